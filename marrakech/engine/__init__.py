@@ -1,0 +1,77 @@
+"""The Marrakech rules engine: pure, frozen, with no I/O and no hidden randomness.
+
+>>> from marrakech.engine import new_game, Orient, Roll, Turn
+>>> state = new_game(2, seed=1).apply(Orient(Turn.LEFT)).apply(Roll(3))
+>>> state.phase.name, state.assam.square
+('PLACE', (3, 0))
+"""
+
+from .actions import DIE_FACES, Action, Aim, Orient, Place, Roll, parse_action
+from .errors import GameNotOver, IllegalAction, InvalidState, MarrakechError
+from .movement import step, walk, walk_path
+from .savedict import STATE_FORMAT, STATE_VERSION
+from .state import (
+    DIE_PROBABILITIES,
+    SQUARES,
+    START_SQUARE,
+    STARTING_MONEY,
+    Assam,
+    GameState,
+    Layer,
+    PlayerState,
+    Score,
+    Stack,
+    Transition,
+    new_game,
+)
+from .types import (
+    SIZE,
+    Colour,
+    Direction,
+    Phase,
+    Square,
+    Turn,
+    Variant,
+    carpets_per_colour,
+    colours_for_seat,
+)
+
+__all__ = [
+    "DIE_FACES",
+    "DIE_PROBABILITIES",
+    "SIZE",
+    "SQUARES",
+    "STARTING_MONEY",
+    "START_SQUARE",
+    "STATE_FORMAT",
+    "STATE_VERSION",
+    "Action",
+    "Aim",
+    "Assam",
+    "Colour",
+    "Direction",
+    "GameNotOver",
+    "GameState",
+    "IllegalAction",
+    "InvalidState",
+    "Layer",
+    "MarrakechError",
+    "Orient",
+    "Phase",
+    "Place",
+    "PlayerState",
+    "Roll",
+    "Score",
+    "Square",
+    "Stack",
+    "Transition",
+    "Turn",
+    "Variant",
+    "carpets_per_colour",
+    "colours_for_seat",
+    "new_game",
+    "parse_action",
+    "step",
+    "walk",
+    "walk_path",
+]

@@ -1,0 +1,99 @@
+"""Actions, and their short text notation.
+
+Notation, one token per action:
+    ``L`` / ``S`` / ``R``     Orient: turn left, keep straight, turn right
+    ``1`` .. ``4``            Roll: the die showed this many marks
+    ``c2.3-2.4``              Place: a carpet on (2, 3) and (2, 4)
+    ``aL`` / ``aS`` / ``aR``  Aim (variant): turn Assam for the next player
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import MarrakechError
+from .types import SIZE, Square, Turn
+
+DIE_FACES: tuple[int, ...] = (1, 2, 2, 3, 3, 4)
+"""The six faces of the Marrakech die: one 1, two 2s, two 3s, one 4."""
+
+
+@dataclass(frozen=True, slots=True)
+class Orient:
+    """Keep Assam's facing or turn him a quarter before the roll."""
+
+    turn: Turn
+
+    def __str__(self) -> str:
+        return _TURN_LETTERS[self.turn]
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The outcome of the die: Assam walks this many squares."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Lay a carpet on two orthogonally adjacent squares.
+
+    The pair is unordered: the smaller square (row-major) is always stored as ``a``, so
+    ``Place((2, 4), (2, 3)) == Place((2, 3), (2, 4))``.
+    """
+
+    a: Square
+    b: Square
+
+    def __post_init__(self) -> None:
+        a, b = tuple(self.a), tuple(self.b)
+        if b < a:
+            a, b = b, a
+        object.__setattr__(self, "a", a)
+        object.__setattr__(self, "b", b)
+
+    def __str__(self) -> str:
+        return f"c{self.a[0]}.{self.a[1]}-{self.b[0]}.{self.b[1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """Variant only: after laying a carpet, turn Assam for the next player."""
+
+    turn: Turn
+
+    def __str__(self) -> str:
+        return "a" + _TURN_LETTERS[self.turn]
+
+
+Action = Orient | Roll | Place | Aim
+"""Any action a GameState accepts."""
+
+_TURN_LETTERS = {Turn.LEFT: "L", Turn.STRAIGHT: "S", Turn.RIGHT: "R"}
+_LETTER_TURNS = {letter: turn for turn, letter in _TURN_LETTERS.items()}
+_PLACE_RE = re.compile(r"c(\d)\.(\d)-(\d)\.(\d)")
+
+
+def parse_action(text: str) -> Action:
+    """Read one action written in the notation above; ``str(action)`` writes it back."""
+    token = text.strip()
+    if token in _LETTER_TURNS:
+        return Orient(_LETTER_TURNS[token])
+    if len(token) == 2 and token[0] == "a" and token[1] in _LETTER_TURNS:
+        return Aim(_LETTER_TURNS[token[1]])
+    if token in ("1", "2", "3", "4"):
+        return Roll(int(token))
+    match = _PLACE_RE.fullmatch(token)
+    if match:
+        r1, c1, r2, c2 = (int(g) for g in match.groups())
+        if max(r1, c1, r2, c2) < SIZE:
+            return Place((r1, c1), (r2, c2))
+    raise MarrakechError(
+        f"cannot read action {text!r}: expected L, S, R, a die value 1-4, "
+        "a carpet like c2.3-2.4 or an aim like aL"
+    )
