@@ -1,0 +1,211 @@
+"""A game in progress: its set-up, the actions so far, the die stream, undo and redo.
+
+The engine knows positions; a Session knows a game's history. Rolls come from the die
+stream (marrakech.dice), so after an undo the same roll comes again: nobody can re-roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from marrakech.dice import die_roll
+from marrakech.engine import (
+    Action,
+    GameState,
+    IllegalAction,
+    MarrakechError,
+    Phase,
+    Roll,
+    Transition,
+    Variant,
+    new_game,
+)
+
+HUMAN = "human"
+"""The seat kind of a person at the keyboard."""
+
+SEAT_KINDS = (HUMAN, "easy", "normal", "hard")
+"""A seat is a person or a computer opponent of one of three levels."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """Everything needed to start a game; with the actions it replays the whole game."""
+
+    players: int
+    names: tuple[str, ...] = ()
+    """One name per seat; empty means "Player 1", "Player 2"..."""
+    seats: tuple[str, ...] = ()
+    """One of SEAT_KINDS per seat; empty means every seat is a person."""
+    variant: Variant = Variant.STANDARD
+    seed: int = 0
+    """Decides the 2-player piles and every die roll."""
+    first: int = 0
+    alternate_piles: bool = False
+    takeback: bool | None = None
+    """May an undo go back past a person's roll? None: only when one person plays bots."""
+
+    def __post_init__(self) -> None:
+        if self.players not in (2, 3, 4):
+            raise MarrakechError(f"a game is for 2 to 4 players, not {self.players!r}")
+        names = self.names or tuple(f"Player {i + 1}" for i in range(self.players))
+        seats = self.seats or (HUMAN,) * self.players
+        if len(names) != self.players:
+            raise MarrakechError(f"{len(names)} names given for {self.players} players")
+        if len(seats) != self.players:
+            raise MarrakechError(f"{len(seats)} seat kinds given for {self.players} players")
+        for kind in seats:
+            if kind not in SEAT_KINDS:
+                raise MarrakechError(f"unknown seat kind {kind!r}: use {', '.join(SEAT_KINDS)}")
+        if not 0 <= self.first < self.players:
+            raise MarrakechError(f"the first seat must be 0-{self.players - 1}, not {self.first}")
+        object.__setattr__(self, "names", tuple(names))
+        object.__setattr__(self, "seats", tuple(seats))
+
+    def initial_state(self) -> GameState:
+        """The starting position."""
+        return new_game(
+            self.players,
+            seed=self.seed,
+            variant=self.variant,
+            first=self.first,
+            alternate_piles=self.alternate_piles,
+        )
+
+    def is_human(self, seat: int) -> bool:
+        """True when a person plays this seat."""
+        return self.seats[seat] == HUMAN
+
+    @property
+    def takeback_allowed(self) -> bool:
+        """The takeback setting, with its default resolved."""
+        if self.takeback is not None:
+            return self.takeback
+        humans = sum(1 for kind in self.seats if kind == HUMAN)
+        return humans == 1 and humans < self.players
+
+
+class Session:
+    """A game's set-up and history, with undo and redo of whole decisions."""
+
+    def __init__(self, setup: GameSetup, actions: Iterable[Action] = ()) -> None:
+        """Start the game and replay the given actions; a bad one raises with its index."""
+        self.setup = setup
+        self._states: list[GameState] = [setup.initial_state()]
+        self._transitions: list[Transition] = []
+        self._rolls = 0
+        self._redo: list[list[Action]] = []
+        for number, action in enumerate(actions, start=1):
+            try:
+                self.play(action)
+            except MarrakechError as error:
+                raise MarrakechError(f"action {number} ({action}): {error}") from error
+
+    @property
+    def state(self) -> GameState:
+        """The current position."""
+        return self._states[-1]
+
+    @property
+    def states(self) -> tuple[GameState, ...]:
+        """Every position so far, the starting one first."""
+        return tuple(self._states)
+
+    @property
+    def transitions(self) -> tuple[Transition, ...]:
+        """What each action so far did, in order."""
+        return tuple(self._transitions)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions so far, die rolls included."""
+        return tuple(t.action for t in self._transitions)
+
+    def next_roll(self) -> Roll:
+        """The roll the die stream gives next."""
+        return Roll(die_roll(self.setup.seed, self._rolls))
+
+    def roll(self) -> Transition:
+        """Roll the die (from the stream) and move Assam."""
+        return self.play(self.next_roll())
+
+    def play(self, action: Action) -> Transition:
+        """Apply an action; a Roll must be the stream's next value. Clears the redo list."""
+        transition = self._apply(action)
+        self._redo.clear()
+        return transition
+
+    def _apply(self, action: Action) -> Transition:
+        if isinstance(action, Roll) and self.state.phase is Phase.ROLL:
+            expected = self.next_roll()
+            if action != expected:
+                raise IllegalAction(
+                    f"cannot roll {action.value}: roll {self._rolls + 1} of this game "
+                    f"is {expected.value} (the die stream is fixed by the seed)"
+                )
+        transition = self.state.transition(action)
+        if isinstance(action, Roll):
+            self._rolls += 1
+        self._transitions.append(transition)
+        self._states.append(transition.after)
+        return transition
+
+    # -- undo and redo ---------------------------------------------------------------
+
+    def _undo_point(self) -> int | None:
+        """Index of the last decision a person made, or None when there is none."""
+        for index in range(len(self._transitions) - 1, -1, -1):
+            transition = self._transitions[index]
+            if not isinstance(transition.action, Roll) and self.setup.is_human(transition.seat):
+                return index
+        return None
+
+    def _is_takeback(self, index: int) -> bool:
+        """Would undoing back to this index take back a roll a person has seen?"""
+        return any(
+            isinstance(t.action, Roll) and self.setup.is_human(t.seat)
+            for t in self._transitions[index:]
+        )
+
+    @property
+    def can_undo(self) -> bool:
+        """True when undo() would do something."""
+        index = self._undo_point()
+        return index is not None and (self.setup.takeback_allowed or not self._is_takeback(index))
+
+    def why_no_undo(self) -> str | None:
+        """None when undo is possible, else why not (for the status line)."""
+        index = self._undo_point()
+        if index is None:
+            return "nothing to undo"
+        if not self.setup.takeback_allowed and self._is_takeback(index):
+            return "takebacks are off: a roll that was seen cannot be undone"
+        return None
+
+    @property
+    def can_redo(self) -> bool:
+        """True when redo() would do something."""
+        return bool(self._redo)
+
+    def undo(self) -> GameState:
+        """Go back to before the last decision a person made; the rolls stay as they were."""
+        reason = self.why_no_undo()
+        if reason is not None:
+            raise IllegalAction(f"cannot undo: {reason}")
+        index = self._undo_point()
+        assert index is not None
+        removed = [t.action for t in self._transitions[index:]]
+        self._rolls -= sum(1 for action in removed if isinstance(action, Roll))
+        del self._transitions[index:]
+        del self._states[index + 1 :]
+        self._redo.append(removed)
+        return self.state
+
+    def redo(self) -> GameState:
+        """Replay what the last undo removed."""
+        if not self._redo:
+            raise IllegalAction("cannot redo: nothing was undone")
+        for action in self._redo.pop():
+            self._apply(action)
+        return self.state
