@@ -150,6 +150,9 @@ def _candidates(assam: int) -> tuple[tuple[int, int, Place], ...]:
 
 
 _CANDIDATES = tuple(_candidates(i) for i in range(SIZE * SIZE))
+_CANDIDATE_MAP: tuple[dict[Place, tuple[int, int]], ...] = tuple(
+    {place: (a, b) for a, b, place in candidates} for candidates in _CANDIDATES
+)
 _ORIENTS = tuple(Orient(turn) for turn in Turn)
 _AIMS_STRICT = (Aim(Turn.LEFT), Aim(Turn.RIGHT))
 _AIMS_ALL = tuple(Aim(turn) for turn in Turn)
@@ -360,31 +363,33 @@ class GameState:
 
     def apply(self, action: Action) -> GameState:
         """The state after a legal action; raises IllegalAction (old state untouched)."""
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        phase = self.phase
+        # Fast paths check legality inline; everything else is explained by why_illegal.
         if isinstance(action, Place):
-            return self._place(action)
-        if isinstance(action, Roll):
-            return self._roll(action.value)[0]
-        if isinstance(action, Orient):
-            facing = self.assam.facing.turned(action.turn)
-            return GameState(
-                self.variant,
-                Phase.ROLL,
-                self.current,
-                Assam(self.assam.square, facing),
-                self.players,
-                self.stacks,
-                self.next_carpet,
-            )
-        assert isinstance(action, Aim)
-        facing = self.assam.facing.turned(action.turn)
-        seat = self._next_seat(self.players)
-        assert seat is not None, "AIM is only entered when another seat will move"
+            if phase is Phase.PLACE:
+                pair = _CANDIDATE_MAP[_index(self.assam.square)].get(action)
+                if pair is not None:
+                    stack_a = self.stacks[pair[0]]
+                    stack_b = self.stacks[pair[1]]
+                    if not (stack_a and stack_b and stack_a[-1].carpet == stack_b[-1].carpet):
+                        return self._place(*pair)
+        elif isinstance(action, Roll):
+            if phase is Phase.ROLL and action.value in _DIE_VALUES:
+                return self._roll(action.value)[0]
+        elif isinstance(action, Orient):
+            if phase is Phase.ORIENT and action.turn in _TURNS:
+                return self._turned(action.turn, Phase.ROLL, self.current)
+        elif isinstance(action, Aim) and self.why_illegal(action) is None:
+            seat = self._next_seat(self.players)
+            assert seat is not None, "AIM is only entered when another seat will move"
+            return self._turned(action.turn, Phase.ROLL, seat)
+        raise IllegalAction(self.why_illegal(action) or f"cannot apply {action!r}")
+
+    def _turned(self, turn: Turn, phase: Phase, seat: int) -> GameState:
+        facing = Direction((self.assam.facing + turn) % 4)
         return GameState(
             self.variant,
-            Phase.ROLL,
+            phase,
             seat,
             Assam(self.assam.square, facing),
             self.players,
@@ -483,8 +488,7 @@ class GameState:
         )
         return state, toll, paid, payee, region
 
-    def _place(self, place: Place) -> GameState:
-        a, b = _DOMINOES[place]
+    def _place(self, a: int, b: int) -> GameState:
         me = self.current
         player = self.players[me]
         colour = player.pile[0]

@@ -1,0 +1,85 @@
+"""Engine speed: seeded random full games through the public API.
+
+Prints games per second for 2, 3 and 4 players, and the same figure divided by a fixed
+pure-Python calibration loop run interleaved in the same process (calibration loops per
+second), so that figures compare across noisy machines.
+
+    uv run python benchmarks/bench_engine.py [--seconds 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from marrakech.engine import DIE_FACES, Phase, Roll, new_game
+
+ROLLS = tuple(Roll(value) for value in DIE_FACES)
+
+
+def play_random_game(players: int, seed: int) -> int:
+    """Play one game with uniformly random legal actions; returns the number of actions."""
+    rng = random.Random(seed)
+    pick = rng.random
+    state = new_game(players, seed=seed)
+    actions = 0
+    while state.phase is not Phase.OVER:
+        if state.phase is Phase.ROLL:
+            action = ROLLS[int(pick() * 6)]
+        else:
+            legal = state.legal_actions()
+            action = legal[int(pick() * len(legal))]
+        state = state.apply(action)
+        actions += 1
+    return actions
+
+
+def calibration_loop() -> int:
+    """A fixed amount of plain interpreter work (dict, list, arithmetic, calls)."""
+    table: dict[int, int] = {}
+    total = 0
+    for i in range(20_000):
+        key = (i * 7919) % 101
+        table[key] = table.get(key, 0) + i
+        total += len(str(i)) + abs(key - 50)
+    return total + len(table)
+
+
+def measure(func, budget: float) -> float:  # type: ignore[no-untyped-def]
+    """Calls per second of func over about budget seconds."""
+    calls = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < budget:
+        func()
+        calls += 1
+    return calls / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per player count")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds")
+    args = parser.parse_args()
+    print(f"{'players':>7} {'games/s':>9} {'actions/game':>13} {'games per calib':>16}")
+    for players in (2, 3, 4):
+        seeds = iter(range(10**9))
+        actions: list[int] = []
+        rates, calibrations = [], []
+        for _ in range(args.rounds):
+            calibrations.append(measure(calibration_loop, args.seconds / 4))
+            rates.append(
+                measure(lambda: actions.append(play_random_game(players, next(seeds))), args.seconds)
+            )
+        rate = statistics.median(rates)
+        calibration = statistics.median(calibrations)
+        print(
+            f"{players:>7} {rate:>9.0f} {statistics.mean(actions):>13.1f} "
+            f"{rate / calibration:>16.3f}"
+        )
+    print("(games per calib = games/s divided by calibration loops/s, same process)")
+
+
+if __name__ == "__main__":
+    main()
