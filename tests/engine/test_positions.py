@@ -1,0 +1,62 @@
+"""The position builder itself: what it draws is what the tests mean."""
+
+from __future__ import annotations
+
+import pytest
+
+from marrakech.engine import Colour, Direction, InvalidState, Layer, Phase, Variant
+
+from .positions import build, carpet_of, describe
+
+
+def test_carpets_are_laid_in_order_later_ones_on_top() -> None:
+    state = build(carpets=["B 2.3-2.4", "R 2.4-2.5"])
+    assert state.stack((2, 4)) == (Layer(Colour.BLUE, 0), Layer(Colour.RED, 1))
+    assert state.top((2, 3)) == Layer(Colour.BLUE, 0)
+    assert state.top((2, 5)) == Layer(Colour.RED, 1)
+    assert state.top((0, 0)) is None
+    assert state.next_carpet == 2
+
+
+def test_description_fields_reach_the_state() -> None:
+    state = build(
+        players=4,
+        money=[1, 2, 3, 4],
+        assam="0.6 W",
+        phase="roll",
+        current=2,
+        variant="aim",
+        eliminated=[3],
+    )
+    assert [p.money for p in state.players] == [1, 2, 3, 4]
+    assert state.assam == ((0, 6), Direction.W)
+    assert state.phase is Phase.ROLL
+    assert state.current == 2
+    assert state.variant is Variant.AIM
+    assert state.alive == (0, 1, 2)
+    assert state.players[3].pile == ()
+
+
+def test_default_piles_hold_the_carpets_not_yet_laid() -> None:
+    state = build(players=2, carpets=["R 0.0-0.1", "R 1.0-1.1", "G 2.0-2.1"])
+    seat0, seat1 = state.players
+    assert seat0.pile.count(Colour.RED) == 10
+    assert seat0.pile.count(Colour.YELLOW) == 12
+    assert seat1.pile.count(Colour.BLUE) == 12
+    assert seat1.pile.count(Colour.GREEN) == 11
+
+
+def test_explicit_piles() -> None:
+    state = build(players=2, piles=["YYR", "G"])
+    assert state.players[0].pile == (Colour.YELLOW, Colour.YELLOW, Colour.RED)
+    assert state.players[1].pile == (Colour.GREEN,)
+
+
+def test_tuple_and_text_carpets_agree() -> None:
+    assert carpet_of("b 2.3-3.3") == carpet_of(("BLUE", (2, 3), (3, 3)))
+    assert describe(carpets=["B 2.3-3.3"]) == describe(carpets=[(Colour.BLUE, (2, 3), (3, 3))])
+
+
+def test_a_malformed_description_is_refused_by_the_engine() -> None:
+    with pytest.raises(InvalidState):
+        build(carpets=["R 0.0-2.2"])
