@@ -1,0 +1,1 @@
+"""The secondary screens: new game, results, help, replay and small dialogs."""

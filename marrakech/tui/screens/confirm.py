@@ -1,0 +1,73 @@
+"""A yes-or-no question in a small dialog."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Ask a question; dismisses with True for yes, False for no (n or Escape)."""
+
+    DEFAULT_CSS = """
+    ConfirmScreen {
+        align: center middle;
+    }
+    ConfirmScreen > Vertical {
+        width: auto;
+        min-width: 40;
+        max-width: 70;
+        height: auto;
+        padding: 1 2;
+        border: thick $primary;
+        background: $surface;
+    }
+    ConfirmScreen #question {
+        width: auto;
+        max-width: 64;
+        margin-bottom: 1;
+    }
+    ConfirmScreen Horizontal {
+        width: auto;
+        height: auto;
+        align-horizontal: center;
+    }
+    ConfirmScreen Button {
+        margin: 0 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    AUTO_FOCUS = "#no"
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        """A dialog with the question and two buttons labelled ``yes`` and ``no``."""
+        super().__init__()
+        self.question = question
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question, id="question")
+            with Horizontal():
+                yield Button(self.yes, variant="primary", id="yes")
+                yield Button(self.no, id="no")
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        """Close the dialog with this answer."""
+        self.dismiss(answer)

@@ -1,0 +1,69 @@
+"""Ask for a name, e.g. the name to save a game as."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+
+class NamePromptScreen(ModalScreen[str | None]):
+    """Ask for a name: Enter dismisses with it (stripped), Escape with None."""
+
+    DEFAULT_CSS = """
+    NamePromptScreen {
+        align: center middle;
+    }
+    NamePromptScreen > Vertical {
+        width: 56;
+        height: auto;
+        padding: 1 2;
+        border: thick $primary;
+        border-subtitle-color: $text-muted;
+        background: $surface;
+    }
+    NamePromptScreen #title {
+        text-style: bold;
+        margin-bottom: 1;
+    }
+    NamePromptScreen #error {
+        color: $text-error;
+        height: auto;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, default: str = "") -> None:
+        """A prompt headed ``title`` with ``default`` already typed in."""
+        super().__init__()
+        self.prompt_title = title
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_subtitle = "Enter: OK  Esc: cancel"
+            yield Label(self.prompt_title, id="title")
+            yield Input(self.default, select_on_focus=True, id="name")
+            yield Label("", id="error")
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        name = event.value.strip()
+        if name:
+            self.dismiss(name)
+        else:
+            self.query_one("#error", Label).update("Type a name first (or Esc to cancel).")
+
+    @on(Input.Changed)
+    def _changed(self) -> None:
+        self.query_one("#error", Label).update("")
+
+    def action_cancel(self) -> None:
+        """Close without a name."""
+        self.dismiss(None)
