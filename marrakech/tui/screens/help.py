@@ -1,0 +1,143 @@
+"""Help: the keys of the screen underneath, and the rules of the game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.table import Table
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.dom import DOMNode
+from textual.lazy import Lazy
+from textual.screen import ModalScreen
+from textual.widgets import Markdown, Static, TabbedContent, TabPane
+
+RULES_PATH = Path(__file__).parents[3] / "docs" / "rules-2024.md"
+"""The rules as the project writes them (docs/rules-2024.md in the repository)."""
+
+
+def plain_fences(markdown: str) -> str:
+    """Mark code blocks without a language as plain text, so nobody guesses one.
+
+    The rules draw boards in bare fences; a guessed lexer would colour them at random
+    (and guessing loads every Pygments lexer, which takes seconds).
+    """
+    lines = markdown.splitlines()
+    inside = False
+    for number, line in enumerate(lines):
+        if line.startswith("```"):
+            if not inside and line.strip() == "```":
+                lines[number] = "```text"
+            inside = not inside
+    return "\n".join(lines)
+
+
+def _declared(node: DOMNode) -> set[tuple[str, str]]:
+    """(key, action) of the bindings declared on a node by classes outside Textual."""
+    declared = set()
+    for cls in type(node).__mro__:
+        if cls.__module__.split(".")[0] in ("textual", "builtins"):
+            continue
+        for entry in vars(cls).get("BINDINGS", ()):
+            binding = entry if isinstance(entry, Binding) else Binding(*entry)
+            for key in binding.key.split(","):
+                declared.add((key.strip(), binding.action))
+    return declared
+
+
+def key_rows(
+    app: App[object], node_bindings: list[tuple[DOMNode, Binding]]
+) -> list[tuple[str, str]]:
+    """(keys, description) rows for the game's own bindings, one row per action."""
+    rows: dict[tuple[int, str], tuple[list[str], str]] = {}
+    declared: dict[int, set[tuple[str, str]]] = {}
+    for node, binding in node_bindings:
+        if binding.system or not binding.description:
+            continue
+        if id(node) not in declared:
+            declared[id(node)] = _declared(node)
+        if (binding.key, binding.action) not in declared[id(node)]:
+            continue
+        keys, _ = rows.setdefault((id(node), binding.action), ([], binding.description))
+        display = app.get_key_display(binding)
+        if display not in keys:
+            keys.append(display)
+    return [(" ".join(keys), description) for keys, description in rows.values()]
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys of the screen underneath in a table, and the rules. Escape, q or ? closes."""
+
+    DEFAULT_CSS = """
+    HelpScreen {
+        align: center middle;
+    }
+    HelpScreen > Vertical {
+        width: 100%;
+        max-width: 100;
+        height: 100%;
+        max-height: 48;
+        border: thick $primary;
+        border-title-color: $text-primary;
+        border-title-style: bold;
+        border-subtitle-color: $text-muted;
+        background: $surface;
+    }
+    HelpScreen #keys {
+        padding: 1 2;
+    }
+    HelpScreen #rules {
+        padding: 0 1;
+    }
+    HelpScreen Markdown {
+        background: $surface;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "close", "Close"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = "Marrakech: help"
+            box.border_subtitle = "Esc, q or ? closes"
+            with TabbedContent():
+                with TabPane("Keys", id="keys-tab"), VerticalScroll():
+                    yield Static(self._keys_table(), id="keys")
+                with TabPane("Rules", id="rules-tab"), VerticalScroll(id="rules"):
+                    yield Lazy(self._rules())
+
+    def _keys_table(self) -> Table:
+        table = Table(box=None, show_header=False, padding=(0, 2))
+        table.add_column(style="bold", justify="right", no_wrap=True)
+        table.add_column()
+        stack = self.app.screen_stack
+        if self in stack and stack.index(self) > 0:
+            below = stack[stack.index(self) - 1]
+            active = [(a.node, a.binding) for a in below.active_bindings.values()]
+            for keys, description in key_rows(self.app, active):
+                table.add_row(keys, description)
+        table.add_row("Esc q ?", "close this help")
+        return table
+
+    def _rules(self) -> Markdown | Static:
+        try:
+            text = RULES_PATH.read_text(encoding="utf-8")
+        except OSError as error:
+            return Static(f"The rules are missing: cannot read {RULES_PATH} ({error.strerror}).")
+        return Markdown(plain_fences(text), open_links=False)
+
+    @on(Markdown.LinkClicked)
+    def _link(self, event: Markdown.LinkClicked) -> None:
+        if event.href.startswith("#"):
+            event.markdown.goto_anchor(event.href[1:])
+        else:
+            self.app.open_url(event.href)
+
+    def action_close(self) -> None:
+        """Close the help."""
+        self.dismiss(None)

@@ -1,0 +1,102 @@
+"""Pilot tests of the help screen: the keys of the screen underneath, the rules, closing."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+from rich.table import Table
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Label, Markdown, Static, TabbedContent
+
+from marrakech.tui.screens import help as help_module
+from marrakech.tui.screens.help import HelpScreen, plain_fences
+
+
+class GameLike(Screen[None]):
+    """Stands in for the game screen: a few keys, one of them hidden and one disabled."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "roll", "Roll"),
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("left", "turn_left", "Turn left", show=False),
+        Binding("x", "secret"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Label("the game")
+
+    def on_mount(self) -> None:
+        self.app.push_screen(HelpScreen(), self.app.results.append)  # type: ignore[attr-defined]
+
+
+class Harness(App[None]):
+    """Shows the stand-in game screen, which opens the help at once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.results: list[Any] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(GameLike())
+
+
+def keys_listed(screen: HelpScreen) -> list[tuple[str, str]]:
+    table = screen.query_one("#keys", Static).content
+    assert isinstance(table, Table)
+    keys, descriptions = (list(column.cells) for column in table.columns)
+    return list(zip(keys, descriptions, strict=True))
+
+
+def test_help_lists_keys_shows_rules_and_closes() -> None:
+    async def run() -> None:
+        app = Harness()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, HelpScreen)
+            assert keys_listed(screen) == [
+                ("r", "Roll"),
+                ("u ^z", "Undo"),
+                ("←", "Turn left"),
+                ("Esc q ?", "close this help"),
+            ]
+            await pilot.press("right")
+            assert screen.query_one(TabbedContent).active == "rules-tab"
+            await pilot.pause()
+            rules = screen.query_one(Markdown)
+            assert rules.source.startswith("# Marrakech: the rules we implement")
+            assert "## The border loops" in rules.source
+            await pilot.press("question_mark")
+            assert app.results == [None]
+            assert isinstance(app.screen, GameLike)
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("key", ["escape", "q"])
+def test_help_without_rules_file_says_so(monkeypatch: pytest.MonkeyPatch, key: str) -> None:
+    monkeypatch.setattr(help_module, "RULES_PATH", Path("/nowhere/rules-2024.md"))
+
+    async def run() -> None:
+        app = Harness()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            message = str(app.screen.query_one("#rules Static", Static).render())
+            assert "The rules are missing" in message
+            assert "/nowhere/rules-2024.md" in message
+            await pilot.press(key)
+            assert app.results == [None]
+
+    asyncio.run(run())
+
+
+def test_plain_fences_marks_only_bare_opening_fences() -> None:
+    text = "a\n```\nboard\n```\n```python\nx = 1\n```\n```\nmore\n```"
+    assert plain_fences(text) == (
+        "a\n```text\nboard\n```\n```python\nx = 1\n```\n```text\nmore\n```"
+    )
