@@ -1,0 +1,177 @@
+"""The end of a game: ranking, scores, how the winner was decided; play again or quit."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+from marrakech.engine import GameState, Score
+from marrakech.tui.screens.chips import chips
+
+
+def _names(seats: Sequence[int], names: Sequence[str]) -> str:
+    """Seats as "A", "A and B", "A, B and C"."""
+    words = [names[seat] for seat in seats]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def ranking(state: GameState) -> list[tuple[str, Score]]:
+    """Each seat's rank ("1", "2", "out") and score, best first, eliminated seats last.
+
+    Seats level on score and dirhams share a rank, as a shared win does.
+    """
+    scores = state.scores()
+    alive = sorted(
+        (s for s in scores if not s.eliminated), key=lambda s: (-s.total, -s.dirhams, s.seat)
+    )
+    rows = []
+    for score in alive:
+        ahead = sum(1 for s in alive if (s.total, s.dirhams) > (score.total, score.dirhams))
+        rows.append((str(1 + ahead), score))
+    rows.extend(("out", s) for s in scores if s.eliminated)
+    return rows
+
+
+def verdict(state: GameState, names: Sequence[str]) -> tuple[str, list[str]]:
+    """The headline and the lines that explain it: tie-break, shared win, last one standing."""
+    winners = state.winners()
+    scores = state.scores()
+    best = scores[winners[0]]
+    alive = [s for s in scores if not s.eliminated]
+    if len(winners) > 1:
+        headline = f"{_names(winners, names)} share the win!"
+    else:
+        headline = f"{names[winners[0]]} wins!"
+    lines = []
+    if len(alive) == 1 and len(scores) > 1:
+        lines.append("Everyone else went bankrupt: the last player in the market wins.")
+    if len(winners) > 1:
+        lines.append(
+            f"Level on {best.total} points and on dirhams ({best.dirhams} each): a shared win."
+        )
+    beaten = [s.seat for s in alive if s.total == best.total and s.seat not in winners]
+    if beaten:
+        others = [scores[seat].dirhams for seat in beaten]
+        verb = "has" if len(winners) == 1 else "have"
+        lines.append(
+            f"{_names(beaten, names)} also scored {best.total}, but {_names(winners, names)} "
+            f"{verb} more dirhams ({best.dirhams} to {max(others)}): the dirham tie-break decided."
+        )
+    return headline, lines
+
+
+class ResultsScreen(ModalScreen[str]):
+    """The final ranking; dismisses with "again" (a new game) or "quit"."""
+
+    DEFAULT_CSS = """
+    ResultsScreen {
+        align: center middle;
+    }
+    ResultsScreen > Vertical {
+        width: 76;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        padding: 1 3;
+        align-horizontal: center;
+        border: thick $primary;
+        border-title-color: $text-primary;
+        border-title-style: bold;
+        background: $surface;
+    }
+    ResultsScreen #headline {
+        width: 100%;
+        content-align: center middle;
+        text-style: bold;
+        color: $text-warning;
+        margin-bottom: 1;
+    }
+    ResultsScreen #ranking {
+        width: 100%;
+        content-align-horizontal: center;
+        margin-bottom: 1;
+    }
+    ResultsScreen .why {
+        color: $text-muted;
+        width: 100%;
+    }
+    ResultsScreen Horizontal {
+        width: 100%;
+        height: auto;
+        margin-top: 1;
+        align-horizontal: center;
+    }
+    ResultsScreen Button {
+        margin: 0 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "finish('again')", "Play again"),
+        Binding("q", "finish('quit')", "Quit"),
+    ]
+
+    AUTO_FOCUS = "#again"
+
+    def __init__(self, state: GameState, names: tuple[str, ...]) -> None:
+        """The results of a finished game (state.phase is OVER), with a name per seat."""
+        super().__init__()
+        self.state = state
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        headline, lines = verdict(self.state, self.names)
+        with Vertical() as box:
+            box.border_title = "The market closes"
+            yield Label(headline, id="headline")
+            yield Static(self._table(), id="ranking")
+            for line in lines:
+                yield Label(line, classes="why")
+            with Horizontal():
+                yield Button("Play again", variant="primary", id="again")
+                yield Button("Quit", id="quit")
+
+    def _table(self) -> Table:
+        table = Table(box=None, padding=(0, 1), header_style="bold")
+        table.add_column("Rank", justify="right")
+        table.add_column("Player")
+        table.add_column("Colours")
+        table.add_column("Squares", justify="right")
+        table.add_column("Dirhams", justify="right")
+        table.add_column("Total", justify="right")
+        winners = self.state.winners()
+        for rank, score in ranking(self.state):
+            colours = self.state.players[score.seat].colours
+            name = Text(self.names[score.seat])
+            if score.seat in winners:
+                name.stylize("bold")
+            if score.eliminated:
+                name.stylize("dim strike")
+                name.append(" bankrupt", style="italic")
+            style = "dim" if score.eliminated else ""
+            table.add_row(
+                Text(rank, style=style or "bold"),
+                name,
+                chips(colours, dim=score.eliminated),
+                Text(str(score.visible), style=style),
+                Text(str(score.dirhams), style=style),
+                Text(str(score.total), style=style or "bold"),
+            )
+        return table
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id)
+
+    def action_finish(self, choice: str) -> None:
+        """Close with "again" or "quit"."""
+        self.dismiss(choice)
