@@ -1,0 +1,421 @@
+"""The market: 7x7 squares, the border loops, Assam, his lanes, a ghost carpet, a toll region.
+
+Public API (the game and replay screens use it)::
+
+    board = BoardWidget(id="board")
+    board.show(state, assam=None, lanes=(), ghost=None, region=frozenset())
+    board.square_at(x, y) -> Square | None
+
+``show`` draws a position. ``assam`` overrides where Assam stands (the walk animation);
+``lanes`` marks where he would stop for each die outcome (``Lane(stops, chosen)``);
+``ghost`` is a carpet not laid yet (``Ghost(place, colour, legal)``); ``region`` is the
+region a toll charged, highlighted. ``square_at`` maps a point of the widget to a square
+(None on gaps, loops and labels). The board posts ``BoardWidget.SquareClicked`` and
+``BoardWidget.SquareHovered`` (square or None) and never changes the game itself.
+
+Every square reads without colour: a letter per colour (R, B, Y, G; lower case when the
+owner is bankrupt), the stack height, ``═`` and ``║`` joining the two halves of a carpet,
+an arrow for Assam, digits 1-4 on the squares a lane stops on, ``░`` around a ghost carpet
+(``x`` marks when it is illegal) and ``$`` on a charged region. The drawing grows with the widget
+(three cell sizes) and is centred; colours come from the component classes in app.tcss.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, NamedTuple
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+from marrakech.engine import SIZE, Assam, Colour, Direction, GameState, Place, Square
+
+ARROWS = {Direction.N: "▲", Direction.E: "▶", Direction.S: "▼", Direction.W: "◀"}
+"""Assam's facing as one character."""
+
+_CELL_SIZES = ((11, 5), (7, 3), (5, 1))
+"""Cell (width, height) options, largest first; the content sits in a 5-column core."""
+
+_CORE = 5
+_LEFT = 4
+"""Columns left of the market: row label, space, loop, loop."""
+_TOP = 2
+"""Rows above the market: column labels, then the top loops."""
+
+
+class Lane(NamedTuple):
+    """Where Assam would stop for each die outcome one way; the chosen lane stands out."""
+
+    stops: tuple[Square, ...]
+    chosen: bool = False
+
+
+class Ghost(NamedTuple):
+    """A carpet about to be laid: where, in which colour, and whether that is legal."""
+
+    place: Place
+    colour: Colour
+    legal: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class _View:
+    state: GameState
+    assam: Assam
+    lanes: tuple[Lane, ...]
+    ghost: Ghost | None
+    region: frozenset[Square]
+
+
+class _Layout(NamedTuple):
+    """Where everything goes for one cell size."""
+
+    cell_width: int
+    cell_height: int
+
+    @property
+    def width(self) -> int:
+        return _LEFT + SIZE * self.cell_width + SIZE - 1 + 2
+
+    @property
+    def height(self) -> int:
+        return _TOP + SIZE * self.cell_height + SIZE - 1 + 1
+
+    def x(self, col: int) -> int:
+        return _LEFT + col * (self.cell_width + 1)
+
+    def y(self, row: int) -> int:
+        return _TOP + row * (self.cell_height + 1)
+
+    def centre_x(self, col: int) -> int:
+        return self.x(col) + self.cell_width // 2
+
+    def centre_y(self, row: int) -> int:
+        return self.y(row) + self.cell_height // 2
+
+    @property
+    def right(self) -> int:
+        """The first column right of the market."""
+        return self.x(SIZE - 1) + self.cell_width
+
+    @property
+    def bottom(self) -> int:
+        """The row of the bottom loops."""
+        return self.y(SIZE - 1) + self.cell_height
+
+
+class _Canvas:
+    """A grid of characters with a style each."""
+
+    def __init__(self, width: int, height: int, style: Style) -> None:
+        self.width = width
+        self.chars = [[" "] * width for _ in range(height)]
+        self.styles = [[style] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, text: str, style: Style) -> None:
+        for offset, char in enumerate(text):
+            self.chars[y][x + offset] = char
+            self.styles[y][x + offset] = style
+
+    def strips(self) -> list[Strip]:
+        strips = []
+        for chars, styles in zip(self.chars, self.styles, strict=True):
+            segments = []
+            start = 0
+            for end in range(1, self.width + 1):
+                if end == self.width or styles[end] != styles[start]:
+                    segments.append(Segment("".join(chars[start:end]), styles[start]))
+                    start = end
+            strips.append(Strip(segments, self.width))
+        return strips
+
+
+class BoardWidget(Widget):
+    """The market with its border loops; see the module docstring for the API."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "board--market",
+        "board--gap",
+        "board--loop",
+        "board--label",
+        "board--red",
+        "board--blue",
+        "board--yellow",
+        "board--green",
+        "board--neutral",
+        "board--assam",
+        "board--lane",
+        "board--lane-chosen",
+        "board--ghost",
+        "board--illegal",
+        "board--region",
+    }
+
+    class SquareClicked(Message):
+        """A square of the market was clicked."""
+
+        def __init__(self, square: Square) -> None:
+            super().__init__()
+            self.square = square
+
+    class SquareHovered(Message):
+        """The mouse moved onto a square of the market (None: off the squares)."""
+
+        def __init__(self, square: Square | None) -> None:
+            super().__init__()
+            self.square = square
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._view: _View | None = None
+        self._strips: list[Strip] | None = None
+        self._offset = (0, 0)
+        self._layout = _Layout(*_CELL_SIZES[-1])
+        self._hovered: Square | None = None
+
+    # -- the API ----------------------------------------------------------------------
+
+    def show(
+        self,
+        state: GameState,
+        *,
+        assam: Assam | None = None,
+        lanes: tuple[Lane, ...] = (),
+        ghost: Ghost | None = None,
+        region: frozenset[Square] = frozenset(),
+    ) -> None:
+        """Draw a position with the given overlays (see the module docstring)."""
+        view = _View(state, state.assam if assam is None else assam, lanes, ghost, region)
+        if view != self._view:
+            self._view = view
+            self._strips = None
+            self.refresh()
+
+    def square_at(self, x: int, y: int) -> Square | None:
+        """The square under a point of the widget, or None."""
+        layout = self._layout
+        x -= self._offset[0] + _LEFT
+        y -= self._offset[1] + _TOP
+        if x < 0 or y < 0:
+            return None
+        col, col_offset = divmod(x, layout.cell_width + 1)
+        row, row_offset = divmod(y, layout.cell_height + 1)
+        if col >= SIZE or row >= SIZE:
+            return None
+        if col_offset == layout.cell_width or row_offset == layout.cell_height:
+            return None
+        return (row, col)
+
+    # -- mouse --------------------------------------------------------------------------
+
+    def on_click(self, event: events.Click) -> None:
+        square = self.square_at(event.x, event.y)
+        if square is not None:
+            self.post_message(self.SquareClicked(square))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._hover(self.square_at(event.x, event.y))
+
+    def on_leave(self, _event: events.Leave) -> None:
+        self._hover(None)
+
+    def _hover(self, square: Square | None) -> None:
+        if square != self._hovered:
+            self._hovered = square
+            self.post_message(self.SquareHovered(square))
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips = None
+
+    def on_resize(self) -> None:
+        self._strips = None
+
+    def render_line(self, y: int) -> Strip:
+        if self._strips is None:
+            self._strips = self._draw()
+        width = self.size.width
+        line = y - self._offset[1]
+        if 0 <= line < len(self._strips):
+            strip = self._strips[line]
+            pad = self._offset[0]
+            segments = [Segment(" " * pad, self.rich_style), *strip]
+            return Strip(segments, pad + strip.cell_length).adjust_cell_length(
+                width, self.rich_style
+            )
+        return Strip.blank(width, self.rich_style)
+
+    def _pick_layout(self) -> _Layout:
+        width, height = self.size
+        for cell in _CELL_SIZES:
+            layout = _Layout(*cell)
+            if layout.width <= width and layout.height <= height:
+                return layout
+        return _Layout(*_CELL_SIZES[-1])
+
+    def _draw(self) -> list[Strip]:
+        layout = self._layout = self._pick_layout()
+        self._offset = (
+            max(0, (self.size.width - layout.width) // 2),
+            max(0, (self.size.height - layout.height) // 2),
+        )
+        canvas = _Canvas(layout.width, layout.height, self.rich_style)
+        self._draw_labels(canvas, layout)
+        self._draw_loops(canvas, layout)
+        if self._view is not None:
+            self._draw_market(canvas, layout, self._view)
+        return canvas.strips()
+
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(f"board--{name}")
+
+    def _draw_labels(self, canvas: _Canvas, layout: _Layout) -> None:
+        style = self._style("label")
+        for index in range(SIZE):
+            canvas.put(layout.centre_x(index), 0, str(index), style)
+            canvas.put(0, layout.centre_y(index), str(index), style)
+
+    def _draw_loops(self, canvas: _Canvas, layout: _Layout) -> None:
+        """The printed border: arcs pairing edge squares, corner loops at (0,6) and (6,0)."""
+        style = self._style("loop")
+        last = SIZE - 1
+        top, bottom, right = _TOP - 1, layout.bottom, layout.right
+
+        def across(y: int, x1: int, x2: int, ends: str) -> None:
+            canvas.put(x1, y, ends[0] + "─" * (x2 - x1 - 1) + ends[1], style)
+
+        def down(x: int, y1: int, y2: int) -> None:
+            for y in range(y1 + 1, y2):
+                canvas.put(x, y, "│", style)
+
+        for col in (0, 2, 4):
+            across(top, layout.centre_x(col), layout.centre_x(col + 1), "╭╮")
+        for col in (1, 3, 5):
+            across(bottom, layout.centre_x(col), layout.centre_x(col + 1), "╰╯")
+        for row in (0, 2, 4):
+            canvas.put(_LEFT - 2, layout.centre_y(row), "╭─", style)
+            down(_LEFT - 2, layout.centre_y(row), layout.centre_y(row + 1))
+            canvas.put(_LEFT - 2, layout.centre_y(row + 1), "╰─", style)
+        for row in (1, 3, 5):
+            canvas.put(right, layout.centre_y(row), "─╮", style)
+            down(right + 1, layout.centre_y(row), layout.centre_y(row + 1))
+            canvas.put(right, layout.centre_y(row + 1), "─╯", style)
+        # Corner loop at (0, 6): leaving N from col 6 or E from row 0.
+        across(top, layout.centre_x(last), right + 1, "╭╮")
+        down(right + 1, top, layout.centre_y(0))
+        canvas.put(right, layout.centre_y(0), "─╯", style)
+        # Corner loop at (6, 0): leaving S from col 0 or W from row 6.
+        canvas.put(_LEFT - 2, layout.centre_y(last), "╭─", style)
+        down(_LEFT - 2, layout.centre_y(last), bottom)
+        across(bottom, _LEFT - 2, layout.centre_x(0), "╰╯")
+
+    def _draw_market(self, canvas: _Canvas, layout: _Layout, view: _View) -> None:
+        state = view.state
+        ghost = view.ghost
+        ghost_squares = (ghost.place.a, ghost.place.b) if ghost is not None else ()
+        lane_marks: dict[Square, tuple[int, bool]] = {}
+        for lane in sorted(view.lanes, key=lambda lane: lane.chosen):
+            for number, square in enumerate(lane.stops, start=1):
+                if lane.chosen or square not in lane_marks:
+                    lane_marks[square] = (number, lane.chosen)
+        gap = self._style("gap")
+        pad = (layout.cell_width - _CORE) // 2
+        for row in range(SIZE):
+            for col in range(SIZE):
+                square = (row, col)
+                base = self._square_style(state, square, ghost if square in ghost_squares else None)
+                if square in view.region:
+                    base += self._style("region")
+                x, y = layout.x(col), layout.y(row)
+                for line in range(layout.cell_height):
+                    canvas.put(x, y + line, " " * layout.cell_width, base)
+                self._draw_core(
+                    canvas, x + pad, layout.centre_y(row), square, base, view, lane_marks
+                )
+                if col < SIZE - 1:
+                    join = self._joined(state, square, (row, col + 1), ghost)
+                    for line in range(layout.cell_height):
+                        mark = "═" if join and line == layout.cell_height // 2 else " "
+                        canvas.put(x + layout.cell_width, y + line, mark, join or gap)
+                if row < SIZE - 1:
+                    join = self._joined(state, square, (row + 1, col), ghost)
+                    text = " " * layout.cell_width
+                    if join:
+                        middle = layout.cell_width // 2
+                        text = text[:middle] + "║" + text[middle + 1 :]
+                    canvas.put(x, y + layout.cell_height, text, join or gap)
+                    if col < SIZE - 1:
+                        canvas.put(x + layout.cell_width, y + layout.cell_height, " ", gap)
+
+    def _draw_core(
+        self,
+        canvas: _Canvas,
+        x: int,
+        y: int,
+        square: Square,
+        base: Style,
+        view: _View,
+        lane_marks: dict[Square, tuple[int, bool]],
+    ) -> None:
+        """The five core columns: lane digit, Assam, letter, height, mark."""
+        state = view.state
+        stack = state.stack(square)
+        ghost = view.ghost
+        if ghost is not None and square in (ghost.place.a, ghost.place.b):
+            hatch = "░" if ghost.legal else "\N{MULTIPLICATION SIGN}"
+            height = str(len(stack) + 1)
+            canvas.put(x, y, f"{hatch} {ghost.colour.letter}{height[-1]}{hatch}", base)
+            return
+        if stack:
+            top = stack[-1]
+            letter = (
+                top.colour.letter.lower() if state.is_neutral(top.colour) else top.colour.letter
+            )
+            height = str(len(stack)) if len(stack) < 10 else "+"
+        else:
+            letter, height = "·", " "
+        mark = "$" if square in view.region else " "
+        canvas.put(x + 2, y, f"{letter}{height}{mark}", base)
+        lane = lane_marks.get(square)
+        if lane is None:
+            canvas.put(x, y, " ", base)
+        else:
+            number, chosen = lane
+            canvas.put(x, y, str(number), base + self._style("lane-chosen" if chosen else "lane"))
+        if square == view.assam.square:
+            canvas.put(x + 1, y, ARROWS[view.assam.facing], base + self._style("assam"))
+        else:
+            canvas.put(x + 1, y, " ", base)
+
+    def _square_style(self, state: GameState, square: Square, ghost: Ghost | None) -> Style:
+        if ghost is not None:
+            colour = self._style(ghost.colour.name.lower())
+            return colour + self._style("ghost" if ghost.legal else "illegal")
+        top = state.top(square)
+        if top is None:
+            return self._style("market")
+        style = self._style(top.colour.name.lower())
+        if state.is_neutral(top.colour):
+            style += self._style("neutral")
+        return style
+
+    def _joined(
+        self, state: GameState, first: Square, second: Square, ghost: Ghost | None
+    ) -> Style | None:
+        """The style of the gap between two squares when one carpet covers both, else None."""
+        if ghost is not None:
+            halves = (ghost.place.a, ghost.place.b)
+            if first in halves and second in halves:
+                return self._square_style(state, first, ghost)
+            if first in halves or second in halves:
+                return None
+        top, other = state.top(first), state.top(second)
+        if top is None or other is None or top.carpet != other.carpet:
+            return None
+        return self._square_style(state, first, None)
