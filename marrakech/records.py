@@ -1,0 +1,427 @@
+"""A finished or unfinished game as data: turn notation, the save-file JSON, the text log.
+
+Pure: no files, no terminal. ``storage`` puts these documents on disk; the format is
+described field by field in docs/save-format.md.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from marrakech import narrate
+from marrakech.engine import (
+    Action,
+    GameState,
+    MarrakechError,
+    Orient,
+    Phase,
+    Roll,
+    Transition,
+    Variant,
+    parse_action,
+)
+from marrakech.session import SEAT_KINDS, GameSetup, Session
+
+SAVE_FORMAT = "marrakech-game"
+"""The value of a save file's ``format`` field."""
+
+SAVE_VERSION = 1
+"""The save-file version this program writes; it reads exactly this version."""
+
+MAX_SAVE_BYTES = 2 * 1024 * 1024
+"""A save file larger than this is refused unread."""
+
+MAX_MOVES = 400
+"""At most this many turns in a save file (a real game has fewer than 60)."""
+
+MAX_MOVE_LENGTH = 64
+"""At most this many characters in one turn's notation."""
+
+MAX_NAME_LENGTH = 40
+"""A player's name is 1 to this many characters."""
+
+MAX_SEED = 2**64
+"""A seed is a whole number with ``-MAX_SEED < seed < MAX_SEED``."""
+
+_SETUP_KEYS = (
+    "players",
+    "names",
+    "seats",
+    "variant",
+    "seed",
+    "first",
+    "alternate_piles",
+    "takeback",
+)
+_DOCUMENT_KEYS = ("format", "version", "setup", "moves", "position")
+_VARIANTS = {v.value: v for v in Variant}
+_ORIENT_ROLL = re.compile(r"([LSR])([1-4])")
+_BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+
+
+class SaveFileError(MarrakechError):
+    """A save file (or a save request) that cannot be used; the message names the problem."""
+
+
+# -- records and turn notation ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game as its set-up and the actions played, die rolls included."""
+
+    setup: GameSetup
+    actions: tuple[Action, ...]
+
+    @classmethod
+    def from_session(cls, session: Session) -> GameRecord:
+        """The record of a session's game up to its current position (redo is dropped)."""
+        return cls(session.setup, session.actions)
+
+    def session(self) -> Session:
+        """A new Session that replays this record; MarrakechError names a bad action."""
+        return Session(self.setup, self.actions)
+
+
+def _turn_bounds(actions: Sequence[Action]) -> list[tuple[int, int]]:
+    """(start, end) index pairs of the turns: a turn begins with an Orient or a bare Roll."""
+    bounds: list[tuple[int, int]] = []
+    start = 0
+    for index, action in enumerate(actions):
+        begins = isinstance(action, Orient) or (
+            isinstance(action, Roll) and (index == 0 or not isinstance(actions[index - 1], Orient))
+        )
+        if begins and index > start:
+            bounds.append((start, index))
+            start = index
+    if start < len(actions):
+        bounds.append((start, len(actions)))
+    return bounds
+
+
+def _turn_text(actions: Sequence[Action]) -> str:
+    tokens: list[str] = []
+    for action in actions:
+        if isinstance(action, Roll) and tokens and tokens[-1] in ("L", "S", "R"):
+            tokens[-1] += str(action)
+        else:
+            tokens.append(str(action))
+    return " ".join(tokens)
+
+
+def turn_notation(actions: Sequence[Action]) -> list[str]:
+    """One compact string per turn, e.g. ``L3 c2.3-2.4`` or, aim variant, ``2 c1.1-1.2 aR``.
+
+    A turn starts at an Orient (standard) or at a Roll without an Orient before it (aim
+    variants). The orient letter and the roll are written together; tokens are separated
+    by one space. ``parse_turns`` reads this back.
+    """
+    return [_turn_text(actions[start:end]) for start, end in _turn_bounds(actions)]
+
+
+def parse_turns(text: str | Iterable[str]) -> tuple[Action, ...]:
+    """The actions written in turn notation: one string, or one string per turn.
+
+    Tokens are separated by white space; ``L3`` is read as Orient left then Roll 3, every
+    other token as in ``parse_action``. Raises MarrakechError naming the bad token.
+    """
+    texts = [text] if isinstance(text, str) else list(text)
+    actions: list[Action] = []
+    for part in texts:
+        for token in part.split():
+            match = _ORIENT_ROLL.fullmatch(token)
+            if match:
+                actions.append(parse_action(match[1]))
+                actions.append(parse_action(match[2]))
+            else:
+                actions.append(parse_action(token))
+    return tuple(actions)
+
+
+# -- the save-file document ------------------------------------------------------------
+
+
+def _setup_dict(setup: GameSetup) -> dict[str, Any]:
+    return {
+        "players": setup.players,
+        "names": list(setup.names),
+        "seats": list(setup.seats),
+        "variant": setup.variant.value,
+        "seed": setup.seed,
+        "first": setup.first,
+        "alternate_piles": setup.alternate_piles,
+        "takeback": setup.takeback,
+    }
+
+
+def record_to_json(session: Session) -> str:
+    """The save-file document of a session's game (current position; redo is dropped).
+
+    Raises SaveFileError when the set-up could not be read back (a name too long, say).
+    """
+    setup = _setup_dict(session.setup)
+    _read_setup(setup)
+    document = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "setup": setup,
+        "moves": turn_notation(session.actions),
+        "position": session.state.to_dict(),
+    }
+    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+
+
+def _fail(problem: str) -> SaveFileError:
+    return SaveFileError(f"not a usable Marrakech save: {problem}")
+
+
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"the key {key!r} appears twice in one object")
+        result[key] = value
+    return result
+
+
+def _parse_json(text: str) -> object:
+    if len(text) > MAX_SAVE_BYTES:
+        raise _fail(f"the document is larger than {MAX_SAVE_BYTES} characters")
+    try:
+        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
+    except json.JSONDecodeError as error:
+        raise _fail(
+            f"it is not valid JSON ({error.msg} at line {error.lineno} column {error.colno})"
+        ) from error
+    except (ValueError, RecursionError) as error:
+        raise _fail(f"it is not valid JSON ({error})") from error
+
+
+def _object(value: object, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _fail(f"{path} must be a JSON object, not {_kind(value)}")
+    missing = [key for key in keys if key not in value]
+    if missing:
+        raise _fail(f"{path} lacks the field {missing[0]!r}")
+    extra = sorted(key for key in value if key not in keys)
+    if extra:
+        raise _fail(f"{path} has the unknown field {_short(extra[0])}")
+    return value
+
+
+def _kind(value: object) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "true/false"}
+    if value is None:
+        return "null"
+    return names.get(type(value), "a number")
+
+
+def _short(value: object, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _whole(value: object, path: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(f"{path} must be a whole number, not {_kind(value)}")
+    if not low <= value <= high:
+        raise _fail(f"{path} must be from {low} to {high}, not {_short(value)}")
+    return value
+
+
+def _flag(value: object, path: str, allow_null: bool = False) -> bool | None:
+    if value is None and allow_null:
+        return None
+    if not isinstance(value, bool):
+        expected = "true, false or null" if allow_null else "true or false"
+        raise _fail(f"{path} must be {expected}, not {_short(value)}")
+    return value
+
+
+def _strings(value: object, path: str, count: int) -> list[str]:
+    if not isinstance(value, list):
+        raise _fail(f"{path} must be a list, not {_kind(value)}")
+    if len(value) != count:
+        raise _fail(f"{path} must have {count} entries (one per player), not {len(value)}")
+    for index, item in enumerate(value):
+        if not isinstance(item, str):
+            raise _fail(f"{path}[{index}] must be a string, not {_kind(item)}")
+    return value
+
+
+def _check_name(name: str, path: str) -> None:
+    if not 1 <= len(name) <= MAX_NAME_LENGTH or not name.strip():
+        raise _fail(f"{path} must be 1 to {MAX_NAME_LENGTH} characters, not blank")
+    for char in name:
+        if unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn") or char in _BIDI_CONTROLS:
+            raise _fail(f"{path} contains the control character U+{ord(char):04X}")
+
+
+def _read_setup(value: object) -> GameSetup:
+    data = _object(value, "setup", _SETUP_KEYS)
+    players = _whole(data["players"], "setup.players", 2, 4)
+    names = _strings(data["names"], "setup.names", players)
+    for index, name in enumerate(names):
+        _check_name(name, f"setup.names[{index}]")
+    seats = _strings(data["seats"], "setup.seats", players)
+    for index, kind in enumerate(seats):
+        if kind not in SEAT_KINDS:
+            raise _fail(f"setup.seats[{index}] must be one of {', '.join(SEAT_KINDS)}")
+    variant = data["variant"]
+    if not isinstance(variant, str) or variant not in _VARIANTS:
+        raise _fail(f"setup.variant must be one of {', '.join(_VARIANTS)}, not {_short(variant)}")
+    seed = _whole(data["seed"], "setup.seed", -MAX_SEED + 1, MAX_SEED - 1)
+    first = _whole(data["first"], "setup.first", 0, players - 1)
+    alternate = _flag(data["alternate_piles"], "setup.alternate_piles")
+    takeback = _flag(data["takeback"], "setup.takeback", allow_null=True)
+    try:
+        return GameSetup(
+            players=players,
+            names=tuple(names),
+            seats=tuple(seats),
+            variant=_VARIANTS[variant],
+            seed=seed,
+            first=first,
+            alternate_piles=bool(alternate),
+            takeback=takeback,
+        )
+    except MarrakechError as error:
+        raise _fail(f"setup: {error}") from error
+
+
+def _replay(setup: GameSetup, value: object) -> Session:
+    if not isinstance(value, list):
+        raise _fail(f"moves must be a list, not {_kind(value)}")
+    if len(value) > MAX_MOVES:
+        raise _fail(f"moves has {len(value)} turns; at most {MAX_MOVES} are allowed")
+    session = Session(setup)
+    for index, move in enumerate(value):
+        path = f"moves[{index}]"
+        if not isinstance(move, str):
+            raise _fail(f"{path} must be a string, not {_kind(move)}")
+        if len(move) > MAX_MOVE_LENGTH:
+            raise _fail(f"{path} is longer than {MAX_MOVE_LENGTH} characters")
+        try:
+            actions = parse_turns(move)
+        except MarrakechError as error:
+            raise _fail(f"{path} {_short(move)}: {error}") from error
+        for action in actions:
+            try:
+                session.play(action)
+            except MarrakechError as error:
+                raise _fail(f"{path} {_short(move)}, action {action}: {error}") from error
+    return session
+
+
+def _first_difference(stored: object, replayed: object, path: str) -> str | None:
+    """The path of the first place where two JSON-like values differ, with both values."""
+    if isinstance(stored, dict) and isinstance(replayed, dict):
+        for key in replayed:
+            found = _first_difference(stored.get(key), replayed[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(stored, list) and isinstance(replayed, list) and len(stored) == len(replayed):
+        for index, (a, b) in enumerate(zip(stored, replayed, strict=True)):
+            found = _first_difference(a, b, f"{path}[{index}]")
+            if found:
+                return found
+        return None
+    if stored == replayed:
+        return None
+    return f"{path} is {_short(stored)} in the file but {_short(replayed)} after the moves"
+
+
+def _check_position(value: object, session: Session) -> None:
+    try:
+        stored = GameState.from_dict(value)
+    except MarrakechError as error:
+        raise _fail(f"position: {error}") from error
+    if stored != session.state:
+        where = _first_difference(stored.to_dict(), session.state.to_dict(), "position")
+        raise _fail(f"the moves do not lead to the stored position: {where}")
+
+
+def record_from_json(text: str) -> Session:
+    """The game a save-file document describes, replayed and checked.
+
+    The moves are replayed from the set-up (the die stream must agree with every roll)
+    and the result must equal the stored position. Any problem raises SaveFileError.
+    """
+    if not isinstance(text, str):
+        raise _fail(f"expected text, not {type(text).__name__}")
+    document = _object(_parse_json(text), "the document", _DOCUMENT_KEYS)
+    if document["format"] != SAVE_FORMAT:
+        raise _fail(f"format must be {SAVE_FORMAT!r}, not {_short(document['format'])}")
+    version = document["version"]
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise _fail(f"version must be a whole number, not {_kind(version)}")
+    if version != SAVE_VERSION:
+        newer = " (written by a newer program)" if version > SAVE_VERSION else ""
+        raise _fail(
+            f"it is version {_short(version)}{newer}; this program reads version {SAVE_VERSION}"
+        )
+    setup = _read_setup(document["setup"])
+    session = _replay(setup, document["moves"])
+    _check_position(document["position"], session)
+    return session
+
+
+# -- the text log ----------------------------------------------------------------------
+
+
+def _score_lines(state: GameState, names: Sequence[str]) -> list[str]:
+    winners = state.winners()
+    lines = ["Final scores:"]
+    for score in sorted(state.scores(), key=lambda s: (s.eliminated, -s.total, -s.dirhams)):
+        name = names[score.seat]
+        if score.eliminated:
+            lines.append(f"  {name}: bankrupt, out of the game")
+            continue
+        mark = "  (winner)" if score.seat in winners else ""
+        lines.append(
+            f"  {name}: {score.total} ({score.visible} visible squares + "
+            f"{score.dirhams} dirhams){mark}"
+        )
+    return lines
+
+
+def export_log(session: Session) -> str:
+    """The game as plain text: header, one line per turn (notation and sentence), scores."""
+    setup = session.setup
+    state = session.state
+    names = setup.names
+    seats = ", ".join(
+        f"{name} ({kind}, {'+'.join(c.name.lower() for c in player.colours)})"
+        for name, kind, player in zip(names, setup.seats, state.players, strict=True)
+    )
+    lines = [
+        f"Marrakech: {setup.players} players, {setup.variant.value} variant, seed {setup.seed}",
+        f"Players: {seats}",
+        f"First: {names[setup.first]}",
+        "",
+    ]
+    transitions: Sequence[Transition] = session.transitions
+    actions = session.actions
+    bounds = _turn_bounds(actions)
+    width = max((len(_turn_text(actions[a:b])) for a, b in bounds), default=0)
+    for number, (start, end) in enumerate(bounds, start=1):
+        notation = _turn_text(actions[start:end])
+        words = narrate.sentence(transitions[start:end], names)
+        lines.append(f"{number:3}. {notation:<{width}}  {words}")
+    if state.phase is Phase.OVER:
+        lines += ["", *_score_lines(state, names)]
+    else:
+        lines += ["", "The game is not over."]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,218 @@
+"""Save files on disk: the autosave, named saves and exported logs, all in one data dir.
+
+Every path is built here from ``data_dir()`` and a checked plain file name, so nothing a
+user types or a save file contains can make the program read or write elsewhere.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import stat
+import tempfile
+from pathlib import Path
+
+import platformdirs
+
+from marrakech.engine import Phase
+from marrakech.records import (
+    MAX_SAVE_BYTES,
+    SaveFileError,
+    export_log,
+    record_from_json,
+    record_to_json,
+)
+from marrakech.session import Session
+
+APP_NAME = "marrakech"
+AUTOSAVE_NAME = "autosave.json"
+SAVES_DIR = "saves"
+LOGS_DIR = "logs"
+MAX_FILE_NAME = 64
+"""A save or log name is 1 to this many characters."""
+
+_NAME_RE = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9 _.-]*")
+
+
+def data_dir() -> Path:
+    """Where saves live: $XDG_DATA_HOME/marrakech when that is an absolute path, else the
+    platform's user data directory (platformdirs)."""
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    if xdg and os.path.isabs(xdg):
+        return Path(xdg) / APP_NAME
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def check_name(name: str) -> str:
+    """Return ``name`` if it is a plain file name for a save or log, else SaveFileError.
+
+    Allowed: 1 to MAX_FILE_NAME ASCII letters, digits, spaces, ``-``, ``_`` and ``.``,
+    not starting with a dot or a space and not ending with a dot or a space.
+    """
+    if not isinstance(name, str) or not name:
+        raise SaveFileError("a save name cannot be empty")
+    if len(name) > MAX_FILE_NAME:
+        raise SaveFileError(f"a save name is at most {MAX_FILE_NAME} characters")
+    if not _NAME_RE.fullmatch(name) or name.endswith((".", " ")):
+        raise SaveFileError(
+            f"cannot use {name[:MAX_FILE_NAME]!r} as a save name: use letters, digits, "
+            "spaces, '-', '_' and '.', not starting with '.' or a space "
+            "and not ending with '.' or a space"
+        )
+    return name
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a text file (UTF-8) so that it is either fully old or fully new, even on a crash.
+
+    Writes a temporary file in the same directory, fsyncs it and renames it over ``path``.
+    Creates the directory when missing; raises SaveFileError when the write fails.
+    """
+    path = Path(path)
+    temp_name: str | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text.encode("utf-8"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp_name, path)
+        temp_name = None
+        _fsync_dir(path.parent)
+    except OSError as error:
+        raise SaveFileError(f"cannot write {path}: {error.strerror or error}") from error
+    finally:
+        if temp_name is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temp_name)
+
+
+def _fsync_dir(directory: Path) -> None:
+    """Make a rename durable; not every platform can open a directory, which is fine."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _read_limited(path: Path) -> str:
+    """The text of a regular file of at most MAX_SAVE_BYTES bytes; SaveFileError otherwise."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as error:
+        raise SaveFileError(f"cannot open {path}: {error.strerror or error}") from error
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise SaveFileError(f"cannot load {path}: it is not a regular file")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_SAVE_BYTES:
+            chunk = os.read(fd, MAX_SAVE_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as error:
+        raise SaveFileError(f"cannot read {path}: {error.strerror or error}") from error
+    finally:
+        os.close(fd)
+    if size > MAX_SAVE_BYTES:
+        raise SaveFileError(f"cannot load {path}: it is larger than {MAX_SAVE_BYTES} bytes")
+    try:
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SaveFileError(f"cannot load {path}: it is not UTF-8 text") from error
+
+
+def load_game(path: Path) -> Session:
+    """The game saved in a file, replayed and checked; the file is only read.
+
+    Raises SaveFileError naming the file and the problem.
+    """
+    path = Path(path)
+    text = _read_limited(path)
+    try:
+        return record_from_json(text)
+    except SaveFileError as error:
+        raise SaveFileError(f"{path.name}: {error}") from error
+
+
+def autosave_path() -> Path:
+    """The autosave file."""
+    return data_dir() / AUTOSAVE_NAME
+
+
+def autosave(session: Session) -> Path:
+    """Save the game to the autosave file (atomically) and return its path."""
+    path = autosave_path()
+    write_atomic(path, record_to_json(session))
+    return path
+
+
+def load_autosave() -> Session | None:
+    """The autosaved game, or None when there is none or it is over.
+
+    A broken autosave raises SaveFileError and is left as it is.
+    """
+    path = autosave_path()
+    if not path.exists():
+        return None
+    session = load_game(path)
+    if session.state.phase is Phase.OVER:
+        return None
+    return session
+
+
+def clear_autosave() -> None:
+    """Remove the autosave file, if there is one."""
+    try:
+        autosave_path().unlink(missing_ok=True)
+    except OSError as error:
+        raise SaveFileError(f"cannot remove the autosave: {error.strerror or error}") from error
+
+
+def saves_dir() -> Path:
+    """The directory of named saves."""
+    return data_dir() / SAVES_DIR
+
+
+def save_named(name: str, session: Session) -> Path:
+    """Save the game as ``saves/<name>.json`` (replacing a save of that name); its path."""
+    path = saves_dir() / f"{check_name(name)}.json"
+    write_atomic(path, record_to_json(session))
+    return path
+
+
+def list_saves() -> list[Path]:
+    """The named saves, newest first."""
+    directory = saves_dir()
+    found: list[tuple[float, str, Path]] = []
+    try:
+        entries = list(directory.iterdir())
+    except OSError:
+        return []
+    for path in entries:
+        if path.suffix != ".json" or path.name.startswith("."):
+            continue
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode):
+            found.append((-info.st_mtime, path.name, path))
+    return [path for _, _, path in sorted(found)]
+
+
+def export_log_file(session: Session, name: str) -> Path:
+    """Write the game's text log to ``logs/<name>.txt`` and return its path."""
+    path = data_dir() / LOGS_DIR / f"{check_name(name)}.txt"
+    write_atomic(path, export_log(session))
+    return path
