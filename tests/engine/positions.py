@@ -121,7 +121,7 @@ def describe(
         elif piles is not None:
             pile = [colour_of(letter) for letter in piles[seat]]
         else:
-            left = [carpets_per_colour(players) - laid.count(c) for c in colours]
+            left = [max(0, carpets_per_colour(players) - laid.count(c)) for c in colours]
             pile = []
             while any(left):
                 for i, colour in enumerate(colours):
