@@ -1,0 +1,77 @@
+"""Refused actions: IllegalAction is a ValueError, says what and why, changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from marrakech.engine import (
+    Aim,
+    GameNotOver,
+    IllegalAction,
+    InvalidState,
+    MarrakechError,
+    Orient,
+    Place,
+    Roll,
+    Turn,
+    new_game,
+)
+
+from .positions import build
+
+
+@pytest.mark.parametrize("error", [IllegalAction, InvalidState, GameNotOver])
+def test_every_engine_error_is_a_value_error(error: type[Exception]) -> None:
+    assert issubclass(error, MarrakechError)
+    assert issubclass(error, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("phase", "action", "words"),
+    [
+        ("orient", Roll(3), ["cannot roll", "orient"]),
+        ("orient", Place((2, 3), (2, 4)), ["cannot lay a carpet on (2,3)-(2,4)", "orient"]),
+        ("roll", Orient(Turn.LEFT), ["cannot orient", "die"]),
+        ("place", Roll(2), ["cannot roll", "carpet"]),
+        ("place", Place((3, 3), (2, 3)), ["(2,3)-(3,3)", "(3,3) is under Assam"]),
+        ("place", Place((0, 0), (0, 1)), ["(0,0)-(0,1)", "touches Assam"]),
+        ("over", Orient(Turn.LEFT), ["cannot orient", "over"]),
+    ],
+)
+def test_the_message_names_what_was_tried_and_why(
+    phase: str, action: object, words: list[str]
+) -> None:
+    state = build(players=3, phase=phase)
+    reason = state.why_illegal(action)
+    assert reason is not None
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(action)  # type: ignore[arg-type]
+    assert str(caught.value) == reason
+    for word in words:
+        assert word in reason
+
+
+def test_a_refused_action_leaves_the_state_unchanged() -> None:
+    state = build(players=3, carpets=["B 2.3-2.4"], phase="place")
+    before = state.to_dict()
+    for action in (Place((2, 3), (2, 4)), Roll(1), Orient(Turn.LEFT), Aim(Turn.LEFT)):
+        with pytest.raises(IllegalAction):
+            state.apply(action)
+        with pytest.raises(IllegalAction):
+            state.transition(action)
+    assert state.to_dict() == before
+    assert state == build(players=3, carpets=["B 2.3-2.4"], phase="place")
+
+
+@pytest.mark.parametrize("thing", ["L", None, 3, (2, 3), Turn.LEFT])
+def test_things_that_are_not_actions_are_refused(thing: object) -> None:
+    state = new_game(3)
+    with pytest.raises(IllegalAction, match="not an action"):
+        state.apply(thing)  # type: ignore[arg-type]
+
+
+def test_legal_actions_are_all_accepted() -> None:
+    state = build(players=3, carpets=["B 2.3-2.4"], phase="place")
+    for action in state.legal_actions():
+        assert state.why_illegal(action) is None
+        state.apply(action)
