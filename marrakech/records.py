@@ -167,19 +167,33 @@ def record_to_json(session: Session) -> str:
     Raises SaveFileError when the set-up could not be read back (a name too long, say).
     """
     setup = _setup_dict(session.setup)
-    _read_setup(setup)
-    document = {
-        "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
-        "setup": setup,
-        "moves": turn_notation(session.actions),
-        "position": session.state.to_dict(),
-    }
-    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+    try:
+        _read_setup(setup)
+    except _Invalid as error:
+        raise SaveFileError(f"cannot save this game: {error}") from error
+    moves = turn_notation(session.actions)
+    fields = [
+        f'"format": {_dump(SAVE_FORMAT)}',
+        f'"version": {SAVE_VERSION}',
+        f'"setup": {_dump(setup)}',
+        '"moves": ['
+        + ",".join(f"\n  {_dump(move)}" for move in moves)
+        + ("\n ]" if moves else "]"),
+        f'"position": {_dump(session.state.to_dict())}',
+    ]
+    return "{\n " + ",\n ".join(fields) + "\n}\n"
 
 
-def _fail(problem: str) -> SaveFileError:
-    return SaveFileError(f"not a usable Marrakech save: {problem}")
+def _dump(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+class _Invalid(Exception):
+    """A problem found while checking a document; turned into SaveFileError at the edge."""
+
+
+def _fail(problem: str) -> _Invalid:
+    return _Invalid(problem)
 
 
 def _reject_constant(name: str) -> None:
@@ -359,6 +373,13 @@ def record_from_json(text: str) -> Session:
     The moves are replayed from the set-up (the die stream must agree with every roll)
     and the result must equal the stored position. Any problem raises SaveFileError.
     """
+    try:
+        return _read_document(text)
+    except _Invalid as error:
+        raise SaveFileError(f"not a usable Marrakech save: {error}") from error
+
+
+def _read_document(text: str) -> Session:
     if not isinstance(text, str):
         raise _fail(f"expected text, not {type(text).__name__}")
     document = _object(_parse_json(text), "the document", _DOCUMENT_KEYS)

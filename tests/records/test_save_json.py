@@ -1,0 +1,226 @@
+"""The save-file document: round trips, the replay check and clear refusals."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+from marrakech.engine import Phase
+from marrakech.records import (
+    MAX_MOVES,
+    MAX_NAME_LENGTH,
+    MAX_SAVE_BYTES,
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    SaveFileError,
+    record_from_json,
+    record_to_json,
+    turn_notation,
+)
+from marrakech.session import GameSetup, Session
+
+from .games import games, play_random
+
+
+def _game(players: int = 2, actions: int | None = 20, **options: Any) -> Session:
+    return play_random(Session(GameSetup(players, seed=5, **options)), seed=3, max_actions=actions)
+
+
+def _document(session: Session) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(record_to_json(session))
+    return data
+
+
+def _refused(data: object, match: str) -> None:
+    text = data if isinstance(data, str) else json.dumps(data)
+    with pytest.raises(SaveFileError, match=match):
+        record_from_json(text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(games())
+def test_round_trip_replays_every_position(session: Session) -> None:
+    text = record_to_json(session)
+    loaded = record_from_json(text)
+    assert loaded.setup == session.setup
+    assert loaded.actions == session.actions
+    assert loaded.states == session.states
+    assert record_to_json(loaded) == text
+
+
+def test_document_fields() -> None:
+    session = _game(3, names=("Ayla", "Bo", "Cem"), seats=("human", "easy", "hard"))
+    data = _document(session)
+    assert list(data) == ["format", "version", "setup", "moves", "position"]
+    assert data["format"] == SAVE_FORMAT
+    assert data["version"] == SAVE_VERSION
+    assert data["setup"] == {
+        "players": 3,
+        "names": ["Ayla", "Bo", "Cem"],
+        "seats": ["human", "easy", "hard"],
+        "variant": "standard",
+        "seed": 5,
+        "first": 0,
+        "alternate_piles": False,
+        "takeback": None,
+    }
+    assert data["moves"] == turn_notation(session.actions)
+    assert data["position"] == session.state.to_dict()
+
+
+def test_a_new_game_and_a_finished_game_load() -> None:
+    fresh = Session(GameSetup(4, seed=9))
+    assert record_from_json(record_to_json(fresh)).state == fresh.state
+    over = _game(2, actions=None)
+    assert over.state.phase is Phase.OVER
+    assert record_from_json(record_to_json(over)).state == over.state
+
+
+def test_non_ascii_names_survive() -> None:
+    session = _game(2, names=("Ça va", "Jürgen 山田"))
+    assert record_from_json(record_to_json(session)).setup.names == ("Ça va", "Jürgen 山田")
+
+
+def test_a_tampered_position_names_the_field() -> None:
+    data = _document(_game())
+    data["position"]["players"][1]["money"] += 7
+    _refused(data, r"position\.players\[1\]\.money is \d+ in the file but \d+ after the moves")
+
+
+def test_a_tampered_roll_names_the_move() -> None:
+    data = _document(_game(actions=12))
+    move = data["moves"][1]
+    roll = move[1]
+    data["moves"][1] = move[0] + ("1" if roll != "1" else "2") + move[2:]
+    _refused(data, r"moves\[1\].*die stream")
+
+
+def test_a_changed_seed_is_caught() -> None:
+    data = _document(_game(actions=12))
+    data["setup"]["seed"] += 1
+    _refused(data, "moves|position")
+
+
+def test_an_illegal_carpet_names_the_move() -> None:
+    data = _document(_game(actions=3))
+    assert data["moves"] == [data["moves"][0]]
+    data["moves"][0] = data["moves"][0].split()[0] + " c6.5-6.6"
+    _refused(data, r"moves\[0\] 'L?[1-4]? ?c6\.5-6\.6', action c6\.5-6\.6: cannot lay")
+
+
+def test_the_position_must_be_valid() -> None:
+    data = _document(_game())
+    data["position"]["assam"]["square"] = [9, 9]
+    _refused(data, r"position: invalid state: assam\.square\[0\]")
+
+
+@pytest.mark.parametrize(
+    ("version", "match"),
+    [
+        (2, "version 2 \\(written by a newer program\\); this program reads version 1"),
+        (0, "version 0; this program reads version 1"),
+        ("1", "version must be a whole number, not a string"),
+        (True, "version must be a whole number, not true/false"),
+        (10**30, "newer program"),
+    ],
+)
+def test_wrong_version(version: object, match: str) -> None:
+    data = _document(_game())
+    data["version"] = version
+    _refused(data, match)
+
+
+@pytest.mark.parametrize(
+    ("change", "match"),
+    [
+        ({"format": "marrakech-state"}, "format must be 'marrakech-game'"),
+        ({"extra": 1}, "the document has the unknown field 'extra'"),
+        ({"setup": []}, "setup must be a JSON object, not a list"),
+        ({"moves": "L3"}, "moves must be a list, not a string"),
+        ({"moves": [3]}, r"moves\[0\] must be a string, not a number"),
+        ({"moves": ["L" * 65]}, r"moves\[0\] is longer than 64 characters"),
+        ({"moves": ["S"] * (MAX_MOVES + 1)}, f"at most {MAX_MOVES}"),
+        ({"moves": ["Q"]}, r"moves\[0\] 'Q': cannot read action"),
+        ({"position": None}, "position: invalid state: the document must be an object"),
+    ],
+)
+def test_malformed_document(change: dict[str, Any], match: str) -> None:
+    data = _document(_game())
+    data.update(change)
+    _refused(data, match)
+
+
+@pytest.mark.parametrize("key", ["format", "version", "setup", "moves", "position"])
+def test_missing_field(key: str) -> None:
+    data = _document(_game())
+    del data[key]
+    _refused(data, f"the document lacks the field '{key}'")
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "match"),
+    [
+        ("players", 5, r"setup\.players must be from 2 to 4, not 5"),
+        ("players", 2.0, r"setup\.players must be a whole number"),
+        ("players", 3, r"setup\.names must have 3 entries"),
+        ("names", ["a"], r"setup\.names must have 2 entries"),
+        ("names", ["a", 7], r"setup\.names\[1\] must be a string"),
+        ("names", ["a", ""], r"setup\.names\[1\] must be 1 to 40 characters"),
+        ("names", ["a", "   "], r"setup\.names\[1\] must be 1 to 40 characters"),
+        ("names", ["a", "x" * (MAX_NAME_LENGTH + 1)], r"setup\.names\[1\] must be 1 to 40"),
+        ("names", ["a", "\x1b[2J"], r"setup\.names\[1\] contains the control character U\+001B"),
+        ("names", ["a", "b\u202e"], r"control character U\+202E"),
+        ("names", ["a", "\ud800"], r"control character U\+D800"),
+        ("seats", ["human", "god"], r"setup\.seats\[1\] must be one of human, easy"),
+        ("variant", "chess", r"setup\.variant must be one of standard, aim, aim-or-keep"),
+        ("seed", 2**64, r"setup\.seed must be from"),
+        ("seed", "5", r"setup\.seed must be a whole number, not a string"),
+        ("first", 2, r"setup\.first must be from 0 to 1, not 2"),
+        ("first", -1, r"setup\.first must be from 0 to 1"),
+        ("alternate_piles", 0, r"setup\.alternate_piles must be true or false"),
+        ("takeback", "yes", r"setup\.takeback must be true, false or null"),
+        ("colour", "red", r"setup has the unknown field 'colour'"),
+    ],
+)
+def test_malformed_setup(field: str, value: object, match: str) -> None:
+    data = _document(_game())
+    data["setup"][field] = value
+    _refused(data, match)
+
+
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        ("", "not valid JSON"),
+        ("[]", "the document must be a JSON object, not a list"),
+        ("null", "the document must be a JSON object, not null"),
+        ('{"format": NaN}', "not valid JSON .*NaN"),
+        ('{"a": 1, "a": 2}', "not valid JSON .*'a' appears twice"),
+        ("[" * 200_000, "not valid JSON"),
+        ('{"version": ' + "9" * 5000 + "}", "not valid JSON"),
+        ("\ufeff{}", "not valid JSON"),
+        (" " * (MAX_SAVE_BYTES + 1), "larger than"),
+    ],
+)
+def test_not_a_document(text: str, match: str) -> None:
+    _refused(text, match)
+
+
+def test_not_text() -> None:
+    with pytest.raises(SaveFileError, match="expected text, not bytes"):
+        record_from_json(b"{}")  # type: ignore[arg-type]
+
+
+def test_path_like_names_are_only_display_strings() -> None:
+    names = ("../../etc/passwd", "/tmp/x; rm -rf ~")
+    session = _game(names=names)
+    assert record_from_json(record_to_json(session)).setup.names == names
+
+
+def test_saving_refuses_what_could_not_be_loaded() -> None:
+    session = _game(names=("a" * (MAX_NAME_LENGTH + 1), "b"))
+    with pytest.raises(SaveFileError, match=r"cannot save this game: setup\.names\[0\]"):
+        record_to_json(session)
