@@ -8,19 +8,26 @@ from rich.text import Text
 
 from marrakech.engine import Colour
 
-CHIP_STYLES = {
-    Colour.RED: "bold #fff4e8 on #b8352a",
-    Colour.BLUE: "bold #f2f6ff on #2d64a8",
-    Colour.YELLOW: "bold #2a1a00 on #e9b52f",
-    Colour.GREEN: "bold #f0fff4 on #2f7f4f",
+CARPET_COLOURS = {
+    Colour.RED: "#b8352a",
+    Colour.BLUE: "#2d64a8",
+    Colour.YELLOW: "#e9b52f",
+    Colour.GREEN: "#2f7f4f",
 }
-"""Rich styles of the four carpet colours."""
+"""The four carpet colours as hex colours."""
+
+_INK = {
+    Colour.RED: "#fff4e8",
+    Colour.BLUE: "#f2f6ff",
+    Colour.YELLOW: "#2a1a00",
+    Colour.GREEN: "#f0fff4",
+}
 
 
 def chips(colours: Iterable[Colour], *, dim: bool = False) -> Text:
     """The colours as chips (" R " on red...), side by side; dim for a bankrupt seat."""
     text = Text()
     for colour in colours:
-        style = "dim" if dim else CHIP_STYLES[colour]
+        style = "dim" if dim else f"bold {_INK[colour]} on {CARPET_COLOURS[colour]}"
         text.append(f" {colour.letter} ", style=style)
     return text

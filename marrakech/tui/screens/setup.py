@@ -1,0 +1,370 @@
+"""The title screen: choose the players, the variant and the options of a new game."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from functools import cache
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.events import DescendantFocus
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
+
+from marrakech.engine import Colour, Variant, colours_for_seat
+from marrakech.session import HUMAN, SEAT_KINDS, GameSetup
+from marrakech.tui.screens.chips import CARPET_COLOURS, chips
+
+_TITLE = (
+    "█▀▄▀█ ▄▀█ █▀█ █▀█ ▄▀█ █▄▀ █▀▀ █▀▀ █ █",
+    "█ ▀ █ █▀█ █▀▄ █▀▄ █▀█ █ █ ██▄ █▄▄ █▀█",
+)
+_MINARET = ("   ▲   ", "  ▐█▌  ", " ▐▛▀▜▌ ", " ▐▙▄▟▌ ", " ▐███▌ ", "▄▟███▙▄")
+_WARM = ("#f4c542", "#eea236", "#e58a2e", "#d96f2a", "#c95428", "#b83a26")
+"""Saffron to terracotta, top to bottom and left to right."""
+
+_KIND_LABELS = {
+    HUMAN: "Person",
+    "easy": "Computer: easy",
+    "normal": "Computer: normal",
+    "hard": "Computer: hard",
+}
+_VARIANTS = (
+    ("Standard: each player turns Assam, then rolls", Variant.STANDARD),
+    ("Variant: the previous player aims Assam", Variant.AIM),
+    ("Variant: the previous player aims or keeps", Variant.AIM_OR_KEEP),
+)
+_PILES = (
+    ("Shuffled: one pile, its top colour shown", False),
+    ("Alternating: the two colours in turn", True),
+)
+_TAKEBACKS: tuple[tuple[str, bool | None], ...] = (
+    ("Auto: only for one person against computers", None),
+    ("On: an undo may take back a roll", True),
+    ("Off: a roll once seen stands", False),
+)
+_HINTS = {
+    "players": "2 players own two colours each (24 carpets); 3 own 15 carpets, 4 own 12.",
+    "variant": "Who sets Assam's facing: the mover before rolling, or the player before.",
+    "first": "The rules: whoever last stepped on a carpet starts. Play then runs in seat order.",
+    "piles": "2 players only: how each player's 24 carpets are stacked.",
+    "takeback": "Whether undo may go back past a roll that was seen.",
+    "seed": "Decides every die roll and the 2-player piles: the same seed, the same game.",
+    "start": "Enter starts the game; Escape quits.",
+    "quit": "Leave without playing.",
+}
+
+
+@cache
+def bots_available() -> bool:
+    """True when the computer opponents (marrakech.bots) can be imported."""
+    try:
+        import marrakech.bots  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def title_art() -> Text:
+    """The game's name in block letters beside a minaret, in warm colours."""
+    art = Text(no_wrap=True)
+    width = len(_TITLE[0])
+    for row, minaret in enumerate(_MINARET):
+        if row:
+            art.append("\n")
+        art.append(f"{minaret}   ", style=_WARM[row])
+        if row in (1, 2):
+            for column, char in enumerate(_TITLE[row - 1]):
+                art.append(char, style=f"bold {_WARM[column * len(_WARM) // width]}")
+        elif row == 4:
+            art.append("lay carpets · walk Assam · collect dirhams", style="italic #d9a066")
+        elif row == 5:
+            for colour in Colour:
+                art.append("▀▀▀▀▀▀", style=CARPET_COLOURS[colour])
+                art.append(" ")
+    return art
+
+
+class NewGameScreen(Screen[GameSetup | None]):
+    """Set up a new game; dismisses with a GameSetup, or None to quit.
+
+    ``defaults`` fills the form (e.g. the last game's set-up for "play again"); the seed
+    always starts blank, so a new game gets new dice unless a seed is typed.
+    """
+
+    DEFAULT_CSS = """
+    NewGameScreen {
+        align: center middle;
+        background: $background;
+    }
+    NewGameScreen #art {
+        width: 82;
+        max-width: 100%;
+        content-align-horizontal: center;
+        height: auto;
+        margin-bottom: 1;
+    }
+    NewGameScreen.-short #art {
+        display: none;
+    }
+    NewGameScreen #form {
+        width: 82;
+        max-width: 100%;
+        height: auto;
+        padding: 0 2;
+        border: round $primary;
+        border-title-color: $text-primary;
+        border-title-style: bold;
+        background: $surface;
+    }
+    NewGameScreen .row {
+        height: auto;
+        margin-top: 1;
+    }
+    NewGameScreen .seat {
+        height: 1;
+    }
+    NewGameScreen .seat.-hidden {
+        display: none;
+    }
+    NewGameScreen .caption {
+        width: 12;
+        color: $text-muted;
+    }
+    NewGameScreen .chips {
+        width: 8;
+    }
+    NewGameScreen .seat Input {
+        width: 26;
+        margin-right: 2;
+    }
+    NewGameScreen .seat Select {
+        width: 24;
+    }
+    NewGameScreen RadioSet {
+        layout: horizontal;
+        width: auto;
+        height: 1;
+    }
+    NewGameScreen RadioSet > RadioButton {
+        width: auto;
+        margin-right: 2;
+    }
+    NewGameScreen .option {
+        height: 1;
+    }
+    NewGameScreen .option Select {
+        width: 52;
+    }
+    NewGameScreen #seed {
+        width: 20;
+    }
+    NewGameScreen #buttons {
+        height: auto;
+        margin-top: 1;
+        align-horizontal: center;
+    }
+    NewGameScreen #buttons Button {
+        margin: 0 1;
+    }
+    NewGameScreen #hint {
+        width: 100%;
+        height: 2;
+        margin-top: 1;
+        color: $text-muted;
+        text-style: italic;
+        content-align-horizontal: center;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "quit", "Quit"),
+    ]
+
+    AUTO_FOCUS = "#start"
+
+    def __init__(self, defaults: GameSetup | None = None) -> None:
+        """A form filled from ``defaults`` (a 2-player game of two people when None)."""
+        super().__init__()
+        self.defaults = defaults or GameSetup(players=2)
+        self.random_seed = time.time_ns() % 1_000_000
+        """The seed used when the seed field is left blank (shown as its placeholder)."""
+
+    def compose(self) -> ComposeResult:
+        setup = self.defaults
+        kinds = [(_KIND_LABELS[kind], kind) for kind in SEAT_KINDS]
+        if not bots_available():
+            kinds = kinds[:1]
+        yield Static(title_art(), id="art")
+        with Vertical(id="form") as form:
+            form.border_title = "New game"
+            with Horizontal(classes="row option"):
+                yield Label("Players", classes="caption")
+                with RadioSet(id="players", compact=True):
+                    for count in (2, 3, 4):
+                        yield RadioButton(str(count), value=count == setup.players)
+            with Vertical(classes="row"):
+                for seat in range(4):
+                    with Horizontal(classes="seat", id=f"seat-{seat}"):
+                        yield Label(f"Seat {seat + 1}", classes="caption")
+                        yield Static(classes="chips", id=f"chips-{seat}")
+                        yield Input(
+                            self._default_name(seat),
+                            placeholder=f"Player {seat + 1}",
+                            max_length=16,
+                            compact=True,
+                            id=f"name-{seat}",
+                        )
+                        kind = setup.seats[seat] if seat < setup.players else HUMAN
+                        yield Select(
+                            kinds,
+                            value=kind if any(kind == k for _, k in kinds) else HUMAN,
+                            allow_blank=False,
+                            compact=True,
+                            disabled=len(kinds) == 1,
+                            tooltip=None if len(kinds) > 1 else "No computer opponents here",
+                            id=f"kind-{seat}",
+                        )
+            with Vertical(classes="row"):
+                yield from self._option("Variant", _VARIANTS, setup.variant, "variant")
+                with Horizontal(classes="option", id="first-row"):
+                    yield Label("Starts", classes="caption")
+                    yield self._starting_player(setup.players, setup.first)
+                yield from self._option("Piles", _PILES, setup.alternate_piles, "piles")
+                yield from self._option("Takeback", _TAKEBACKS, setup.takeback, "takeback")
+                with Horizontal(classes="option"):
+                    yield Label("Seed", classes="caption")
+                    yield Input(
+                        placeholder=f"{self.random_seed} (random)",
+                        restrict=r"\d*",
+                        max_length=12,
+                        compact=True,
+                        id="seed",
+                    )
+            with Horizontal(id="buttons"):
+                yield Button("Start", variant="primary", id="start")
+                yield Button("Quit", id="quit")
+            yield Static(_HINTS["start"], id="hint")
+        yield Footer()
+
+    def _option(
+        self, caption: str, options: Iterable[tuple[str, object]], value: object, name: str
+    ) -> ComposeResult:
+        with Horizontal(classes="option"):
+            yield Label(caption, classes="caption")
+            yield Select(options, value=value, allow_blank=False, compact=True, id=name)
+
+    def _value(self, name: str) -> object:
+        """The value chosen in a Select."""
+        return self.query_one(f"#{name}", Select).value
+
+    def _default_name(self, seat: int) -> str:
+        """The name given in the defaults, or "" (the placeholder) for a default name."""
+        setup = self.defaults
+        if seat >= setup.players or setup.names[seat] == f"Player {seat + 1}":
+            return ""
+        return setup.names[seat]
+
+    @staticmethod
+    def _starting_player(players: int, first: int) -> RadioSet:
+        """A button per seat in play (labelled by _label_seats) to choose who starts."""
+        buttons = [RadioButton(value=seat == first) for seat in range(players)]
+        return RadioSet(*buttons, id="first", compact=True)
+
+    def on_mount(self) -> None:
+        self._show_seats()
+        self._label_seats()
+
+    @property
+    def players(self) -> int:
+        """The number of players chosen."""
+        return self.query_one("#players", RadioSet).pressed_index + 2
+
+    def _seat_name(self, seat: int) -> str:
+        return self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}"
+
+    def _show_seats(self) -> None:
+        """Show the seats in play with their colours; piles only matter to 2 players."""
+        players = self.players
+        for seat in range(4):
+            self.query_one(f"#seat-{seat}").set_class(seat >= players, "-hidden")
+            if seat < players:
+                colours = colours_for_seat(seat, players)
+                self.query_one(f"#chips-{seat}", Static).update(chips(colours))
+        self.query_one("#piles", Select).disabled = players != 2
+
+    def _label_seats(self) -> None:
+        """Label the starting-player buttons with the names of the seats."""
+        for seat, button in enumerate(self.query_one("#first", RadioSet).query(RadioButton)):
+            name = self._seat_name(seat)
+            button.label = name if len(name) <= 10 else f"{name[:9]}…"
+
+    @on(RadioSet.Changed, "#players")
+    async def _players_changed(self) -> None:
+        self._show_seats()
+        old = self.query_one("#first", RadioSet)
+        first = old.pressed_index if old.pressed_index < self.players else 0
+        await old.remove()
+        await self.query_one("#first-row").mount(self._starting_player(self.players, first))
+        self._label_seats()
+
+    @on(Input.Changed, ".seat Input")
+    def _name_changed(self) -> None:
+        self._label_seats()
+
+    @on(Input.Submitted)
+    def _field_done(self, event: Input.Submitted) -> None:
+        """Enter in a name goes on to the next name, then to Start; in the seed, to Start."""
+        name = event.input.id or ""
+        if name.startswith("name-") and int(name[5:]) + 1 < self.players:
+            self.query_one(f"#name-{int(name[5:]) + 1}").focus()
+        else:
+            self.query_one("#start").focus()
+
+    @on(Button.Pressed, "#start")
+    def _start(self) -> None:
+        self.dismiss(self.setup())
+
+    @on(Button.Pressed, "#quit")
+    def _quit_pressed(self) -> None:
+        self.action_quit()
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.height < 30, "-short")
+
+    def on_descendant_focus(self, event: DescendantFocus) -> None:
+        widget = event.widget
+        key = widget.id or ""
+        if key.startswith(("name-", "kind-")):
+            text = "A name (Enter: the next one) and who plays: a person or the computer."
+        else:
+            text = _HINTS.get(key, "")
+        if key == "seed":
+            text += f" Blank: {self.random_seed}, from the clock."
+        self.query_one("#hint", Static).update(text)
+
+    def setup(self) -> GameSetup:
+        """The game the form describes now."""
+        players = self.players
+        seed = self.query_one("#seed", Input).value
+        first = self.query_one("#first", RadioSet).pressed_index
+        takeback = self._value("takeback")
+        return GameSetup(
+            players=players,
+            names=tuple(self._seat_name(seat) for seat in range(players)),
+            seats=tuple(str(self._value(f"kind-{seat}")) for seat in range(players)),
+            variant=Variant(self._value("variant")),
+            seed=int(seed) if seed else self.random_seed,
+            first=max(first, 0),
+            alternate_piles=players == 2 and self._value("piles") is True,
+            takeback=takeback if isinstance(takeback, bool) else None,
+        )
+
+    def action_quit(self) -> None:
+        """Leave without a game."""
+        self.dismiss(None)

@@ -1,0 +1,158 @@
+"""Pilot tests of the new-game screen: defaults, players, names, seat kinds, options."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import RadioButton, RadioSet, Select
+
+from marrakech.engine import Variant
+from marrakech.session import GameSetup
+from marrakech.tui.screens import setup as screen_module
+from marrakech.tui.screens.setup import NewGameScreen
+
+Steps = Callable[[Pilot[None], NewGameScreen], Awaitable[None]]
+
+
+class Harness(App[None]):
+    """Pushes the new-game screen and records what it dismisses with."""
+
+    def __init__(self, screen: NewGameScreen) -> None:
+        super().__init__()
+        self.under_test = screen
+        self.results: list[Any] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(self.under_test, self.results.append)
+
+
+def play(steps: Steps, defaults: GameSetup | None = None) -> tuple[NewGameScreen, list[Any]]:
+    """Run the screen, do the steps, return the screen and what it dismissed with."""
+
+    async def go() -> tuple[NewGameScreen, list[Any]]:
+        screen = NewGameScreen(defaults)
+        app = Harness(screen)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await steps(pilot, screen)
+            await pilot.pause()
+        return screen, app.results
+
+    return asyncio.run(go())
+
+
+def radio(screen: NewGameScreen, radio_set: str, index: int) -> RadioButton:
+    """One button of a RadioSet."""
+    return screen.query_one(f"#{radio_set}", RadioSet).query(RadioButton)[index]
+
+
+async def choose(pilot: Pilot[None], screen: NewGameScreen, select: str, downs: int) -> None:
+    """Open a Select with the keyboard and move down to another option."""
+    screen.query_one(f"#{select}", Select).focus()
+    await pilot.press("enter", *["down"] * downs, "enter")
+
+
+def test_enter_starts_a_two_player_game_of_two_people() -> None:
+    async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
+        await pilot.press("enter")
+
+    screen, results = play(steps)
+    assert results == [GameSetup(players=2, seed=screen.random_seed)]
+    assert results[0].names == ("Player 1", "Player 2")
+    assert results[0].seats == ("human", "human")
+    assert results[0].takeback is None
+
+
+def test_escape_quits() -> None:
+    async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
+        await pilot.press("escape")
+
+    assert play(steps)[1] == [None]
+
+
+def test_four_players_with_names_kinds_and_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(screen_module, "bots_available", lambda: True)
+
+    async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
+        await pilot.click(radio(screen, "players", 2))
+        screen.query_one("#name-0").focus()
+        # Enter in a name goes on to the next name; after the last, to Start.
+        await pilot.press("A", "enter", "B", "enter", "enter", "D", "enter")
+        assert screen.focused is screen.query_one("#start")
+        await choose(pilot, screen, "kind-1", 1)
+        screen.query_one("#kind-3", Select).value = "hard"
+        screen.query_one("#variant", Select).value = Variant.AIM_OR_KEEP
+        screen.query_one("#takeback", Select).value = False
+        await pilot.click(radio(screen, "first", 3))
+        screen.query_one("#seed").focus()
+        await pilot.press(*"x42", "enter", "enter")
+
+    _, results = play(steps)
+    assert results == [
+        GameSetup(
+            players=4,
+            names=("A", "B", "Player 3", "D"),
+            seats=("human", "easy", "human", "hard"),
+            variant=Variant.AIM_OR_KEEP,
+            seed=42,
+            first=3,
+            takeback=False,
+        )
+    ]
+
+
+def test_defaults_fill_the_form_but_not_the_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(screen_module, "bots_available", lambda: True)
+    defaults = GameSetup(
+        players=3,
+        names=("Ayla", "Player 2", "Cy"),
+        seats=("human", "normal", "human"),
+        variant=Variant.AIM,
+        seed=7,
+        first=2,
+        takeback=True,
+    )
+
+    async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
+        assert screen.query_one("#piles", Select).disabled
+        assert screen.query_one("#seat-3").has_class("-hidden")
+        await pilot.press("enter")
+
+    screen, results = play(steps, defaults)
+    assert results == [GameSetup(**{**_fields(defaults), "seed": screen.random_seed})]
+
+
+def test_fewer_players_keep_a_valid_first_player_and_piles_only_for_two() -> None:
+    defaults = GameSetup(players=4, first=3)
+
+    async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
+        await pilot.click(radio(screen, "players", 0))
+        assert screen.query_one("#first", RadioSet).pressed_index == 0
+        assert len(screen.query_one("#first").children) == 2
+        await choose(pilot, screen, "piles", 1)
+        screen.query_one("#start").focus()
+        await pilot.press("enter")
+
+    screen, results = play(steps, defaults)
+    assert results == [GameSetup(players=2, seed=screen.random_seed, alternate_piles=True)]
+
+
+def test_without_bots_every_seat_is_a_person(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(screen_module, "bots_available", lambda: False)
+    defaults = GameSetup(players=2, seats=("human", "hard"))
+
+    async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
+        assert screen.query_one("#kind-1", Select).disabled
+        await pilot.press("enter")
+
+    _, results = play(steps, defaults)
+    assert results[0].seats == ("human", "human")
+
+
+def _fields(setup: GameSetup) -> dict[str, Any]:
+    return {name: getattr(setup, name) for name in GameSetup.__dataclass_fields__}
