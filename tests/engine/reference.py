@@ -7,7 +7,6 @@ the engine with a second implementation written from the rules text alone.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 from typing import Any
 
@@ -195,10 +194,18 @@ def ref_legal(model: dict[str, Any]) -> set[str]:
     return set()
 
 
+def _copy(model: dict[str, Any]) -> dict[str, Any]:
+    """A copy that shares only the market (which ref_apply copies before changing)."""
+    out = dict(model)
+    out["assam"] = dict(model["assam"])
+    out["players"] = [{**p, "pile": list(p["pile"])} for p in model["players"]]
+    return out
+
+
 def ref_apply(model: dict[str, Any], text: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """The model after a legal action, and what happened (toll, paid, payee, eliminated)."""
     assert text in ref_legal(model), f"{text} is not legal here"
-    m = copy.deepcopy(model)
+    m = _copy(model)
     info: dict[str, Any] = {"toll": 0, "paid": 0, "payee": None, "eliminated": None}
     me = m["current"]
     standard = m["variant"] == "standard"
@@ -236,6 +243,7 @@ def ref_apply(model: dict[str, Any], text: str) -> tuple[dict[str, Any], dict[st
         a_text, b_text = text[1:].split("-")
         player = m["players"][me]
         colour = player["pile"].pop(0)
+        m["market"] = [[list(stack) for stack in row] for row in m["market"]]
         for sq in (a_text, b_text):
             r, c = (int(v) for v in sq.split("."))
             m["market"][r][c].append([colour, m["next_carpet"]])
