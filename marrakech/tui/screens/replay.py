@@ -1,0 +1,183 @@
+"""Replay: step through a game turn by turn, the board beside the log."""
+
+from __future__ import annotations
+
+from itertools import accumulate
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from marrakech import narrate
+from marrakech.engine import GameState, Phase, Roll, Transition
+from marrakech.session import Session
+from marrakech.tui.widgets.board import BoardWidget
+from marrakech.tui.widgets.player_panel import PlayerPanel
+
+
+class ReplayScreen(Screen[None]):
+    """A game's positions, one turn per step: Left/Right step, Home/End jump, Escape closes.
+
+    Step 0 is the starting position; step n is the position after the n-th turn (a turn is
+    one seat's consecutive actions, as in the log). Clicking a line of the log goes there.
+    """
+
+    DEFAULT_CSS = """
+    ReplayScreen #replay {
+        height: 1fr;
+    }
+    ReplayScreen #market {
+        width: 1fr;
+        min-width: 47;
+    }
+    ReplayScreen #status {
+        height: 2;
+        padding: 0 1;
+        background: $panel;
+    }
+    ReplayScreen #side {
+        width: 40;
+        background: $surface;
+    }
+    ReplayScreen #title {
+        padding: 0 1;
+        text-style: bold;
+        color: $text-primary;
+        margin-bottom: 1;
+    }
+    ReplayScreen #turns {
+        height: 1fr;
+        border: none;
+        background: $surface;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Back", priority=True),
+        Binding("right", "step(1)", "Forward", priority=True),
+        Binding("home", "jump(0)", "Start", priority=True),
+        Binding("end", "jump(-1)", "End", priority=True),
+        Binding("escape,q", "close", "Close"),
+    ]
+
+    AUTO_FOCUS = "#turns"
+
+    step: reactive[int] = reactive(0, init=False, bindings=True)
+    """The turns played in the position shown (0: the start)."""
+
+    def __init__(self, session: Session) -> None:
+        """A replay of the session's game so far (finished or not)."""
+        super().__init__()
+        self.session = session
+        self.names = session.setup.names
+        self.turns = narrate.turns(session.transitions)
+        self.ends = (0, *accumulate(len(turn) for turn in self.turns))
+        """Index in session.states of the position after each step."""
+
+    @property
+    def state(self) -> GameState:
+        """The position shown."""
+        return self.session.states[self.ends[self.step]]
+
+    def compose(self) -> ComposeResult:
+        setup = self.session.setup
+        with Horizontal(id="replay"):
+            with Vertical(id="market"):
+                yield BoardWidget(id="board")
+                yield Static(id="status")
+            with Vertical(id="side"):
+                players = " · ".join(self.names)
+                yield Static(f"Replay: {players} · seed {setup.seed}", id="title")
+                for seat in range(setup.players):
+                    yield PlayerPanel(seat, self.names[seat], setup.seats[seat], id=f"seat-{seat}")
+                yield OptionList(*self._log(), id="turns")
+        yield Footer()
+
+    def _log(self) -> list[Option]:
+        first = self.session.states[0]
+        start = f"The market opens: {self.names[first.current]} plays first."
+        options = [Option(Text(start, style="italic"))]
+        for number, turn in enumerate(self.turns, start=1):
+            line = Text.assemble((f"{number:>3} ", "dim"), narrate.sentence(turn, self.names))
+            options.append(Option(line))
+        return options
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def watch_step(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        """Draw the position of this step, its toll region, and the line of its turn."""
+        state = self.state
+        roll = self._roll()
+        region = roll.region if roll is not None else frozenset()
+        self.query_one(BoardWidget).show(state, region=region)
+        for panel in self.query(PlayerPanel):
+            panel.show(state, self._change(panel.seat, roll))
+        self.query_one("#turns", OptionList).highlighted = self.step
+        self.query_one("#status", Static).update(self._status(state))
+
+    def _roll(self) -> Transition | None:
+        """The roll of the turn that led to this step, if it had one."""
+        if self.step == 0:
+            return None
+        return next((t for t in self.turns[self.step - 1] if isinstance(t.action, Roll)), None)
+
+    @staticmethod
+    def _change(seat: int, roll: Transition | None) -> int:
+        """The dirhams a seat gained (or lost) by the toll of this step's turn."""
+        if roll is None or roll.payee is None:
+            return 0
+        if seat == roll.payee:
+            return roll.paid
+        return -roll.paid if seat == roll.seat else 0
+
+    def _status(self, state: GameState) -> Text:
+        last = len(self.turns)
+        where = Text(f"Turn {self.step} of {last}", style="bold")
+        if state.phase is Phase.OVER:
+            winners = " and ".join(self.names[seat] for seat in state.winners())
+            verb = "share the win" if len(state.winners()) > 1 else "wins"
+            where.append(f" · the game is over: {winners} {verb}.")
+        elif self.step == last:
+            where.append(f" · the game goes on: {self.names[state.current]} to play.")
+        else:
+            where.append(f" · {self.names[state.current]} to play next.")
+        where.append("\n← → step through the turns, Home and End jump.", style="dim")
+        return where
+
+    @on(OptionList.OptionHighlighted, "#turns")
+    def _line_chosen(self, event: OptionList.OptionHighlighted) -> None:
+        self.step = event.option_index
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Dim the keys that would not move (at the start or at the end)."""
+        last = len(self.turns)
+        if action == "step" and isinstance(parameters[0], int):
+            target = self.step + parameters[0]
+        elif action == "jump":
+            target = last if parameters[0] == -1 else 0
+        else:
+            return True
+        return True if 0 <= target <= last and target != self.step else None
+
+    def action_step(self, by: int) -> None:
+        """Go a turn back (-1) or forward (1)."""
+        self.step = max(0, min(len(self.turns), self.step + by))
+
+    def action_jump(self, to: int) -> None:
+        """Go to the start (0) or the end (-1)."""
+        self.step = len(self.turns) if to == -1 else 0
+
+    def action_close(self) -> None:
+        """Leave the replay."""
+        self.dismiss(None)

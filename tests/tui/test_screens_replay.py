@@ -1,0 +1,120 @@
+"""Pilot tests of the replay screen: stepping shows the positions of session.states."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from textual.app import App
+from textual.widgets import OptionList, Static
+
+from marrakech import narrate
+from marrakech.engine import GameState, Phase, Roll, Square
+from marrakech.session import GameSetup, Session
+from marrakech.tui.screens.replay import ReplayScreen
+from marrakech.tui.widgets.board import BoardWidget
+
+
+def finished_game() -> Session:
+    """A whole 2-player game, played with varied but fixed choices."""
+    session = Session(GameSetup(players=2, names=("Ayla", "Bo"), seed=3))
+    while session.state.phase is not Phase.OVER:
+        if session.state.phase is Phase.ROLL:
+            session.roll()
+        else:
+            actions = session.state.legal_actions()
+            session.play(actions[len(session.actions) * 7 % len(actions)])
+    return session
+
+
+class Harness(App[None]):
+    """Pushes the replay screen and records what it dismisses with."""
+
+    def __init__(self, screen: ReplayScreen) -> None:
+        super().__init__()
+        self.under_test = screen
+        self.results: list[Any] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(self.under_test, self.results.append)
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[GameState, frozenset[Square]]]:
+    """Every position (and toll region) the board is asked to draw, in order."""
+    calls: list[tuple[GameState, frozenset[Square]]] = []
+    show = BoardWidget.show
+
+    def spy(board: BoardWidget, state: GameState, **overlays: Any) -> None:
+        calls.append((state, overlays.get("region", frozenset())))
+        show(board, state, **overlays)
+
+    monkeypatch.setattr(BoardWidget, "show", spy)
+    return calls
+
+
+def test_stepping_shows_the_positions_of_the_session(
+    drawn: list[tuple[GameState, frozenset[Square]]],
+) -> None:
+    session = finished_game()
+    states = session.states
+    names = session.setup.names
+
+    async def run() -> None:
+        screen = ReplayScreen(session)
+        app = Harness(screen)
+        async with app.run_test(size=(100, 30)) as pilot:
+            log = screen.query_one("#turns", OptionList)
+            assert drawn[-1][0] == states[0]
+            assert screen.check_action("step", (-1,)) is None
+            assert screen.check_action("jump", (0,)) is None
+            assert screen.check_action("step", (1,)) is True
+            # A turn is orient, roll and place: one press moves three actions on.
+            await pilot.press("right")
+            assert drawn[-1][0] == states[3]
+            assert log.highlighted == 1
+            line = log.get_option_at_index(1).prompt
+            assert str(line).strip() == "1 " + narrate.sentence(session.transitions[:3], names)
+            await pilot.press("right")
+            assert drawn[-1][0] == states[6]
+            await pilot.press("left")
+            assert drawn[-1][0] == states[3]
+            await pilot.press("end")
+            assert drawn[-1][0] == states[-1]
+            assert screen.check_action("step", (1,)) is None
+            status = str(screen.query_one("#status", Static).render())
+            assert "the game is over" in status
+            await pilot.press("home")
+            assert drawn[-1][0] == states[0]
+            # The log moves too: down a line is a turn forward.
+            await pilot.press("down")
+            assert drawn[-1][0] == states[3]
+            await pilot.press("escape")
+            assert app.results == [None]
+
+    asyncio.run(run())
+
+
+def test_a_turn_that_paid_a_toll_shows_the_region(
+    drawn: list[tuple[GameState, frozenset[Square]]],
+) -> None:
+    session = finished_game()
+    turns = narrate.turns(session.transitions)
+    number, roll = next(
+        (number, t)
+        for number, turn in enumerate(turns, start=1)
+        for t in turn
+        if isinstance(t.action, Roll) and t.payee is not None
+    )
+
+    async def run() -> None:
+        screen = ReplayScreen(session)
+        app = Harness(screen)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen.step = number
+            await pilot.pause()
+            assert drawn[-1] == (turns[number - 1][-1].after, roll.region)
+            assert screen.query_one("#turns", OptionList).highlighted == number
+
+    asyncio.run(run())
