@@ -100,3 +100,13 @@ def test_a_roll_moves_assam_that_many_steps(value: int) -> None:
     assert after.assam == walk((1, 5), Direction.E, value)
     assert after.phase is Phase.PLACE
     assert after.current == state.current
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: Roll(True) is accepted as a legal roll (True == 1), and its notation "
+    "str(Roll(True)) == 'True' cannot be read back by parse_action",
+)
+def test_boolean_roll_is_refused() -> None:
+    state = new_game(3).apply(Orient(Turn.STRAIGHT))
+    assert not state.is_legal(Roll(True))
