@@ -320,10 +320,9 @@ class BoardWidget(Widget):
         ghost = view.ghost
         ghost_squares = (ghost.place.a, ghost.place.b) if ghost is not None else ()
         lane_marks: dict[Square, tuple[int, bool]] = {}
-        for lane in sorted(view.lanes, key=lambda lane: lane.chosen):
+        for lane in sorted(view.lanes, key=lambda lane: not lane.chosen):
             for number, square in enumerate(lane.stops, start=1):
-                if lane.chosen or square not in lane_marks:
-                    lane_marks[square] = (number, lane.chosen)
+                lane_marks.setdefault(square, (number, lane.chosen))
         gap = self._style("gap")
         pad = (layout.cell_width - _CORE) // 2
         for row in range(SIZE):

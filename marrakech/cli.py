@@ -1,0 +1,113 @@
+"""The command line: ``marrakech [new|load|replay|tournament] ...``."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+
+from marrakech.engine import Variant
+from marrakech.session import GameSetup
+
+BOT_LEVELS = ("easy", "normal", "hard")
+"""The levels a computer seat can play at."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of every subcommand (the tournament's options are its own)."""
+    parser = argparse.ArgumentParser(
+        prog="marrakech",
+        description="Marrakech, the board game, in the terminal. Without a command: resume "
+        "an unfinished game or set up a new one.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    new = commands.add_parser("new", help="start a game straight away")
+    new.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help="default 2")
+    new.add_argument(
+        "--seed", type=int, default=None, help="makes the piles and every die roll reproducible"
+    )
+    new.add_argument(
+        "--variant",
+        choices=[variant.value for variant in Variant],
+        default=Variant.STANDARD.value,
+        help="aim: the player before aims Assam (default standard)",
+    )
+    new.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="SEAT=LEVEL",
+        help="a computer plays this seat (1-based) at easy, normal or hard; repeatable",
+    )
+    new.add_argument("--names", default=None, help="comma-separated player names")
+    new.add_argument("--first", type=int, default=1, help="the seat that starts (1-based)")
+    load = commands.add_parser("load", help="go on with a saved game")
+    load.add_argument("file", type=Path)
+    commands.add_parser(
+        "tournament",
+        help="computer players against each other (see: tournament --help)",
+        add_help=False,
+    )
+    return parser
+
+
+def setup_from_args(args: argparse.Namespace) -> GameSetup:
+    """The GameSetup that ``marrakech new`` options describe; ValueError says what is wrong."""
+    seats = ["human"] * args.players
+    for entry in args.bot:
+        seat_text, _, level = entry.partition("=")
+        if not seat_text.isdigit() or level not in BOT_LEVELS:
+            raise ValueError(f"--bot {entry}: write SEAT=LEVEL, LEVEL one of easy, normal, hard")
+        seat = int(seat_text)
+        if not 1 <= seat <= args.players:
+            raise ValueError(f"--bot {entry}: seats are 1 to {args.players}")
+        seats[seat - 1] = level
+    names: tuple[str, ...] = ()
+    if args.names is not None:
+        names = tuple(name.strip() for name in args.names.split(","))
+        if len(names) != args.players or not all(names):
+            raise ValueError(f"--names: give {args.players} non-empty names")
+    if not 1 <= args.first <= args.players:
+        raise ValueError(f"--first: seats are 1 to {args.players}")
+    seed = args.seed
+    if seed is None:
+        from marrakech.tui.app import new_seed
+
+        seed = new_seed()
+    return GameSetup(
+        players=args.players,
+        names=names,
+        seats=tuple(seats),
+        variant=Variant(args.variant),
+        seed=seed,
+        first=args.first - 1,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command; returns the exit code."""
+    parser = build_parser()
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "tournament":
+        from marrakech.bots import tournament
+
+        sub = argparse.ArgumentParser(prog="marrakech tournament")
+        tournament.add_arguments(sub)
+        return tournament.run(sub.parse_args(rest))
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    from marrakech.session import Session
+    from marrakech.tui.app import MarrakechApp
+
+    if args.command == "new":
+        try:
+            setup = setup_from_args(args)
+        except ValueError as error:
+            parser.error(str(error))
+        app = MarrakechApp(session=Session(setup))
+    elif args.command == "load":
+        app = MarrakechApp(load=args.file)
+    else:
+        app = MarrakechApp()
+    app.run()
+    return 0

@@ -1,0 +1,165 @@
+"""The Marrakech app: starts, resumes, loads or replays a game and moves between screens."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.theme import Theme
+
+from marrakech import storage
+from marrakech.engine import Phase
+from marrakech.records import SaveFileError
+from marrakech.session import GameSetup, Session
+from marrakech.tui.screens.confirm import ConfirmScreen
+from marrakech.tui.screens.game import GameScreen
+from marrakech.tui.screens.help import HelpScreen
+from marrakech.tui.screens.setup import NewGameScreen
+
+MARKET_THEME = Theme(
+    name="marrakech",
+    primary="#c8553d",
+    secondary="#e09f3e",
+    accent="#2a9d8f",
+    foreground="#f3e6cf",
+    background="#241710",
+    surface="#2f1e14",
+    panel="#4a2e1e",
+    warning="#e9c46a",
+    error="#e63946",
+    success="#8ab17d",
+    dark=True,
+)
+"""Terracotta, saffron and sand, with a tile turquoise for what you are choosing."""
+
+
+def new_seed() -> int:
+    """A fresh seed for a game nobody asked to reproduce."""
+    return secrets.randbelow(2**31)
+
+
+class MarrakechApp(App[None]):
+    """The game in the terminal.
+
+    With no arguments it offers to resume an unfinished autosaved game, else opens the
+    new-game screen. ``session`` starts straight into that game; ``load`` opens a saved
+    game (a broken file is reported and the new-game screen opens instead).
+    """
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Marrakech"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("q", "quit", "Quit"),
+        Binding("question_mark,f1", "help", "Help"),
+    ]
+
+    def __init__(self, *, session: Session | None = None, load: Path | None = None) -> None:
+        super().__init__()
+        self.register_theme(MARKET_THEME)
+        self.theme = MARKET_THEME.name
+        self._start_session = session
+        self._load = load
+
+    def on_mount(self) -> None:
+        if self._start_session is not None:
+            self.play(self._start_session)
+        elif self._load is not None:
+            self.open_file(self._load)
+        else:
+            self.offer_resume()
+
+    # -- starting games -------------------------------------------------------------------
+
+    def offer_resume(self) -> None:
+        """Offer the unfinished autosaved game, if any; otherwise set up a new one."""
+        try:
+            session = storage.load_autosave()
+        except SaveFileError as error:
+            self.notify(f"The autosave cannot be resumed: {error}", severity="warning")
+            session = None
+        if session is None:
+            self.new_game()
+            return
+        names = ", ".join(session.setup.names)
+        question = f"Resume the unfinished game of {names} (turn {len(session.actions)})?"
+
+        def answered(resume: bool | None) -> None:
+            if resume and session is not None:
+                self.play(session)
+            else:
+                self.new_game()
+
+        self.push_screen(ConfirmScreen(question, yes="Resume", no="New game"), answered)
+
+    def open_file(self, path: Path) -> None:
+        """Play a saved game; a broken file is reported and left untouched."""
+        try:
+            session = storage.load_game(path)
+        except SaveFileError as error:
+            self.notify(str(error), title="Cannot load the game", severity="error", timeout=10)
+            self.new_game()
+        else:
+            self.play(session)
+
+    def new_game(self, defaults: GameSetup | None = None) -> None:
+        """Set up a new game; quit when the set-up is cancelled."""
+
+        def chosen(setup: GameSetup | None) -> None:
+            if setup is None:
+                self.exit()
+            else:
+                self.play(Session(setup))
+
+        self.push_screen(NewGameScreen(defaults), chosen)
+
+    def play(self, session: Session) -> None:
+        """Play a game; afterwards set up another or quit, as the results screen says."""
+
+        def ended(choice: str | None) -> None:
+            if choice == "again":
+                self.new_game(session.setup)
+            else:
+                self.exit()
+
+        self.push_screen(GameScreen(session), ended)
+
+    # -- app-wide keys --------------------------------------------------------------------
+
+    def _game_in_progress(self) -> bool:
+        return any(
+            isinstance(screen, GameScreen) and screen.state.phase is not Phase.OVER
+            for screen in self.screen_stack
+        )
+
+    async def action_quit(self) -> None:
+        """Quit; ask first when a game is in progress (it stays autosaved)."""
+        if isinstance(self.screen, ConfirmScreen):
+            return
+        if not self._game_in_progress():
+            self.exit()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        question = "Quit the game? It is saved: `marrakech` offers to resume it next time."
+        self.push_screen(ConfirmScreen(question, yes="Quit", no="Keep playing"), answered)
+
+    def action_help(self) -> None:
+        """Show the keys and the rules."""
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Help", "The keys and the rules", self.action_help)
+        if isinstance(screen, GameScreen):
+            yield from screen.system_commands()

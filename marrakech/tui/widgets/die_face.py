@@ -1,0 +1,37 @@
+"""The die: the last roll's face. Clicking it asks to roll."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widgets import Static
+
+
+class DieFace(Static):
+    """Shows the last roll (faces 1, 2, 2, 3, 3, 4); posts DieFace.Clicked when clicked."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"die--face"}
+
+    _shown: tuple[int | None, str] | None = None
+
+    class Clicked(Message):
+        """The die was clicked: the player wants to roll."""
+
+    def show(self, value: int | None, hint: str = "") -> None:
+        """Show a face (None before the first roll) and a short hint beside it."""
+        if (value, hint) == self._shown:
+            return
+        self._shown = (value, hint)
+        face = f" {value} " if value is not None else " - "
+        text = Text.assemble("Die ", (face, self.get_component_rich_style("die--face")))
+        if value is not None:
+            text.append(" " + "●" * value)
+        if hint:
+            text.append(f"  {hint}", style="italic")
+        self.update(text)
+
+    def on_click(self, _event: events.Click) -> None:
+        self.post_message(self.Clicked())

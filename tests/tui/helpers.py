@@ -1,0 +1,110 @@
+"""Helpers for the TUI tests: crafted positions, seeds with known rolls, screen text."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import os
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.app import App
+
+from marrakech.dice import die_roll
+from marrakech.engine import GameState, Variant, colours_for_seat
+from marrakech.session import GameSetup, Session
+
+GOLDEN = Path(__file__).parent / "golden"
+UPDATE_GOLDEN = os.environ.get("UPDATE_GOLDEN") == "1"
+"""Run with UPDATE_GOLDEN=1 to rewrite the golden files from the current output."""
+
+Carpet = tuple[str, tuple[int, int], tuple[int, int]]
+
+
+def run(test: Callable[..., Awaitable[None]]) -> Callable[..., None]:
+    """Run an async test function with asyncio.run (no plugin needed)."""
+
+    @functools.wraps(test)
+    def wrapper(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return wrapper
+
+
+def position(
+    *,
+    players: int = 2,
+    carpets: Sequence[Carpet] = (),
+    assam: tuple[tuple[int, int], str] = ((3, 3), "N"),
+    money: Sequence[int] | None = None,
+    piles: Sequence[str] | None = None,
+    phase: str = "orient",
+    current: int = 0,
+    variant: Variant = Variant.STANDARD,
+    eliminated: Sequence[int] = (),
+) -> GameState:
+    """A position from a short description; carpets are laid in order (later on top)."""
+    names = {"R": "red", "B": "blue", "Y": "yellow", "G": "green"}
+    market: list[list[list[list[Any]]]] = [[[] for _ in range(7)] for _ in range(7)]
+    for carpet_id, (letter, a, b) in enumerate(carpets):
+        for row, col in (a, b):
+            market[row][col].append([names[letter], carpet_id])
+    seats = []
+    for seat in range(players):
+        colours = [colour.name.lower() for colour in colours_for_seat(seat, players)]
+        pile = [names[c] for c in piles[seat]] if piles is not None else [colours[0]] * 5
+        seats.append(
+            {
+                "money": 30 if money is None else money[seat],
+                "colours": colours,
+                "pile": [] if seat in eliminated else pile,
+                "eliminated": seat in eliminated,
+                "discarded": 0,
+            }
+        )
+    return GameState.from_dict(
+        {
+            "format": "marrakech-state",
+            "version": 1,
+            "variant": variant.value,
+            "phase": phase,
+            "current": current,
+            "assam": {"square": list(assam[0]), "facing": assam[1]},
+            "next_carpet": len(carpets),
+            "players": seats,
+            "market": market,
+        }
+    )
+
+
+def seed_rolling(*values: int) -> int:
+    """A seed whose die stream starts with these values."""
+    for seed in range(100_000):
+        if all(die_roll(seed, index) == value for index, value in enumerate(values)):
+            return seed
+    raise AssertionError(f"no seed rolls {values}")
+
+
+def crafted_session(monkeypatch: pytest.MonkeyPatch, state: GameState, setup: GameSetup) -> Session:
+    """A session that starts from a crafted position instead of the set-up's."""
+    monkeypatch.setattr(GameSetup, "initial_state", lambda _self: state)
+    return Session(setup)
+
+
+def screen_text(app: App[Any]) -> str:
+    """The current screen as plain text, one line per row, trailing spaces stripped."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(segment.text for segment in strip).rstrip() for strip in strips)
+
+
+def check_golden(name: str, text: str) -> None:
+    """Compare text with tests/tui/golden/<name> (rewritten when UPDATE_GOLDEN=1)."""
+    path = GOLDEN / name
+    if UPDATE_GOLDEN or not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text + "\n", encoding="utf-8")
+        if not UPDATE_GOLDEN:
+            pytest.fail(f"wrote the missing golden file {path}; check it and run again")
+    assert text + "\n" == path.read_text(encoding="utf-8"), f"differs from {path}"

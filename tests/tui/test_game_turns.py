@@ -1,0 +1,202 @@
+"""Whole turns played with the keyboard: orient, roll, place, pay, go bankrupt, aim."""
+
+from __future__ import annotations
+
+import pytest
+
+from marrakech.dice import die_roll
+from marrakech.engine import Aim, Direction, Orient, Phase, Place, Roll, Turn, Variant, walk
+from marrakech.session import GameSetup, Session
+from marrakech.tui.app import MarrakechApp
+from marrakech.tui.screens.game import GameScreen
+from marrakech.tui.screens.results import ResultsScreen
+from marrakech.tui.widgets.game_log import GameLog
+
+from .helpers import crafted_session, position, run, screen_text, seed_rolling
+
+
+def game_screen(app: MarrakechApp) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen), screen
+    return screen
+
+
+def log_text(app: MarrakechApp) -> str:
+    """The game log as shown, whatever screen is on top."""
+    screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    return "\n".join(screen.query_one(GameLog)._shown)
+
+
+@run
+async def test_orienting_turns_a_quarter_at_most() -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(app)
+        assert screen.chosen_turn is Turn.STRAIGHT
+        await pilot.press("left")
+        assert screen.chosen_turn is Turn.LEFT
+        assert screen.active_bindings["left"].enabled is False  # no 180 degrees: dimmed
+        await pilot.press("left")
+        assert screen.chosen_turn is Turn.LEFT
+        await pilot.press("right", "right", "right")
+        assert screen.chosen_turn is Turn.RIGHT
+        await pilot.press("up")
+        assert screen.chosen_turn is Turn.STRAIGHT
+        await pilot.press("right", "right", "enter")
+        assert screen.session.actions[0] == Orient(Turn.RIGHT)
+
+
+@run
+async def test_a_whole_turn_with_the_seeded_die() -> None:
+    session = Session(GameSetup(2, seed=1))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(app)
+        await pilot.press("left", "enter")
+        value = die_roll(1, 0)
+        assert session.actions == (Orient(Turn.LEFT), Roll(value))
+        assert session.state.assam == walk((3, 3), Direction.W, value)
+        assert session.state.phase is Phase.PLACE
+        first = screen.ghost
+        assert first in session.state.legal_placements()
+        await pilot.press("tab")
+        assert screen.ghost != first
+        await pilot.press("shift+tab")
+        assert screen.ghost == first
+        await pilot.press("r")
+        rotated = screen.ghost
+        assert rotated is not None and rotated in session.state.legal_placements()
+        assert (rotated.a[0] == rotated.b[0]) != (first.a[0] == first.b[0])
+        await pilot.press("enter")
+        assert session.actions[-1] == rotated
+        assert session.state.current == 1
+        assert session.state.phase is Phase.ORIENT
+        assert "Player 1 turns left, rolls" in log_text(app)
+
+
+@run
+async def test_arrow_keys_move_the_carpet_between_legal_spots() -> None:
+    session = Session(GameSetup(2, seed=1))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(app)
+        await pilot.press("enter")
+        seen = {screen.ghost}
+        for key in ("up", "down", "left", "right", "down", "down"):
+            await pilot.press(key)
+            seen.add(screen.ghost)
+        assert len(seen) > 2
+        assert seen <= set(session.state.legal_placements())
+
+
+@run
+async def test_paying_a_toll_moves_the_money(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = position(carpets=[("B", (1, 3), (2, 3))])
+    session = crafted_session(monkeypatch, state, GameSetup(2, seed=seed_rolling(1)))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        assert [p.money for p in session.state.players] == [28, 32]
+        text = screen_text(app)
+        assert "28 dirhams -2" in text
+        assert "32 dirhams +2" in text
+        assert "pays Player 2 2 dirhams (region of 2 blue squares)" in log_text(app)
+
+
+@run
+async def test_bankruptcy_ends_a_two_player_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = position(carpets=[("B", (1, 3), (2, 3))], money=(1, 30))
+    session = crafted_session(monkeypatch, state, GameSetup(2, seed=seed_rolling(2)))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.state.phase is Phase.OVER
+        assert isinstance(app.screen, ResultsScreen)
+        assert any("bankrupt" in n.message for n in app._notifications)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+@run
+async def test_bankruptcy_in_three_players_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = position(players=3, carpets=[("B", (1, 3), (2, 3))], money=(1, 30, 30))
+    session = crafted_session(monkeypatch, state, GameSetup(3, seed=seed_rolling(1)))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.state.current == 1
+        assert session.state.players[0].eliminated
+        assert "OUT: bankrupt" in screen_text(app)
+        assert "is bankrupt: out of the game" in log_text(app)
+
+
+@run
+async def test_the_end_offers_a_new_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = position(carpets=[("B", (1, 3), (2, 3))], piles=("R", ""), phase="place")
+    session = crafted_session(monkeypatch, state, GameSetup(2))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("a")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "NewGameScreen"
+
+
+@run
+async def test_aim_variant(monkeypatch: pytest.MonkeyPatch) -> None:
+    session = Session(GameSetup(2, variant=Variant.AIM, seed=4))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(app)
+        assert session.state.phase is Phase.ROLL
+        await pilot.press("enter", "enter")
+        assert session.state.phase is Phase.AIM
+        assert screen.active_bindings["enter"].binding.action == "aim"
+        assert screen.active_bindings["enter"].enabled is False  # choose a side first
+        assert "up" not in screen.active_bindings  # keeping the facing is not allowed
+        facing = session.state.assam.facing
+        await pilot.press("left", "enter")
+        assert session.actions[-1] == Aim(Turn.LEFT)
+        assert session.state.current == 1
+        assert session.state.phase is Phase.ROLL
+        assert session.state.assam.facing == facing.turned(Turn.LEFT)
+
+
+@run
+async def test_undo_and_redo() -> None:
+    session = Session(GameSetup(2, seed=1))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(app)
+        assert screen.active_bindings["u"].enabled is False
+        await pilot.press("enter", "enter")
+        laid = session.actions[-1]
+        assert isinstance(laid, Place)
+        await pilot.press("u")
+        assert session.state.phase is Phase.PLACE
+        assert screen.active_bindings["u"].enabled is False  # the roll was seen
+        assert "takebacks are off" in screen_text(app)
+        await pilot.press("ctrl+r")
+        assert session.actions[-1] == laid
+        assert session.state.current == 1
+
+
+@run
+async def test_the_walk_is_animated_and_any_key_skips_it() -> None:
+    session = Session(GameSetup(2, seed=1))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.animation_level = "full"
+        screen = game_screen(app)
+        screen.action_roll()  # as Enter does, without waiting for the walk to end
+        await pilot.pause()
+        assert "Assam walks" in screen_text(app)
+        assert not screen.active_bindings["enter"].enabled
+        await pilot.press("x")
+        assert "Assam walks" not in screen_text(app)
+        assert session.state.phase is Phase.PLACE
