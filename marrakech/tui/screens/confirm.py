@@ -34,7 +34,7 @@ class ConfirmScreen(ModalScreen[bool]):
         margin-bottom: 1;
     }
     ConfirmScreen Horizontal {
-        width: auto;
+        width: 100%;
         height: auto;
         align-horizontal: center;
     }

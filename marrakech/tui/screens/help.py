@@ -86,6 +86,10 @@ class HelpScreen(ModalScreen[None]):
         border-subtitle-color: $text-muted;
         background: $surface;
     }
+    HelpScreen #now {
+        padding: 1 2 0 2;
+        color: $text-muted;
+    }
     HelpScreen #keys {
         padding: 1 2;
     }
@@ -107,6 +111,9 @@ class HelpScreen(ModalScreen[None]):
             box.border_subtitle = "Esc, q or ? closes"
             with TabbedContent():
                 with TabPane("Keys", id="keys-tab"), VerticalScroll():
+                    yield Static(
+                        "The keys that work now (they change as a turn goes on):", id="now"
+                    )
                     yield Static(self._keys_table(), id="keys")
                 with TabPane("Rules", id="rules-tab"), VerticalScroll(id="rules"):
                     yield Lazy(self._rules())
