@@ -121,6 +121,10 @@ def test_defaults_fill_the_form_but_not_the_seed(monkeypatch: pytest.MonkeyPatch
     async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
         assert screen.query_one("#piles", Select).disabled
         assert screen.query_one("#seat-3").has_class("-hidden")
+        # The keyboard cursor starts on the pressed button: Enter keeps 3 players.
+        screen.query_one("#players").focus()
+        await pilot.press("enter")
+        screen.query_one("#start").focus()
         await pilot.press("enter")
 
     screen, results = play(steps, defaults)

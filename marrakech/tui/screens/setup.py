@@ -90,6 +90,12 @@ def title_art() -> Text:
     return art
 
 
+def _cursor_on_pressed(radio_set: RadioSet) -> None:
+    """Put a RadioSet's keyboard cursor on its pressed button (it starts on the first)."""
+    for _ in range(max(radio_set.pressed_index, 0)):
+        radio_set.action_next_button()
+
+
 class NewGameScreen(Screen[GameSetup | None]):
     """Set up a new game; dismisses with a GameSetup, or None to quit.
 
@@ -279,6 +285,8 @@ class NewGameScreen(Screen[GameSetup | None]):
     def on_mount(self) -> None:
         self._show_seats()
         self._label_seats()
+        for radio_set in self.query(RadioSet):
+            _cursor_on_pressed(radio_set)
 
     @property
     def players(self) -> int:
@@ -310,7 +318,9 @@ class NewGameScreen(Screen[GameSetup | None]):
         old = self.query_one("#first", RadioSet)
         first = old.pressed_index if old.pressed_index < self.players else 0
         await old.remove()
-        await self.query_one("#first-row").mount(self._starting_player(self.players, first))
+        starting = self._starting_player(self.players, first)
+        await self.query_one("#first-row").mount(starting)
+        _cursor_on_pressed(starting)
         self._label_seats()
 
     @on(Input.Changed, ".seat Input")
