@@ -229,7 +229,7 @@ class NewGameScreen(Screen[GameSetup | None]):
                         kind = setup.seats[seat] if seat < setup.players else HUMAN
                         yield Select(
                             kinds,
-                            value=kind if any(kind == k for _, k in kinds) else HUMAN,
+                            value=kind if len(kinds) > 1 else HUMAN,
                             allow_blank=False,
                             compact=True,
                             disabled=len(kinds) == 1,
