@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import MarrakechError
-from .types import SIZE, Square, Turn
+from .errors import IllegalAction, MarrakechError
+from .types import Square, Turn
 
 DIE_FACES: tuple[int, ...] = (1, 2, 2, 3, 3, 4)
 """The six faces of the Marrakech die: one 1, two 2s, two 3s, one 4."""
@@ -25,6 +25,9 @@ class Orient:
 
     turn: Turn
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "turn", _as_turn(self.turn, "Orient"))
+
     def __str__(self) -> str:
         return _TURN_LETTERS[self.turn]
 
@@ -34,6 +37,10 @@ class Roll:
     """The outcome of the die: Assam walks this many squares."""
 
     value: int
+
+    def __post_init__(self) -> None:
+        if type(self.value) is not int:
+            raise IllegalAction(f"Roll needs a whole number of steps, not {self.value!r}")
 
     def __str__(self) -> str:
         return str(self.value)
@@ -51,7 +58,7 @@ class Place:
     b: Square
 
     def __post_init__(self) -> None:
-        a, b = tuple(self.a), tuple(self.b)
+        a, b = _as_square(self.a), _as_square(self.b)
         if b < a:
             a, b = b, a
         object.__setattr__(self, "a", a)
@@ -67,8 +74,28 @@ class Aim:
 
     turn: Turn
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "turn", _as_turn(self.turn, "Aim"))
+
     def __str__(self) -> str:
         return "a" + _TURN_LETTERS[self.turn]
+
+
+def _as_turn(turn: object, name: str) -> Turn:
+    if isinstance(turn, Turn):
+        return turn
+    raise IllegalAction(f"{name} needs Turn.LEFT, Turn.STRAIGHT or Turn.RIGHT, not {turn!r}")
+
+
+def _as_square(square: object) -> Square:
+    if (
+        isinstance(square, tuple | list)
+        and len(square) == 2
+        and type(square[0]) is int
+        and type(square[1]) is int
+    ):
+        return (square[0], square[1])
+    raise IllegalAction(f"a square is (row, col) in whole numbers, not {square!r}")
 
 
 Action = Orient | Roll | Place | Aim
@@ -76,7 +103,7 @@ Action = Orient | Roll | Place | Aim
 
 _TURN_LETTERS = {Turn.LEFT: "L", Turn.STRAIGHT: "S", Turn.RIGHT: "R"}
 _LETTER_TURNS = {letter: turn for turn, letter in _TURN_LETTERS.items()}
-_PLACE_RE = re.compile(r"c(\d)\.(\d)-(\d)\.(\d)")
+_PLACE_RE = re.compile(r"c([0-6])\.([0-6])-([0-6])\.([0-6])", re.ASCII)
 
 
 def parse_action(text: str) -> Action:
@@ -91,8 +118,7 @@ def parse_action(text: str) -> Action:
     match = _PLACE_RE.fullmatch(token)
     if match:
         r1, c1, r2, c2 = (int(g) for g in match.groups())
-        if max(r1, c1, r2, c2) < SIZE:
-            return Place((r1, c1), (r2, c2))
+        return Place((r1, c1), (r2, c2))
     raise MarrakechError(
         f"cannot read action {text!r}: expected L, S, R, a die value 1-4, "
         "a carpet like c2.3-2.4 or an aim like aL"

@@ -179,6 +179,8 @@ def _market(value: object, owned: set[Colour]) -> tuple[Stack, ...]:
 
 def _check_phase(state: GameState) -> None:
     phase = state.phase
+    if not state.alive:
+        raise _fail("players", "are all bankrupt: at least one seat is always still in")
     if phase is Phase.OVER:
         return
     player = state.players[state.current]

@@ -587,9 +587,9 @@ def new_game(
     no hidden randomness). ``alternate_piles`` lays a 2-player pile strictly alternating
     instead (the reading of seed 001). ``first`` is the seat that starts.
     """
-    if players not in (2, 3, 4):
+    if type(players) is not int or players not in (2, 3, 4):
         raise IllegalAction(f"cannot start a game for {players!r} players: Marrakech is for 2-4")
-    if not (isinstance(first, int) and 0 <= first < players):
+    if not (type(first) is int and 0 <= first < players):
         raise IllegalAction(f"cannot start with seat {first!r}: seats are 0-{players - 1}")
     rng = random.Random(0 if seed is None else seed)
     count = carpets_per_colour(players)

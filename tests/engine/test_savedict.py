@@ -171,11 +171,6 @@ def test_new_games_round_trip() -> None:
         assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: from_dict accepts phase 'over' with every seat bankrupt; then "
-    "winners() and str(state) fail with a bare ValueError from max() of nothing",
-)
 def test_a_finished_game_with_nobody_left_is_refused_or_handled() -> None:
     data = describe(players=3, phase="over", eliminated=[0, 1, 2])
     try:

@@ -127,21 +127,11 @@ def test_first_seat_must_exist(first: int) -> None:
         new_game(3, first=first)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: new_game(3, first=True) is accepted (bool is an int) and sets "
-    "current=True, whose to_dict() is then refused by from_dict",
-)
 def test_a_boolean_first_seat_is_refused() -> None:
     with pytest.raises(IllegalAction):
         new_game(3, first=True)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: new_game(2.0) passes the 'players in (2, 3, 4)' check and then "
-    "fails with TypeError from range(), instead of IllegalAction",
-)
 def test_a_fractional_player_count_is_refused_cleanly() -> None:
     with pytest.raises(IllegalAction):
         new_game(2.0)  # type: ignore[arg-type]
