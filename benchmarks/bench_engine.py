@@ -13,6 +13,7 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Iterator
 
 from marrakech.engine import DIE_FACES, Phase, Roll, new_game
 
@@ -47,14 +48,23 @@ def calibration_loop() -> int:
     return total + len(table)
 
 
-def measure(func, budget: float) -> float:  # type: ignore[no-untyped-def]
-    """Calls per second of func over about budget seconds."""
+def calibration_rate(budget: float) -> float:
+    """Calibration loops per second over about budget seconds."""
     calls = 0
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < budget:
-        func()
+        calibration_loop()
         calls += 1
     return calls / elapsed
+
+
+def game_rate(players: int, budget: float, seeds: Iterator[int]) -> tuple[float, list[int]]:
+    """Random games per second over about budget seconds, and each game's length."""
+    lengths = []
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < budget:
+        lengths.append(play_random_game(players, next(seeds)))
+    return len(lengths) / elapsed, lengths
 
 
 def main() -> None:
@@ -68,10 +78,10 @@ def main() -> None:
         actions: list[int] = []
         rates, calibrations = [], []
         for _ in range(args.rounds):
-            calibrations.append(measure(calibration_loop, args.seconds / 4))
-            rates.append(
-                measure(lambda: actions.append(play_random_game(players, next(seeds))), args.seconds)
-            )
+            calibrations.append(calibration_rate(args.seconds / 4))
+            rate, lengths = game_rate(players, args.seconds, seeds)
+            rates.append(rate)
+            actions.extend(lengths)
         rate = statistics.median(rates)
         calibration = statistics.median(calibrations)
         print(
