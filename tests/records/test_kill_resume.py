@@ -1,0 +1,166 @@
+"""Kill the real app with SIGKILL in the middle of a game and resume it from the autosave.
+
+The app runs in tmux (on a private tmux server) with XDG_DATA_HOME pointing at a temporary
+directory. It is started as ``python -m marrakech`` with this interpreter (what
+``uv run marrakech`` runs) so that the pane's process is the app itself and SIGKILL hits it.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from marrakech import narrate
+from marrakech.dice import die_roll
+from marrakech.engine import Phase
+from marrakech.records import SaveFileError, turn_notation
+from marrakech.session import Session
+from marrakech.storage import load_game
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 20.0
+
+
+class App:
+    """The app in a tmux pane on a private server: type keys, read the screen."""
+
+    def __init__(self, data_home: Path) -> None:
+        self.data_home = data_home
+        self.autosave = data_home / "marrakech" / "autosave.json"
+        self.sockets: list[str] = []
+
+    @property
+    def socket(self) -> str:
+        """The private tmux server of the latest start (each start gets a fresh one)."""
+        return self.sockets[-1]
+
+    def tmux(self, *args: str) -> str:
+        command = ["tmux", "-L", self.socket, "-f", os.devnull, *args]
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
+        assert result.returncode == 0, f"{shlex.join(command)}: {result.stderr}"
+        return result.stdout
+
+    def start(self, *arguments: str) -> None:
+        command = [sys.executable, "-m", "marrakech", *arguments]
+        # tmux hands its panes the test process's COLUMNS/LINES (80x24): drop them.
+        environment = [
+            "env",
+            "-u",
+            "COLUMNS",
+            "-u",
+            "LINES",
+            f"XDG_DATA_HOME={self.data_home}",
+            "TEXTUAL_ANIMATIONS=none",
+        ]
+        shell = f"cd {shlex.quote(str(ROOT))} && exec {shlex.join([*environment, *command])}"
+        self.sockets.append(f"marrakech-records-{uuid.uuid4().hex[:12]}")
+        self.tmux("new-session", "-d", "-s", "game", "-x", "150", "-y", "45", shell)
+
+    def running(self) -> bool:
+        """True while the app's tmux session exists (it ends when the app dies)."""
+        command = ["tmux", "-L", self.socket, "has-session", "-t", "game"]
+        return subprocess.run(command, capture_output=True, check=False).returncode == 0
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "game")
+
+    def keys(self, *keys: str) -> None:
+        self.tmux("send-keys", "-t", "game", *keys)
+
+    def pid(self) -> int:
+        return int(self.tmux("display-message", "-p", "-t", "game", "#{pane_pid}").strip())
+
+    def wait_for_text(self, text: str) -> None:
+        _wait(lambda: text in self.screen(), f"{text!r} on the screen", self.screen)
+
+    def saved(self) -> Session | None:
+        try:
+            return load_game(self.autosave)
+        except SaveFileError:
+            return None
+
+    def wait_for_actions(self, count: int) -> Session:
+        def done() -> bool:
+            session = self.saved()
+            return session is not None and len(session.actions) == count
+
+        _wait(done, f"{count} actions in the autosave", self.screen)
+        session = self.saved()
+        assert session is not None
+        return session
+
+
+def _wait(ready: Callable[[], bool], what: str, screen: Callable[[], str]) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while not ready():
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out waiting for {what}; the screen:\n{screen()}")
+        time.sleep(0.1)
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    runner = App(tmp_path / "xdg-data")
+    try:
+        yield runner
+    finally:
+        for socket in runner.sockets:
+            subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True, check=False)
+
+
+def _play_turn(app: App, turn_key: str, actions_before: int, lay: bool = True) -> Session:
+    """Orient, roll and (optionally) lay the suggested carpet; wait for each autosave."""
+    app.wait_for_text("Enter rolls")
+    app.keys(turn_key)
+    app.keys("Enter")
+    session = app.wait_for_actions(actions_before + 2)
+    if not lay:
+        return session
+    app.wait_for_text("lay your")
+    app.keys("Enter")
+    return app.wait_for_actions(actions_before + 3)
+
+
+def test_a_killed_game_resumes_at_the_last_completed_action(app: App) -> None:
+    app.start("new", "--players", "2", "--seed", "5")
+    _play_turn(app, "Left", 0)
+    _play_turn(app, "Up", 3)
+    saved = _play_turn(app, "Right", 6, lay=False)
+    assert saved.state.phase is Phase.PLACE
+    rolls = [die_roll(5, k) for k in range(3)]
+    moves = turn_notation(saved.actions)
+    assert [move[:2] for move in moves] == [f"L{rolls[0]}", f"S{rolls[1]}", f"R{rolls[2]}"]
+    app.wait_for_text("lay your")
+    content = app.autosave.read_bytes()
+    pid = app.pid()
+    if Path("/proc").is_dir():
+        assert b"marrakech" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    os.kill(pid, signal.SIGKILL)
+    _wait(lambda: not app.running(), "the app to die", lambda: "")
+
+    assert app.autosave.read_bytes() == content
+    assert sorted(p.name for p in app.autosave.parent.iterdir()) == ["autosave.json"]
+
+    app.start()
+    app.wait_for_text("Resume the unfinished game of Player 1, Player 2")
+    app.keys("y")
+    app.wait_for_text("lay your")
+    log = narrate.game_log(saved.transitions, saved.setup.names)
+    _wait(lambda: all(line in app.screen() for line in log), f"the game log {log}", app.screen)
+
+    app.keys("Enter")
+    resumed = app.wait_for_actions(len(saved.actions) + 1)
+    assert resumed.actions[: len(saved.actions)] == saved.actions
+    assert resumed.states[: len(saved.states)] == saved.states
