@@ -1,0 +1,48 @@
+"""docs/save-format.md stays true: its die-stream check values and its examples."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from marrakech.dice import die_roll
+from marrakech.engine import Orient, Place, Turn
+from marrakech.records import MAX_MOVES, MAX_NAME_LENGTH, export_log, record_to_json
+from marrakech.session import GameSetup, Session
+from marrakech.storage import MAX_FILE_NAME
+
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "save-format.md").read_text(encoding="utf-8")
+
+
+def _example_session() -> Session:
+    session = Session(GameSetup(2, names=("Ayla", "Bo"), seed=5))
+    session.play(Orient(Turn.LEFT))
+    session.roll()
+    session.play(Place((1, 0), (2, 0)))
+    session.play(Orient(Turn.STRAIGHT))
+    session.roll()
+    return session
+
+
+def test_die_stream_check_values() -> None:
+    rows = re.findall(r"^\| (-?\d+) \| ((?:\d )+\d) \|$", DOC, flags=re.MULTILINE)
+    assert len(rows) == 2
+    for seed, rolls in rows:
+        assert [int(v) for v in rolls.split()] == [die_roll(int(seed), n) for n in range(10)]
+
+
+def test_the_example_log_is_what_export_log_writes() -> None:
+    block = DOC.split("```\nMarrakech:", 1)[1].split("```", 1)[0]
+    assert "Marrakech:" + block == export_log(_example_session())
+
+
+def test_the_example_document_starts_as_written() -> None:
+    block = DOC.split("```json\n", 1)[1].split("```", 1)[0]
+    head = block.split(' "position": ', 1)[0]
+    assert record_to_json(_example_session()).startswith(head)
+
+
+def test_the_limits_are_the_documented_ones() -> None:
+    assert f"1 to {MAX_FILE_NAME} ASCII letters" in DOC
+    assert f"1-{MAX_NAME_LENGTH} characters" in DOC
+    assert f"At most {MAX_MOVES} turns" in DOC
