@@ -192,10 +192,6 @@ class _Invalid(Exception):
     """A problem found while checking a document; turned into SaveFileError at the edge."""
 
 
-def _fail(problem: str) -> _Invalid:
-    return _Invalid(problem)
-
-
 def _reject_constant(name: str) -> None:
     raise ValueError(f"{name} is not a number JSON allows")
 
@@ -211,26 +207,26 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _parse_json(text: str) -> object:
     if len(text) > MAX_SAVE_BYTES:
-        raise _fail(f"the document is larger than {MAX_SAVE_BYTES} characters")
+        raise _Invalid(f"the document is larger than {MAX_SAVE_BYTES} characters")
     try:
         return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as error:
-        raise _fail(
+        raise _Invalid(
             f"it is not valid JSON ({error.msg} at line {error.lineno} column {error.colno})"
         ) from error
     except (ValueError, RecursionError) as error:
-        raise _fail(f"it is not valid JSON ({error})") from error
+        raise _Invalid(f"it is not valid JSON ({error})") from error
 
 
 def _object(value: object, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise _fail(f"{path} must be a JSON object, not {_kind(value)}")
+        raise _Invalid(f"{path} must be a JSON object, not {_kind(value)}")
     missing = [key for key in keys if key not in value]
     if missing:
-        raise _fail(f"{path} lacks the field {missing[0]!r}")
+        raise _Invalid(f"{path} lacks the field {missing[0]!r}")
     extra = sorted(key for key in value if key not in keys)
     if extra:
-        raise _fail(f"{path} has the unknown field {_short(extra[0])}")
+        raise _Invalid(f"{path} has the unknown field {_short(extra[0])}")
     return value
 
 
@@ -248,9 +244,9 @@ def _short(value: object, limit: int = 40) -> str:
 
 def _whole(value: object, path: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(f"{path} must be a whole number, not {_kind(value)}")
+        raise _Invalid(f"{path} must be a whole number, not {_kind(value)}")
     if not low <= value <= high:
-        raise _fail(f"{path} must be from {low} to {high}, not {_short(value)}")
+        raise _Invalid(f"{path} must be from {low} to {high}, not {_short(value)}")
     return value
 
 
@@ -259,27 +255,27 @@ def _flag(value: object, path: str, allow_null: bool = False) -> bool | None:
         return None
     if not isinstance(value, bool):
         expected = "true, false or null" if allow_null else "true or false"
-        raise _fail(f"{path} must be {expected}, not {_short(value)}")
+        raise _Invalid(f"{path} must be {expected}, not {_short(value)}")
     return value
 
 
 def _strings(value: object, path: str, count: int) -> list[str]:
     if not isinstance(value, list):
-        raise _fail(f"{path} must be a list, not {_kind(value)}")
+        raise _Invalid(f"{path} must be a list, not {_kind(value)}")
     if len(value) != count:
-        raise _fail(f"{path} must have {count} entries (one per player), not {len(value)}")
+        raise _Invalid(f"{path} must have {count} entries (one per player), not {len(value)}")
     for index, item in enumerate(value):
         if not isinstance(item, str):
-            raise _fail(f"{path}[{index}] must be a string, not {_kind(item)}")
+            raise _Invalid(f"{path}[{index}] must be a string, not {_kind(item)}")
     return value
 
 
 def _check_name(name: str, path: str) -> None:
     if not 1 <= len(name) <= MAX_NAME_LENGTH or not name.strip():
-        raise _fail(f"{path} must be 1 to {MAX_NAME_LENGTH} characters, not blank")
+        raise _Invalid(f"{path} must be 1 to {MAX_NAME_LENGTH} characters, not blank")
     for char in name:
         if unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn") or char in _BIDI_CONTROLS:
-            raise _fail(f"{path} contains the control character U+{ord(char):04X}")
+            raise _Invalid(f"{path} contains the control character U+{ord(char):04X}")
 
 
 def _read_setup(value: object) -> GameSetup:
@@ -291,10 +287,12 @@ def _read_setup(value: object) -> GameSetup:
     seats = _strings(data["seats"], "setup.seats", players)
     for index, kind in enumerate(seats):
         if kind not in SEAT_KINDS:
-            raise _fail(f"setup.seats[{index}] must be one of {', '.join(SEAT_KINDS)}")
+            raise _Invalid(f"setup.seats[{index}] must be one of {', '.join(SEAT_KINDS)}")
     variant = data["variant"]
     if not isinstance(variant, str) or variant not in _VARIANTS:
-        raise _fail(f"setup.variant must be one of {', '.join(_VARIANTS)}, not {_short(variant)}")
+        raise _Invalid(
+            f"setup.variant must be one of {', '.join(_VARIANTS)}, not {_short(variant)}"
+        )
     seed = _whole(data["seed"], "setup.seed", -MAX_SEED + 1, MAX_SEED - 1)
     first = _whole(data["first"], "setup.first", 0, players - 1)
     alternate = _flag(data["alternate_piles"], "setup.alternate_piles")
@@ -311,30 +309,30 @@ def _read_setup(value: object) -> GameSetup:
             takeback=takeback,
         )
     except MarrakechError as error:
-        raise _fail(f"setup: {error}") from error
+        raise _Invalid(f"setup: {error}") from error
 
 
 def _replay(setup: GameSetup, value: object) -> Session:
     if not isinstance(value, list):
-        raise _fail(f"moves must be a list, not {_kind(value)}")
+        raise _Invalid(f"moves must be a list, not {_kind(value)}")
     if len(value) > MAX_MOVES:
-        raise _fail(f"moves has {len(value)} turns; at most {MAX_MOVES} are allowed")
+        raise _Invalid(f"moves has {len(value)} turns; at most {MAX_MOVES} are allowed")
     session = Session(setup)
     for index, move in enumerate(value):
         path = f"moves[{index}]"
         if not isinstance(move, str):
-            raise _fail(f"{path} must be a string, not {_kind(move)}")
+            raise _Invalid(f"{path} must be a string, not {_kind(move)}")
         if len(move) > MAX_MOVE_LENGTH:
-            raise _fail(f"{path} is longer than {MAX_MOVE_LENGTH} characters")
+            raise _Invalid(f"{path} is longer than {MAX_MOVE_LENGTH} characters")
         try:
             actions = parse_turns(move)
         except MarrakechError as error:
-            raise _fail(f"{path} {_short(move)}: {error}") from error
+            raise _Invalid(f"{path} {_short(move)}: {error}") from error
         for action in actions:
             try:
                 session.play(action)
             except MarrakechError as error:
-                raise _fail(f"{path} {_short(move)}, action {action}: {error}") from error
+                raise _Invalid(f"{path} {_short(move)}, action {action}: {error}") from error
     return session
 
 
@@ -361,10 +359,10 @@ def _check_position(value: object, session: Session) -> None:
     try:
         stored = GameState.from_dict(value)
     except MarrakechError as error:
-        raise _fail(f"position: {error}") from error
+        raise _Invalid(f"position: {error}") from error
     if stored != session.state:
         where = _first_difference(stored.to_dict(), session.state.to_dict(), "position")
-        raise _fail(f"the moves do not lead to the stored position: {where}")
+        raise _Invalid(f"the moves do not lead to the stored position: {where}")
 
 
 def record_from_json(text: str) -> Session:
@@ -381,16 +379,16 @@ def record_from_json(text: str) -> Session:
 
 def _read_document(text: str) -> Session:
     if not isinstance(text, str):
-        raise _fail(f"expected text, not {type(text).__name__}")
+        raise _Invalid(f"expected text, not {type(text).__name__}")
     document = _object(_parse_json(text), "the document", _DOCUMENT_KEYS)
     if document["format"] != SAVE_FORMAT:
-        raise _fail(f"format must be {SAVE_FORMAT!r}, not {_short(document['format'])}")
+        raise _Invalid(f"format must be {SAVE_FORMAT!r}, not {_short(document['format'])}")
     version = document["version"]
     if isinstance(version, bool) or not isinstance(version, int):
-        raise _fail(f"version must be a whole number, not {_kind(version)}")
+        raise _Invalid(f"version must be a whole number, not {_kind(version)}")
     if version != SAVE_VERSION:
         newer = " (written by a newer program)" if version > SAVE_VERSION else ""
-        raise _fail(
+        raise _Invalid(
             f"it is version {_short(version)}{newer}; this program reads version {SAVE_VERSION}"
         )
     setup = _read_setup(document["setup"])

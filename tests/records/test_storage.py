@@ -7,6 +7,7 @@ from pathlib import Path
 
 import platformdirs
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from marrakech import storage
 from marrakech.engine import Phase
@@ -24,7 +25,7 @@ from marrakech.storage import (
     write_atomic,
 )
 
-from .games import play_random
+from .games import games, play_random
 
 
 def _game(actions: int | None = 25) -> Session:
@@ -132,6 +133,22 @@ def test_save_named_and_load_game(name: str, data_home: Path) -> None:
     loaded = load_game(path)
     assert loaded.states == session.states
     assert loaded.setup == session.setup
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(session=games())
+def test_random_games_round_trip_through_files(data_home: Path, session: Session) -> None:
+    for path in (save_named("random", session), autosave(session)):
+        loaded = load_game(path)
+        assert loaded.setup == session.setup
+        assert loaded.states == session.states
+    resumed = load_autosave()
+    if session.state.phase is Phase.OVER:
+        assert resumed is None
+    else:
+        assert resumed is not None and resumed.states == session.states
 
 
 def test_save_named_replaces_a_save_of_that_name(data_home: Path) -> None:
