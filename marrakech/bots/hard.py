@@ -1,0 +1,238 @@
+"""The hard bot: expectimax over the die, two plies deep, within a time or iteration budget.
+
+The search runs on a determinized copy of the position (hidden pile orders reshuffled,
+see ``base.determinize``) and scores leaves with ``evaluation.evaluate``.
+
+* Depth 1 values a carpet by the evaluation right after it is laid; the evaluation
+  already includes the next player's roll (that player picks its cheapest facing).
+* Depth 2 values a carpet by the next player's whole turn: for each of its facings and
+  each die outcome it lays its best carpet (by its own depth-1 values), and it picks the
+  facing that is best for it on average.
+
+In PLACE every legal carpet gets its depth-1 value, then depth-2 values in order of
+promise until the budget runs out; the best depth-2 value wins. In ORIENT each facing
+is worth the probability-weighted best carpet over the four die outcomes: first with
+depth-1 values, then in rounds where the b best carpets of every outcome get depth-2
+values (b = 1, 2, ...); the last complete round decides. In AIM (the variant) each aim
+is worth the next player's expected reply, at depth 1.
+
+The budget is either seconds per decision or a number of evaluations (reproducible:
+the same seed, position and iterations always give the same action). Depth 1 always
+completes; it costs at most about a hundred evaluations.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from random import Random
+from typing import NamedTuple
+
+from marrakech.engine import Action, Aim, GameState, Orient, Phase, Place, Roll
+
+from .base import determinize, position_rng
+from .evaluation import DEFAULT_WEIGHTS, Estimate, Weights, evaluate, likely_facing, utility
+from .simple import best_of
+
+DEFAULT_BUDGET = 0.5
+"""Seconds per decision when no budget is given."""
+
+
+class OutOfBudget(Exception):
+    """Raised inside the search when its time or evaluation budget is spent."""
+
+
+class _Search:
+    """One decision's search: counts evaluations and watches the clock."""
+
+    def __init__(
+        self, me: int, deadline: float | None, max_evaluations: int | None, weights: Weights
+    ) -> None:
+        self.me = me
+        self.deadline = deadline
+        self.max_evaluations = max_evaluations
+        self.weights = weights
+        self.evaluations = 0
+        self.unlimited = False
+
+    def evaluate(self, state: GameState) -> Estimate:
+        """The evaluation, charged to the budget."""
+        self.evaluations += 1
+        if not self.unlimited:
+            if self.max_evaluations is not None and self.evaluations > self.max_evaluations:
+                raise OutOfBudget
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise OutOfBudget
+        return evaluate(state, self.weights)
+
+    def mine(self, estimate: Estimate) -> float:
+        return utility(estimate, self.me)
+
+    def reply(self, state: GameState) -> Estimate:
+        """The estimate after the player in PLACE lays the carpet best for it at depth 1."""
+        if state.phase is not Phase.PLACE:
+            return self.evaluate(state)
+        mover = state.current
+        leaves = [self.evaluate(state.apply(place)) for place in state.legal_placements()]
+        return max(leaves, key=lambda leaf: utility(leaf, mover))
+
+    def after_roll(self, state: GameState, leaf: Callable[[GameState], Estimate]) -> Estimate:
+        """The expected estimate over the die in ``state`` (phase ROLL)."""
+        expected = [0.0] * len(state.players)
+        for value, probability in state.chance_outcomes():
+            estimate = leaf(state.apply(Roll(value)))
+            for seat, points in enumerate(estimate):
+                expected[seat] += probability * points
+        return expected
+
+    def depth2(self, state: GameState) -> float:
+        """My value of a position right after my carpet, the next roll and carpet searched.
+
+        The next player is expected to take its cheapest facing (``likely_facing``); when
+        I aim Assam myself (the variant) every aim is searched.
+        """
+        phase = state.phase
+        if phase is Phase.OVER:
+            return self.mine(self.evaluate(state))
+        if phase is Phase.ORIENT and state.current != self.me:
+            options = [likely_facing(state, self.weights)]
+        else:
+            options = [
+                state.apply(action)
+                for action in state.legal_actions()
+                if isinstance(action, Orient | Aim)
+            ]
+        chooser = state.current
+        outcomes = [self.after_roll(option, self.reply) for option in options]
+        return self.mine(max(outcomes, key=lambda outcome: utility(outcome, chooser)))
+
+    def placements(self, state: GameState) -> list[tuple[float, Place, GameState]]:
+        """My legal carpets with their depth-1 values, best first."""
+        ranked = []
+        for place in state.legal_placements():
+            after = state.apply(place)
+            ranked.append((self.mine(self.evaluate(after)), place, after))
+        ranked.sort(key=lambda item: -item[0])
+        return ranked
+
+
+class _Outcome(NamedTuple):
+    """One die outcome below a facing: my carpets ranked at depth 1, or a fixed value."""
+
+    probability: float
+    fixed: float
+    """The value when I lay no carpet (I went bankrupt)."""
+    ranked: list[tuple[float, Place, GameState]]
+    deep: list[float]
+    """Depth-2 values of the first carpets of ``ranked``, filled in by the search."""
+
+    def value(self, width: int) -> float:
+        """The best of the ``width`` most promising carpets at depth 2 (0: at depth 1)."""
+        if not self.ranked:
+            return self.fixed
+        if width == 0:
+            return self.ranked[0][0]
+        return max(self.deep[:width])
+
+
+class HardBot:
+    """Two-ply expectimax with a toll-aware evaluation; see the module docstring."""
+
+    name = "hard"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        budget: float | None = None,
+        iterations: int | None = None,
+        weights: Weights = DEFAULT_WEIGHTS,
+    ) -> None:
+        if budget is not None and budget <= 0:
+            raise ValueError(f"budget must be positive seconds, not {budget!r}")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations!r}")
+        self.seed = seed
+        self.budget = DEFAULT_BUDGET if budget is None else budget
+        self.iterations = iterations
+        self.weights = weights
+
+    def choose(self, state: GameState) -> Action:
+        """The hard bot's action in ORIENT, PLACE or AIM."""
+        start = time.perf_counter()
+        rng = position_rng(self.seed, state)
+        world = determinize(state, rng)
+        deadline = None if self.iterations is not None else start + self.budget
+        search = _Search(state.current, deadline, self.iterations, self.weights)
+        if state.phase is Phase.PLACE:
+            return self._place(search, world, rng)
+        if state.phase is Phase.ORIENT:
+            return self._orient(search, world, rng)
+        if state.phase is Phase.AIM:
+            return self._aim(search, world, rng)
+        raise ValueError(f"the hard bot has nothing to choose in phase {state.phase.name}")
+
+    def _place(self, search: _Search, state: GameState, rng: Random) -> Place:
+        search.unlimited = True
+        ranked = search.placements(state)
+        search.unlimited = False
+        deep: dict[Place, float] = {}
+        try:
+            for _, place, after in ranked:
+                deep[place] = search.depth2(after)
+        except OutOfBudget:
+            pass
+        if not deep:
+            values = {place: value for value, place, _ in ranked}
+            return best_of(list(values), values.__getitem__, rng)
+        return best_of(list(deep), deep.__getitem__, rng)
+
+    def _orient(self, search: _Search, state: GameState, rng: Random) -> Orient:
+        search.unlimited = True
+        branches = {
+            orient: self._outcomes(search, state.apply(orient))
+            for orient in state.legal_actions()
+            if isinstance(orient, Orient)
+        }
+        search.unlimited = False
+
+        def values_at(width: int) -> dict[Orient, float]:
+            return {
+                orient: sum(o.probability * o.value(width) for o in outcomes)
+                for orient, outcomes in branches.items()
+            }
+
+        values = values_at(0)
+        widest = max(len(o.ranked) for outcomes in branches.values() for o in outcomes)
+        try:
+            for width in range(1, widest + 1):
+                for outcomes in branches.values():
+                    for outcome in outcomes:
+                        if width <= len(outcome.ranked):
+                            outcome.deep.append(search.depth2(outcome.ranked[width - 1][2]))
+                values = values_at(width)
+        except OutOfBudget:
+            pass
+        return best_of(list(values), values.__getitem__, rng)
+
+    @staticmethod
+    def _outcomes(search: _Search, turned: GameState) -> list[_Outcome]:
+        """Each die outcome after a facing is chosen, with my carpets ranked at depth 1."""
+        outcomes = []
+        for value, probability in turned.chance_outcomes():
+            rolled = turned.apply(Roll(value))
+            if rolled.phase is Phase.PLACE and rolled.current == search.me:
+                outcomes.append(_Outcome(probability, 0.0, search.placements(rolled), []))
+            else:
+                fixed = search.mine(search.evaluate(rolled))
+                outcomes.append(_Outcome(probability, fixed, [], []))
+        return outcomes
+
+    def _aim(self, search: _Search, state: GameState, rng: Random) -> Aim:
+        search.unlimited = True
+        values = {
+            aim: search.mine(search.after_roll(state.apply(aim), search.reply))
+            for aim in state.legal_actions()
+            if isinstance(aim, Aim)
+        }
+        return best_of(list(values), values.__getitem__, rng)

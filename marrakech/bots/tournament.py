@@ -1,0 +1,372 @@
+"""Headless bot tournaments: ``marrakech tournament --players 2 --bots hard,greedy --games 600``.
+
+Fairness: each game seed is played once per seat rotation (with 2 players: twice, the
+bots swapping seats). Every rotation of a seed gets the same piles (``new_game(players,
+seed=seed)``) and the same dice: roll number i of the game is ``die_roll(seed, i)``.
+``--games`` is rounded up to a whole number of rotations; seeds are ``--seed``,
+``--seed + 1``, ... Seat 0 always starts.
+
+Score fraction: every seat of every game scores 1 for a sole win, 1/k for a win shared by
+k seats and 0 otherwise (an eliminated seat never wins). A bot's score fraction is the
+mean of that over all the seats it played, with a Wilson 95% interval over that number of
+seats. A bot that fills several seats of one game (1 hard vs 3 greedy) counts each seat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from marrakech.dice import die_roll
+from marrakech.engine import Phase, Roll, Variant, new_game
+
+from . import KINDS, make_bot
+
+WILSON_Z = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    """What to play: the seats' bots (in seat order before rotation), games and budgets."""
+
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 1
+    jobs: int = 1
+    variant: Variant = Variant.STANDARD
+    budget: float | None = None
+    iterations: int | None = None
+
+    @property
+    def players(self) -> int:
+        """How many seats a game has."""
+        return len(self.bots)
+
+    @property
+    def seeds(self) -> int:
+        """How many game seeds are played (each once per rotation)."""
+        return math.ceil(self.games / self.players)
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """How one seat of one game ended."""
+
+    bot: str
+    share: float
+    """1 for a sole win, 1/k for a win shared by k seats, else 0."""
+    score: int
+    dirhams: int
+    visible: int
+    eliminated: bool
+
+
+@dataclass
+class BotStats:
+    """One bot's totals over every seat it played."""
+
+    games: int = 0
+    wins: int = 0
+    shared_wins: int = 0
+    eliminations: int = 0
+    points: float = 0.0
+    """Sum of the seats' score fraction shares."""
+    score_sum: int = 0
+    dirhams_sum: int = 0
+    visible_sum: int = 0
+
+    def add(self, seat: SeatResult) -> None:
+        """Count one more seat."""
+        self.games += 1
+        self.wins += seat.share == 1.0
+        self.shared_wins += 0.0 < seat.share < 1.0
+        self.eliminations += seat.eliminated
+        self.points += seat.share
+        self.score_sum += seat.score
+        self.dirhams_sum += seat.dirhams
+        self.visible_sum += seat.visible
+
+    @property
+    def score_fraction(self) -> float:
+        """Mean share per seat played (see the module docstring)."""
+        return self.points / self.games if self.games else 0.0
+
+    @property
+    def wilson(self) -> tuple[float, float]:
+        """The Wilson 95% interval of the score fraction."""
+        return wilson_interval(self.score_fraction, self.games)
+
+    def summary(self) -> dict[str, float | int]:
+        """The figures the table and the JSON report."""
+        games = max(self.games, 1)
+        low, high = self.wilson
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "shared_wins": self.shared_wins,
+            "score": self.score_fraction,
+            "wilson_low": low,
+            "wilson_high": high,
+            "mean_score": self.score_sum / games,
+            "mean_dirhams": self.dirhams_sum / games,
+            "mean_visible": self.visible_sum / games,
+            "eliminations": self.eliminations,
+        }
+
+
+@dataclass
+class TournamentResult:
+    """Per-bot totals of a finished tournament, with the configuration that produced them."""
+
+    config: TournamentConfig
+    bots: dict[str, BotStats] = field(default_factory=dict)
+    games_played: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON report: the arguments, then per bot its summary figures."""
+        arguments = asdict(self.config)
+        arguments["bots"] = list(self.config.bots)
+        arguments["players"] = self.config.players
+        arguments["variant"] = self.config.variant.value
+        return {
+            "arguments": arguments,
+            "games_played": self.games_played,
+            "bots": {name: stats.summary() for name, stats in self.bots.items()},
+        }
+
+
+def wilson_interval(fraction: float, n: int, z: float = WILSON_Z) -> tuple[float, float]:
+    """The Wilson score interval of a fraction observed over n trials."""
+    if n == 0:
+        return 0.0, 1.0
+    denominator = 1 + z * z / n
+    centre = (fraction + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(fraction * (1 - fraction) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_game(config: TournamentConfig, game_seed: int, rotation: int) -> list[SeatResult]:
+    """Play one seeded game with the line-up rotated by ``rotation`` seats."""
+    players = config.players
+    kinds = [config.bots[(seat + rotation) % players] for seat in range(players)]
+    bots = [
+        make_bot(
+            kind,
+            seed=game_seed * 8 + seat,
+            budget=config.budget,
+            iterations=config.iterations,
+        )
+        for seat, kind in enumerate(kinds)
+    ]
+    state = new_game(players, seed=game_seed, variant=config.variant)
+    rolls = 0
+    while state.phase is not Phase.OVER:
+        if state.phase is Phase.ROLL:
+            state = state.apply(Roll(die_roll(game_seed, rolls)))
+            rolls += 1
+        else:
+            state = state.apply(bots[state.current].choose(state))
+    winners = state.winners()
+    return [
+        SeatResult(
+            bot=kinds[score.seat],
+            share=1 / len(winners) if score.seat in winners else 0.0,
+            score=score.total,
+            dirhams=score.dirhams,
+            visible=score.visible,
+            eliminated=score.eliminated,
+        )
+        for score in state.scores()
+    ]
+
+
+def _play_task(task: tuple[TournamentConfig, int, int]) -> list[SeatResult]:
+    return play_game(*task)
+
+
+def _results(config: TournamentConfig) -> Iterator[list[SeatResult]]:
+    tasks = [
+        (config, config.seed + index, rotation)
+        for index in range(config.seeds)
+        for rotation in range(config.players)
+    ]
+    if config.jobs <= 1:
+        yield from map(_play_task, tasks)
+        return
+    with ProcessPoolExecutor(max_workers=config.jobs) as pool:
+        yield from pool.map(_play_task, tasks, chunksize=1)
+
+
+def play_tournament(
+    config: TournamentConfig, on_game: Callable[[], None] | None = None
+) -> TournamentResult:
+    """Play every game of the tournament and total the results per bot.
+
+    ``on_game`` is called after each finished game (the progress bar uses it).
+    """
+    result = TournamentResult(config, {kind: BotStats() for kind in dict.fromkeys(config.bots)})
+    for seats in _results(config):
+        for seat in seats:
+            result.bots[seat.bot].add(seat)
+        result.games_played += 1
+        if on_game is not None:
+            on_game()
+    return result
+
+
+COLUMNS = (
+    "games",
+    "wins",
+    "shared\nwins",
+    "mean\nscore",
+    "mean\ndirhams",
+    "mean\nvisible",
+    "elimi-\nnated",
+    "score\nfraction",
+    "Wilson\n95%",
+)
+"""The table's columns after the bot's name."""
+
+
+def results_table(result: TournamentResult) -> Table:
+    """The per-bot Rich table printed at the end of a tournament."""
+    config = result.config
+    table = Table(
+        title=f"{result.games_played} games, {config.players} players, seeds from {config.seed}",
+        caption="score fraction per seat played: sole win 1, win shared by k 1/k, else 0",
+        box=box.SIMPLE_HEAD,
+        padding=0,
+        show_edge=False,
+    )
+    table.add_column("bot")
+    for heading in COLUMNS:
+        table.add_column(heading, justify="right")
+    for name, stats in result.bots.items():
+        figures = stats.summary()
+        table.add_row(
+            name,
+            str(figures["games"]),
+            str(figures["wins"]),
+            str(figures["shared_wins"]),
+            f"{figures['mean_score']:.1f}",
+            f"{figures['mean_dirhams']:.1f}",
+            f"{figures['mean_visible']:.1f}",
+            str(figures["eliminations"]),
+            f"{figures['score']:.3f}",
+            f"{figures['wilson_low']:.3f}-{figures['wilson_high']:.3f}",
+        )
+    return table
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the tournament's options to a parser (``marrakech tournament`` uses this)."""
+    parser.description = __doc__.split("\n\n", 1)[1] if __doc__ else None
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument(
+        "--players", type=int, choices=(2, 3, 4), default=2, help="seats per game (default 2)"
+    )
+    parser.add_argument(
+        "--bots",
+        default="hard,greedy",
+        help=f"comma-separated bot per seat, one per player, from {', '.join(KINDS)} "
+        "(default hard,greedy)",
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        help="games to play, rounded up to a multiple of --players (default 100)",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="worker processes to spread games over (default 1)"
+    )
+    parser.add_argument(
+        "--variant",
+        choices=[variant.value for variant in Variant],
+        default=Variant.STANDARD.value,
+        help="who sets Assam's facing (default standard)",
+    )
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="seconds per hard-bot decision (default 0.5)",
+    )
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="fixed search budget per hard-bot decision instead of a time budget (reproducible)",
+    )
+    parser.add_argument("--json", type=Path, default=None, help="also write the results here")
+
+
+def config_from_args(args: argparse.Namespace) -> TournamentConfig:
+    """Check the parsed options and turn them into a TournamentConfig."""
+    bots = tuple(name.strip() for name in args.bots.split(",") if name.strip())
+    if len(bots) != args.players:
+        raise ValueError(f"--bots names {len(bots)} bots for {args.players} players")
+    for name in bots:
+        make_bot(name)
+    if args.games < 1:
+        raise ValueError("--games must be at least 1")
+    return TournamentConfig(
+        bots=bots,
+        games=args.games,
+        seed=args.seed,
+        jobs=max(1, args.jobs),
+        variant=Variant(args.variant),
+        budget=args.budget,
+        iterations=args.iterations,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the tournament the parsed options describe; print the table. Returns an exit code."""
+    console = Console()
+    try:
+        config = config_from_args(args)
+    except ValueError as error:
+        console.print(f"[red]marrakech tournament: {error}[/red]")
+        return 2
+    total = config.seeds * config.players
+    progress = Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task("games", total=total)
+        result = play_tournament(config, on_game=lambda: progress.advance(task))
+    console.print(results_table(result))
+    if args.json is not None:
+        args.json.write_text(json.dumps(result.to_json(), indent=2) + "\n")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m marrakech.bots.tournament``: parse the options and run."""
+    parser = argparse.ArgumentParser(prog="marrakech tournament")
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
