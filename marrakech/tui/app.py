@@ -18,8 +18,6 @@ from marrakech.records import SaveFileError
 from marrakech.session import GameSetup, Session
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
-from marrakech.tui.screens.help import HelpScreen
-from marrakech.tui.screens.setup import NewGameScreen
 
 MARKET_THEME = Theme(
     name="marrakech",
@@ -110,6 +108,7 @@ class MarrakechApp(App[None]):
 
     def new_game(self, defaults: GameSetup | None = None) -> None:
         """Set up a new game; quit when the set-up is cancelled."""
+        from marrakech.tui.screens.setup import NewGameScreen  # not needed to start a game
 
         def chosen(setup: GameSetup | None) -> None:
             if setup is None:
@@ -155,6 +154,9 @@ class MarrakechApp(App[None]):
 
     def action_help(self) -> None:
         """Show the keys and the rules."""
+        # Imported on demand: the Markdown renderer costs a fifth of the start-up time.
+        from marrakech.tui.screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on, work
 from textual.app import ComposeResult, SystemCommand
@@ -18,10 +18,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from marrakech import storage
-from marrakech.bots import Bot, make_bot
 from marrakech.engine import (
     Action,
     Aim,
@@ -44,9 +43,13 @@ from marrakech.tui.screens.name_prompt import NamePromptScreen
 from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.widgets.board import BoardWidget, Ghost, Lane
 from marrakech.tui.widgets.die_face import DieFace
+from marrakech.tui.widgets.game_footer import GameFooter
 from marrakech.tui.widgets.game_log import GameLog
 from marrakech.tui.widgets.player_panel import PlayerPanel
 from marrakech.tui.widgets.risk_preview import RiskPreview
+
+if TYPE_CHECKING:
+    from marrakech.bots import Bot
 
 STEP_SECONDS = 0.12
 """How long Assam takes for one step of his walk."""
@@ -146,7 +149,7 @@ class GameScreen(Screen[str]):
             "Make the window larger (or the font smaller) to go on playing.",
             id="too-small",
         )
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self._fit(self.app.size.width, self.app.size.height)
@@ -262,7 +265,7 @@ class GameScreen(Screen[str]):
         status = self._status()
         if status != self._status_text:
             self._status_text = status
-            self.query_one("#status", Static).update(status)
+            self.query_one("#status", Static).update(status, layout=False)
         self._refresh_keys()
 
     def _refresh_keys(self) -> None:
@@ -418,6 +421,8 @@ class GameScreen(Screen[str]):
     # -- computer players -----------------------------------------------------------------
 
     def _bot(self, seat: int) -> Bot:
+        from marrakech.bots import make_bot  # the search code loads only when a bot plays
+
         if seat not in self._bots:
             setup = self.session.setup
             self._bots[seat] = make_bot(setup.seats[seat], seed=setup.seed * 10 + seat)
@@ -675,6 +680,8 @@ class GameScreen(Screen[str]):
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _find_hint(self, state: GameState) -> None:
+        from marrakech.bots import make_bot
+
         action = make_bot("hard", seed=self.session.setup.seed).choose(state)
         self.app.call_from_thread(self._show_hint, state, action)
 

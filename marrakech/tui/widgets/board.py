@@ -127,7 +127,9 @@ class _Canvas:
             segments = []
             start = 0
             for end in range(1, self.width + 1):
-                if end == self.width or styles[end] != styles[start]:
+                if end == self.width or (
+                    styles[end] is not styles[start] and styles[end] != styles[start]
+                ):
                     segments.append(Segment("".join(chars[start:end]), styles[start]))
                     start = end
             strips.append(Strip(segments, self.width))
@@ -176,6 +178,7 @@ class BoardWidget(Widget):
         self._offset = (0, 0)
         self._layout = _Layout(*_CELL_SIZES[-1])
         self._hovered: Square | None = None
+        self._styles: dict[str, Style] = {}
 
     # -- the API ----------------------------------------------------------------------
 
@@ -232,6 +235,7 @@ class BoardWidget(Widget):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
+        self._styles.clear()
         self._strips = None
 
     def on_resize(self) -> None:
@@ -240,16 +244,9 @@ class BoardWidget(Widget):
     def render_line(self, y: int) -> Strip:
         if self._strips is None:
             self._strips = self._draw()
-        width = self.size.width
-        line = y - self._offset[1]
-        if 0 <= line < len(self._strips):
-            strip = self._strips[line]
-            pad = self._offset[0]
-            segments = [Segment(" " * pad, self.rich_style), *strip]
-            return Strip(segments, pad + strip.cell_length).adjust_cell_length(
-                width, self.rich_style
-            )
-        return Strip.blank(width, self.rich_style)
+        if y < len(self._strips):
+            return self._strips[y]
+        return Strip.blank(self.size.width, self.rich_style)
 
     def _pick_layout(self) -> _Layout:
         width, height = self.size
@@ -260,20 +257,31 @@ class BoardWidget(Widget):
         return _Layout(*_CELL_SIZES[-1])
 
     def _draw(self) -> list[Strip]:
+        """The whole widget, line by line: the drawing centred in the widget's size."""
         layout = self._layout = self._pick_layout()
-        self._offset = (
-            max(0, (self.size.width - layout.width) // 2),
-            max(0, (self.size.height - layout.height) // 2),
-        )
+        width, height = self.size
+        left = max(0, (width - layout.width) // 2)
+        top = max(0, (height - layout.height) // 2)
+        self._offset = (left, top)
         canvas = _Canvas(layout.width, layout.height, self.rich_style)
         self._draw_labels(canvas, layout)
         self._draw_loops(canvas, layout)
         if self._view is not None:
             self._draw_market(canvas, layout, self._view)
-        return canvas.strips()
+        background = self.rich_style
+        blank = Strip.blank(width, background)
+        pad = Segment(" " * left, background)
+        lines = [blank] * top
+        for strip in canvas.strips():
+            line = Strip([pad, *strip], left + strip.cell_length)
+            lines.append(line.adjust_cell_length(width, background))
+        return lines + [blank] * max(0, height - len(lines))
 
     def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(f"board--{name}")
+        style = self._styles.get(name)
+        if style is None:
+            style = self._styles[name] = self.get_component_rich_style(f"board--{name}")
+        return style
 
     def _draw_labels(self, canvas: _Canvas, layout: _Layout) -> None:
         style = self._style("label")

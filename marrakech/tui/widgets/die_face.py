@@ -31,7 +31,7 @@ class DieFace(Static):
             text.append(" " + "●" * value)
         if hint:
             text.append(f"  {hint}", style="italic")
-        self.update(text)
+        self.update(text, layout=False)
 
     def on_click(self, _event: events.Click) -> None:
         self.post_message(self.Clicked())

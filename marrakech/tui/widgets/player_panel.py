@@ -61,6 +61,7 @@ class PlayerPanel(Static):
         shown = (player, score, current, change)
         if shown == self._shown:
             return
+        first = self._shown is None
         self._shown = shown
         self.set_class(current, "-current")
         self.set_class(player.eliminated, "-out")
@@ -82,13 +83,12 @@ class PlayerPanel(Static):
             if player.top is not None and len(player.colours) > 1:
                 carpets.append(", next ")
                 carpets.append_text(self._chip(player.top))
-        self.update(
-            Group(
-                _row(name, f"{score.total} pts"),
-                _row(money, f"{fives}{_TIMES}5+{ones}{_TIMES}1"),
-                _row(carpets, f"{score.visible} squares"),
-            )
+        rows = Group(
+            _row(name, f"{score.total} pts"),
+            _row(money, f"{fives}{_TIMES}5+{ones}{_TIMES}1"),
+            _row(carpets, f"{score.visible} squares"),
         )
+        self.update(rows, layout=first)
 
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(f"player--{name}")

@@ -19,16 +19,17 @@ class RiskPreview(Static):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"risk--chosen", "risk--header"}
 
-    _shown: object = None
+    _shown: tuple[tuple[LaneRisk, ...], Turn | None, str] = ((), None, "")
 
     def show(self, risks: Sequence[LaneRisk], chosen: Turn | None, title: str) -> None:
-        """Show the rows under a title such as "Risk for Ayla"; empty risks clear it."""
+        """Show the rows under a title such as "If Ayla rolls:"; no risks clear it."""
         shown = (tuple(risks), chosen, title)
         if shown == self._shown:
             return
+        resized = len(shown[0]) != len(self._shown[0])
         self._shown = shown
         if not risks:
-            self.update("")
+            self.update("", layout=resized)
             return
         header = self.get_component_rich_style("risk--header")
         text = Text(title, style=header)
@@ -43,4 +44,4 @@ class RiskPreview(Static):
             style = self.get_component_rich_style("risk--chosen") if is_chosen else ""
             text.append("\n")
             text.append(row, style=style)
-        self.update(text)
+        self.update(text, layout=resized)

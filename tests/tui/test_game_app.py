@@ -1,0 +1,199 @@
+"""The app around a game: help, quitting, saving, loading, resuming, the mouse, bots, size."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+
+from marrakech.engine import Orient, Phase, Place, Turn
+from marrakech.session import GameSetup, Session
+from marrakech.tui.app import MarrakechApp
+from marrakech.tui.screens.confirm import ConfirmScreen
+from marrakech.tui.screens.game import GameScreen
+from marrakech.tui.screens.help import HelpScreen
+from marrakech.tui.widgets.board import BoardWidget
+
+from .helpers import check_golden, crafted_session, position, run, screen_text
+
+
+def game_screen(app: MarrakechApp) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen), screen
+    return screen
+
+
+def cell(col: int, row: int) -> tuple[int, int]:
+    """Where the middle of a square is on the compact 80x24 board."""
+    return (4 + col * 6 + 2, 2 + row * 2)
+
+
+@run
+async def test_fixed_position_matches_golden_screen() -> None:
+    session = Session(GameSetup(2, seed=1), [Orient(Turn.LEFT)])
+    session.roll()
+    session.play(Place((2, 0), (2, 1)))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        check_golden("game_80x24.txt", screen_text(app))
+
+
+@run
+async def test_help_opens_and_closes() -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+
+
+@run
+async def test_quitting_a_game_asks_first() -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+@run
+async def test_a_small_terminal_gets_a_message() -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert "needs a terminal of at least 80x24" in screen_text(app)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert "needs a terminal" not in screen_text(app)
+        assert "Player 1" in screen_text(app)
+
+
+@run
+async def test_the_mouse_picks_a_lane_and_lays_a_carpet() -> None:
+    session = Session(GameSetup(2, seed=1))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(app)
+        await pilot.click(BoardWidget, offset=cell(1, 3))  # a stop of the lane to the left
+        assert screen.chosen_turn is Turn.LEFT
+        await pilot.press("enter")
+        assert session.state.phase is Phase.PLACE
+        ghost = screen.ghost
+        assert ghost is not None
+        await pilot.hover(BoardWidget, offset=cell(6, 6))  # far from Assam: illegal
+        assert "touches Assam's square" in screen_text(app)
+        await pilot.hover(BoardWidget, offset=cell(ghost.a[1], ghost.a[0]))
+        assert "touches Assam" not in screen_text(app)
+        await pilot.click(BoardWidget, offset=cell(ghost.a[1], ghost.a[0]))
+        assert session.actions[-1] == ghost
+
+
+@run
+async def test_saving_under_a_name_then_loading(data_home: Path) -> None:
+    session = Session(GameSetup(2, seed=1))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter", "s")
+        app.screen.query_one(Input).value = "my game"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+    saved = data_home / "marrakech" / "saves" / "my game.json"
+    assert saved.exists()
+    loaded = MarrakechApp(load=saved)
+    async with loaded.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert game_screen(loaded).session.actions == session.actions
+
+
+@run
+async def test_a_broken_save_is_reported_and_left_alone(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "nonsense"')
+    app = MarrakechApp(load=broken)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert any("broken.json" in n.message for n in app._notifications)
+        assert type(app.screen).__name__ == "NewGameScreen"
+    assert broken.read_text() == '{"format": "nonsense"'
+
+
+@run
+async def test_an_unfinished_game_is_offered_for_resuming() -> None:
+    session = Session(GameSetup(2, seed=1))
+    first = MarrakechApp(session=session)
+    async with first.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter")  # every action is autosaved
+    app = MarrakechApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert game_screen(app).session.actions == session.actions
+
+
+@run
+async def test_exporting_the_log(data_home: Path) -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter", "e")
+    (log,) = (data_home / "marrakech" / "logs").iterdir()
+    assert "Player 1 goes straight, rolls" in log.read_text()
+
+
+@run
+async def test_a_computer_plays_its_turns() -> None:
+    session = Session(GameSetup(2, seats=("human", "normal"), seed=2))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter")
+        for _ in range(50):
+            if session.state.current == 0:
+                break
+            await pilot.pause(0.02)
+        assert session.state.current == 0
+        assert session.state.phase is Phase.ORIENT
+        assert [t.seat for t in session.transitions].count(1) == 3  # orient, roll, place
+
+
+@run
+async def test_undo_with_a_computer_goes_back_to_the_persons_decision() -> None:
+    session = Session(GameSetup(2, seats=("human", "easy"), seed=2))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter")
+        for _ in range(50):
+            if session.state.current == 0:
+                break
+            await pilot.pause(0.02)
+        await pilot.press("u")
+        assert session.state.current == 0
+        assert session.state.phase is Phase.PLACE  # before the person's last decision
+        await pilot.press("u")
+        assert session.state.phase is Phase.ORIENT  # takebacks are on against a computer
+        assert session.actions == ()
+
+
+@run
+async def test_a_hint_shows_what_the_hard_computer_would_do(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = position(carpets=[("B", (2, 3), (1, 3))], phase="place", assam=((3, 3), "N"))
+    session = crafted_session(monkeypatch, state, GameSetup(2))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Hint: lay the carpet on" in screen_text(app)
+        assert game_screen(app).ghost in session.state.legal_placements()
