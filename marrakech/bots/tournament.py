@@ -337,11 +337,10 @@ def config_from_args(args: argparse.Namespace) -> TournamentConfig:
 
 def run(args: argparse.Namespace) -> int:
     """Play the tournament the parsed options describe; print the table. Returns an exit code."""
-    console = Console()
     try:
         config = config_from_args(args)
     except ValueError as error:
-        console.print(f"[red]marrakech tournament: {error}[/red]")
+        Console(stderr=True).print(f"[red]marrakech tournament: {error}[/red]")
         return 2
     total = config.seeds * config.players
     progress = Progress(
@@ -355,7 +354,7 @@ def run(args: argparse.Namespace) -> int:
     with progress:
         task = progress.add_task("games", total=total)
         result = play_tournament(config, on_game=lambda: progress.advance(task))
-    console.print(results_table(result))
+    Console().print(results_table(result))
     if args.json is not None:
         args.json.write_text(json.dumps(result.to_json(), indent=2) + "\n")
     return 0

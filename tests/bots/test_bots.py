@@ -1,0 +1,131 @@
+"""The bots: construction, legal and reproducible choices, no peeking, budgets."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from marrakech.bots import LEVELS, Bot, HardBot, determinize, make_bot
+from marrakech.dice import die_roll
+from marrakech.engine import Action, GameState, Phase, Roll, Variant, new_game
+
+DECIDING = (Phase.ORIENT, Phase.PLACE, Phase.AIM)
+
+
+def random_position(players: int, seed: int, moves: int, variant: Variant) -> GameState:
+    """A position reached by random legal actions, stopped where a bot must decide."""
+    rng = random.Random(seed)
+    state = new_game(players, seed=seed, variant=variant)
+    for _ in range(moves):
+        if state.phase is Phase.OVER:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    while state.phase not in (*DECIDING, Phase.OVER):
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def play(bots: list[Bot], seed: int, variant: Variant = Variant.STANDARD) -> list[Action]:
+    """Every action of a game between the bots, dice from the seeded stream."""
+    state = new_game(len(bots), seed=seed, variant=variant)
+    actions: list[Action] = []
+    rolls = 0
+    while state.phase is not Phase.OVER:
+        if state.phase is Phase.ROLL:
+            action: Action = Roll(die_roll(seed, rolls))
+            rolls += 1
+        else:
+            action = bots[state.current].choose(state)
+        actions.append(action)
+        state = state.apply(action)
+    return actions
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy", "hard", *LEVELS])
+def test_make_bot_builds_every_kind_and_level(kind: str) -> None:
+    bot = make_bot(kind, seed=3, iterations=10)
+    assert isinstance(bot, Bot)
+    assert bot.name == LEVELS.get(kind, kind)
+
+
+def test_unknown_kind_names_the_choices() -> None:
+    with pytest.raises(ValueError, match="random, greedy, hard, easy, normal"):
+        make_bot("grandmaster")
+
+
+def test_hard_rejects_empty_budgets() -> None:
+    with pytest.raises(ValueError):
+        make_bot("hard", budget=0)
+    with pytest.raises(ValueError):
+        make_bot("hard", iterations=0)
+
+
+positions = st.builds(
+    random_position,
+    players=st.sampled_from([2, 3, 4]),
+    seed=st.integers(0, 10_000),
+    moves=st.integers(0, 120),
+    variant=st.sampled_from(list(Variant)),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(state=positions, seed=st.integers(0, 100))
+def test_simple_bots_choose_legal_actions(state: GameState, seed: int) -> None:
+    for kind in ("random", "greedy"):
+        if state.phase in DECIDING:
+            assert make_bot(kind, seed=seed).choose(state) in state.legal_actions()
+
+
+@settings(max_examples=25, deadline=None)
+@given(state=positions, seed=st.integers(0, 100))
+def test_hard_bot_chooses_legal_actions(state: GameState, seed: int) -> None:
+    if state.phase in DECIDING:
+        assert make_bot("hard", seed=seed, iterations=40).choose(state) in state.legal_actions()
+
+
+@pytest.mark.parametrize("kinds", [("hard", "greedy"), ("random", "greedy", "random")])
+def test_same_seed_same_game(kinds: tuple[str, ...]) -> None:
+    def lineup() -> list[Bot]:
+        return [make_bot(kind, seed=7 + seat, iterations=30) for seat, kind in enumerate(kinds)]
+
+    assert play(lineup(), seed=5) == play(lineup(), seed=5)
+
+
+def test_hard_bot_plays_the_aiming_variant() -> None:
+    bots: list[Bot] = [make_bot("hard", iterations=30), make_bot("greedy")]
+    assert play(bots, seed=2, variant=Variant.AIM)
+
+
+def test_determinize_keeps_what_the_table_sees() -> None:
+    state = random_position(2, seed=4, moves=30, variant=Variant.STANDARD)
+    world = determinize(state, random.Random(1))
+    assert world.players != state.players
+    for real, guess in zip(state.players, world.players, strict=True):
+        assert guess.top == real.top
+        assert sorted(guess.pile) == sorted(real.pile)
+    assert replace(world, players=state.players) == state
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy", "hard"])
+def test_bots_do_not_peek_below_the_top_carpet(kind: str) -> None:
+    rng = random.Random(9)
+    for seed in range(4):
+        state = random_position(2, seed=seed, moves=4 * seed + 5, variant=Variant.STANDARD)
+        reshuffled = determinize(state, rng)
+        bot = make_bot(kind, seed=seed, iterations=60)
+        assert bot.choose(state) == bot.choose(reshuffled)
+
+
+def test_hard_bot_keeps_its_time_budget() -> None:
+    state = random_position(2, seed=11, moves=60, variant=Variant.STANDARD)
+    assert state.phase is Phase.ORIENT
+    bot = HardBot(budget=0.05)
+    start = time.perf_counter()
+    bot.choose(state)
+    assert time.perf_counter() - start < 0.5
