@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +24,13 @@ from marrakech.engine import (
     Variant,
     parse_action,
 )
-from marrakech.session import SEAT_KINDS, GameSetup, Session
+from marrakech.session import (
+    MAX_SEED,
+    SEAT_KINDS,
+    GameSetup,
+    Session,
+    name_problem,
+)
 
 SAVE_FORMAT = "marrakech-game"
 """The value of a save file's ``format`` field."""
@@ -42,12 +47,6 @@ MAX_MOVES = 400
 MAX_MOVE_LENGTH = 64
 """At most this many characters in one turn's notation."""
 
-MAX_NAME_LENGTH = 40
-"""A player's name is 1 to this many characters."""
-
-MAX_SEED = 2**64
-"""A seed is a whole number with ``-MAX_SEED < seed < MAX_SEED``."""
-
 _SETUP_KEYS = (
     "players",
     "names",
@@ -61,9 +60,6 @@ _SETUP_KEYS = (
 _DOCUMENT_KEYS = ("format", "version", "setup", "moves", "position")
 _VARIANTS = {v.value: v for v in Variant}
 _ORIENT_ROLL = re.compile(r"([LSR])([1-4])")
-_BIDI_CONTROLS = frozenset(
-    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-)
 
 
 class SaveFileError(MarrakechError):
@@ -271,11 +267,9 @@ def _strings(value: object, path: str, count: int) -> list[str]:
 
 
 def _check_name(name: str, path: str) -> None:
-    if not 1 <= len(name) <= MAX_NAME_LENGTH or not name.strip():
-        raise _Invalid(f"{path} must be 1 to {MAX_NAME_LENGTH} characters, not blank")
-    for char in name:
-        if unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn") or char in _BIDI_CONTROLS:
-            raise _Invalid(f"{path} contains the control character U+{ord(char):04X}")
+    problem = name_problem(name)
+    if problem is not None:
+        raise _Invalid(f"{path} {problem}")
 
 
 def _read_setup(value: object) -> GameSetup:

@@ -6,6 +6,7 @@ stream (marrakech.dice), so after an undo the same roll comes again: nobody can 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -27,6 +28,28 @@ HUMAN = "human"
 
 SEAT_KINDS = (HUMAN, "easy", "normal", "hard")
 """A seat is a person or a computer opponent of one of three levels."""
+
+MAX_NAME_LENGTH = 40
+"""A player's name is 1 to this many characters."""
+
+MAX_SEED = 2**64
+"""A seed is a whole number with ``-MAX_SEED < seed < MAX_SEED``."""
+
+_BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+
+
+def name_problem(name: object) -> str | None:
+    """None for a usable player name, else what is wrong with it."""
+    if not isinstance(name, str):
+        return f"must be a string, not {type(name).__name__}"
+    if not 1 <= len(name) <= MAX_NAME_LENGTH or not name.strip():
+        return f"must be 1 to {MAX_NAME_LENGTH} characters, not blank"
+    for char in name:
+        if unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn") or char in _BIDI_CONTROLS:
+            return f"contains the control character U+{ord(char):04X}"
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +78,12 @@ class GameSetup:
             raise MarrakechError(f"{len(names)} names given for {self.players} players")
         if len(seats) != self.players:
             raise MarrakechError(f"{len(seats)} seat kinds given for {self.players} players")
+        for seat, name in enumerate(names):
+            problem = name_problem(name)
+            if problem is not None:
+                raise MarrakechError(f"the name of seat {seat + 1} {problem}")
+        if type(self.seed) is not int or not -MAX_SEED < self.seed < MAX_SEED:
+            raise MarrakechError(f"the seed must be a whole number below 2**64, not {self.seed!r}")
         for kind in seats:
             if kind not in SEAT_KINDS:
                 raise MarrakechError(f"unknown seat kind {kind!r}: use {', '.join(SEAT_KINDS)}")

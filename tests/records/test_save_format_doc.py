@@ -7,8 +7,8 @@ from pathlib import Path
 
 from marrakech.dice import die_roll
 from marrakech.engine import Orient, Place, Turn
-from marrakech.records import MAX_MOVES, MAX_NAME_LENGTH, export_log, record_to_json
-from marrakech.session import GameSetup, Session
+from marrakech.records import MAX_MOVES, export_log, record_to_json
+from marrakech.session import MAX_NAME_LENGTH, GameSetup, Session
 from marrakech.storage import MAX_FILE_NAME
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "save-format.md").read_text(encoding="utf-8")
