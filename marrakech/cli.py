@@ -43,6 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--first", type=int, default=1, help="the seat that starts (1-based)")
     load = commands.add_parser("load", help="go on with a saved game")
     load.add_argument("file", type=Path)
+    replay = commands.add_parser("replay", help="step through a saved game, turn by turn")
+    replay.add_argument("file", type=Path)
     commands.add_parser(
         "tournament",
         help="computer players against each other (see: tournament --help)",
@@ -107,6 +109,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         app = MarrakechApp(session=Session(setup))
     elif args.command == "load":
         app = MarrakechApp(load=args.file)
+    elif args.command == "replay":
+        app = MarrakechApp(replay=args.file)
     else:
         app = MarrakechApp()
     app.run()

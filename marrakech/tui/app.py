@@ -45,8 +45,9 @@ class MarrakechApp(App[None]):
     """The game in the terminal.
 
     With no arguments it offers to resume an unfinished autosaved game, else opens the
-    new-game screen. ``session`` starts straight into that game; ``load`` opens a saved
-    game (a broken file is reported and the new-game screen opens instead).
+    new-game screen. ``session`` starts straight into that game; ``load`` goes on with a
+    saved game and ``replay`` steps through one (a broken file is reported and the new-game
+    screen opens instead).
     """
 
     CSS_PATH = "app.tcss"
@@ -58,18 +59,27 @@ class MarrakechApp(App[None]):
         Binding("question_mark,f1", "help", "Help"),
     ]
 
-    def __init__(self, *, session: Session | None = None, load: Path | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        session: Session | None = None,
+        load: Path | None = None,
+        replay: Path | None = None,
+    ) -> None:
         super().__init__()
         self.register_theme(MARKET_THEME)
         self.theme = MARKET_THEME.name
         self._start_session = session
         self._load = load
+        self._replay = replay
 
     def on_mount(self) -> None:
         if self._start_session is not None:
             self.play(self._start_session)
         elif self._load is not None:
             self.open_file(self._load)
+        elif self._replay is not None:
+            self.open_file(self._replay, replay=True)
         else:
             self.offer_resume()
 
@@ -96,13 +106,18 @@ class MarrakechApp(App[None]):
 
         self.push_screen(ConfirmScreen(question, yes="Resume", no="New game"), answered)
 
-    def open_file(self, path: Path) -> None:
-        """Play a saved game; a broken file is reported and left untouched."""
+    def open_file(self, path: Path, *, replay: bool = False) -> None:
+        """Play (or replay) a saved game; a broken file is reported and left untouched."""
         try:
             session = storage.load_game(path)
         except SaveFileError as error:
             self.notify(str(error), title="Cannot load the game", severity="error", timeout=10)
             self.new_game()
+            return
+        if replay:
+            from marrakech.tui.screens.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(session), lambda _: self.exit())
         else:
             self.play(session)
 

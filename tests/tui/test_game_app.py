@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
+from marrakech import storage
 from marrakech.engine import Orient, Phase, Place, Turn
 from marrakech.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
@@ -197,3 +198,19 @@ async def test_a_hint_shows_what_the_hard_computer_would_do(
         await pilot.pause()
         assert "Hint: lay the carpet on" in screen_text(app)
         assert game_screen(app).ghost in session.state.legal_placements()
+
+
+@run
+async def test_a_saved_game_can_be_replayed(data_home: Path) -> None:
+    session = Session(GameSetup(2, seed=1))
+    session.play(Orient(Turn.STRAIGHT))
+    session.roll()
+    session.play(session.state.legal_placements()[0])
+    saved = storage.save_named("to replay", session)
+    app = MarrakechApp(replay=saved)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ReplayScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.return_code == 0

@@ -87,6 +87,19 @@ class _Walk:
 class GameScreen(Screen[str]):
     """One game, from the first turn to the results; dismisses with "again" or "quit"."""
 
+    # Room for the board's larger cells (see app.tcss): 7x3 cells need 61x30 beside the
+    # 33-column side panel, 11x5 cells 89x44; the status, log and footer need 8 rows.
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-narrow"),
+        (94, "-wide"),
+        (122, "-wider"),
+    ]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-short"),
+        (38, "-tall"),
+        (52, "-taller"),
+    ]
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "turn('left')", "Left"),
         Binding("right", "turn('right')", "Right"),

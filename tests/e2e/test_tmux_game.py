@@ -1,0 +1,83 @@
+"""One turn in a real terminal: the game runs under tmux, keys go in, the screen is read."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def tmux(*args: str) -> str:
+    result = subprocess.run(["tmux", *args], capture_output=True, text=True, check=True)
+    return result.stdout
+
+
+class Pane:
+    """A detached tmux session of 80x24 running one command."""
+
+    def __init__(self, name: str, command: str) -> None:
+        self.name = name
+        tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", command)
+
+    def screen(self) -> str:
+        return tmux("capture-pane", "-p", "-t", self.name)
+
+    def wait_for(self, text: str, timeout: float = 20.0) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
+            time.sleep(0.1)
+
+    def keys(self, *keys: str) -> None:
+        tmux("send-keys", "-t", self.name, *keys)
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+
+
+@pytest.fixture
+def pane(tmp_path: Path):  # type: ignore[no-untyped-def]
+    env = f"XDG_DATA_HOME={shlex.quote(str(tmp_path))} TEXTUAL_ANIMATIONS=none TERM=xterm-256color"
+    command = (
+        f"cd {shlex.quote(str(ROOT))} && env {env} "
+        f"{shlex.quote(sys.executable)} -m marrakech new --players 2 --seed 1"
+    )
+    pane = Pane(f"marrakech-e2e-{os.getpid()}", command)
+    yield pane
+    pane.close()
+
+
+def test_a_whole_turn_in_tmux(pane: Pane, tmp_path: Path) -> None:
+    before = pane.wait_for("Player 1: ← → turn Assam, Enter rolls.")
+    assert "▶ Player 1" in before
+    assert "▲·" in before  # Assam in the middle, facing north
+
+    pane.keys("Left", "Enter")  # turn left and roll: seed 1 rolls a 3
+    rolled = pane.wait_for("lay your")
+    assert "Player 1 turns left, rolls 3, walks to" in rolled
+    assert "◀·" in rolled  # Assam now faces west
+    assert "░" in rolled  # the ghost carpet next to him
+
+    pane.keys("Enter")  # lay it
+    after = pane.wait_for("Player 2: ← → turn Assam, Enter rolls.")
+    assert "▶ Player 2" in after
+    assert "2 squares" in after  # Player 1's carpet shows both halves
+    assert "lays a" in after
+    assert (tmp_path / "marrakech" / "autosave.json").exists()
+
+    pane.keys("C-q")
+    pane.wait_for("Quit the game?")
