@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.markup import escape
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -90,12 +91,14 @@ class MarrakechApp(App[None]):
         try:
             session = storage.load_autosave()
         except SaveFileError as error:
-            self.notify(f"The autosave cannot be resumed: {error}", severity="warning")
+            self.notify(
+                f"The autosave cannot be resumed: {error}", severity="warning", markup=False
+            )
             session = None
         if session is None:
             self.new_game()
             return
-        names = ", ".join(session.setup.names)
+        names = escape(", ".join(session.setup.names))
         question = f"Resume the unfinished game of {names} (turn {len(session.actions)})?"
 
         def answered(resume: bool | None) -> None:
@@ -111,7 +114,9 @@ class MarrakechApp(App[None]):
         try:
             session = storage.load_game(path)
         except SaveFileError as error:
-            self.notify(str(error), title="Cannot load the game", severity="error", timeout=10)
+            self.notify(
+                str(error), title="Cannot load the game", severity="error", timeout=10, markup=False
+            )
             self.new_game()
             return
         if replay:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
@@ -19,6 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
+from textual.worker import Worker, WorkerState
 
 from marrakech import storage
 from marrakech.engine import (
@@ -70,6 +72,13 @@ def _centre(place: Place) -> tuple[float, float]:
 
 def _vertical(place: Place) -> bool:
     return place.a[1] == place.b[1]
+
+
+def _die_value(transition: Transition | None) -> int | None:
+    """The die value of a roll, None for anything else."""
+    if transition is not None and isinstance(transition.action, Roll):
+        return transition.action.value
+    return None
 
 
 def _distance(first: tuple[float, float], second: tuple[float, float]) -> float:
@@ -141,7 +150,8 @@ class GameScreen(Screen[str]):
         self._risks: tuple[GameState | None, tuple[LaneRisk, ...]] = (None, ())
         self._risk_shown = any(kind == HUMAN for kind in session.setup.seats)
         self._keys: tuple[tuple[str, str, bool], ...] = ()
-        self._status_text = ""
+        self._status_text = Text()
+        self._autosave_failed = False
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -269,9 +279,9 @@ class GameScreen(Screen[str]):
             if roll is not None and roll.payee is not None:
                 change = {roll.seat: -roll.paid, roll.payee: roll.paid}.get(panel.seat, 0)
             panel.show(shown, change)
-        value = walk.transition.action if walk is not None else (roll.action if roll else None)
+        rolled = walk.transition if walk is not None else roll
         self.query_one(DieFace).show(
-            getattr(value, "value", None), "(click to roll)" if self._can_roll() else ""
+            _die_value(rolled), "(click to roll)" if self._can_roll() else ""
         )
         self.query_one(RiskPreview).show(risks, self._turn, self._risk_title(risks))
         self.query_one(GameLog).show(game_log(transitions, self.names))
@@ -307,12 +317,11 @@ class GameScreen(Screen[str]):
             return ""
         return f"If {self.names[risks[0].seat]} rolls:"
 
-    def _status(self) -> str:
+    def _status(self) -> Text:
         state = self.state
         name = self.names[state.current]
         if self._walk is not None:
-            roll = self._walk.transition.action
-            first = f"{name} rolls {getattr(roll, 'value', '')}: Assam walks..."
+            first = f"{name} rolls {_die_value(self._walk.transition)}: Assam walks..."
         elif state.phase is Phase.OVER:
             first = "The market is closed: the game is over."
         elif not self.session.setup.is_human(state.current):
@@ -333,7 +342,10 @@ class GameScreen(Screen[str]):
             reason = self.session.why_no_undo()
             if reason and self.session.transitions:
                 second = f"Undo: {reason}."
-        return f"{first}\n[dim]{second}[/dim]" if second else first
+        status = Text(first)
+        if second:
+            status.append("\n" + second, style="dim")
+        return status
 
     def _say(self, message: str) -> None:
         """Show a short message on the status line until the next action."""
@@ -360,7 +372,7 @@ class GameScreen(Screen[str]):
         try:
             transition = self.session.play(action)
         except MarrakechError as error:
-            self.notify(str(error), title="Not allowed", severity="error")
+            self.notify(str(error), title="Not allowed", severity="error", markup=False)
             return None
         self._autosave()
         return transition
@@ -405,6 +417,7 @@ class GameScreen(Screen[str]):
                 title="Bankruptcy",
                 severity="warning",
                 timeout=8,
+                markup=False,
             )
         self._advance()
 
@@ -412,17 +425,22 @@ class GameScreen(Screen[str]):
         try:
             storage.clear_autosave()
         except SaveFileError as error:
-            self.notify(str(error), severity="warning")
+            self.notify(str(error), severity="warning", markup=False)
         self.app.push_screen(ResultsScreen(self.state, self.names), self._results_closed)
 
     def _results_closed(self, choice: str | None) -> None:
         self.dismiss(choice or "quit")
 
     def _autosave(self) -> None:
+        """Save after every action; say so once if it fails (the game goes on)."""
         try:
             storage.autosave(self.session)
         except (SaveFileError, OSError) as error:
-            self.notify(f"Autosave failed: {error}", severity="warning")
+            if not self._autosave_failed:
+                self.notify(f"Autosave failed: {error}", severity="warning", markup=False)
+            self._autosave_failed = True
+        else:
+            self._autosave_failed = False
 
     def on_key(self, event: events.Key) -> None:
         """Any key skips the walk animation."""
@@ -458,6 +476,15 @@ class GameScreen(Screen[str]):
     def _think(self, state: GameState, bot: Bot) -> None:
         action = bot.choose(state)
         self.app.call_from_thread(self._computer_chose, state, action)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A computer player (or a hint) that fails is reported, not swallowed."""
+        if event.state is WorkerState.ERROR:
+            self.notify(
+                f"The computer player failed: {event.worker.error}",
+                severity="error",
+                markup=False,
+            )
 
     def _computer_chose(self, state: GameState, action: Action) -> None:
         if state is not self.state:
@@ -657,7 +684,7 @@ class GameScreen(Screen[str]):
                 return
             self._probe_square(event.square)
             if self._probe is not None:
-                self.notify(self._probe_reason, title="Not there", severity="warning")
+                self.notify(self._probe_reason, title="Not there", severity="warning", markup=False)
         elif phase in (Phase.ORIENT, Phase.AIM):
             for risk in self._lane_risks():
                 if event.square in risk.stops and risk.turn is not None:
@@ -727,9 +754,9 @@ class GameScreen(Screen[str]):
         try:
             path = storage.save_named(name, self.session)
         except (SaveFileError, OSError) as error:
-            self.notify(str(error), title="Not saved", severity="error")
+            self.notify(str(error), title="Not saved", severity="error", markup=False)
         else:
-            self.notify(f"Saved to {path}", title="Saved")
+            self.notify(f"Saved to {path}", title="Saved", markup=False)
 
     def action_export_log(self) -> None:
         """Write the game log as text into the data directory."""
@@ -737,9 +764,9 @@ class GameScreen(Screen[str]):
         try:
             path = storage.export_log_file(self.session, name)
         except (SaveFileError, OSError) as error:
-            self.notify(str(error), title="Not exported", severity="error")
+            self.notify(str(error), title="Not exported", severity="error", markup=False)
         else:
-            self.notify(f"Log written to {path}", title="Exported")
+            self.notify(f"Log written to {path}", title="Exported", markup=False)
 
     def system_commands(self) -> Iterable[SystemCommand]:
         """This screen's entries for the command palette."""
