@@ -214,3 +214,23 @@ async def test_a_saved_game_can_be_replayed(data_home: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
     assert app.return_code == 0
+
+
+@run
+async def test_the_die_rolls_when_clicked_and_the_risk_preview_toggles() -> None:
+    session = Session(GameSetup(4, seed=1))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "If Player 1 rolls:" in screen_text(app)
+        await pilot.press("p")
+        assert "If Player 1 rolls:" not in screen_text(app)
+        await pilot.click("#die")
+        assert session.state.phase is Phase.PLACE
+
+
+@run
+async def test_the_command_palette_offers_the_game_commands() -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(80, 24)):
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+    assert {"Save game", "Export log", "Risk preview", "Hint", "Help"} <= titles
