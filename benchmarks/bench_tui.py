@@ -6,8 +6,7 @@
 * Key press to repaint: from writing a key to the terminal to the end of the first burst of
   output it causes (the frame that repaints the board), for keys that move the ghost carpet
   and keys that turn Assam (target: p95 within 33 ms). The time until all output has
-  settled is shown too: when a key dims or lights a key in the footer, Textual paints that
-  in a later frame.
+  settled is shown too: it is longer when part of the change is painted in a later frame.
 
 Run: ``uv run python benchmarks/bench_tui.py [--runs 7] [--presses 60]``.
 """

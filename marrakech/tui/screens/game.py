@@ -254,6 +254,7 @@ class GameScreen(Screen[str]):
 
     def _draw(self) -> None:
         """Tell every widget what to show."""
+        self._refresh_keys()
         session = self.session
         state = self.state
         walk = self._walk
@@ -289,7 +290,6 @@ class GameScreen(Screen[str]):
         if status != self._status_text:
             self._status_text = status
             self.query_one("#status", Static).update(status, layout=False)
-        self._refresh_keys()
 
     def _refresh_keys(self) -> None:
         """Redraw the footer, but only when the keys that can act have changed."""
