@@ -112,10 +112,10 @@ class GameScreen(Screen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "turn('left')", "Left"),
         Binding("right", "turn('right')", "Right"),
-        Binding("up", "turn('straight')", "Straight"),
+        Binding("up", "turn('straight')", "Ahead"),
         Binding("enter", "roll", "Roll"),
         Binding("space", "roll", "Roll", show=False),
-        Binding("enter", "lay", "Lay carpet"),
+        Binding("enter", "lay", "Lay"),
         Binding("enter", "aim", "Aim"),
         Binding("left", "move_ghost('left')", "Move carpet left", show=False),
         Binding("right", "move_ghost('right')", "Move carpet right", show=False),
@@ -123,7 +123,7 @@ class GameScreen(Screen[str]):
         Binding("down", "move_ghost('down')", "Move carpet down", show=False),
         Binding("r", "rotate", "Rotate"),
         Binding("space", "rotate", "Rotate", show=False),
-        Binding("tab", "cycle(1)", "Next spot"),
+        Binding("tab", "cycle(1)", "Next"),
         Binding("shift+tab", "cycle(-1)", "Previous spot", show=False),
         Binding("u", "undo", "Undo"),
         Binding("ctrl+r", "redo", "Redo"),
@@ -172,7 +172,7 @@ class GameScreen(Screen[str]):
             "Make the window larger (or the font smaller) to go on playing.",
             id="too-small",
         )
-        yield GameFooter()
+        yield GameFooter(compact=True)
 
     def on_mount(self) -> None:
         self._fit(self.app.size.width, self.app.size.height)
