@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -105,7 +106,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             setup = setup_from_args(args)
         except ValueError as error:
-            parser.error(str(error))
+            print(f"marrakech new: {error}", file=sys.stderr)
+            return 2
         app = MarrakechApp(session=Session(setup))
     elif args.command == "load":
         app = MarrakechApp(load=args.file)
