@@ -15,6 +15,7 @@ from textual.theme import Theme
 
 from marrakech import storage
 from marrakech.engine import Phase
+from marrakech.narrate import turns
 from marrakech.records import SaveFileError
 from marrakech.session import GameSetup, Session
 from marrakech.tui.screens.confirm import ConfirmScreen
@@ -99,7 +100,8 @@ class MarrakechApp(App[None]):
             self.new_game()
             return
         names = escape(", ".join(session.setup.names))
-        question = f"Resume the unfinished game of {names} (turn {len(session.actions)})?"
+        played = len(turns(session.transitions))
+        question = f"Resume the unfinished game of {names} ({played} turns played)?"
 
         def answered(resume: bool | None) -> None:
             if resume and session is not None:
