@@ -1,0 +1,60 @@
+"""The risk preview's maths, and the coin split shown in the player panels."""
+
+from __future__ import annotations
+
+import pytest
+
+from marrakech.engine import Direction, Turn, Variant
+from marrakech.tui.risk import lane_risks
+from marrakech.tui.widgets.player_panel import coins
+
+from .helpers import position
+
+
+def test_each_facing_gets_its_chance_of_paying_and_mean_toll() -> None:
+    # Seat 0 on (3,3) facing N. Blue (seat 1) covers (2,3)-(1,3): a region of 2 that a
+    # roll of 1 (1/6) or 2 (1/3) stops on. West and east are empty.
+    state = position(carpets=[("B", (1, 3), (2, 3))])
+    left, straight, right = lane_risks(state)
+    assert (left.turn, left.facing) == (Turn.LEFT, Direction.W)
+    assert straight.stops == ((2, 3), (1, 3), (0, 3), (0, 2))
+    assert straight.chance_to_pay == pytest.approx(1 / 2)
+    assert straight.expected_toll == pytest.approx(2 * 1 / 2)
+    assert straight.chance_of_bankruptcy == 0
+    assert left.chance_to_pay == right.chance_to_pay == 0
+
+
+def test_a_toll_above_the_purse_is_a_bankruptcy() -> None:
+    state = position(carpets=[("B", (1, 3), (2, 3))], money=(1, 30))
+    straight = lane_risks(state)[1]
+    assert straight.chance_of_bankruptcy == pytest.approx(1 / 2)
+
+
+def test_own_colours_cost_nothing() -> None:
+    state = position(carpets=[("Y", (1, 3), (2, 3))])  # yellow is seat 0's second colour
+    assert all(risk.chance_to_pay == 0 for risk in lane_risks(state))
+
+
+def test_aiming_shows_the_next_players_risk() -> None:
+    # Seat 0 aims; red (its own colour) lies to the west: a risk for seat 1 only.
+    state = position(
+        carpets=[("R", (3, 2), (3, 1))], phase="aim", variant=Variant.AIM, piles=("RR", "BB")
+    )
+    risks = lane_risks(state)
+    assert [risk.turn for risk in risks] == [Turn.LEFT, Turn.RIGHT]
+    assert all(risk.seat == 1 for risk in risks)
+    assert risks[0].chance_to_pay == pytest.approx(1 / 2)
+
+
+def test_a_fixed_facing_has_one_lane() -> None:
+    state = position(phase="roll", variant=Variant.AIM)
+    (risk,) = lane_risks(state)
+    assert risk.turn is None and risk.facing is Direction.N
+
+
+@pytest.mark.parametrize(
+    ("money", "split"), [(30, (5, 5)), (31, (5, 6)), (12, (1, 7)), (4, (0, 4)), (0, (0, 0))]
+)
+def test_coins_keep_five_ones_for_change(money: int, split: tuple[int, int]) -> None:
+    assert coins(money) == split
+    assert 5 * split[0] + split[1] == money
