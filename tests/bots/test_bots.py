@@ -11,8 +11,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from marrakech.bots import LEVELS, Bot, HardBot, determinize, make_bot
+from marrakech.bots.evaluation import DEFAULT_WEIGHTS, evaluate, likely_facing, utility
+from marrakech.bots.tolls import expected_toll
 from marrakech.dice import die_roll
-from marrakech.engine import Action, GameState, Phase, Roll, Variant, new_game
+from marrakech.engine import (
+    Action,
+    GameState,
+    Phase,
+    Roll,
+    Turn,
+    Variant,
+    new_game,
+    parse_action,
+)
 
 DECIDING = (Phase.ORIENT, Phase.PLACE, Phase.AIM)
 
@@ -129,3 +140,27 @@ def test_hard_bot_keeps_its_time_budget() -> None:
     start = time.perf_counter()
     bot.choose(state)
     assert time.perf_counter() - start < 0.5
+
+
+def test_evaluation_ends_with_the_result() -> None:
+    state = new_game(2, seed=1)
+    while state.phase is not Phase.OVER:
+        state = state.apply(make_bot("greedy", seed=state.next_carpet).choose(state))
+        if state.phase is Phase.ROLL:
+            state = state.apply(Roll(die_roll(1, state.next_carpet)))
+    estimate = evaluate(state)
+    winner = state.winners()[0]
+    assert utility(estimate, winner) >= DEFAULT_WEIGHTS.win_bonus
+
+
+def test_likely_facing_avoids_the_toll() -> None:
+    state = new_game(2, seed=1)
+    for action in ("S", "1", "c2.4-2.5"):
+        state = state.apply(parse_action(action))
+    # Red's carpet lies east of Assam on (2,3): facing east costs Blue 1 dirham on average.
+    assert state.phase is Phase.ORIENT and state.current == 1
+    tolls = {turn: expected_toll(state, 1, state.assam.facing.turned(turn)) for turn in Turn}
+    assert tolls[Turn.RIGHT] == pytest.approx(1)
+    chosen = likely_facing(state)
+    assert chosen.phase is Phase.ROLL
+    assert expected_toll(chosen, 1, chosen.assam.facing) == 0
