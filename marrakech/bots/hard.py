@@ -5,9 +5,10 @@ see ``base.determinize``) and scores leaves with ``evaluation.evaluate``.
 
 * Depth 1 values a carpet by the evaluation right after it is laid; the evaluation
   already includes the next player's roll (that player picks its cheapest facing).
-* Depth 2 values a carpet by the next player's whole turn: for each of its facings and
-  each die outcome it lays its best carpet (by its own depth-1 values), and it picks the
-  facing that is best for it on average.
+* Depth 2 values a carpet by the next player's whole turn: it takes the facing whose
+  roll costs it least (``evaluation.likely_facing``), and for each die outcome it lays
+  the carpet that is best for it by its own depth-1 values. (When I aim Assam myself,
+  in the variant, every aim is searched.)
 
 In PLACE every legal carpet gets its depth-1 value, then depth-2 values in order of
 promise until the budget runs out; the best depth-2 value wins. In ORIENT each facing
@@ -17,8 +18,9 @@ values (b = 1, 2, ...); the last complete round decides. In AIM (the variant) ea
 is worth the next player's expected reply, at depth 1.
 
 The budget is either seconds per decision or a number of evaluations (reproducible:
-the same seed, position and iterations always give the same action). Depth 1 always
-completes; it costs at most about a hundred evaluations.
+the same seed, position and iterations always give the same action); ``iterations``
+counts evaluations. Depth 1 always completes, whatever the budget: it costs at most
+about a hundred evaluations.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ class _Search:
         self.weights = weights
         self.evaluations = 0
         self.unlimited = False
+        """True while depth 1 runs: it is never cut short."""
 
     def evaluate(self, state: GameState) -> Estimate:
         """The evaluation, charged to the budget."""
