@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -158,6 +159,7 @@ _AIMS_STRICT = (Aim(Turn.LEFT), Aim(Turn.RIGHT))
 _AIMS_ALL = tuple(Aim(turn) for turn in Turn)
 _ROLLS = tuple(Roll(value) for value, _ in DIE_PROBABILITIES)
 _EMPTY: Stack = ()
+_NO_REGION: frozenset[int] = frozenset()
 
 
 def _flood(stacks: tuple[Stack, ...], start: int, colour: Colour) -> set[int]:
@@ -171,6 +173,13 @@ def _flood(stacks: tuple[Stack, ...], start: int, colour: Colour) -> set[int]:
                     seen.add(n)
                     todo.append(n)
     return seen
+
+
+def _covers_whole_carpet(stacks: tuple[Stack, ...], a: int, b: int) -> bool:
+    """The placement rule: never both visible halves of one carpet (checked by identity)."""
+    stack_a = stacks[a]
+    stack_b = stacks[b]
+    return bool(stack_a and stack_b and stack_a[-1].carpet == stack_b[-1].carpet)
 
 
 def _square_text(square: object) -> str:
@@ -238,16 +247,19 @@ class GameState:
 
         Returns (toll, payee); (0, None) on an empty square, own or neutral carpet.
         """
-        payer = self.current if seat is None else seat
-        index = _index(square)
+        payee, region = self._charged_region(_index(square), self.current if seat is None else seat)
+        return len(region), payee
+
+    def _charged_region(self, index: int, payer: int) -> tuple[int | None, AbstractSet[int]]:
+        """The toll rule: who gets paid for stopping on a square, and for which region."""
         stack = self.stacks[index]
         if not stack:
-            return 0, None
+            return None, _NO_REGION
         colour = stack[-1].colour
         owner = self.owner(colour)
         if owner is None or owner == payer or self.players[owner].eliminated:
-            return 0, None
-        return len(_flood(self.stacks, index, colour)), owner
+            return None, _NO_REGION
+        return owner, _flood(self.stacks, index, colour)
 
     @property
     def alive(self) -> tuple[int, ...]:
@@ -285,11 +297,8 @@ class GameState:
         stacks = self.stacks
         found = []
         for a, b, place in _CANDIDATES[_index(self.assam.square)]:
-            stack_a = stacks[a]
-            stack_b = stacks[b]
-            if stack_a and stack_b and stack_a[-1].carpet == stack_b[-1].carpet:
-                continue
-            found.append(place)
+            if not _covers_whole_carpet(stacks, a, b):
+                found.append(place)
         return tuple(found)
 
     def chance_outcomes(self) -> tuple[tuple[int, float], ...]:
@@ -350,9 +359,8 @@ class GameState:
             return (
                 f"{what}: neither square touches Assam's square {_square_text(self.assam.square)}"
             )
-        stack_a, stack_b = self.stacks[a], self.stacks[b]
-        if stack_a and stack_b and stack_a[-1].carpet == stack_b[-1].carpet:
-            top = stack_a[-1]
+        if _covers_whole_carpet(self.stacks, a, b):
+            top = self.stacks[a][-1]
             return (
                 f"{what}: it would cover both visible halves of one carpet "
                 f"({top.colour.name} carpet {top.carpet})"
@@ -368,11 +376,8 @@ class GameState:
         if isinstance(action, Place):
             if phase is Phase.PLACE:
                 pair = _CANDIDATE_MAP[_index(self.assam.square)].get(action)
-                if pair is not None:
-                    stack_a = self.stacks[pair[0]]
-                    stack_b = self.stacks[pair[1]]
-                    if not (stack_a and stack_b and stack_a[-1].carpet == stack_b[-1].carpet):
-                        return self._place(*pair)
+                if pair is not None and not _covers_whole_carpet(self.stacks, *pair):
+                    return self._place(*pair)
         elif isinstance(action, Roll):
             if phase is Phase.ROLL and action.value in _DIE_VALUES:
                 return self._roll(action.value)[0]
@@ -386,7 +391,7 @@ class GameState:
         raise IllegalAction(self.why_illegal(action) or f"cannot apply {action!r}")
 
     def _turned(self, turn: Turn, phase: Phase, seat: int) -> GameState:
-        facing = Direction((self.assam.facing + turn) % 4)
+        facing = self.assam.facing.turned(turn)
         return GameState(
             self.variant,
             phase,
@@ -437,22 +442,15 @@ class GameState:
                 return seat
         return None
 
-    def _roll(self, value: int) -> tuple[GameState, int, int, int | None, set[int]]:
+    def _roll(self, value: int) -> tuple[GameState, int, int, int | None, AbstractSet[int]]:
         """Move, charge the toll; returns (state, toll, paid, payee, region indices)."""
         index, facing = WALK_TABLE[_index(self.assam.square)][self.assam.facing][value]
         assam = Assam(SQUARES[index], facing)
         stacks = self.stacks
         players = self.players
         me = self.current
-        stack = stacks[index]
-        toll, paid, payee, region = 0, 0, None, set()
-        if stack:
-            colour = stack[-1].colour
-            owner = self.owner(colour)
-            if owner is not None and owner != me and not players[owner].eliminated:
-                region = _flood(stacks, index, colour)
-                toll = len(region)
-                payee = owner
+        payee, region = self._charged_region(index, me)
+        toll = len(region)
         if payee is None:
             state = GameState(
                 self.variant, Phase.PLACE, me, assam, players, stacks, self.next_carpet
