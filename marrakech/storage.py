@@ -163,8 +163,11 @@ def load_autosave() -> Session | None:
     A broken autosave raises SaveFileError and is left as it is.
     """
     path = autosave_path()
-    if not path.exists():
-        return None
+    try:
+        if not path.exists():
+            return None
+    except OSError as error:
+        raise SaveFileError(f"cannot look for the autosave: {error.strerror or error}") from error
     session = load_game(path)
     if session.state.phase is Phase.OVER:
         return None

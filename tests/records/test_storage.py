@@ -265,3 +265,11 @@ def test_storage_paths_stay_in_the_data_dir(data_home: Path) -> None:
         storage.saves_dir(),
     ):
         assert path.resolve().is_relative_to(data_home.resolve())
+
+
+def test_an_unreadable_data_directory_is_reported_as_a_save_file_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", "/" + "x" * 300)
+    with pytest.raises(SaveFileError, match="cannot look for the autosave"):
+        storage.load_autosave()
