@@ -9,7 +9,6 @@ from typing import ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.markup import escape
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -99,7 +98,7 @@ class MarrakechApp(App[None]):
         if session is None:
             self.new_game()
             return
-        names = escape(", ".join(session.setup.names))
+        names = ", ".join(session.setup.names)
         played = len(turns(session.transitions))
         question = f"Resume the unfinished game of {names} ({played} turns played)?"
 

@@ -13,7 +13,10 @@ from textual.widgets import Button, Label
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """Ask a question; dismisses with True for yes, False for no (n or Escape)."""
+    """Ask a question; dismisses with True for yes, False for no (n or Escape).
+
+    The question is shown as plain text (no markup), so it may hold any names.
+    """
 
     DEFAULT_CSS = """
     ConfirmScreen {
@@ -59,7 +62,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question, id="question")
+            yield Label(self.question, id="question", markup=False)
             with Horizontal():
                 yield Button(self.yes, variant="primary", id="yes")
                 yield Button(self.no, id="no")

@@ -135,7 +135,10 @@ class HelpScreen(ModalScreen[None]):
         try:
             text = RULES_PATH.read_text(encoding="utf-8")
         except OSError as error:
-            return Static(f"The rules are missing: cannot read {RULES_PATH} ({error.strerror}).")
+            return Static(
+                f"The rules are missing: cannot read {RULES_PATH} ({error.strerror}).",
+                markup=False,
+            )
         return Markdown(plain_fences(text), open_links=False)
 
     @on(Markdown.LinkClicked)

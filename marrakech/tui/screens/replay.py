@@ -94,7 +94,7 @@ class ReplayScreen(Screen[None]):
                 yield Static(id="status")
             with Vertical(id="side"):
                 players = " · ".join(self.names)
-                yield Static(f"Replay: {players} · seed {setup.seed}", id="title")
+                yield Static(f"Replay: {players} · seed {setup.seed}", id="title", markup=False)
                 for seat in range(setup.players):
                     yield PlayerPanel(seat, self.names[seat], setup.seats[seat], id=f"seat-{seat}")
                 yield OptionList(*self._log(), id="turns")

@@ -132,10 +132,10 @@ class ResultsScreen(ModalScreen[str]):
         headline, lines = verdict(self.state, self.names)
         with Vertical() as box:
             box.border_title = "The market closes"
-            yield Label(headline, id="headline")
+            yield Label(headline, id="headline", markup=False)
             yield Static(self._table(), id="ranking")
             for line in lines:
-                yield Label(line, classes="why")
+                yield Label(line, classes="why", markup=False)
             with Horizontal():
                 yield Button("Play again", variant="primary", id="again")
                 yield Button("Quit", id="quit")

@@ -310,7 +310,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         """Label the starting-player buttons with the names of the seats."""
         for seat, button in enumerate(self.query_one("#first", RadioSet).query(RadioButton)):
             name = self._seat_name(seat)
-            button.label = name if len(name) <= 10 else f"{name[:9]}…"
+            button.label = Text(name if len(name) <= 10 else f"{name[:9]}…")
 
     @on(RadioSet.Changed, "#players")
     async def _players_changed(self) -> None:

@@ -1,0 +1,114 @@
+"""Names and other text from people or files are shown literally, never read as markup."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from marrakech import storage
+from marrakech.engine import Phase, colours_for_seat
+from marrakech.records import record_to_json
+from marrakech.session import GameSetup, Session
+from marrakech.tui.app import MarrakechApp
+from marrakech.tui.screens.confirm import ConfirmScreen
+from marrakech.tui.screens.game import GameScreen
+from marrakech.tui.screens.replay import ReplayScreen
+from marrakech.tui.screens.results import ResultsScreen
+
+from .helpers import position, run, screen_text
+
+NAMES = ("a[/]", "[@click=app.quit]x")
+TYPED = ("a[/]", "[@click=quit]x")
+"""Names that fit the form's 16 characters."""
+
+
+def last_carpets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game starts with one carpet left per player: a turn each ends it."""
+    piles = [colours_for_seat(seat, 2)[0].name[0] for seat in range(2)]
+    state = position(piles=piles)
+    monkeypatch.setattr(GameSetup, "initial_state", lambda _self: state)
+
+
+async def play_to_the_end(pilot: Pilot[None], app: MarrakechApp, names: tuple[str, ...]) -> Path:
+    """Play the two last turns, check the results, and save the game for a replay."""
+    game = app.screen
+    assert isinstance(game, GameScreen)
+    assert game.names == names
+    assert names[0] in screen_text(app)
+    await pilot.press("enter", "enter")  # roll, lay: the first player's turn
+    await pilot.pause()
+    assert names[1] in screen_text(app)
+    await pilot.press("enter", "enter")
+    await pilot.pause()
+    assert game.state.phase is Phase.OVER
+    assert isinstance(app.screen, ResultsScreen)
+    text = screen_text(app)
+    assert "wins!" in text or "share the win" in text
+    assert names[0] in text and names[1] in text
+    await pilot.click("#headline")  # a click on a name runs no action
+    await pilot.pause()
+    assert app.is_running
+    saved = storage.data_dir() / "played.json"
+    saved.write_text(record_to_json(game.session), encoding="utf-8")
+    return saved
+
+
+async def check_replay(saved: Path, names: tuple[str, ...]) -> None:
+    replay = MarrakechApp(replay=saved)
+    async with replay.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(replay.screen, ReplayScreen)
+        assert f"Replay: {names[0]} · {names[1]}" in screen_text(replay)
+        await pilot.click("#title")
+        await pilot.pause()
+        assert replay.is_running
+        await pilot.press("end")
+        assert names[1] in screen_text(replay)
+
+
+@run
+async def test_bracketed_names_typed_in_setup_go_through_a_game_results_and_replay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    last_carpets(monkeypatch)
+    app = MarrakechApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        for seat, name in enumerate(TYPED):
+            field = app.screen.query_one(f"#name-{seat}", Input)
+            field.focus()
+            await pilot.press(*name)
+            assert field.value == name
+        await pilot.pause()
+        assert "a[/]" in screen_text(app)  # the "Starts" buttons show the names
+        app.screen.query_one("#start").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        saved = await play_to_the_end(pilot, app, TYPED)
+    await check_replay(saved, TYPED)
+
+
+@run
+async def test_bracketed_names_from_a_loaded_save_show_literally(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    last_carpets(monkeypatch)
+    saved = tmp_path / "names.json"
+    saved.write_text(record_to_json(Session(GameSetup(2, names=NAMES, seed=5))), "utf-8")
+    app = MarrakechApp(load=saved)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        played = await play_to_the_end(pilot, app, NAMES)
+    await check_replay(played, NAMES)
+
+
+@run
+async def test_the_resume_question_shows_names_literally() -> None:
+    app = MarrakechApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ConfirmScreen(f"Resume the game of {', '.join(NAMES)}?"))
+        await pilot.pause()
+        assert f"{NAMES[0]}, {NAMES[1]}" in screen_text(app)
