@@ -7,8 +7,8 @@ see ``base.determinize``) and scores leaves with ``evaluation.evaluate``.
   already includes the next player's roll (that player picks its cheapest facing).
 * Depth 2 values a carpet by the next player's whole turn: it takes the facing whose
   roll costs it least (``evaluation.likely_facing``), and for each die outcome it lays
-  the carpet that is best for it by its own depth-1 values. (When I aim Assam myself,
-  in the variant, every aim is searched.)
+  the carpet that is worst for me by depth-1 values (see ``_Search.reply``). When I
+  aim Assam myself (the variant) every aim is searched.
 
 In PLACE every legal carpet gets its depth-1 value, then depth-2 values in order of
 promise until the budget runs out; the best depth-2 value wins. In ORIENT each facing
@@ -72,12 +72,18 @@ class _Search:
         return utility(estimate, self.me)
 
     def reply(self, state: GameState) -> Estimate:
-        """The estimate after the player in PLACE lays the carpet best for it at depth 1."""
+        """The estimate after the player in PLACE lays its carpet, judged at depth 1.
+
+        I lay my best carpet; another player lays the one worst for me (the paranoid
+        assumption: with two players that is its own best carpet, with more it beat
+        modelling each rival's own interest in tournaments against greedy).
+        """
         if state.phase is not Phase.PLACE:
             return self.evaluate(state)
-        mover = state.current
         leaves = [self.evaluate(state.apply(place)) for place in state.legal_placements()]
-        return max(leaves, key=lambda leaf: utility(leaf, mover))
+        if state.current == self.me:
+            return max(leaves, key=self.mine)
+        return min(leaves, key=self.mine)
 
     def after_roll(self, state: GameState, leaf: Callable[[GameState], Estimate]) -> Estimate:
         """The expected estimate over the die in ``state`` (phase ROLL)."""
