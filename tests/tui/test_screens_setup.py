@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import RadioButton, RadioSet, Select
+from textual.widgets import Input, RadioButton, RadioSet, Select, Static
 
 from marrakech.engine import Variant
 from marrakech.session import GameSetup
@@ -160,3 +160,18 @@ def test_without_bots_every_seat_is_a_person(monkeypatch: pytest.MonkeyPatch) ->
 
 def _fields(setup: GameSetup) -> dict[str, Any]:
     return {name: getattr(setup, name) for name in GameSetup.__dataclass_fields__}
+
+
+def test_a_bad_name_is_shown_on_the_form_which_stays() -> None:
+    async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
+        screen.query_one("#name-1", Input).value = "Eve\u202eevil"
+        await pilot.click("#start")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        hint = str(screen.query_one("#hint", Static).render())
+        assert "seat 2" in hint and "U+202E" in hint
+        screen.query_one("#name-1", Input).value = "Eve"
+        await pilot.click("#start")
+
+    _, results = play(steps)
+    assert len(results) == 1 and results[0].names == ("Player 1", "Eve")

@@ -16,7 +16,7 @@ from textual.events import DescendantFocus
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
 
-from marrakech.engine import Colour, Variant, colours_for_seat
+from marrakech.engine import Colour, MarrakechError, Variant, colours_for_seat
 from marrakech.session import HUMAN, SEAT_KINDS, GameSetup
 from marrakech.tui.screens.chips import CARPET_COLOURS, chips
 
@@ -186,6 +186,10 @@ class NewGameScreen(Screen[GameSetup | None]):
         text-style: italic;
         content-align-horizontal: center;
     }
+    NewGameScreen #hint.-error {
+        color: $text-error;
+        text-style: bold;
+    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -338,7 +342,17 @@ class NewGameScreen(Screen[GameSetup | None]):
 
     @on(Button.Pressed, "#start")
     def _start(self) -> None:
-        self.dismiss(self.setup())
+        """Start the game the form describes; a problem (e.g. a bad name) stays on the form."""
+        try:
+            setup = self.setup()
+        except MarrakechError as error:
+            problem = str(error)
+            hint = self.query_one("#hint", Static)
+            hint.update(Text(f"Cannot start: {problem[:1].upper()}{problem[1:]}."))
+            hint.add_class("-error")
+            self.app.bell()
+            return
+        self.dismiss(setup)
 
     @on(Button.Pressed, "#quit")
     def _quit_pressed(self) -> None:
@@ -354,6 +368,7 @@ class NewGameScreen(Screen[GameSetup | None]):
             text = "A name (Enter: the next one) and who plays: a person or the computer."
         else:
             text = _HINTS.get(key, "")
+        self.query_one("#hint", Static).remove_class("-error")
         if key == "seed":
             text += f" Blank: {self.random_seed}, from the clock."
         self.query_one("#hint", Static).update(text)
