@@ -16,6 +16,9 @@ from marrakech.session import GameSetup
 from marrakech.tui.screens import setup as screen_module
 from marrakech.tui.screens.setup import NewGameScreen
 
+SEED = 424242
+"""What the monkeypatched new_seed draws for a blank seed field."""
+
 Steps = Callable[[Pilot[None], NewGameScreen], Awaitable[None]]
 
 
@@ -29,6 +32,12 @@ class Harness(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(self.under_test, self.results.append)
+
+
+@pytest.fixture(autouse=True)
+def drawn_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A blank seed field draws SEED."""
+    monkeypatch.setattr(screen_module, "new_seed", lambda: SEED)
 
 
 def play(steps: Steps, defaults: GameSetup | None = None) -> tuple[NewGameScreen, list[Any]]:
@@ -62,7 +71,7 @@ def test_enter_starts_a_two_player_game_of_two_people() -> None:
         await pilot.press("enter")
 
     screen, results = play(steps)
-    assert results == [GameSetup(players=2, seed=screen.random_seed)]
+    assert results == [GameSetup(players=2, seed=SEED)]
     assert results[0].names == ("Player 1", "Player 2")
     assert results[0].seats == ("human", "human")
     assert results[0].takeback is None
@@ -128,7 +137,7 @@ def test_defaults_fill_the_form_but_not_the_seed(monkeypatch: pytest.MonkeyPatch
         await pilot.press("enter")
 
     screen, results = play(steps, defaults)
-    assert results == [GameSetup(**{**_fields(defaults), "seed": screen.random_seed})]
+    assert results == [GameSetup(**{**_fields(defaults), "seed": SEED})]
 
 
 def test_fewer_players_keep_a_valid_first_player_and_piles_only_for_two() -> None:
@@ -143,7 +152,7 @@ def test_fewer_players_keep_a_valid_first_player_and_piles_only_for_two() -> Non
         await pilot.press("enter")
 
     screen, results = play(steps, defaults)
-    assert results == [GameSetup(players=2, seed=screen.random_seed, alternate_piles=True)]
+    assert results == [GameSetup(players=2, seed=SEED, alternate_piles=True)]
 
 
 def test_without_bots_every_seat_is_a_person(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -176,3 +185,37 @@ def test_a_bad_name_is_shown_on_the_form_which_stays() -> None:
 
     _, results = play(steps)
     assert len(results) == 1 and results[0].names == ("Player 1", "Eve")
+
+
+def test_the_seed_is_drawn_at_the_start_not_shown_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[int] = []
+
+    def draw() -> int:
+        drawn.append(9_876_543_210)
+        return drawn[-1]
+
+    monkeypatch.setattr(screen_module, "new_seed", draw)
+
+    async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
+        seed = screen.query_one("#seed", Input)
+        seed.focus()
+        await pilot.pause()
+        assert seed.value == ""
+        assert seed.placeholder == "blank: random"
+        assert "random seed, drawn when the game starts" in str(
+            screen.query_one("#hint", Static).render()
+        )
+        assert drawn == []  # nothing drawn while the form is open
+        await pilot.press("enter", "enter")
+
+    _, results = play(steps)
+    assert drawn == [9_876_543_210]
+    assert results[0].seed == 9_876_543_210
+
+
+def test_a_typed_seed_stays() -> None:
+    async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
+        screen.query_one("#seed", Input).focus()
+        await pilot.press(*"123", "enter", "enter")
+
+    assert play(steps)[1][0].seed == 123

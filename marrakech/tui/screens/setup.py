@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
 from functools import cache
 from typing import ClassVar
@@ -18,6 +17,7 @@ from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet,
 
 from marrakech.engine import Colour, MarrakechError, Variant, colours_for_seat
 from marrakech.session import HUMAN, SEAT_KINDS, GameSetup
+from marrakech.tui.app import new_seed
 from marrakech.tui.screens.chips import CARPET_COLOURS, chips
 
 _TITLE = (
@@ -202,8 +202,6 @@ class NewGameScreen(Screen[GameSetup | None]):
         """A form filled from ``defaults`` (a 2-player game of two people when None)."""
         super().__init__()
         self.defaults = defaults or GameSetup(players=2)
-        self.random_seed = time.time_ns() % 1_000_000
-        """The seed used when the seed field is left blank (shown as its placeholder)."""
 
     def compose(self) -> ComposeResult:
         setup = self.defaults
@@ -250,7 +248,7 @@ class NewGameScreen(Screen[GameSetup | None]):
                 with Horizontal(classes="option"):
                     yield Label("Seed", classes="caption")
                     yield Input(
-                        placeholder=f"{self.random_seed} (random)",
+                        placeholder="blank: random",
                         restrict=r"\d*",
                         max_length=12,
                         compact=True,
@@ -370,11 +368,14 @@ class NewGameScreen(Screen[GameSetup | None]):
             text = _HINTS.get(key, "")
         self.query_one("#hint", Static).remove_class("-error")
         if key == "seed":
-            text += f" Blank: {self.random_seed}, from the clock."
+            text += " Blank: a random seed, drawn when the game starts."
         self.query_one("#hint", Static).update(text)
 
     def setup(self) -> GameSetup:
-        """The game the form describes now."""
+        """The game the form describes now; a blank seed draws a new one (app.new_seed).
+
+        The seed decides every roll, so a random one is drawn only now, never shown before.
+        """
         players = self.players
         seed = self.query_one("#seed", Input).value
         first = self.query_one("#first", RadioSet).pressed_index
@@ -384,7 +385,7 @@ class NewGameScreen(Screen[GameSetup | None]):
             names=tuple(self._seat_name(seat) for seat in range(players)),
             seats=tuple(str(self._value(f"kind-{seat}")) for seat in range(players)),
             variant=Variant(self._value("variant")),
-            seed=int(seed) if seed else self.random_seed,
+            seed=int(seed) if seed else new_seed(),
             first=max(first, 0),
             alternate_piles=players == 2 and self._value("piles") is True,
             takeback=takeback if isinstance(takeback, bool) else None,
