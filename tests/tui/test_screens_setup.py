@@ -70,7 +70,7 @@ def test_enter_starts_a_two_player_game_of_two_people() -> None:
     async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
         await pilot.press("enter")
 
-    screen, results = play(steps)
+    _, results = play(steps)
     assert results == [GameSetup(players=2, seed=SEED)]
     assert results[0].names == ("Player 1", "Player 2")
     assert results[0].seats == ("human", "human")
@@ -136,7 +136,7 @@ def test_defaults_fill_the_form_but_not_the_seed(monkeypatch: pytest.MonkeyPatch
         screen.query_one("#start").focus()
         await pilot.press("enter")
 
-    screen, results = play(steps, defaults)
+    _, results = play(steps, defaults)
     assert results == [GameSetup(**{**_fields(defaults), "seed": SEED})]
 
 
@@ -151,7 +151,7 @@ def test_fewer_players_keep_a_valid_first_player_and_piles_only_for_two() -> Non
         screen.query_one("#start").focus()
         await pilot.press("enter")
 
-    screen, results = play(steps, defaults)
+    _, results = play(steps, defaults)
     assert results == [GameSetup(players=2, seed=SEED, alternate_piles=True)]
 
 
