@@ -85,6 +85,14 @@ def _distance(first: tuple[float, float], second: tuple[float, float]) -> float:
     return abs(first[0] - second[0]) + abs(first[1] - second[1])
 
 
+def _same_game(first: Session, second: Session) -> bool:
+    """True when two sessions are one game at different moments (one's actions lead on)."""
+    if first.setup != second.setup:
+        return False
+    shorter = min(len(first.actions), len(second.actions))
+    return first.actions[:shorter] == second.actions[:shorter]
+
+
 @dataclass
 class _Walk:
     """Assam's walk after a roll, shown step by step."""
@@ -152,6 +160,10 @@ class GameScreen(Screen[str]):
         self._keys: tuple[tuple[str, str, bool], ...] = ()
         self._status_text = Text()
         self._autosave_failed = False
+        self._autosaved = False
+        """Whether this screen has autosaved yet (the first time keeps another game's)."""
+        self._acted = False
+        """Whether this screen played, undid or redid an action (a loaded game may be over)."""
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -422,10 +434,15 @@ class GameScreen(Screen[str]):
         self._advance()
 
     def _finish_game(self) -> None:
-        try:
-            storage.clear_autosave()
-        except SaveFileError as error:
-            self.notify(str(error), severity="warning", markup=False)
+        """Show the results; clear the autosave only if the game ended on this screen.
+
+        A finished game opened from a file leaves the autosave (maybe another game's) alone.
+        """
+        if self._acted:
+            try:
+                storage.clear_autosave()
+            except SaveFileError as error:
+                self.notify(str(error), severity="warning", markup=False)
         self.app.push_screen(ResultsScreen(self.state, self.names), self._results_closed)
 
     def _results_closed(self, choice: str | None) -> None:
@@ -433,6 +450,10 @@ class GameScreen(Screen[str]):
 
     def _autosave(self) -> None:
         """Save after every action; say so once if it fails (the game goes on)."""
+        self._acted = True
+        if not self._autosaved:
+            self._autosaved = True
+            self._keep_other_autosave()
         try:
             storage.autosave(self.session)
         except (SaveFileError, OSError) as error:
@@ -441,6 +462,48 @@ class GameScreen(Screen[str]):
             self._autosave_failed = True
         else:
             self._autosave_failed = False
+
+    def _keep_other_autosave(self) -> None:
+        """Before this game's first autosave, copy an unfinished other game's autosave.
+
+        The copy goes to saves/autosave-<date-time>.json (a broken autosave is copied too); the
+        autosave of this very game (resumed) or of a finished game is simply replaced.
+        """
+        path = storage.autosave_path()
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return
+        try:
+            old: Session | None = storage.load_game(path)
+        except SaveFileError:
+            old = None
+        if old is not None and (old.state.phase is Phase.OVER or _same_game(old, self.session)):
+            return
+        stamp = f"{datetime.now():%Y-%m-%d-%H%M%S}"
+        copy = storage.saves_dir() / f"autosave-{stamp}.json"
+        number = 1
+        while copy.exists():
+            number += 1
+            copy = storage.saves_dir() / f"autosave-{stamp}-{number}.json"
+        try:
+            storage.write_atomic(copy, text)
+        except SaveFileError as error:
+            self.notify(
+                f"The unfinished game in the autosave could not be kept: {error}",
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
+            return
+        self.notify(
+            f"The autosave held another unfinished game; it was kept as {copy} "
+            "(open it with: marrakech load FILE).",
+            title="Earlier game kept",
+            severity="warning",
+            timeout=10,
+            markup=False,
+        )
 
     def on_key(self, event: events.Key) -> None:
         """Any key skips the walk animation."""
