@@ -691,7 +691,15 @@ class GameScreen(Screen[str]):
         self._set_ghost(placements[(index + step) % len(placements)])
 
     def action_lay(self) -> None:
-        """Lay the carpet where it is shown."""
+        """Lay the carpet shown; while the mouse shows an illegal spot, show the legal one.
+
+        The mouse probe hides the keyboard's (legal) carpet; rather than lay a carpet that
+        is not on screen, Enter first clears the probe, and the next Enter lays.
+        """
+        if self._probe is not None:
+            self._probe, self._probe_reason = None, ""
+            self._say("Enter lays the carpet shown now.")
+            return
         if self._ghost is not None and self._play(self._ghost) is not None:
             self._advance()
 
