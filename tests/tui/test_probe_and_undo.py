@@ -37,3 +37,48 @@ async def test_enter_over_an_illegal_mouse_spot_lays_nothing_then_the_shown_carp
         await pilot.press("enter")
         await pilot.pause()
         assert screen.session.actions[before] == shown
+
+
+@run
+async def test_undo_and_redo_with_nothing_to_do_say_why_instead_of_raising() -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        screen.action_undo()  # as the command palette would, whatever check_action says
+        await pilot.pause()
+        assert "Cannot undo" in str(screen._status())
+        screen.action_redo()
+        await pilot.pause()
+        assert "Cannot redo" in str(screen._status())
+        assert app.is_running
+
+
+@run
+async def test_undo_during_a_walk_stops_it_and_never_settles_the_undone_roll() -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seats=("human", "easy"), seed=2)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.animation_level = "full"
+        screen = game_screen(app)
+        await pilot.press("enter")  # orient and roll: Assam walks
+        assert screen._walk is not None
+        screen.action_undo()
+        assert screen._walk is None and screen._walk_timer is None
+        assert screen.session.actions == ()
+        await pilot.pause(1.0)  # a leftover timer would settle the undone roll now
+        assert screen.session.actions == ()
+        assert screen.state.phase is Phase.ORIENT
+
+
+@run
+async def test_undo_while_the_computer_thinks_returns_to_the_person() -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seats=("human", "hard"), seed=2)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        await pilot.press("enter", "enter")  # the person's turn; the computer's begins
+        screen.action_undo()
+        await pilot.pause(0.5)
+        assert screen.state.current == 0  # back with the person, the computer stopped
+        assert app.is_running

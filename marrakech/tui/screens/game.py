@@ -574,10 +574,18 @@ class GameScreen(Screen[str]):
             self._roll()
 
     def _stop_computer(self) -> None:
+        """Stop a computer's thinking, its pause and any walk shown, before undo or redo.
+
+        The walk is dropped without settling: its roll is about to be taken back.
+        """
         self.workers.cancel_group(self, "bot")
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
+        if self._walk_timer is not None:
+            self._walk_timer.stop()
+            self._walk_timer = None
+        self._walk = None
 
     # -- orienting and aiming -------------------------------------------------------------
 
@@ -771,14 +779,24 @@ class GameScreen(Screen[str]):
     # -- undo, redo, hints, saving --------------------------------------------------------
 
     def action_undo(self) -> None:
-        """Take back the last decision a person made (computers' moves after it too)."""
+        """Take back the last decision a person made (computers' moves after it too).
+
+        Guarded here, not only by check_action: the command palette calls it directly.
+        """
+        if not self.session.can_undo:
+            reason = self.session.why_no_undo() or "nothing to take back"
+            self._say(f"Cannot undo: {reason}.")
+            return
         self._stop_computer()
         self.session.undo()
         self._autosave()
         self._advance()
 
     def action_redo(self) -> None:
-        """Play again what the last undo took back."""
+        """Play again what the last undo took back (guarded, as undo is)."""
+        if not self.session.can_redo:
+            self._say("Cannot redo: nothing was undone.")
+            return
         self._stop_computer()
         self.session.redo()
         self._autosave()
