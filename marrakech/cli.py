@@ -116,4 +116,4 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         app = MarrakechApp()
     app.run()
-    return 0
+    return app.return_code or 0

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Input
 
-from marrakech import storage
-from marrakech.engine import Orient, Phase, Place, Turn
+from marrakech import bots, storage
+from marrakech.engine import Action, GameState, Orient, Phase, Place, Roll, Turn
 from marrakech.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.confirm import ConfirmScreen
@@ -234,3 +235,34 @@ async def test_the_command_palette_offers_the_game_commands() -> None:
     async with app.run_test(size=(80, 24)):
         titles = {command.title for command in app.get_system_commands(app.screen)}
     assert {"Save game", "Export log", "Risk preview", "Hint", "Help"} <= titles
+
+
+class _BrokenBot:
+    """A computer player that always answers with an action the rules refuse."""
+
+    name = "broken"
+
+    def choose(self, state: GameState) -> Action:
+        return Roll(4)
+
+
+@run
+async def test_a_computer_that_chooses_an_illegal_action_is_replaced_by_the_normal_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real_make_bot = bots.make_bot
+
+    def make_bot(kind: str, **options: Any) -> Any:
+        return _BrokenBot() if kind == "hard" else real_make_bot(kind, **options)
+
+    monkeypatch.setattr(bots, "make_bot", make_bot)
+    session = Session(GameSetup(2, seats=("hard", "human"), seed=2))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(100):
+            if session.state.current == 1:
+                break
+            await pilot.pause(0.02)
+        assert session.state.current == 1
+        assert any(isinstance(action, Place) for action in session.actions)
+        assert any("chose an illegal action" in n.message for n in app._notifications)

@@ -1,8 +1,9 @@
 """The game: the market, the players and the log, with keys and mouse for every part of a turn.
 
-This screen is the only part of the TUI that talks to the session and the engine: it asks
-the engine what is legal, plays actions through the Session (which rolls the seeded die and
-keeps undo/redo), autosaves after every action and tells the widgets what to draw.
+This screen is the only part of the TUI that plays actions: it asks the engine what is
+legal, plays through the Session (which rolls the seeded die and keeps undo/redo), autosaves
+after every action and tells the widgets what to draw. Widgets and the other screens only
+read positions.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from textual.worker import Worker, WorkerState
 
 from marrakech import storage
 from marrakech.engine import (
+    SIZE,
     Action,
     Aim,
     Assam,
@@ -223,7 +225,7 @@ class GameScreen(Screen[str]):
             and self.session.setup.is_human(state.current)
         )
 
-    def _phase_state(self, *phases: Phase) -> bool | None:
+    def _key_state(self, *phases: Phase) -> bool | None:
         """True for a person in one of the phases, None (dimmed) for a computer, else False."""
         if self.state.phase not in phases:
             return False
@@ -232,24 +234,24 @@ class GameScreen(Screen[str]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show only the keys of this moment; dim those that cannot act now."""
         if action == "turn":
-            allowed = self._phase_state(Phase.ORIENT, Phase.AIM)
+            allowed = self._key_state(Phase.ORIENT, Phase.AIM)
             if not allowed:
                 return allowed
             if parameters[0] == "straight" and not self._can_keep():
                 return False
             return self._turned(str(parameters[0])) is not None or None
         if action == "roll":
-            return self._phase_state(Phase.ORIENT, Phase.ROLL)
+            return self._key_state(Phase.ORIENT, Phase.ROLL)
         if action == "lay":
-            return self._phase_state(Phase.PLACE) and (self._ghost is not None or None)
+            return self._key_state(Phase.PLACE) and (self._ghost is not None or None)
         if action == "aim":
-            return self._phase_state(Phase.AIM) and (self._turn is not None or None)
+            return self._key_state(Phase.AIM) and (self._turn is not None or None)
         if action in ("move_ghost", "cycle"):
-            return self._phase_state(Phase.PLACE)
+            return self._key_state(Phase.PLACE)
         if action == "rotate":
-            return self._phase_state(Phase.PLACE) and (self._rotated() is not None or None)
+            return self._key_state(Phase.PLACE) and (self._rotated() is not None or None)
         if action == "hint":
-            return self._phase_state(Phase.ORIENT, Phase.PLACE, Phase.AIM)
+            return self._key_state(Phase.ORIENT, Phase.PLACE, Phase.AIM)
         if action == "undo":
             return (self._walk is None and self.session.can_undo) or None
         if action == "redo":
@@ -541,16 +543,31 @@ class GameScreen(Screen[str]):
         self.app.call_from_thread(self._computer_chose, state, action)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A computer player (or a hint) that fails is reported, not swallowed."""
-        if event.state is WorkerState.ERROR:
-            self.notify(
-                f"The computer player failed: {event.worker.error}",
-                severity="error",
-                markup=False,
-            )
+        """A failed hint says so; a failed computer player is replaced by the normal one."""
+        if event.state is not WorkerState.ERROR:
+            return
+        if event.worker.group == "hint":
+            self._say("No hint available here.")
+            return
+        self._fall_back(self.state, f"failed ({event.worker.error})")
+
+    def _fall_back(self, state: GameState, problem: str) -> None:
+        """Play the normal computer player's choice for a computer seat that went wrong."""
+        from marrakech.bots import make_bot
+
+        name = self.names[state.current]
+        self.notify(
+            f"{name}'s computer player {problem}; the normal one moves instead.",
+            severity="warning",
+            markup=False,
+        )
+        self._computer_chose(state, make_bot("normal", seed=self.session.setup.seed).choose(state))
 
     def _computer_chose(self, state: GameState, action: Action) -> None:
         if state is not self.state:
+            return
+        if not state.is_legal(action):
+            self._fall_back(state, f"chose an illegal action ({action})")
             return
         if isinstance(action, Orient | Aim):
             self._turn = action.turn
@@ -726,9 +743,9 @@ class GameScreen(Screen[str]):
         row, col = square
         vertical = ghost is not None and _vertical(ghost)
         if vertical:
-            other = (row + 1, col) if row + 1 < 7 else (row - 1, col)
+            other = (row + 1, col) if row + 1 < SIZE else (row - 1, col)
         else:
-            other = (row, col + 1) if col + 1 < 7 else (row, col - 1)
+            other = (row, col + 1) if col + 1 < SIZE else (row, col - 1)
         place = Place(square, other)
         colour = state.players[state.current].top
         if colour is None:
