@@ -15,8 +15,13 @@ from textual.lazy import Lazy
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static, TabbedContent, TabPane
 
-RULES_PATH = Path(__file__).parents[3] / "docs" / "rules-2024.md"
-"""The rules as the project writes them (docs/rules-2024.md in the repository)."""
+_PACKAGE = Path(__file__).parents[2]
+RULES_PATH = (
+    _PACKAGE / "docs" / "rules-2024.md"
+    if (_PACKAGE / "docs" / "rules-2024.md").is_file()
+    else _PACKAGE.parent / "docs" / "rules-2024.md"
+)
+"""docs/rules-2024.md: shipped inside the package by a wheel, else in the repository."""
 
 
 def plain_fences(markdown: str) -> str:
