@@ -125,17 +125,14 @@ def _after_roll(
 ) -> Estimate:
     """The expected estimate once the die is rolled in ``state`` (phase ROLL)."""
     mover = state.current
-    player = state.players[mover]
-    money = player.money
     outcome = list(estimate)
     bankruptcy_cost = visible[mover] + weights.win_bonus
     for square, probability in LANDINGS[state.assam.square, state.assam.facing]:
-        toll, payee = state.toll_at(square, mover)
-        if payee is None:
+        charge = state.charge_at(square, mover)
+        if charge.payee is None:
             continue
-        paid = min(toll, money)
-        outcome[mover] -= probability * paid
-        outcome[payee] += probability * paid
-        if toll > money:
+        outcome[mover] -= probability * charge.paid
+        outcome[charge.payee] += probability * charge.paid
+        if charge.bankrupt:
             outcome[mover] -= probability * bankruptcy_cost
     return outcome

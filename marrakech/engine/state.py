@@ -44,6 +44,28 @@ Stack = tuple[Layer, ...]
 """The carpet halves on one square, bottom first; the last one is visible."""
 
 
+class Charge(NamedTuple):
+    """What stopping on a square costs a seat: the toll, what it can pay, bankruptcy."""
+
+    toll: int
+    """The size of the charged region; 0 on an empty square, own or neutral carpet."""
+    paid: int
+    """What changes hands: the toll, or everything the seat holds when it is bankrupt."""
+    payee: int | None
+    bankrupt: bool
+    """True only when the toll is more than the seat's money."""
+
+
+def _charge(toll: int, payee: int | None, money: int) -> Charge:
+    """The bankruptcy rule: a toll above your money takes all of it and puts you out."""
+    if payee is None:
+        return _FREE
+    return Charge(toll, min(toll, money), payee, toll > money)
+
+
+_FREE = Charge(0, 0, None, False)
+
+
 class Assam(NamedTuple):
     """Where Assam stands and which way he faces."""
 
@@ -249,6 +271,12 @@ class GameState:
         """
         payee, region = self._charged_region(_index(square), self.current if seat is None else seat)
         return len(region), payee
+
+    def charge_at(self, square: Square, seat: int | None = None) -> Charge:
+        """What stopping on a square would cost a seat (default: the current one), all told."""
+        payer = self.current if seat is None else seat
+        payee, region = self._charged_region(_index(square), payer)
+        return _charge(len(region), payee, self.players[payer].money)
 
     def _charged_region(self, index: int, payer: int) -> tuple[int | None, AbstractSet[int]]:
         """The toll rule: who gets paid for stopping on a square, and for which region."""
@@ -457,10 +485,11 @@ class GameState:
             )
             return state, 0, 0, None, region
         payer_state = players[me]
-        paid = min(toll, payer_state.money)
+        charge = _charge(toll, payee, payer_state.money)
+        paid = charge.paid
         new_players = list(players)
         new_players[payee] = _with_money(players[payee], players[payee].money + paid)
-        if toll <= payer_state.money:
+        if not charge.bankrupt:
             new_players[me] = _with_money(payer_state, payer_state.money - paid)
             state = GameState(
                 self.variant, Phase.PLACE, me, assam, tuple(new_players), stacks, self.next_carpet

@@ -132,3 +132,15 @@ def test_an_eliminated_seat_is_skipped_afterwards() -> None:
     state = state.apply(Orient(Turn.STRAIGHT)).apply(Roll(1))
     state = state.apply(state.legal_placements()[0])
     assert state.current == 2
+
+
+@pytest.mark.parametrize(
+    ("money", "paid", "bankrupt"), [(4, 4, True), (7, 7, False), (9, 7, False)]
+)
+def test_charge_at_tells_the_toll_payment_and_bankruptcy_before_the_roll(
+    money: int, paid: int, bankrupt: bool
+) -> None:
+    state = build(players=3, carpets=RED_7, current=1, money=[30, money, 30])
+    charge = state.charge_at((2, 3))
+    assert (charge.toll, charge.paid, charge.payee, charge.bankrupt) == (7, paid, 0, bankrupt)
+    assert state.charge_at((2, 3), seat=0) == (0, 0, None, False)  # red's own region
