@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from marrakech.engine import Variant
-from marrakech.session import GameSetup
+from marrakech.session import HUMAN, SEAT_KINDS, GameSetup
 
-BOT_LEVELS = ("easy", "normal", "hard")
+BOT_LEVELS = tuple(kind for kind in SEAT_KINDS if kind != HUMAN)
 """The levels a computer seat can play at."""
 
 
