@@ -33,6 +33,14 @@ def run(test: Callable[..., Awaitable[None]]) -> Callable[..., None]:
     return wrapper
 
 
+async def wait_for_seat(pilot: Any, session: Session, seat: int, tries: int = 100) -> None:
+    """Let the app run (computer turns included) until it is this seat's turn."""
+    for _ in range(tries):
+        if session.state.current == seat:
+            return
+        await pilot.pause(0.02)
+
+
 def position(
     *,
     players: int = 2,

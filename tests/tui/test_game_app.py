@@ -17,7 +17,7 @@ from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.help import HelpScreen
 from marrakech.tui.widgets.board import BoardWidget
 
-from .helpers import check_golden, crafted_session, position, run, screen_text
+from .helpers import check_golden, crafted_session, position, run, screen_text, wait_for_seat
 
 
 def game_screen(app: MarrakechApp) -> GameScreen:
@@ -159,10 +159,7 @@ async def test_a_computer_plays_its_turns() -> None:
     app = MarrakechApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "enter")
-        for _ in range(50):
-            if session.state.current == 0:
-                break
-            await pilot.pause(0.02)
+        await wait_for_seat(pilot, session, 0)
         assert session.state.current == 0
         assert session.state.phase is Phase.ORIENT
         assert [t.seat for t in session.transitions].count(1) == 3  # orient, roll, place
@@ -174,10 +171,7 @@ async def test_undo_with_a_computer_goes_back_to_the_persons_decision() -> None:
     app = MarrakechApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "enter")
-        for _ in range(50):
-            if session.state.current == 0:
-                break
-            await pilot.pause(0.02)
+        await wait_for_seat(pilot, session, 0)
         await pilot.press("u")
         assert session.state.current == 0
         assert session.state.phase is Phase.PLACE  # before the person's last decision
@@ -259,10 +253,7 @@ async def test_a_computer_that_chooses_an_illegal_action_is_replaced_by_the_norm
     session = Session(GameSetup(2, seats=("hard", "human"), seed=2))
     app = MarrakechApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(100):
-            if session.state.current == 1:
-                break
-            await pilot.pause(0.02)
+        await wait_for_seat(pilot, session, 1)
         assert session.state.current == 1
         assert any(isinstance(action, Place) for action in session.actions)
         assert any("chose an illegal action" in n.message for n in app._notifications)
