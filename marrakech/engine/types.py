@@ -21,7 +21,7 @@ class Direction(IntEnum):
 
     def turned(self, turn: Turn) -> Direction:
         """The facing after a quarter turn (or none) to the given side."""
-        return Direction((self + turn) % 4)
+        return _BY_VALUE[(self + turn) % 4]
 
     @property
     def delta(self) -> Square:
@@ -30,6 +30,7 @@ class Direction(IntEnum):
 
 
 _DELTAS: tuple[Square, ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
+_BY_VALUE: tuple[Direction, ...] = tuple(Direction)
 
 
 class Turn(IntEnum):
