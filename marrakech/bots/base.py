@@ -9,7 +9,6 @@ turns a position into one possible world consistent with that knowledge.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Protocol, runtime_checkable
 
 from marrakech.engine import Action, GameState
@@ -56,6 +55,6 @@ def determinize(state: GameState, rng: random.Random) -> GameState:
         hidden = list(player.pile[1:])
         if len(set(hidden)) > 1:
             rng.shuffle(hidden)
-            player = replace(player, pile=(player.pile[0], *hidden))
+            player = player.replace(pile=(player.pile[0], *hidden))
         players.append(player)
-    return replace(state, players=tuple(players))
+    return state.replace(players=tuple(players))

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple, final
 
 from .actions import Action, Aim, Orient, Place, Roll
-from .errors import GameNotOver, IllegalAction
+from .errors import GameNotOver, IllegalAction, InvalidState
 from .movement import WALK_TABLE, walk_path
 from .types import (
     SIZE,
@@ -73,26 +72,88 @@ class Assam(NamedTuple):
     facing: Direction
 
 
-@dataclass(frozen=True, slots=True)
+@final
 class PlayerState:
-    """One seat: money, the colours it owns, the carpets still to lay (top first)."""
+    """One seat: money, the colours it owns, the carpets still to lay (top first). Frozen."""
 
-    money: int
-    colours: tuple[Colour, ...]
-    pile: tuple[Colour, ...]
-    eliminated: bool = False
-    discarded: int = 0
-    """Carpets that left the game unplaced when this player went bankrupt."""
+    __slots__ = ("_colours", "_discarded", "_eliminated", "_money", "_pile")
+
+    def __init__(
+        self,
+        money: int,
+        colours: tuple[Colour, ...],
+        pile: tuple[Colour, ...],
+        eliminated: bool = False,
+        discarded: int = 0,
+    ) -> None:
+        self._money = money
+        self._colours = colours
+        self._pile = pile
+        self._eliminated = eliminated
+        self._discarded = discarded
+
+    @property
+    def money(self) -> int:
+        """Dirhams in hand."""
+        return self._money
+
+    @property
+    def colours(self) -> tuple[Colour, ...]:
+        """The colours this seat owns."""
+        return self._colours
+
+    @property
+    def pile(self) -> tuple[Colour, ...]:
+        """The carpets still to lay, top first."""
+        return self._pile
+
+    @property
+    def eliminated(self) -> bool:
+        """True once the seat went bankrupt."""
+        return self._eliminated
+
+    @property
+    def discarded(self) -> int:
+        """Carpets that left the game unplaced when this player went bankrupt."""
+        return self._discarded
 
     @property
     def carpets_left(self) -> int:
         """How many carpets this player still has to lay."""
-        return len(self.pile)
+        return len(self._pile)
 
     @property
     def top(self) -> Colour | None:
         """The colour of the next carpet to lay (public, also in 2-player games)."""
-        return self.pile[0] if self.pile else None
+        return self._pile[0] if self._pile else None
+
+    def replace(self, **changes: Any) -> PlayerState:
+        """A copy with the named fields changed."""
+        fields = {name: getattr(self, name) for name in _PLAYER_FIELDS}
+        fields.update(changes)
+        return PlayerState(**fields)
+
+    def _key(self) -> tuple[int, tuple[Colour, ...], tuple[Colour, ...], bool, int]:
+        return (self._money, self._colours, self._pile, self._eliminated, self._discarded)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayerState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return _fields_repr("PlayerState", _PLAYER_FIELDS, self._key())
+
+
+_PLAYER_FIELDS = ("money", "colours", "pile", "eliminated", "discarded")
+
+
+def _fields_repr(name: str, fields: tuple[str, ...], values: tuple[Any, ...]) -> str:
+    inner = ", ".join(f"{field}={value!r}" for field, value in zip(fields, values, strict=True))
+    return f"{name}({inner})"
 
 
 class Score(NamedTuple):
@@ -172,29 +233,90 @@ def _candidates(assam: int) -> tuple[tuple[int, int, Place], ...]:
     return tuple(sorted(found, key=lambda item: (item[0], item[1])))
 
 
+def _pair_key(a: Square, b: Square) -> int:
+    """One int for a (normalised) pair of squares; only used to look candidates up."""
+    return ((a[0] * SIZE + a[1]) * SIZE + b[0]) * SIZE + b[1]
+
+
 _CANDIDATES = tuple(_candidates(i) for i in range(SIZE * SIZE))
-_CANDIDATE_MAP: tuple[dict[Place, tuple[int, int]], ...] = tuple(
-    {place: (a, b) for a, b, place in candidates} for candidates in _CANDIDATES
+_CANDIDATE_KEYS: tuple[dict[int, tuple[int, int]], ...] = tuple(
+    {_pair_key(place.a, place.b): (a, b) for a, b, place in candidates}
+    for candidates in _CANDIDATES
 )
 _ORIENTS = tuple(Orient(turn) for turn in Turn)
 _AIMS_STRICT = (Aim(Turn.LEFT), Aim(Turn.RIGHT))
 _AIMS_ALL = tuple(Aim(turn) for turn in Turn)
 _ROLLS = tuple(Roll(value) for value, _ in DIE_PROBABILITIES)
 _EMPTY: Stack = ()
-_NO_REGION: frozenset[int] = frozenset()
+
+# Assam's square and facing travel as one int, "at" = square index * 4 + facing; these
+# tables turn and walk it, and give back the public Assam value without building one.
+_FACINGS: tuple[Direction, ...] = tuple(Direction)
+_ASSAMS: tuple[Assam, ...] = tuple(
+    Assam(SQUARES[at >> 2], _FACINGS[at & 3]) for at in range(SIZE * SIZE * 4)
+)
+_WALKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(index * 4 + facing for index, facing in WALK_TABLE[at >> 2][at & 3])
+    for at in range(SIZE * SIZE * 4)
+)
+_TURNED: tuple[tuple[int, ...], ...] = tuple(
+    tuple(at - (at & 3) + ((at + turn) & 3) for turn in (Turn.LEFT, Turn.STRAIGHT, Turn.RIGHT))
+    for at in range(SIZE * SIZE * 4)
+)
+"""_TURNED[at][turn + 1]: the packed position after a quarter turn (or none)."""
+
+# The market as bit masks: bit i is square i. Each colour has a mask of the squares where
+# it shows on top, so a toll region is a flood over one int.
+_NOT_FIRST_COL = sum(1 << i for i in range(SIZE * SIZE) if i % SIZE != 0)
+_NOT_LAST_COL = sum(1 << i for i in range(SIZE * SIZE) if i % SIZE != SIZE - 1)
+_COLOURS = len(Colour)
+
+# Layers of every carpet a game can lay, so laying one builds no new value.
+_LAYERS: tuple[tuple[Layer, ...], ...] = tuple(
+    tuple(Layer(colour, carpet) for carpet in range(64)) for colour in Colour
+)
 
 
-def _flood(stacks: tuple[Stack, ...], start: int, colour: Colour) -> set[int]:
-    seen = {start}
-    todo = [start]
-    while todo:
-        for n in _NEIGHBOURS[todo.pop()]:
-            if n not in seen:
-                stack = stacks[n]
-                if stack and stack[-1].colour == colour:
-                    seen.add(n)
-                    todo.append(n)
-    return seen
+def _layer(colour: Colour, carpet: int) -> Layer:
+    row = _LAYERS[colour]
+    return row[carpet] if carpet < len(row) else Layer(colour, carpet)
+
+
+def _region_mask(visible: int, start: int) -> int:
+    """The orthogonally connected part of ``visible`` (a colour's mask) around bit start."""
+    region = 1 << start
+    while True:
+        grown = (
+            region
+            | ((region << 1) & _NOT_FIRST_COL)
+            | ((region >> 1) & _NOT_LAST_COL)
+            | (region << SIZE)
+            | (region >> SIZE)
+        ) & visible
+        if grown == region:
+            return region
+        region = grown
+
+
+def _mask_squares(mask: int) -> frozenset[Square]:
+    return frozenset(SQUARES[i] for i in range(SIZE * SIZE) if mask >> i & 1)
+
+
+def _visible_masks(stacks: tuple[Stack, ...]) -> tuple[int, ...]:
+    masks = [0] * _COLOURS
+    for index, stack in enumerate(stacks):
+        if stack:
+            masks[stack[-1].colour] |= 1 << index
+    return tuple(masks)
+
+
+def _owner_table(players: tuple[PlayerState, ...]) -> tuple[int, ...]:
+    """For each colour, the seat that owns it, or -1."""
+    owners = [-1] * _COLOURS
+    for seat, player in enumerate(players):
+        for colour in player.colours:
+            owners[colour] = seat
+    return tuple(owners)
 
 
 def _covers_whole_carpet(stacks: tuple[Stack, ...], a: int, b: int) -> bool:
@@ -210,94 +332,199 @@ def _square_text(square: object) -> str:
     return repr(square)
 
 
-@dataclass(frozen=True, slots=True)
+_ORIENT: Final = Phase.ORIENT
+_ROLL: Final = Phase.ROLL
+_PLACE: Final = Phase.PLACE
+_AIM: Final = Phase.AIM
+_OVER: Final = Phase.OVER
+_STANDARD: Final = Variant.STANDARD
+_STATE_FIELDS = ("variant", "phase", "current", "assam", "players", "stacks", "next_carpet")
+
+
+@final
 class GameState:
     """A position: frozen and hashable. ``apply`` returns the next one.
 
     ``stacks`` holds the market flat, row-major (index ``row * 7 + col``); use ``stack``
-    or ``market`` to read it by square.
+    or ``market`` to read it by square. Derived tables (Assam packed in one int, a bit
+    mask per colour, the owner of each colour) ride along so that play stays cheap.
     """
 
-    variant: Variant
-    phase: Phase
-    current: int
-    assam: Assam
-    players: tuple[PlayerState, ...]
-    stacks: tuple[Stack, ...]
-    next_carpet: int
-    """The id the next carpet laid will get (greater than every id on the market)."""
+    __slots__ = (
+        "_at",
+        "_current",
+        "_next_carpet",
+        "_owners",
+        "_phase",
+        "_players",
+        "_stacks",
+        "_variant",
+        "_visible",
+    )
+
+    def __init__(
+        self,
+        variant: Variant,
+        phase: Phase,
+        current: int,
+        assam: Assam,
+        players: tuple[PlayerState, ...],
+        stacks: tuple[Stack, ...],
+        next_carpet: int,
+        *,
+        _at: int = -1,
+        _visible: tuple[int, ...] | None = None,
+        _owners: tuple[int, ...] | None = None,
+    ) -> None:
+        if _at < 0:
+            square = assam[0]
+            if not (0 <= square[0] < SIZE and 0 <= square[1] < SIZE):
+                raise InvalidState(f"invalid state: Assam's square {square} is not on the market")
+            _at = _index(square) * 4 + Direction(assam[1])
+        self._variant = variant
+        self._phase = phase
+        self._current = current
+        self._at = _at
+        self._players = players
+        self._stacks = stacks
+        self._next_carpet = next_carpet
+        self._visible = _visible_masks(stacks) if _visible is None else _visible
+        self._owners = _owner_table(players) if _owners is None else _owners
 
     # -- reading the position -------------------------------------------------------
 
     @property
+    def variant(self) -> Variant:
+        """Who sets Assam's facing (the rules variant)."""
+        return self._variant
+
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for next."""
+        return self._phase
+
+    @property
+    def current(self) -> int:
+        """The seat to act."""
+        return self._current
+
+    @property
+    def assam(self) -> Assam:
+        """Where Assam stands and which way he faces."""
+        return _ASSAMS[self._at]
+
+    @property
+    def players(self) -> tuple[PlayerState, ...]:
+        """Every seat, in seat order."""
+        return self._players
+
+    @property
+    def stacks(self) -> tuple[Stack, ...]:
+        """The 49 stacks, row-major, each bottom first."""
+        return self._stacks
+
+    @property
+    def next_carpet(self) -> int:
+        """The id the next carpet laid will get (greater than every id on the market)."""
+        return self._next_carpet
+
+    @property
     def market(self) -> tuple[tuple[Stack, ...], ...]:
         """The market as 7 rows of 7 stacks (bottom first)."""
-        s = self.stacks
+        s = self._stacks
         return tuple(s[r * SIZE : (r + 1) * SIZE] for r in range(SIZE))
 
     def stack(self, square: Square) -> Stack:
         """The carpet halves on a square, bottom first."""
-        return self.stacks[_index(square)]
+        return self._stacks[_index(square)]
 
     def top(self, square: Square) -> Layer | None:
         """The visible carpet half on a square, or None when it is empty."""
-        stack = self.stacks[_index(square)]
+        stack = self._stacks[_index(square)]
         return stack[-1] if stack else None
 
     def owner(self, colour: Colour) -> int | None:
         """The seat that owns a colour, or None when no seat plays it."""
-        for seat, player in enumerate(self.players):
-            if colour in player.colours:
-                return seat
-        return None
+        seat = self._owners[colour]
+        return None if seat < 0 else seat
 
     def is_neutral(self, colour: Colour) -> bool:
         """True when carpets of this colour charge no toll and score for nobody."""
-        seat = self.owner(colour)
-        return seat is None or self.players[seat].eliminated
+        seat = self._owners[colour]
+        return seat < 0 or self._players[seat].eliminated
 
     def region(self, square: Square) -> frozenset[Square]:
         """The orthogonally connected visible squares of the colour shown on a square."""
         index = _index(square)
-        stack = self.stacks[index]
+        stack = self._stacks[index]
         if not stack:
             return frozenset()
-        return frozenset(SQUARES[i] for i in _flood(self.stacks, index, stack[-1].colour))
+        return _mask_squares(_region_mask(self._visible[stack[-1].colour], index))
 
     def toll_at(self, square: Square, seat: int | None = None) -> tuple[int, int | None]:
         """What stopping on a square would charge a seat (default: the current one).
 
         Returns (toll, payee); (0, None) on an empty square, own or neutral carpet.
         """
-        payee, region = self._charged_region(_index(square), self.current if seat is None else seat)
-        return len(region), payee
+        payer = self._current if seat is None else seat
+        payee, region = self._charged_region(_index(square), payer)
+        return region.bit_count(), payee
 
     def charge_at(self, square: Square, seat: int | None = None) -> Charge:
         """What stopping on a square would cost a seat (default: the current one), all told."""
-        payer = self.current if seat is None else seat
+        payer = self._current if seat is None else seat
         payee, region = self._charged_region(_index(square), payer)
-        return _charge(len(region), payee, self.players[payer].money)
+        return _charge(region.bit_count(), payee, self._players[payer].money)
 
-    def _charged_region(self, index: int, payer: int) -> tuple[int | None, AbstractSet[int]]:
-        """The toll rule: who gets paid for stopping on a square, and for which region."""
-        stack = self.stacks[index]
+    def _charged_region(self, index: int, payer: int) -> tuple[int | None, int]:
+        """The toll rule: who gets paid for stopping on a square, and which region (mask)."""
+        stack = self._stacks[index]
         if not stack:
-            return None, _NO_REGION
+            return None, 0
         colour = stack[-1].colour
-        owner = self.owner(colour)
-        if owner is None or owner == payer or self.players[owner].eliminated:
-            return None, _NO_REGION
-        return owner, _flood(self.stacks, index, colour)
+        owner = self._owners[colour]
+        if owner < 0 or owner == payer or self._players[owner].eliminated:
+            return None, 0
+        return owner, _region_mask(self._visible[colour], index)
 
     @property
     def alive(self) -> tuple[int, ...]:
         """The seats still in the game."""
-        return tuple(i for i, p in enumerate(self.players) if not p.eliminated)
+        return tuple(i for i, p in enumerate(self._players) if not p.eliminated)
 
     def __str__(self) -> str:
         from .render import render_state
 
         return render_state(self)
+
+    def replace(self, **changes: Any) -> GameState:
+        """A copy with the named fields changed (as dataclasses.replace)."""
+        fields = {name: getattr(self, name) for name in _STATE_FIELDS}
+        fields.update(changes)
+        return GameState(**fields)
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self._variant,
+            self._phase,
+            self._current,
+            self._at,
+            self._players,
+            self._stacks,
+            self._next_carpet,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        values = tuple(getattr(self, name) for name in _STATE_FIELDS)
+        return _fields_repr("GameState", _STATE_FIELDS, values)
 
     # -- what may be done -----------------------------------------------------------
 
@@ -307,31 +534,35 @@ class GameState:
         ORIENT: left, straight, right. ROLL: die values 1-4 (see chance_outcomes).
         PLACE: legal_placements(). AIM: left, (straight,) right. OVER: none.
         """
-        phase = self.phase
-        if phase is Phase.PLACE:
+        phase = self._phase
+        if phase is _PLACE:
             return self.legal_placements()
-        if phase is Phase.ORIENT:
+        if phase is _ORIENT:
             return _ORIENTS
-        if phase is Phase.ROLL:
+        if phase is _ROLL:
             return _ROLLS
-        if phase is Phase.AIM:
-            return _AIMS_ALL if self.variant is Variant.AIM_OR_KEEP else _AIMS_STRICT
+        if phase is _AIM:
+            return _AIMS_ALL if self._variant is Variant.AIM_OR_KEEP else _AIMS_STRICT
         return ()
 
     def legal_placements(self) -> tuple[Place, ...]:
         """The legal carpets in PLACE, ordered by their squares (row-major); else ()."""
-        if self.phase is not Phase.PLACE:
+        if self._phase is not _PLACE:
             return ()
-        stacks = self.stacks
+        stacks = self._stacks
         found = []
-        for a, b, place in _CANDIDATES[_index(self.assam.square)]:
-            if not _covers_whole_carpet(stacks, a, b):
-                found.append(place)
+        for a, b, place in _CANDIDATES[self._at >> 2]:
+            stack_a = stacks[a]
+            if stack_a:
+                stack_b = stacks[b]
+                if stack_b and stack_a[-1].carpet == stack_b[-1].carpet:
+                    continue
+            found.append(place)
         return tuple(found)
 
     def chance_outcomes(self) -> tuple[tuple[int, float], ...]:
         """In ROLL, each die value with its probability; () in every other phase."""
-        return DIE_PROBABILITIES if self.phase is Phase.ROLL else ()
+        return DIE_PROBABILITIES if self._phase is _ROLL else ()
 
     def is_legal(self, action: object) -> bool:
         """True when apply(action) would succeed."""
@@ -339,26 +570,26 @@ class GameState:
 
     def why_illegal(self, action: object) -> str | None:
         """None for a legal action, else a sentence naming what was tried and why not."""
-        phase = self.phase
+        phase = self._phase
         waits = f"the game waits for {_PHASE_WANTS[phase]}"
         if isinstance(action, Orient):
-            if phase is not Phase.ORIENT:
+            if phase is not _ORIENT:
                 return f"cannot orient Assam now: {waits}"
             if action.turn not in _TURNS:
                 return f"cannot orient Assam by {action.turn!r}: turn LEFT, STRAIGHT or RIGHT"
             return None
         if isinstance(action, Roll):
-            if phase is not Phase.ROLL:
+            if phase is not _ROLL:
                 return f"cannot roll now: {waits}"
             if action.value not in _DIE_VALUES:
                 return f"cannot roll {action.value!r}: the die has faces 1, 2, 2, 3, 3, 4"
             return None
         if isinstance(action, Aim):
-            if phase is not Phase.AIM:
+            if phase is not _AIM:
                 return f"cannot aim Assam now: {waits}"
             if action.turn not in _TURNS:
                 return f"cannot aim Assam by {action.turn!r}: turn LEFT or RIGHT"
-            if action.turn is Turn.STRAIGHT and self.variant is not Variant.AIM_OR_KEEP:
+            if action.turn is Turn.STRAIGHT and self._variant is not Variant.AIM_OR_KEEP:
                 return "cannot keep Assam's facing: in this variant he must be turned left or right"
             return None
         if isinstance(action, Place):
@@ -367,8 +598,8 @@ class GameState:
 
     def _why_place_illegal(self, place: Place) -> str | None:
         what = f"cannot lay a carpet on {_square_text(place.a)}-{_square_text(place.b)}"
-        if self.phase is not Phase.PLACE:
-            return f"{what} now: the game waits for {_PHASE_WANTS[self.phase]}"
+        if self._phase is not _PLACE:
+            return f"{what} now: the game waits for {_PHASE_WANTS[self._phase]}"
         pair = _DOMINOES.get(place)
         if pair is None:
             for square in (place.a, place.b):
@@ -379,16 +610,14 @@ class GameState:
                 ):
                     return f"{what}: {_square_text(square)} is not a square of the market"
             return f"{what}: a carpet covers two orthogonally adjacent squares"
-        assam = _index(self.assam.square)
+        assam = self._at >> 2
         if assam in pair:
-            return f"{what}: {_square_text(self.assam.square)} is under Assam"
+            return f"{what}: {_square_text(SQUARES[assam])} is under Assam"
         a, b = pair
         if assam not in _NEIGHBOURS[a] and assam not in _NEIGHBOURS[b]:
-            return (
-                f"{what}: neither square touches Assam's square {_square_text(self.assam.square)}"
-            )
-        if _covers_whole_carpet(self.stacks, a, b):
-            top = self.stacks[a][-1]
+            return f"{what}: neither square touches Assam's square {_square_text(SQUARES[assam])}"
+        if _covers_whole_carpet(self._stacks, a, b):
+            top = self._stacks[a][-1]
             return (
                 f"{what}: it would cover both visible halves of one carpet "
                 f"({top.colour.name} carpet {top.carpet})"
@@ -399,35 +628,55 @@ class GameState:
 
     def apply(self, action: Action) -> GameState:
         """The state after a legal action; raises IllegalAction (old state untouched)."""
-        phase = self.phase
+        phase = self._phase
         # Fast paths check legality inline; everything else is explained by why_illegal.
         if isinstance(action, Place):
-            if phase is Phase.PLACE:
-                pair = _CANDIDATE_MAP[_index(self.assam.square)].get(action)
-                if pair is not None and not _covers_whole_carpet(self.stacks, *pair):
-                    return self._place(*pair)
+            if phase is _PLACE:
+                pair = _CANDIDATE_KEYS[self._at >> 2].get(_pair_key(action.a, action.b))
+                if pair is not None and not _covers_whole_carpet(self._stacks, pair[0], pair[1]):
+                    return self._place(pair[0], pair[1])
         elif isinstance(action, Roll):
-            if phase is Phase.ROLL and action.value in _DIE_VALUES:
+            if phase is _ROLL and action.value in _DIE_VALUES:
                 return self._roll(action.value)[0]
         elif isinstance(action, Orient):
-            if phase is Phase.ORIENT and action.turn in _TURNS:
-                return self._turned(action.turn, Phase.ROLL, self.current)
+            if phase is _ORIENT and action.turn in _TURNS:
+                return self._turned(action.turn, self._current)
         elif isinstance(action, Aim) and self.why_illegal(action) is None:
-            seat = self._next_seat(self.players)
-            assert seat is not None, "AIM is only entered when another seat will move"
-            return self._turned(action.turn, Phase.ROLL, seat)
+            seat = self._next_seat(self._players)
+            assert seat >= 0, "AIM is only entered when another seat will move"
+            return self._turned(action.turn, seat)
         raise IllegalAction(self.why_illegal(action) or f"cannot apply {action!r}")
 
-    def _turned(self, turn: Turn, phase: Phase, seat: int) -> GameState:
-        facing = self.assam.facing.turned(turn)
+    def _turned(self, turn: Turn, seat: int) -> GameState:
+        """Assam turned (or kept) and the die next, for the given seat."""
         return GameState(
-            self.variant,
+            self._variant,
+            _ROLL,
+            seat,
+            _NO_ASSAM,
+            self._players,
+            self._stacks,
+            self._next_carpet,
+            _at=_TURNED[self._at][turn + 1],
+            _visible=self._visible,
+            _owners=self._owners,
+        )
+
+    def _moved(
+        self, phase: Phase, seat: int, at: int, players: tuple[PlayerState, ...]
+    ) -> GameState:
+        """The same market with Assam, the phase, the seat and the players changed."""
+        return GameState(
+            self._variant,
             phase,
             seat,
-            Assam(self.assam.square, facing),
-            self.players,
-            self.stacks,
-            self.next_carpet,
+            _NO_ASSAM,
+            players,
+            self._stacks,
+            self._next_carpet,
+            _at=at,
+            _visible=self._visible,
+            _owners=self._owners,
         )
 
     def transition(self, action: Action) -> Transition:
@@ -446,8 +695,8 @@ class GameState:
                 toll=toll,
                 paid=paid,
                 payee=payee,
-                region=frozenset(SQUARES[i] for i in region),
-                eliminated=self.current if after.players[self.current].eliminated else None,
+                region=_mask_squares(region),
+                eliminated=self._current if after.players[self._current].eliminated else None,
             )
         after = self.apply(action)
         if isinstance(action, Place):
@@ -455,112 +704,116 @@ class GameState:
                 before=self,
                 action=action,
                 after=after,
-                carpet=self.next_carpet,
-                colour=self.players[self.current].pile[0],
+                carpet=self._next_carpet,
+                colour=self._players[self._current].pile[0],
             )
         return Transition(before=self, action=action, after=after)
 
-    def _next_seat(self, players: tuple[PlayerState, ...]) -> int | None:
-        """The next seat in order that is still in and has a carpet to lay."""
+    def _next_seat(self, players: tuple[PlayerState, ...]) -> int:
+        """The next seat in order that is still in and has a carpet to lay, or -1."""
         count = len(players)
         for offset in range(1, count + 1):
-            seat = (self.current + offset) % count
+            seat = (self._current + offset) % count
             player = players[seat]
-            if not player.eliminated and player.pile:
+            if not player._eliminated and player._pile:
                 return seat
-        return None
+        return -1
 
-    def _roll(self, value: int) -> tuple[GameState, int, int, int | None, AbstractSet[int]]:
-        """Move, charge the toll; returns (state, toll, paid, payee, region indices)."""
-        index, facing = WALK_TABLE[_index(self.assam.square)][self.assam.facing][value]
-        assam = Assam(SQUARES[index], facing)
-        stacks = self.stacks
-        players = self.players
-        me = self.current
-        payee, region = self._charged_region(index, me)
-        toll = len(region)
+    def _roll(self, value: int) -> tuple[GameState, int, int, int | None, int]:
+        """Move, charge the toll; returns (state, toll, paid, payee, region mask)."""
+        at = _WALKS[self._at][value]
+        players = self._players
+        me = self._current
+        payee, region = self._charged_region(at >> 2, me)
         if payee is None:
-            state = GameState(
-                self.variant, Phase.PLACE, me, assam, players, stacks, self.next_carpet
-            )
-            return state, 0, 0, None, region
+            return self._moved(_PLACE, me, at, players), 0, 0, None, 0
         payer_state = players[me]
-        charge = _charge(toll, payee, payer_state.money)
+        toll = region.bit_count()
+        charge = _charge(toll, payee, payer_state._money)
         paid = charge.paid
         new_players = list(players)
-        new_players[payee] = _with_money(players[payee], players[payee].money + paid)
+        new_players[payee] = _with_money(players[payee], players[payee]._money + paid)
         if not charge.bankrupt:
-            new_players[me] = _with_money(payer_state, payer_state.money - paid)
-            state = GameState(
-                self.variant, Phase.PLACE, me, assam, tuple(new_players), stacks, self.next_carpet
-            )
+            new_players[me] = _with_money(payer_state, payer_state._money - paid)
+            state = self._moved(_PLACE, me, at, tuple(new_players))
             return state, toll, paid, payee, region
         new_players[me] = PlayerState(
             0,
-            payer_state.colours,
+            payer_state._colours,
             (),
             eliminated=True,
-            discarded=payer_state.discarded + len(payer_state.pile),
+            discarded=payer_state._discarded + len(payer_state._pile),
         )
         bankrupt_players = tuple(new_players)
         seat = self._next_seat(bankrupt_players)
-        still_in = sum(1 for p in bankrupt_players if not p.eliminated)
-        if seat is None or still_in <= 1:
-            phase, seat = Phase.OVER, me
+        still_in = sum(1 for p in bankrupt_players if not p._eliminated)
+        if seat < 0 or still_in <= 1:
+            phase, seat = _OVER, me
         else:
             # No aiming after a bankruptcy: the next player orients (standard) or rolls.
-            phase = Phase.ORIENT if self.variant is Variant.STANDARD else Phase.ROLL
-        state = GameState(
-            self.variant, phase, seat, assam, bankrupt_players, stacks, self.next_carpet
-        )
-        return state, toll, paid, payee, region
+            phase = _ORIENT if self._variant is _STANDARD else _ROLL
+        return self._moved(phase, seat, at, bankrupt_players), toll, paid, payee, region
 
     def _place(self, a: int, b: int) -> GameState:
-        me = self.current
-        player = self.players[me]
-        colour = player.pile[0]
-        layer = Layer(colour, self.next_carpet)
-        stacks = list(self.stacks)
-        stacks[a] = stacks[a] + (layer,)
-        stacks[b] = stacks[b] + (layer,)
-        players = list(self.players)
+        me = self._current
+        player = self._players[me]
+        colour = player._pile[0]
+        layer = _layer(colour, self._next_carpet)
+        stacks = list(self._stacks)
+        stack_a = stacks[a]
+        stack_b = stacks[b]
+        visible = list(self._visible)
+        if stack_a:
+            visible[stack_a[-1][0]] &= ~(1 << a)
+        if stack_b:
+            visible[stack_b[-1][0]] &= ~(1 << b)
+        visible[colour] |= (1 << a) | (1 << b)
+        stacks[a] = (*stack_a, layer)
+        stacks[b] = (*stack_b, layer)
+        players = list(self._players)
         players[me] = PlayerState(
-            player.money, player.colours, player.pile[1:], player.eliminated, player.discarded
+            player._money, player._colours, player._pile[1:], player._eliminated, player._discarded
         )
         new_players = tuple(players)
         seat = self._next_seat(new_players)
-        if seat is None:
-            phase, seat = Phase.OVER, me
-        elif self.variant is Variant.STANDARD:
-            phase = Phase.ORIENT
+        if seat < 0:
+            phase, seat = _OVER, me
+        elif self._variant is _STANDARD:
+            phase = _ORIENT
         else:
-            phase, seat = Phase.AIM, me
+            phase, seat = _AIM, me
         return GameState(
-            self.variant, phase, seat, self.assam, new_players, tuple(stacks), self.next_carpet + 1
+            self._variant,
+            phase,
+            seat,
+            _NO_ASSAM,
+            new_players,
+            tuple(stacks),
+            self._next_carpet + 1,
+            _at=self._at,
+            _visible=tuple(visible),
+            _owners=self._owners,
         )
 
     # -- the end --------------------------------------------------------------------------
 
     def scores(self) -> tuple[Score, ...]:
         """Each seat's score; an eliminated seat's carpets are neutral and score nothing."""
-        visible = [0] * len(Colour)
-        for stack in self.stacks:
-            if stack:
-                visible[stack[-1].colour] += 1
+        visible = self._visible
         return tuple(
             Score(
                 seat,
-                0 if p.eliminated else sum(visible[c] for c in p.colours),
+                0 if p.eliminated else sum(visible[c].bit_count() for c in p.colours),
                 p.money,
                 p.eliminated,
             )
-            for seat, p in enumerate(self.players)
+            for seat, p in enumerate(self._players)
         )
 
     def winners(self) -> tuple[int, ...]:
         """The winning seats (several on a shared win); only once the game is over."""
-        if self.phase is not Phase.OVER:
-            raise GameNotOver(f"no winner yet: the game waits for {_PHASE_WANTS[self.phase]}")
+        if self._phase is not _OVER:
+            raise GameNotOver(f"no winner yet: the game waits for {_PHASE_WANTS[self._phase]}")
         ranked = [s for s in self.scores() if not s.eliminated]
         best = max((s.total, s.dirhams) for s in ranked)
         return tuple(s.seat for s in ranked if (s.total, s.dirhams) == best)
@@ -582,8 +835,11 @@ class GameState:
 
     def squares(self) -> Iterator[tuple[Square, Stack]]:
         """Every square with its stack, row-major."""
-        return zip(SQUARES, self.stacks, strict=True)
+        return zip(SQUARES, self._stacks, strict=True)
 
+
+_NO_ASSAM = _ASSAMS[0]
+"""Passed where the packed position (``_at``) is given instead; never read."""
 
 _TURNS = frozenset(Turn)
 _DIE_VALUES = frozenset(value for value, _ in DIE_PROBABILITIES)
@@ -597,7 +853,7 @@ _PHASE_WANTS = {
 
 
 def _with_money(player: PlayerState, money: int) -> PlayerState:
-    return PlayerState(money, player.colours, player.pile, player.eliminated, player.discarded)
+    return PlayerState(money, player._colours, player._pile, player._eliminated, player._discarded)
 
 
 def new_game(
