@@ -10,6 +10,7 @@ from .actions import DIE_FACES, Action, Aim, Orient, Place, Roll, parse_action
 from .errors import GameNotOver, IllegalAction, InvalidState, MarrakechError
 from .movement import step, walk, walk_path
 from .savedict import STATE_FORMAT, STATE_VERSION
+from .start import new_game
 from .state import (
     DIE_PROBABILITIES,
     SQUARES,
@@ -23,7 +24,6 @@ from .state import (
     Score,
     Stack,
     Transition,
-    new_game,
 )
 from .types import (
     SIZE,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, final
@@ -18,8 +17,6 @@ from .types import (
     Square,
     Turn,
     Variant,
-    carpets_per_colour,
-    colours_for_seat,
 )
 
 STARTING_MONEY = 30
@@ -55,11 +52,16 @@ class Charge(NamedTuple):
     """True only when the toll is more than the seat's money."""
 
 
-def _charge(toll: int, payee: int | None, money: int) -> Charge:
+def _pays(toll: int, money: int) -> tuple[int, bool]:
     """The bankruptcy rule: a toll above your money takes all of it and puts you out."""
+    return (toll, False) if toll <= money else (money, True)
+
+
+def _charge(toll: int, payee: int | None, money: int) -> Charge:
     if payee is None:
         return _FREE
-    return Charge(toll, min(toll, money), payee, toll > money)
+    paid, bankrupt = _pays(toll, money)
+    return Charge(toll, paid, payee, bankrupt)
 
 
 _FREE = Charge(0, 0, None, False)
@@ -323,7 +325,7 @@ def _covers_whole_carpet(stacks: tuple[Stack, ...], a: int, b: int) -> bool:
     """The placement rule: never both visible halves of one carpet (checked by identity)."""
     stack_a = stacks[a]
     stack_b = stacks[b]
-    return bool(stack_a and stack_b and stack_a[-1].carpet == stack_b[-1].carpet)
+    return bool(stack_a and stack_b and stack_a[-1][1] == stack_b[-1][1])
 
 
 def _square_text(square: object) -> str:
@@ -338,6 +340,9 @@ _PLACE: Final = Phase.PLACE
 _AIM: Final = Phase.AIM
 _OVER: Final = Phase.OVER
 _STANDARD: Final = Variant.STANDARD
+_LEFT: Final = Turn.LEFT
+_STRAIGHT: Final = Turn.STRAIGHT
+_RIGHT: Final = Turn.RIGHT
 _STATE_FIELDS = ("variant", "phase", "current", "assam", "players", "stacks", "next_carpet")
 
 
@@ -481,7 +486,7 @@ class GameState:
         stack = self._stacks[index]
         if not stack:
             return None, 0
-        colour = stack[-1].colour
+        colour = stack[-1][0]
         owner = self._owners[colour]
         if owner < 0 or owner == payer or self._players[owner].eliminated:
             return None, 0
@@ -555,7 +560,7 @@ class GameState:
             stack_a = stacks[a]
             if stack_a:
                 stack_b = stacks[b]
-                if stack_b and stack_a[-1].carpet == stack_b[-1].carpet:
+                if stack_b and stack_a[-1][1] == stack_b[-1][1]:
                     continue
             found.append(place)
         return tuple(found)
@@ -639,8 +644,9 @@ class GameState:
             if phase is _ROLL and action.value in _DIE_VALUES:
                 return self._roll(action.value)[0]
         elif isinstance(action, Orient):
-            if phase is _ORIENT and action.turn in _TURNS:
-                return self._turned(action.turn, self._current)
+            turn = action.turn
+            if phase is _ORIENT and (turn is _LEFT or turn is _STRAIGHT or turn is _RIGHT):
+                return self._turned(turn, self._current)
         elif isinstance(action, Aim) and self.why_illegal(action) is None:
             seat = self._next_seat(self._players)
             assert seat >= 0, "AIM is only entered when another seat will move"
@@ -729,11 +735,10 @@ class GameState:
             return self._moved(_PLACE, me, at, players), 0, 0, None, 0
         payer_state = players[me]
         toll = region.bit_count()
-        charge = _charge(toll, payee, payer_state._money)
-        paid = charge.paid
+        paid, bankrupt = _pays(toll, payer_state._money)
         new_players = list(players)
         new_players[payee] = _with_money(players[payee], players[payee]._money + paid)
-        if not charge.bankrupt:
+        if not bankrupt:
             new_players[me] = _with_money(payer_state, payer_state._money - paid)
             state = self._moved(_PLACE, me, at, tuple(new_players))
             return state, toll, paid, payee, region
@@ -854,45 +859,3 @@ _PHASE_WANTS = {
 
 def _with_money(player: PlayerState, money: int) -> PlayerState:
     return PlayerState(money, player._colours, player._pile, player._eliminated, player._discarded)
-
-
-def new_game(
-    players: int,
-    *,
-    seed: int | None = None,
-    variant: Variant = Variant.STANDARD,
-    first: int = 0,
-    alternate_piles: bool = False,
-) -> GameState:
-    """The starting position for 2, 3 or 4 players.
-
-    ``seed`` decides only the order of the 2-player piles (None means 0: the engine has
-    no hidden randomness). ``alternate_piles`` lays a 2-player pile strictly alternating
-    instead (the reading of seed 001). ``first`` is the seat that starts.
-    """
-    if type(players) is not int or players not in (2, 3, 4):
-        raise IllegalAction(f"cannot start a game for {players!r} players: Marrakech is for 2-4")
-    if not (type(first) is int and 0 <= first < players):
-        raise IllegalAction(f"cannot start with seat {first!r}: seats are 0-{players - 1}")
-    rng = random.Random(0 if seed is None else seed)
-    count = carpets_per_colour(players)
-    seats = []
-    for seat in range(players):
-        colours = colours_for_seat(seat, players)
-        if len(colours) == 1 or alternate_piles:
-            pile = colours * count
-        else:
-            shuffled = [c for c in colours for _ in range(count)]
-            rng.shuffle(shuffled)
-            pile = tuple(shuffled)
-        seats.append(PlayerState(STARTING_MONEY, colours, tuple(pile)))
-    phase = Phase.ORIENT if variant is Variant.STANDARD else Phase.ROLL
-    return GameState(
-        variant,
-        phase,
-        first,
-        Assam(START_SQUARE, Direction.N),
-        tuple(seats),
-        (_EMPTY,) * (SIZE * SIZE),
-        0,
-    )
