@@ -16,6 +16,7 @@ import time
 from collections.abc import Iterator
 
 from marrakech.engine import DIE_FACES, Phase, Roll, new_game
+from marrakech.engine import state as engine_state
 
 ROLLS = tuple(Roll(value) for value in DIE_FACES)
 
@@ -72,6 +73,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="time per player count")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds")
     args = parser.parse_args()
+    compiled = not (engine_state.__file__ or "").endswith(".py")
+    print(f"engine: {'compiled by mypyc' if compiled else 'pure Python (not compiled)'}")
     print(f"{'players':>7} {'games/s':>9} {'actions/game':>13} {'games per calib':>16}")
     for players in (2, 3, 4):
         seeds = iter(range(10**9))

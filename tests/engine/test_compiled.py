@@ -1,0 +1,59 @@
+"""The engine compiled by mypyc (see setup.py) behaves exactly as its Python source."""
+
+from __future__ import annotations
+
+import importlib
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .digest import game_digest
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPILED_MODULES = ("marrakech.engine.state", "marrakech.engine.movement")
+
+
+def _compiled() -> list[Path]:
+    files = [Path(importlib.import_module(name).__file__ or "") for name in COMPILED_MODULES]
+    return [file for file in files if file.suffix != ".py"]
+
+
+def test_compiled_engine_is_built_from_the_current_source() -> None:
+    compiled = _compiled()
+    if not compiled:
+        pytest.skip("the engine runs as pure Python here (not compiled)")
+    for extension in compiled:
+        source = extension.with_name(extension.name.split(".")[0] + ".py")
+        assert extension.stat().st_mtime >= source.stat().st_mtime, (
+            f"{extension.name} is older than {source.name}: rebuild with `uv sync`"
+        )
+
+
+def test_pure_python_engine_plays_exactly_like_the_compiled_one(tmp_path: Path) -> None:
+    if not _compiled():
+        pytest.skip("the engine runs as pure Python here (not compiled)")
+    package = tmp_path / "marrakech"
+    shutil.copytree(ROOT / "marrakech" / "engine", package / "engine", ignore=_only_sources)
+    (package / "__init__.py").write_text("")
+    shutil.copyfile(Path(__file__).with_name("digest.py"), tmp_path / "digest.py")
+    # -S: no site-packages, so neither the installed (compiled) engine nor its finder.
+    code = (
+        "import marrakech.engine.state as s; assert s.__file__.endswith('.py'); "
+        "from digest import game_digest; print(game_digest())"
+    )
+    result = subprocess.run(
+        [sys.executable, "-S", "-c", code],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == game_digest()
+
+
+def _only_sources(directory: str, names: list[str]) -> list[str]:
+    return [name for name in names if not (name.endswith(".py") or Path(directory, name).is_dir())]
