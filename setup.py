@@ -1,6 +1,6 @@
 """Build script: the rules engine's hot modules are compiled with mypyc when possible.
 
-The engine stays plain, typed Python; mypyc turns ``state.py`` and ``movement.py`` into C
+The engine stays plain, typed Python; mypyc turns its hot modules (COMPILED below) into C
 extensions (about 3-4x faster play). Set ``MARRAKECH_PURE=1`` to skip compiling, e.g. to
 debug or measure coverage. Without a C compiler the build warns and installs the same
 modules as pure Python.
@@ -16,7 +16,11 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
-COMPILED = ["marrakech/engine/movement.py", "marrakech/engine/state.py"]
+COMPILED = [
+    "marrakech/engine/movement.py",
+    "marrakech/engine/piles.py",
+    "marrakech/engine/state.py",
+]
 RULES = Path("docs/rules-2024.md")
 
 

@@ -6,9 +6,11 @@ on the re-entry square; that is the whole step (the loop itself is not counted a
 
 from __future__ import annotations
 
+from typing import Final
+
 from .types import SIZE, Direction, Square
 
-_LAST = SIZE - 1
+_LAST: Final = SIZE - 1
 
 
 def _partner(index: int, first_paired: int) -> int:
@@ -84,5 +86,5 @@ def _index_table() -> tuple[tuple[tuple[tuple[int, Direction], ...], ...], ...]:
     return tuple(table)
 
 
-WALK_TABLE = _index_table()
+WALK_TABLE: Final = _index_table()
 """Precomputed walks: WALK_TABLE[row * 7 + col][facing][steps] -> (index, facing)."""

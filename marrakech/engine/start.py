@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from .errors import IllegalAction
+from .piles import shuffled
 from .state import START_SQUARE, STARTING_MONEY, Assam, GameState, PlayerState
 from .types import SIZE, Direction, Phase, Variant, carpets_per_colour, colours_for_seat
 
@@ -27,18 +28,16 @@ def new_game(
         raise IllegalAction(f"cannot start a game for {players!r} players: Marrakech is for 2-4")
     if not (type(first) is int and 0 <= first < players):
         raise IllegalAction(f"cannot start with seat {first!r}: seats are 0-{players - 1}")
-    rng = random.Random(0 if seed is None else seed)
+    shuffles = players == 2 and not alternate_piles
+    rng = random.Random(0 if seed is None else seed) if shuffles else None
     count = carpets_per_colour(players)
     seats = []
     for seat in range(players):
         colours = colours_for_seat(seat, players)
-        if len(colours) == 1 or alternate_piles:
-            pile = colours * count
-        else:
-            shuffled = [c for c in colours for _ in range(count)]
-            rng.shuffle(shuffled)
-            pile = tuple(shuffled)
-        seats.append(PlayerState(STARTING_MONEY, colours, tuple(pile)))
+        pile = colours * count
+        if rng is not None:
+            pile = shuffled([c for c in colours for _ in range(count)], rng)
+        seats.append(PlayerState(STARTING_MONEY, colours, pile))
     phase = Phase.ORIENT if variant is Variant.STANDARD else Phase.ROLL
     return GameState(
         variant,

@@ -19,13 +19,18 @@ from .types import (
     Variant,
 )
 
-STARTING_MONEY = 30
+STARTING_MONEY: Final = 30
 """Dirhams each player starts with."""
 
-START_SQUARE: Square = (3, 3)
+START_SQUARE: Final[Square] = (3, 3)
 """Assam starts in the middle of the market, facing N."""
 
-DIE_PROBABILITIES: tuple[tuple[int, float], ...] = ((1, 1 / 6), (2, 1 / 3), (3, 1 / 3), (4, 1 / 6))
+DIE_PROBABILITIES: Final[tuple[tuple[int, float], ...]] = (
+    (1, 1 / 6),
+    (2, 1 / 3),
+    (3, 1 / 3),
+    (4, 1 / 6),
+)
 """Each die outcome with its probability (faces 1, 2, 2, 3, 3, 4)."""
 
 
@@ -64,7 +69,7 @@ def _charge(toll: int, payee: int | None, money: int) -> Charge:
     return Charge(toll, paid, payee, bankrupt)
 
 
-_FREE = Charge(0, 0, None, False)
+_FREE: Final = Charge(0, 0, None, False)
 
 
 class Assam(NamedTuple):
@@ -150,7 +155,7 @@ class PlayerState:
         return _fields_repr("PlayerState", _PLAYER_FIELDS, self._key())
 
 
-_PLAYER_FIELDS = ("money", "colours", "pile", "eliminated", "discarded")
+_PLAYER_FIELDS: Final = ("money", "colours", "pile", "eliminated", "discarded")
 
 
 def _fields_repr(name: str, fields: tuple[str, ...], values: tuple[Any, ...]) -> str:
@@ -206,10 +211,10 @@ def _index(square: Square) -> int:
     return square[0] * SIZE + square[1]
 
 
-SQUARES: tuple[Square, ...] = tuple(divmod(i, SIZE) for i in range(SIZE * SIZE))
+SQUARES: Final[tuple[Square, ...]] = tuple(divmod(i, SIZE) for i in range(SIZE * SIZE))
 """Every square, row-major."""
 
-_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+_NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(
         (r + dr) * SIZE + (c + dc)
         for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -218,7 +223,7 @@ _NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     for r, c in SQUARES
 )
 
-_DOMINOES: dict[Place, tuple[int, int]] = {
+_DOMINOES: Final[dict[Place, tuple[int, int]]] = {
     Place(SQUARES[a], SQUARES[b]): (a, b)
     for a in range(SIZE * SIZE)
     for b in _NEIGHBOURS[a]
@@ -240,28 +245,28 @@ def _pair_key(a: Square, b: Square) -> int:
     return ((a[0] * SIZE + a[1]) * SIZE + b[0]) * SIZE + b[1]
 
 
-_CANDIDATES = tuple(_candidates(i) for i in range(SIZE * SIZE))
-_CANDIDATE_KEYS: tuple[dict[int, tuple[int, int]], ...] = tuple(
+_CANDIDATES: Final = tuple(_candidates(i) for i in range(SIZE * SIZE))
+_CANDIDATE_KEYS: Final[tuple[dict[int, tuple[int, int]], ...]] = tuple(
     {_pair_key(place.a, place.b): (a, b) for a, b, place in candidates}
     for candidates in _CANDIDATES
 )
-_ORIENTS = tuple(Orient(turn) for turn in Turn)
-_AIMS_STRICT = (Aim(Turn.LEFT), Aim(Turn.RIGHT))
-_AIMS_ALL = tuple(Aim(turn) for turn in Turn)
-_ROLLS = tuple(Roll(value) for value, _ in DIE_PROBABILITIES)
-_EMPTY: Stack = ()
+_ORIENTS: Final = tuple(Orient(turn) for turn in Turn)
+_AIMS_STRICT: Final = (Aim(Turn.LEFT), Aim(Turn.RIGHT))
+_AIMS_ALL: Final = tuple(Aim(turn) for turn in Turn)
+_ROLLS: Final = tuple(Roll(value) for value, _ in DIE_PROBABILITIES)
+_EMPTY: Final[Stack] = ()
 
 # Assam's square and facing travel as one int, "at" = square index * 4 + facing; these
 # tables turn and walk it, and give back the public Assam value without building one.
-_FACINGS: tuple[Direction, ...] = tuple(Direction)
-_ASSAMS: tuple[Assam, ...] = tuple(
+_FACINGS: Final[tuple[Direction, ...]] = tuple(Direction)
+_ASSAMS: Final[tuple[Assam, ...]] = tuple(
     Assam(SQUARES[at >> 2], _FACINGS[at & 3]) for at in range(SIZE * SIZE * 4)
 )
-_WALKS: tuple[tuple[int, ...], ...] = tuple(
+_WALKS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(index * 4 + facing for index, facing in WALK_TABLE[at >> 2][at & 3])
     for at in range(SIZE * SIZE * 4)
 )
-_TURNED: tuple[tuple[int, ...], ...] = tuple(
+_TURNED: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(at - (at & 3) + ((at + turn) & 3) for turn in (Turn.LEFT, Turn.STRAIGHT, Turn.RIGHT))
     for at in range(SIZE * SIZE * 4)
 )
@@ -269,12 +274,12 @@ _TURNED: tuple[tuple[int, ...], ...] = tuple(
 
 # The market as bit masks: bit i is square i. Each colour has a mask of the squares where
 # it shows on top, so a toll region is a flood over one int.
-_NOT_FIRST_COL = sum(1 << i for i in range(SIZE * SIZE) if i % SIZE != 0)
-_NOT_LAST_COL = sum(1 << i for i in range(SIZE * SIZE) if i % SIZE != SIZE - 1)
-_COLOURS = len(Colour)
+_NOT_FIRST_COL: Final = sum(1 << i for i in range(SIZE * SIZE) if i % SIZE != 0)
+_NOT_LAST_COL: Final = sum(1 << i for i in range(SIZE * SIZE) if i % SIZE != SIZE - 1)
+_COLOURS: Final = len(Colour)
 
 # Layers of every carpet a game can lay, so laying one builds no new value.
-_LAYERS: tuple[tuple[Layer, ...], ...] = tuple(
+_LAYERS: Final[tuple[tuple[Layer, ...], ...]] = tuple(
     tuple(Layer(colour, carpet) for carpet in range(64)) for colour in Colour
 )
 
@@ -343,7 +348,7 @@ _STANDARD: Final = Variant.STANDARD
 _LEFT: Final = Turn.LEFT
 _STRAIGHT: Final = Turn.STRAIGHT
 _RIGHT: Final = Turn.RIGHT
-_STATE_FIELDS = ("variant", "phase", "current", "assam", "players", "stacks", "next_carpet")
+_STATE_FIELDS: Final = ("variant", "phase", "current", "assam", "players", "stacks", "next_carpet")
 
 
 @final
@@ -843,12 +848,12 @@ class GameState:
         return zip(SQUARES, self._stacks, strict=True)
 
 
-_NO_ASSAM = _ASSAMS[0]
+_NO_ASSAM: Final = _ASSAMS[0]
 """Passed where the packed position (``_at``) is given instead; never read."""
 
-_TURNS = frozenset(Turn)
-_DIE_VALUES = frozenset(value for value, _ in DIE_PROBABILITIES)
-_PHASE_WANTS = {
+_TURNS: Final = frozenset(Turn)
+_DIE_VALUES: Final = frozenset(value for value, _ in DIE_PROBABILITIES)
+_PHASE_WANTS: Final = {
     Phase.ORIENT: "the current player to orient Assam",
     Phase.ROLL: "the die to be rolled",
     Phase.PLACE: "a carpet to be laid",

@@ -84,10 +84,14 @@ class Variant(Enum):
 def colours_for_seat(seat: int, players: int) -> tuple[Colour, ...]:
     """The colours a seat owns: one with 3-4 players, two with 2 players."""
     if players == 2:
-        return (Colour(seat), Colour(seat + 2))
-    return (Colour(seat),)
+        return (_COLOURS[seat], _COLOURS[seat + 2])
+    return (_COLOURS[seat],)
 
 
 def carpets_per_colour(players: int) -> int:
     """How many carpets of each colour a player starts with."""
-    return {2: 12, 3: 15, 4: 12}[players]
+    return _CARPETS_PER_COLOUR[players]
+
+
+_COLOURS = tuple(Colour)
+_CARPETS_PER_COLOUR = {2: 12, 3: 15, 4: 12}

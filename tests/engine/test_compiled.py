@@ -13,7 +13,7 @@ import pytest
 from .digest import game_digest
 
 ROOT = Path(__file__).resolve().parents[2]
-COMPILED_MODULES = ("marrakech.engine.state", "marrakech.engine.movement")
+COMPILED_MODULES = ("marrakech.engine.state", "marrakech.engine.movement", "marrakech.engine.piles")
 
 
 def _compiled() -> list[Path]:
