@@ -13,7 +13,7 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from marrakech.engine import DIE_FACES, Phase, Roll, new_game
 from marrakech.engine import state as engine_state
@@ -21,19 +21,23 @@ from marrakech.engine import state as engine_state
 ROLLS = tuple(Roll(value) for value in DIE_FACES)
 
 
-def play_random_game(players: int, seed: int) -> int:
+OVER = Phase.OVER
+ROLL = Phase.ROLL
+
+
+def play_random_game(players: int, seed: int, pick: Callable[[], float]) -> int:
     """Play one game with uniformly random legal actions; returns the number of actions."""
-    rng = random.Random(seed)
-    pick = rng.random
     state = new_game(players, seed=seed)
+    phase = state.phase
     actions = 0
-    while state.phase is not Phase.OVER:
-        if state.phase is Phase.ROLL:
+    while phase is not OVER:
+        if phase is ROLL:
             action = ROLLS[int(pick() * 6)]
         else:
             legal = state.legal_actions()
             action = legal[int(pick() * len(legal))]
         state = state.apply(action)
+        phase = state.phase
         actions += 1
     return actions
 
@@ -60,11 +64,15 @@ def calibration_rate(budget: float) -> float:
 
 
 def game_rate(players: int, budget: float, seeds: Iterator[int]) -> tuple[float, list[int]]:
-    """Random games per second over about budget seconds, and each game's length."""
+    """Random games per second over about budget seconds, and each game's length.
+
+    One generator, seeded once per run, picks the actions of every game in turn.
+    """
+    pick = random.Random(players).random
     lengths = []
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < budget:
-        lengths.append(play_random_game(players, next(seeds)))
+        lengths.append(play_random_game(players, next(seeds), pick))
     return len(lengths) / elapsed, lengths
 
 

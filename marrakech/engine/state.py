@@ -642,9 +642,9 @@ class GameState:
         # Fast paths check legality inline; everything else is explained by why_illegal.
         if isinstance(action, Place):
             if phase is _PLACE:
-                pair = _CANDIDATE_KEYS[self._at >> 2].get(_pair_key(action.a, action.b))
-                if pair is not None and not _covers_whole_carpet(self._stacks, pair[0], pair[1]):
-                    return self._place(pair[0], pair[1])
+                a, b = self._candidate(action)
+                if a >= 0 and not _covers_whole_carpet(self._stacks, a, b):
+                    return self._place(a, b)
         elif isinstance(action, Roll):
             if phase is _ROLL and action.value in _DIE_VALUES:
                 return self._roll(action.value)[0]
@@ -657,6 +657,15 @@ class GameState:
             assert seat >= 0, "AIM is only entered when another seat will move"
             return self._turned(action.turn, seat)
         raise IllegalAction(self.why_illegal(action) or f"cannot apply {action!r}")
+
+    def _candidate(self, place: Place) -> tuple[int, int]:
+        """The square indices of a carpet next to Assam, or (-1, -1) when it is not one."""
+        candidates = _CANDIDATES[self._at >> 2]
+        for a, b, known in candidates:
+            if known is place:  # the values legal_placements hands out: no hashing
+                return a, b
+        pair = _CANDIDATE_KEYS[self._at >> 2].get(_pair_key(place.a, place.b))
+        return (-1, -1) if pair is None else pair
 
     def _turned(self, turn: Turn, seat: int) -> GameState:
         """Assam turned (or kept) and the die next, for the given seat."""
