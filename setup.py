@@ -49,6 +49,7 @@ class OptionalBuildExt(build_ext):
 
 def compiled_modules() -> list[object]:
     if os.environ.get("MARRAKECH_PURE"):
+        remove_compiled_engine()
         return []
     try:
         from mypyc.build import mypycify
@@ -57,7 +58,17 @@ def compiled_modules() -> list[object]:
     except (Exception, SystemExit) as error:
         reason = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
         print(f"warning: mypyc could not compile the engine, it runs as pure Python: {reason}")
+        remove_compiled_engine()
         return []
+
+
+def remove_compiled_engine() -> None:
+    """Deletes extensions an earlier editable build left beside the sources (they would
+    shadow the Python modules)."""
+    for library in Path("marrakech/engine").glob("*.so"):
+        library.unlink()
+    for library in Path("marrakech/engine").glob("*.pyd"):
+        library.unlink()
 
 
 setup(
