@@ -277,6 +277,7 @@ _TURNED: Final[tuple[tuple[int, ...], ...]] = tuple(
 _NOT_FIRST_COL: Final = sum(1 << i for i in range(SIZE * SIZE) if i % SIZE != 0)
 _NOT_LAST_COL: Final = sum(1 << i for i in range(SIZE * SIZE) if i % SIZE != SIZE - 1)
 _COLOURS: Final = len(Colour)
+_COLOUR_VALUES: Final = tuple(Colour)
 
 # Layers of every carpet a game can lay, so laying one builds no new value.
 _LAYERS: Final[tuple[tuple[Layer, ...], ...]] = tuple(
@@ -284,9 +285,9 @@ _LAYERS: Final[tuple[tuple[Layer, ...], ...]] = tuple(
 )
 
 
-def _layer(colour: Colour, carpet: int) -> Layer:
+def _layer(colour: int, carpet: int) -> Layer:
     row = _LAYERS[colour]
-    return row[carpet] if carpet < len(row) else Layer(colour, carpet)
+    return row[carpet] if carpet < len(row) else Layer(_COLOUR_VALUES[colour], carpet)
 
 
 def _region_mask(visible: int, start: int) -> int:
@@ -309,12 +310,50 @@ def _mask_squares(mask: int) -> frozenset[Square]:
     return frozenset(SQUARES[i] for i in range(SIZE * SIZE) if mask >> i & 1)
 
 
-def _visible_masks(stacks: tuple[Stack, ...]) -> tuple[int, ...]:
+Masks = tuple[int, int, int, int]
+"""One visible-square mask per colour, in Colour order."""
+
+
+def _visible_masks(stacks: tuple[Stack, ...]) -> Masks:
     masks = [0] * _COLOURS
     for index, stack in enumerate(stacks):
         if stack:
             masks[stack[-1].colour] |= 1 << index
-    return tuple(masks)
+    return (masks[0], masks[1], masks[2], masks[3])
+
+
+_UNKNOWN: Final[Masks] = (-1, -1, -1, -1)
+"""Stands for masks the constructor has to work out from the stacks."""
+
+
+def _mask_of(masks: Masks, colour: int) -> int:
+    if colour == 0:
+        return masks[0]
+    if colour == 1:
+        return masks[1]
+    if colour == 2:
+        return masks[2]
+    return masks[3]
+
+
+def _covered(masks: Masks, colour: int, a: int, b: int) -> Masks:
+    """The masks once a carpet of this colour lies on squares a and b."""
+    bits = (1 << a) | (1 << b)
+    keep = ~bits
+    red, blue, yellow, green = masks
+    red &= keep
+    blue &= keep
+    yellow &= keep
+    green &= keep
+    if colour == 0:
+        red |= bits
+    elif colour == 1:
+        blue |= bits
+    elif colour == 2:
+        yellow |= bits
+    else:
+        green |= bits
+    return (red, blue, yellow, green)
 
 
 def _owner_table(players: tuple[PlayerState, ...]) -> tuple[int, ...]:
@@ -345,6 +384,10 @@ _PLACE: Final = Phase.PLACE
 _AIM: Final = Phase.AIM
 _OVER: Final = Phase.OVER
 _STANDARD: Final = Variant.STANDARD
+# The action classes as compile-time constants (mypyc looks plain imports up by name).
+_ROLL_ACTION: Final = Roll
+_ORIENT_ACTION: Final = Orient
+_PLACE_ACTION: Final = Place
 _LEFT: Final = Turn.LEFT
 _STRAIGHT: Final = Turn.STRAIGHT
 _RIGHT: Final = Turn.RIGHT
@@ -383,7 +426,7 @@ class GameState:
         next_carpet: int,
         *,
         _at: int = -1,
-        _visible: tuple[int, ...] | None = None,
+        _visible: Masks = _UNKNOWN,
         _owners: tuple[int, ...] | None = None,
     ) -> None:
         if _at < 0:
@@ -398,7 +441,7 @@ class GameState:
         self._players = players
         self._stacks = stacks
         self._next_carpet = next_carpet
-        self._visible = _visible_masks(stacks) if _visible is None else _visible
+        self._visible = _visible_masks(stacks) if _visible[0] < 0 else _visible
         self._owners = _owner_table(players) if _owners is None else _owners
 
     # -- reading the position -------------------------------------------------------
@@ -469,7 +512,7 @@ class GameState:
         stack = self._stacks[index]
         if not stack:
             return frozenset()
-        return _mask_squares(_region_mask(self._visible[stack[-1].colour], index))
+        return _mask_squares(_region_mask(_mask_of(self._visible, stack[-1].colour), index))
 
     def toll_at(self, square: Square, seat: int | None = None) -> tuple[int, int | None]:
         """What stopping on a square would charge a seat (default: the current one).
@@ -495,7 +538,7 @@ class GameState:
         owner = self._owners[colour]
         if owner < 0 or owner == payer or self._players[owner].eliminated:
             return None, 0
-        return owner, _region_mask(self._visible[colour], index)
+        return owner, _region_mask(_mask_of(self._visible, colour), index)
 
     @property
     def alive(self) -> tuple[int, ...]:
@@ -640,18 +683,18 @@ class GameState:
         """The state after a legal action; raises IllegalAction (old state untouched)."""
         phase = self._phase
         # Fast paths check legality inline; everything else is explained by why_illegal.
-        if isinstance(action, Place):
+        if isinstance(action, _ROLL_ACTION):
+            if phase is _ROLL and action.value in _DIE_VALUES:
+                return self._roll(action.value)[0]
+        elif isinstance(action, _ORIENT_ACTION):
+            turn = action.turn
+            if phase is _ORIENT and (turn is _LEFT or turn is _STRAIGHT or turn is _RIGHT):
+                return self._turned(turn, self._current)
+        elif isinstance(action, _PLACE_ACTION):
             if phase is _PLACE:
                 a, b = self._candidate(action)
                 if a >= 0 and not _covers_whole_carpet(self._stacks, a, b):
                     return self._place(a, b)
-        elif isinstance(action, Roll):
-            if phase is _ROLL and action.value in _DIE_VALUES:
-                return self._roll(action.value)[0]
-        elif isinstance(action, Orient):
-            turn = action.turn
-            if phase is _ORIENT and (turn is _LEFT or turn is _STRAIGHT or turn is _RIGHT):
-                return self._turned(turn, self._current)
         elif isinstance(action, Aim) and self.why_illegal(action) is None:
             seat = self._next_seat(self._players)
             assert seat >= 0, "AIM is only entered when another seat will move"
@@ -667,7 +710,7 @@ class GameState:
         pair = _CANDIDATE_KEYS[self._at >> 2].get(_pair_key(place.a, place.b))
         return (-1, -1) if pair is None else pair
 
-    def _turned(self, turn: Turn, seat: int) -> GameState:
+    def _turned(self, turn: int, seat: int) -> GameState:
         """Assam turned (or kept) and the die next, for the given seat."""
         return GameState(
             self._variant,
@@ -778,17 +821,12 @@ class GameState:
         player = self._players[me]
         colour = player._pile[0]
         layer = _layer(colour, self._next_carpet)
+        alone = (layer,)
         stacks = list(self._stacks)
         stack_a = stacks[a]
         stack_b = stacks[b]
-        visible = list(self._visible)
-        if stack_a:
-            visible[stack_a[-1][0]] &= ~(1 << a)
-        if stack_b:
-            visible[stack_b[-1][0]] &= ~(1 << b)
-        visible[colour] |= (1 << a) | (1 << b)
-        stacks[a] = (*stack_a, layer)
-        stacks[b] = (*stack_b, layer)
+        stacks[a] = stack_a + alone if stack_a else alone
+        stacks[b] = stack_b + alone if stack_b else alone
         players = list(self._players)
         players[me] = PlayerState(
             player._money, player._colours, player._pile[1:], player._eliminated, player._discarded
@@ -810,7 +848,7 @@ class GameState:
             tuple(stacks),
             self._next_carpet + 1,
             _at=self._at,
-            _visible=tuple(visible),
+            _visible=_covered(self._visible, colour, a, b),
             _owners=self._owners,
         )
 
@@ -822,7 +860,7 @@ class GameState:
         return tuple(
             Score(
                 seat,
-                0 if p.eliminated else sum(visible[c].bit_count() for c in p.colours),
+                0 if p.eliminated else sum(_mask_of(visible, c).bit_count() for c in p.colours),
                 p.money,
                 p.eliminated,
             )
