@@ -5,6 +5,10 @@ pure-Python calibration loop run interleaved in the same process (calibration lo
 second), so that figures compare across noisy machines.
 
     uv run python benchmarks/bench_engine.py [--seconds 2]
+
+The first line says whether the engine ran compiled by mypyc (the default install) or as
+pure Python (``MARRAKECH_PURE=1 uv run ...`` rebuilds it that way; run once more without
+it to compile again).
 """
 
 from __future__ import annotations
