@@ -136,7 +136,7 @@ class PlayerState:
 
     def replace(self, **changes: Any) -> PlayerState:
         """A copy with the named fields changed."""
-        fields = {name: getattr(self, name) for name in _PLAYER_FIELDS}
+        fields: dict[str, Any] = dict(zip(_PLAYER_FIELDS, self._key(), strict=True))
         fields.update(changes)
         return PlayerState(**fields)
 
@@ -153,6 +153,9 @@ class PlayerState:
 
     def __repr__(self) -> str:
         return _fields_repr("PlayerState", _PLAYER_FIELDS, self._key())
+
+    def __reduce__(self) -> tuple[type[PlayerState], tuple[Any, ...]]:
+        return PlayerState, self._key()
 
 
 _PLAYER_FIELDS: Final = ("money", "colours", "pile", "eliminated", "discarded")
@@ -552,7 +555,7 @@ class GameState:
 
     def replace(self, **changes: Any) -> GameState:
         """A copy with the named fields changed (as dataclasses.replace)."""
-        fields = {name: getattr(self, name) for name in _STATE_FIELDS}
+        fields: dict[str, Any] = dict(zip(_STATE_FIELDS, self._fields(), strict=True))
         fields.update(changes)
         return GameState(**fields)
 
@@ -576,8 +579,14 @@ class GameState:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        values = tuple(getattr(self, name) for name in _STATE_FIELDS)
-        return _fields_repr("GameState", _STATE_FIELDS, values)
+        return _fields_repr("GameState", _STATE_FIELDS, self._fields())
+
+    def __reduce__(self) -> tuple[type[GameState], tuple[Any, ...]]:
+        return GameState, self._fields()
+
+    def _fields(self) -> tuple[Any, ...]:
+        """The public fields in constructor order."""
+        return tuple(getattr(self, name) for name in _STATE_FIELDS)
 
     # -- what may be done -----------------------------------------------------------
 

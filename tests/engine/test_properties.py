@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 
 from hypothesis import given, settings
@@ -102,6 +104,19 @@ def test_save_dict_and_json_round_trip(spec: GameSpec) -> None:
         assert hash(again) == hash(state)
         assert GameState.from_dict(json.loads(json.dumps(data))) == state
         assert again.to_dict() == data
+
+
+@given(game_specs())
+def test_states_pickle_copy_and_replace_to_equal_states(spec: GameSpec) -> None:
+    seen = states(spec)
+    for state in [*seen[::5], seen[-1]]:
+        assert pickle.loads(pickle.dumps(state)) == state
+        assert copy.deepcopy(state) == state
+        assert state.replace() == state
+        assert hash(state.replace(players=state.players)) == hash(state)
+        player = state.players[0]
+        assert pickle.loads(pickle.dumps(player)) == player
+        assert player.replace(money=player.money + 1) != player
 
 
 @HEAVY
