@@ -110,8 +110,12 @@ class MarrakechApp(App[None]):
 
         self.push_screen(ConfirmScreen(question, yes="Resume", no="New game"), answered)
 
-    def open_file(self, path: Path, *, replay: bool = False) -> None:
-        """Play (or replay) a saved game; a broken file is reported and left untouched."""
+    def open_file(self, path: Path, *, replay: bool = False, from_menu: bool = False) -> None:
+        """Play (or replay) a saved game; a broken file is reported and left untouched.
+
+        A replay opened from the saved-games list goes back to the new-game screen; one
+        opened from the command line quits when closed.
+        """
         try:
             session = storage.load_game(path)
         except SaveFileError as error:
@@ -123,19 +127,24 @@ class MarrakechApp(App[None]):
         if replay:
             from marrakech.tui.screens.replay import ReplayScreen
 
-            self.push_screen(ReplayScreen(session), lambda _: self.exit())
+            self.push_screen(
+                ReplayScreen(session), lambda _: self.new_game() if from_menu else self.exit()
+            )
         else:
             self.play(session)
 
     def new_game(self, defaults: GameSetup | None = None) -> None:
         """Set up a new game; quit when the set-up is cancelled."""
+        from marrakech.tui.screens.saves import OpenSave
         from marrakech.tui.screens.setup import NewGameScreen  # not needed to start a game
 
-        def chosen(setup: GameSetup | None) -> None:
-            if setup is None:
+        def chosen(choice: GameSetup | OpenSave | None) -> None:
+            if choice is None:
                 self.exit()
+            elif isinstance(choice, OpenSave):
+                self.open_file(choice.path, replay=choice.replay, from_menu=True)
             else:
-                self.play(Session(setup))
+                self.play(Session(choice))
 
         self.push_screen(NewGameScreen(defaults), chosen)
 

@@ -19,6 +19,7 @@ from marrakech.engine import Colour, MarrakechError, Variant, colours_for_seat
 from marrakech.session import HUMAN, SEAT_KINDS, GameSetup
 from marrakech.tui.app import new_seed
 from marrakech.tui.screens.chips import CARPET_COLOURS, chips
+from marrakech.tui.screens.saves import OpenSave, SavesScreen
 
 _TITLE = (
     "█▀▄▀█ ▄▀█ █▀█ █▀█ ▄▀█ █▄▀ █▀▀ █▀▀ █ █",
@@ -56,6 +57,7 @@ _HINTS = {
     "takeback": "Whether undo may go back past a roll that was seen.",
     "seed": "Decides every die roll and the 2-player piles: the same seed, the same game.",
     "start": "Enter starts the game; Escape quits.",
+    "saved": "Play on or replay a game saved under a name (ctrl+o).",
     "quit": "Leave without playing.",
 }
 
@@ -96,8 +98,8 @@ def _cursor_on_pressed(radio_set: RadioSet) -> None:
         radio_set.action_next_button()
 
 
-class NewGameScreen(Screen[GameSetup | None]):
-    """Set up a new game; dismisses with a GameSetup, or None to quit.
+class NewGameScreen(Screen[GameSetup | OpenSave | None]):
+    """Set up a new game; dismisses with a GameSetup, a saved game to open, or None to quit.
 
     ``defaults`` fills the form (e.g. the last game's set-up for "play again"); the seed
     always starts blank, so a new game gets new dice unless a seed is typed.
@@ -194,6 +196,7 @@ class NewGameScreen(Screen[GameSetup | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "quit", "Quit"),
+        Binding("ctrl+o", "saved_games", "Saved games"),
     ]
 
     AUTO_FOCUS = "#start"
@@ -256,6 +259,7 @@ class NewGameScreen(Screen[GameSetup | None]):
                     )
             with Horizontal(id="buttons"):
                 yield Button("Start", variant="primary", id="start")
+                yield Button("Saved games", id="saved")
                 yield Button("Quit", id="quit")
             yield Static(_HINTS["start"], id="hint")
         yield Footer()
@@ -355,6 +359,19 @@ class NewGameScreen(Screen[GameSetup | None]):
     @on(Button.Pressed, "#quit")
     def _quit_pressed(self) -> None:
         self.action_quit()
+
+    @on(Button.Pressed, "#saved")
+    def _saved_pressed(self) -> None:
+        self.action_saved_games()
+
+    def action_saved_games(self) -> None:
+        """List the named saves; choosing one leaves this screen to open it."""
+
+        def chosen(choice: OpenSave | None) -> None:
+            if choice is not None:
+                self.dismiss(choice)
+
+        self.app.push_screen(SavesScreen(), chosen)
 
     def on_resize(self) -> None:
         self.set_class(self.size.height < 30, "-short")

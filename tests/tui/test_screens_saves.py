@@ -1,0 +1,121 @@
+"""Pilot tests of the saved-games list reached from the new-game screen."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from textual.widgets import OptionList
+
+from marrakech import storage
+from marrakech.engine import Orient, Turn
+from marrakech.session import GameSetup, Session
+from marrakech.tui.app import MarrakechApp
+from marrakech.tui.screens.game import GameScreen
+from marrakech.tui.screens.saves import SavesScreen
+
+from .helpers import run, screen_text
+
+BROKEN = '{"format": "marrakech-game", "version": '
+
+
+def one_turn_game(names: tuple[str, str]) -> Session:
+    """A 2-player game where the first player has taken one whole turn."""
+    session = Session(GameSetup(2, names=names, seed=3))
+    session.play(Orient(Turn.STRAIGHT))
+    session.roll()
+    session.play(session.state.legal_placements()[0])
+    return session
+
+
+def saved(name: str, session: Session, age: int) -> Path:
+    """Save the session under a name, as if saved ``age`` minutes ago."""
+    path = storage.save_named(name, session)
+    stamp = path.stat().st_mtime - 60 * age
+    os.utime(path, (stamp, stamp))
+    return path
+
+
+@run
+async def test_the_list_shows_each_save_newest_first_and_unreadable_ones_disabled() -> None:
+    saved("older", one_turn_game(("Ann", "Bo")), age=10)
+    saved("newer", Session(GameSetup(2, names=("Cy", "[b]Di"), seed=4)), age=1)
+    storage.saves_dir().joinpath("broken.json").write_text(BROKEN)
+    app = MarrakechApp()
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        text = screen_text(app)
+        assert text.index("broken") < text.index("newer") < text.index("older")
+        assert "Cy, [b]Di · 0 turns · Cy to play" in text
+        assert "Ann, Bo · 1 turn · Bo to play" in text
+        assert "cannot be read: broken.json" in text
+        saves = app.screen.query_one(OptionList)
+        assert [option.disabled for option in saves.options if option.id] == [
+            True,
+            False,
+            False,
+        ]
+
+
+@run
+async def test_enter_plays_the_highlighted_save_on_and_leaves_a_broken_one_alone() -> None:
+    game = one_turn_game(("Ann", "Bo"))
+    saved("ours", game, age=5)
+    broken = storage.saves_dir() / "broken.json"
+    broken.write_text(BROKEN)
+    app = MarrakechApp()
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.actions == game.actions
+    assert broken.read_text() == BROKEN
+
+
+@run
+async def test_r_replays_a_save_and_closing_the_replay_returns_to_the_new_game_screen() -> None:
+    saved("to replay", one_turn_game(("Ann", "Bo")), age=1)
+    app = MarrakechApp()
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.click("#saved")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ReplayScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "NewGameScreen"
+
+
+@run
+async def test_with_no_readable_save_nothing_opens_and_escape_goes_back() -> None:
+    broken = storage.saves_dir() / "broken.json"
+    broken.parent.mkdir(parents=True, exist_ok=True)
+    broken.write_text(BROKEN)
+    app = MarrakechApp()
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SavesScreen)
+        assert screen.check_action("open", ()) is None
+        await pilot.press("enter", "r")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "NewGameScreen"
+    assert broken.read_text() == BROKEN
+
+
+@run
+async def test_an_empty_list_says_how_to_save_a_game() -> None:
+    app = MarrakechApp()
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert "No saved games yet: during a game, s saves one" in screen_text(app)
