@@ -30,8 +30,8 @@ def clause(transition: Transition, names: Sequence[str]) -> str:
     if transition.payee is None:
         return words
     payee = names[transition.payee]
-    colour = transition.before.top(transition.after.assam.square)
-    colour_name = colour.colour.name.lower() if colour is not None else ""
+    charged = transition.before.top(transition.after.assam.square)
+    colour_name = charged.colour.name.lower() if charged is not None else ""
     region = f"region of {transition.toll} {colour_name} squares"
     if transition.eliminated is not None:
         return (
