@@ -136,6 +136,7 @@ class PlayerState:
 
     def replace(self, **changes: Any) -> PlayerState:
         """A copy with the named fields changed."""
+        _check_fields("PlayerState", _PLAYER_FIELDS, changes)
         fields: dict[str, Any] = dict(zip(_PLAYER_FIELDS, self._key(), strict=True))
         fields.update(changes)
         return PlayerState(**fields)
@@ -159,6 +160,12 @@ class PlayerState:
 
 
 _PLAYER_FIELDS: Final = ("money", "colours", "pile", "eliminated", "discarded")
+
+
+def _check_fields(name: str, fields: tuple[str, ...], changes: dict[str, Any]) -> None:
+    unknown = sorted(set(changes) - set(fields))
+    if unknown:
+        raise TypeError(f"{name} has no field {', '.join(unknown)}: fields are {', '.join(fields)}")
 
 
 def _fields_repr(name: str, fields: tuple[str, ...], values: tuple[Any, ...]) -> str:
@@ -243,21 +250,14 @@ def _candidates(assam: int) -> tuple[tuple[int, int, Place], ...]:
     return tuple(sorted(found, key=lambda item: (item[0], item[1])))
 
 
-def _pair_key(a: Square, b: Square) -> int:
-    """One int for a (normalised) pair of squares; only used to look candidates up."""
-    return ((a[0] * SIZE + a[1]) * SIZE + b[0]) * SIZE + b[1]
-
-
 _CANDIDATES: Final = tuple(_candidates(i) for i in range(SIZE * SIZE))
-_CANDIDATE_KEYS: Final[tuple[dict[int, tuple[int, int]], ...]] = tuple(
-    {_pair_key(place.a, place.b): (a, b) for a, b, place in candidates}
-    for candidates in _CANDIDATES
+_CANDIDATE_MAP: Final[tuple[dict[Place, tuple[int, int]], ...]] = tuple(
+    {place: (a, b) for a, b, place in candidates} for candidates in _CANDIDATES
 )
 _ORIENTS: Final = tuple(Orient(turn) for turn in Turn)
 _AIMS_STRICT: Final = (Aim(Turn.LEFT), Aim(Turn.RIGHT))
 _AIMS_ALL: Final = tuple(Aim(turn) for turn in Turn)
 _ROLLS: Final = tuple(Roll(value) for value, _ in DIE_PROBABILITIES)
-_EMPTY: Final[Stack] = ()
 
 # Assam's square and facing travel as one int, "at" = square index * 4 + facing; these
 # tables turn and walk it, and give back the public Assam value without building one.
@@ -290,7 +290,7 @@ _LAYERS: Final[tuple[tuple[Layer, ...], ...]] = tuple(
 
 def _layer(colour: int, carpet: int) -> Layer:
     row = _LAYERS[colour]
-    return row[carpet] if carpet < len(row) else Layer(_COLOUR_VALUES[colour], carpet)
+    return row[carpet] if 0 <= carpet < len(row) else Layer(_COLOUR_VALUES[colour], carpet)
 
 
 def _region_mask(visible: int, start: int) -> int:
@@ -362,10 +362,18 @@ def _covered(masks: Masks, colour: int, a: int, b: int) -> Masks:
 def _owner_table(players: tuple[PlayerState, ...]) -> tuple[int, ...]:
     """For each colour, the seat that owns it, or -1."""
     owners = [-1] * _COLOURS
-    for seat, player in enumerate(players):
-        for colour in player.colours:
+    for seat in reversed(range(len(players))):  # the first seat listing a colour owns it
+        for colour in players[seat].colours:
             owners[colour] = seat
     return tuple(owners)
+
+
+def _packed(assam: Assam) -> int:
+    """Assam as one int (square index * 4 + facing); InvalidState when he is off the market."""
+    square, facing = assam
+    if not (0 <= square[0] < SIZE and 0 <= square[1] < SIZE) or facing not in _FACINGS:
+        raise InvalidState(f"invalid state: Assam {assam!r} is not on a square facing N, E, S or W")
+    return _index(square) * 4 + _FACINGS.index(facing)
 
 
 def _covers_whole_carpet(stacks: tuple[Stack, ...], a: int, b: int) -> bool:
@@ -391,6 +399,7 @@ _STANDARD: Final = Variant.STANDARD
 _ROLL_ACTION: Final = Roll
 _ORIENT_ACTION: Final = Orient
 _PLACE_ACTION: Final = Place
+_AIM_ACTION: Final = Aim
 _LEFT: Final = Turn.LEFT
 _STRAIGHT: Final = Turn.STRAIGHT
 _RIGHT: Final = Turn.RIGHT
@@ -433,10 +442,7 @@ class GameState:
         _owners: tuple[int, ...] | None = None,
     ) -> None:
         if _at < 0:
-            square = assam[0]
-            if not (0 <= square[0] < SIZE and 0 <= square[1] < SIZE):
-                raise InvalidState(f"invalid state: Assam's square {square} is not on the market")
-            _at = _index(square) * 4 + Direction(assam[1])
+            _at = _packed(assam)
         self._variant = variant
         self._phase = phase
         self._current = current
@@ -501,13 +507,13 @@ class GameState:
 
     def owner(self, colour: Colour) -> int | None:
         """The seat that owns a colour, or None when no seat plays it."""
-        seat = self._owners[colour]
+        seat = self._owners[colour] if 0 <= colour < _COLOURS else -1
         return None if seat < 0 else seat
 
     def is_neutral(self, colour: Colour) -> bool:
         """True when carpets of this colour charge no toll and score for nobody."""
-        seat = self._owners[colour]
-        return seat < 0 or self._players[seat].eliminated
+        seat = self.owner(colour)
+        return seat is None or self._players[seat].eliminated
 
     def region(self, square: Square) -> frozenset[Square]:
         """The orthogonally connected visible squares of the colour shown on a square."""
@@ -555,6 +561,7 @@ class GameState:
 
     def replace(self, **changes: Any) -> GameState:
         """A copy with the named fields changed (as dataclasses.replace)."""
+        _check_fields("GameState", _STATE_FIELDS, changes)
         fields: dict[str, Any] = dict(zip(_STATE_FIELDS, self._fields(), strict=True))
         fields.update(changes)
         return GameState(**fields)
@@ -614,12 +621,8 @@ class GameState:
         stacks = self._stacks
         found = []
         for a, b, place in _CANDIDATES[self._at >> 2]:
-            stack_a = stacks[a]
-            if stack_a:
-                stack_b = stacks[b]
-                if stack_b and stack_a[-1][1] == stack_b[-1][1]:
-                    continue
-            found.append(place)
+            if not _covers_whole_carpet(stacks, a, b):
+                found.append(place)
         return tuple(found)
 
     def chance_outcomes(self) -> tuple[tuple[int, float], ...]:
@@ -704,7 +707,7 @@ class GameState:
                 a, b = self._candidate(action)
                 if a >= 0 and not _covers_whole_carpet(self._stacks, a, b):
                     return self._place(a, b)
-        elif isinstance(action, Aim) and self.why_illegal(action) is None:
+        elif isinstance(action, _AIM_ACTION) and self.why_illegal(action) is None:
             seat = self._next_seat(self._players)
             assert seat >= 0, "AIM is only entered when another seat will move"
             return self._turned(action.turn, seat)
@@ -716,7 +719,7 @@ class GameState:
         for a, b, known in candidates:
             if known is place:  # the values legal_placements hands out: no hashing
                 return a, b
-        pair = _CANDIDATE_KEYS[self._at >> 2].get(_pair_key(place.a, place.b))
+        pair = _CANDIDATE_MAP[self._at >> 2].get(place)
         return (-1, -1) if pair is None else pair
 
     def _turned(self, turn: int, seat: int) -> GameState:

@@ -46,6 +46,8 @@ def test_documented_verdicts(a: tuple[int, int], b: tuple[int, int], legal: bool
         ((3, 3), (3, 4), "under Assam"),
         ((1, 2), (2, 2), "touches Assam"),
         ((0, 6), (0, 7), "not a square"),
+        ((2, 2), (4, -5), "not a square"),  # row-major index 23, as (3,2): a legal carpet
+        ((3, 4), (2, 12), "not a square"),  # index 26, as (3,5): a legal carpet
         ((1, 1), (2, 2), "orthogonally adjacent"),
         ((3, 4), (3, 6), "orthogonally adjacent"),
     ],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from marrakech.engine import Colour, Direction, InvalidState, Layer, Phase, Variant
+from marrakech.engine import Assam, Colour, Direction, InvalidState, Layer, Phase, Variant
 
 from .positions import build, carpet_of, describe
 
@@ -60,3 +60,31 @@ def test_tuple_and_text_carpets_agree() -> None:
 def test_a_malformed_description_is_refused_by_the_engine() -> None:
     with pytest.raises(InvalidState):
         build(carpets=["R 0.0-2.2"])
+
+
+def test_the_constructor_refuses_assam_off_the_market_or_facing_nowhere() -> None:
+    state = build(players=2)
+    for assam in (Assam((7, 0), Direction.N), Assam((3, 3), 4), Assam((-1, 3), Direction.E)):
+        with pytest.raises(InvalidState, match="Assam"):
+            state.replace(assam=assam)
+
+
+def test_replace_changes_public_fields_only() -> None:
+    state = build(players=2)
+    assert state.replace(current=1).current == 1
+    with pytest.raises(TypeError, match="no field _visible"):
+        state.replace(_visible=(0, 0, 0, 0))
+    with pytest.raises(TypeError, match="no field purse"):
+        state.players[0].replace(purse=3)
+
+
+def test_owner_is_the_first_seat_listing_a_colour_and_none_for_other_values() -> None:
+    state = build(players=2)
+    twice = state.replace(
+        players=(state.players[0], state.players[1].replace(colours=(Colour.RED,)))
+    )
+    assert twice.owner(Colour.RED) == 0
+    assert state.owner(Colour.GREEN) == 1
+    assert state.owner(-1) is None  # type: ignore[arg-type]
+    assert state.owner(5) is None  # type: ignore[arg-type]
+    assert state.is_neutral(5) is True  # type: ignore[arg-type]
