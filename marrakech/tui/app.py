@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import ClassVar
 
@@ -110,11 +110,14 @@ class MarrakechApp(App[None]):
 
         self.push_screen(ConfirmScreen(question, yes="Resume", no="New game"), answered)
 
-    def open_file(self, path: Path, *, replay: bool = False, from_menu: bool = False) -> None:
+    def open_file(
+        self, path: Path, *, replay: bool = False, back: Callable[[], None] | None = None
+    ) -> None:
         """Play (or replay) a saved game; a broken file is reported and left untouched.
 
-        A replay opened from the saved-games list goes back to the new-game screen; one
-        opened from the command line quits when closed.
+        ``back`` is where a closed replay or a file that cannot be loaded leads (the
+        saved-games list passes the new-game screen it came from); by default a closed
+        replay quits and a broken file opens the new-game screen.
         """
         try:
             session = storage.load_game(path)
@@ -122,14 +125,12 @@ class MarrakechApp(App[None]):
             self.notify(
                 str(error), title="Cannot load the game", severity="error", timeout=10, markup=False
             )
-            self.new_game()
+            (back or self.new_game)()
             return
         if replay:
             from marrakech.tui.screens.replay import ReplayScreen
 
-            self.push_screen(
-                ReplayScreen(session), lambda _: self.new_game() if from_menu else self.exit()
-            )
+            self.push_screen(ReplayScreen(session), lambda _: (back or self.exit)())
         else:
             self.play(session)
 
@@ -142,7 +143,9 @@ class MarrakechApp(App[None]):
             if choice is None:
                 self.exit()
             elif isinstance(choice, OpenSave):
-                self.open_file(choice.path, replay=choice.replay, from_menu=True)
+                self.open_file(
+                    choice.path, replay=choice.replay, back=lambda: self.new_game(defaults)
+                )
             else:
                 self.play(Session(choice))
 

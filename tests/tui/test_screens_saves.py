@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from marrakech import storage
@@ -28,6 +29,17 @@ def one_turn_game(names: tuple[str, str]) -> Session:
     return session
 
 
+async def open_saves(pilot: Pilot[None], key: str = "ctrl+o") -> None:
+    """Open the saved-games list from the new-game screen and let it read the saves."""
+    if key == "click":
+        await pilot.click("#saved")
+    else:
+        await pilot.press(key)
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 def saved(name: str, session: Session, age: int) -> Path:
     """Save the session under a name, as if saved ``age`` minutes ago."""
     path = storage.save_named(name, session)
@@ -43,8 +55,7 @@ async def test_the_list_shows_each_save_newest_first_and_unreadable_ones_disable
     storage.saves_dir().joinpath("broken.json").write_text(BROKEN)
     app = MarrakechApp()
     async with app.run_test(size=(80, 30)) as pilot:
-        await pilot.press("ctrl+o")
-        await pilot.pause()
+        await open_saves(pilot)
         assert isinstance(app.screen, SavesScreen)
         text = screen_text(app)
         assert text.index("broken") < text.index("newer") < text.index("older")
@@ -67,8 +78,7 @@ async def test_enter_plays_the_highlighted_save_on_and_leaves_a_broken_one_alone
     broken.write_text(BROKEN)
     app = MarrakechApp()
     async with app.run_test(size=(80, 30)) as pilot:
-        await pilot.press("ctrl+o")
-        await pilot.pause()
+        await open_saves(pilot)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
@@ -81,8 +91,7 @@ async def test_r_replays_a_save_and_closing_the_replay_returns_to_the_new_game_s
     saved("to replay", one_turn_game(("Ann", "Bo")), age=1)
     app = MarrakechApp()
     async with app.run_test(size=(80, 30)) as pilot:
-        await pilot.click("#saved")
-        await pilot.pause()
+        await open_saves(pilot, "click")
         await pilot.press("r")
         await pilot.pause()
         assert type(app.screen).__name__ == "ReplayScreen"
@@ -98,8 +107,7 @@ async def test_with_no_readable_save_nothing_opens_and_escape_goes_back() -> Non
     broken.write_text(BROKEN)
     app = MarrakechApp()
     async with app.run_test(size=(80, 30)) as pilot:
-        await pilot.press("ctrl+o")
-        await pilot.pause()
+        await open_saves(pilot)
         screen = app.screen
         assert isinstance(screen, SavesScreen)
         assert screen.check_action("open", ()) is None
@@ -116,6 +124,5 @@ async def test_with_no_readable_save_nothing_opens_and_escape_goes_back() -> Non
 async def test_an_empty_list_says_how_to_save_a_game() -> None:
     app = MarrakechApp()
     async with app.run_test(size=(80, 30)) as pilot:
-        await pilot.press("ctrl+o")
-        await pilot.pause()
+        await open_saves(pilot)
         assert "No saved games yet: during a game, s saves one" in screen_text(app)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -50,7 +50,7 @@ def save_option(path: Path) -> Option:
     try:
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
         about = describe(storage.load_game(path))
-    except (SaveFileError, OSError) as error:
+    except (SaveFileError, OSError, ValueError, OverflowError) as error:
         text = Text.assemble((path.stem, "bold"), "\n", (f"cannot be read: {error}", "italic"))
         return Option(text, id=str(path), disabled=True)
     text = Text.assemble((path.stem, "bold"), f"  saved {when}\n", (about, "italic"))
@@ -82,6 +82,9 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         height: auto;
         max-height: 20;
     }
+    SavesScreen OptionList.-empty {
+        display: none;
+    }
     SavesScreen #where {
         margin-top: 1;
         color: $text-muted;
@@ -94,28 +97,38 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         Binding("escape", "close", "Back"),
     ]
 
-    AUTO_FOCUS = "#saves"
-
     def compose(self) -> ComposeResult:
-        options = [save_option(path) for path in storage.list_saves()]
         with Vertical() as box:
             box.border_title = "Saved games"
-            if options:
-                spaced: list[Option | None] = []
-                for option in options:
-                    spaced.extend([option, None])
-                yield OptionList(*spaced[:-1], id="saves")
-            else:
-                yield Label(_EMPTY, id="empty")
+            yield OptionList(id="saves", classes="-empty")
+            yield Label("Reading the saved games...", id="status")
             yield Static(f"Saved in {storage.saves_dir()}", id="where", markup=False)
         yield Footer()
 
+    def on_mount(self) -> None:
+        self._read_saves()
+
+    @work(thread=True, exclusive=True)
+    def _read_saves(self) -> None:
+        """Read (and check, by replaying) every save away from the screen's thread."""
+        options = [save_option(path) for path in storage.list_saves()]
+        self.app.call_from_thread(self._show, options)
+
+    def _show(self, options: list[Option]) -> None:
+        saves = self.query_one(OptionList)
+        for index, option in enumerate(options):
+            saves.add_options([None, option] if index else [option])
+        saves.set_class(not options, "-empty")
+        status = self.query_one("#status", Label)
+        status.update(_EMPTY)
+        status.display = not options
+        saves.focus()
+        saves.action_first()  # the newest readable save
+        self.refresh_bindings()
+
     def _chosen(self) -> Path | None:
         """The highlighted save, when there is a readable one."""
-        lists = self.query(OptionList)
-        if not lists:
-            return None
-        saves = lists.first()
+        saves = self.query_one(OptionList)
         index = saves.highlighted
         if index is None:
             return None
