@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, final
 
 from .actions import Action, Aim, Orient, Place, Roll
-from .errors import GameNotOver, IllegalAction, InvalidState
+from .errors import GameNotOver, IllegalAction, InvalidState, MarrakechError
 from .movement import WALK_TABLE, walk_path
 from .types import (
     SIZE,
@@ -368,6 +368,15 @@ def _owner_table(players: tuple[PlayerState, ...]) -> tuple[int, ...]:
     return tuple(owners)
 
 
+def _square_index(square: object) -> int:
+    """A square's index row * 7 + col; MarrakechError when it is not a square of the market."""
+    if isinstance(square, tuple | list) and len(square) == 2:
+        row, col = square
+        if type(row) is int and type(col) is int and 0 <= row < SIZE and 0 <= col < SIZE:
+            return row * SIZE + col
+    raise MarrakechError(f"{square!r} is not a square of the market: (row, col), each 0-6")
+
+
 def _packed(assam: Assam) -> int:
     """Assam as one int (square index * 4 + facing); InvalidState when he is off the market."""
     square, facing = assam
@@ -496,13 +505,13 @@ class GameState:
         s = self._stacks
         return tuple(s[r * SIZE : (r + 1) * SIZE] for r in range(SIZE))
 
-    def stack(self, square: Square) -> Stack:
+    def stack(self, square: Sequence[int]) -> Stack:
         """The carpet halves on a square, bottom first."""
-        return self._stacks[_index(square)]
+        return self._stacks[_square_index(square)]
 
-    def top(self, square: Square) -> Layer | None:
+    def top(self, square: Sequence[int]) -> Layer | None:
         """The visible carpet half on a square, or None when it is empty."""
-        stack = self._stacks[_index(square)]
+        stack = self._stacks[_square_index(square)]
         return stack[-1] if stack else None
 
     def owner(self, colour: Colour) -> int | None:
@@ -515,28 +524,36 @@ class GameState:
         seat = self.owner(colour)
         return seat is None or self._players[seat].eliminated
 
-    def region(self, square: Square) -> frozenset[Square]:
+    def region(self, square: Sequence[int]) -> frozenset[Square]:
         """The orthogonally connected visible squares of the colour shown on a square."""
-        index = _index(square)
+        index = _square_index(square)
         stack = self._stacks[index]
         if not stack:
             return frozenset()
         return _mask_squares(_region_mask(_mask_of(self._visible, stack[-1].colour), index))
 
-    def toll_at(self, square: Square, seat: int | None = None) -> tuple[int, int | None]:
+    def toll_at(self, square: Sequence[int], seat: int | None = None) -> tuple[int, int | None]:
         """What stopping on a square would charge a seat (default: the current one).
 
         Returns (toll, payee); (0, None) on an empty square, own or neutral carpet.
         """
-        payer = self._current if seat is None else seat
-        payee, region = self._charged_region(_index(square), payer)
+        payer = self._payer(seat)
+        payee, region = self._charged_region(_square_index(square), payer)
         return region.bit_count(), payee
 
-    def charge_at(self, square: Square, seat: int | None = None) -> Charge:
+    def charge_at(self, square: Sequence[int], seat: int | None = None) -> Charge:
         """What stopping on a square would cost a seat (default: the current one), all told."""
-        payer = self._current if seat is None else seat
-        payee, region = self._charged_region(_index(square), payer)
+        payer = self._payer(seat)
+        payee, region = self._charged_region(_square_index(square), payer)
         return _charge(region.bit_count(), payee, self._players[payer].money)
+
+    def _payer(self, seat: object) -> int:
+        """The seat asked about (default: the current one); MarrakechError for no seat."""
+        if seat is None:
+            return self._current
+        if type(seat) is int and 0 <= seat < len(self._players):
+            return seat
+        raise MarrakechError(f"{seat!r} is not a seat: seats are 0-{len(self._players) - 1}")
 
     def _charged_region(self, index: int, payer: int) -> tuple[int | None, int]:
         """The toll rule: who gets paid for stopping on a square, and which region (mask)."""

@@ -75,3 +75,30 @@ def test_legal_actions_are_all_accepted() -> None:
     for action in state.legal_actions():
         assert state.why_illegal(action) is None
         state.apply(action)
+
+
+QUERIES = ["stack", "top", "region", "toll_at", "charge_at"]
+
+
+@pytest.mark.parametrize("query", QUERIES)
+@pytest.mark.parametrize("square", [(7, 0), (0, -1), (1,), (1, 2, 3), "a1", (True, 2), None])
+def test_reading_queries_name_a_square_that_is_not_on_the_market(
+    query: str, square: object
+) -> None:
+    state = build(players=2, carpets=["R 3.4-3.5"])
+    with pytest.raises(MarrakechError, match="is not a square of the market"):
+        getattr(state, query)(square)
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_reading_queries_take_a_square_as_a_tuple_or_a_list(query: str) -> None:
+    state = build(players=2, carpets=["R 3.4-3.5"])
+    assert getattr(state, query)([3, 4]) == getattr(state, query)((3, 4))
+
+
+@pytest.mark.parametrize("seat", [2, -1, True])
+def test_toll_queries_name_a_seat_that_does_not_exist(seat: object) -> None:
+    state = build(players=2, carpets=["R 3.4-3.5"])
+    for query in (state.toll_at, state.charge_at):
+        with pytest.raises(MarrakechError, match="is not a seat: seats are 0-1"):
+            query((3, 4), seat)  # type: ignore[arg-type]
