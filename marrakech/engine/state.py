@@ -136,7 +136,6 @@ class PlayerState:
 
     def replace(self, **changes: Any) -> PlayerState:
         """A copy with the named fields changed."""
-        _check_fields("PlayerState", _PLAYER_FIELDS, changes)
         fields: dict[str, Any] = dict(zip(_PLAYER_FIELDS, self._key(), strict=True))
         fields.update(changes)
         return PlayerState(**fields)
@@ -163,6 +162,7 @@ _PLAYER_FIELDS: Final = ("money", "colours", "pile", "eliminated", "discarded")
 
 
 def _check_fields(name: str, fields: tuple[str, ...], changes: dict[str, Any]) -> None:
+    """replace() takes public fields only (the constructor has private keywords too)."""
     unknown = sorted(set(changes) - set(fields))
     if unknown:
         raise TypeError(f"{name} has no field {', '.join(unknown)}: fields are {', '.join(fields)}")
@@ -233,26 +233,23 @@ _NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(
     for r, c in SQUARES
 )
 
-_DOMINOES: Final[dict[Place, tuple[int, int]]] = {
-    Place(SQUARES[a], SQUARES[b]): (a, b)
-    for a in range(SIZE * SIZE)
-    for b in _NEIGHBOURS[a]
-    if a < b
+_DOMINOES: Final[dict[tuple[Square, Square], tuple[int, int]]] = {
+    (SQUARES[a], SQUARES[b]): (a, b) for a in range(SIZE * SIZE) for b in _NEIGHBOURS[a] if a < b
 }
 
 
 def _candidates(assam: int) -> tuple[tuple[int, int, Place], ...]:
     found = [
-        (a, b, place)
-        for place, (a, b) in _DOMINOES.items()
+        (a, b, Place(square_a, square_b))
+        for (square_a, square_b), (a, b) in _DOMINOES.items()
         if assam not in (a, b) and (assam in _NEIGHBOURS[a] or assam in _NEIGHBOURS[b])
     ]
     return tuple(sorted(found, key=lambda item: (item[0], item[1])))
 
 
 _CANDIDATES: Final = tuple(_candidates(i) for i in range(SIZE * SIZE))
-_CANDIDATE_MAP: Final[tuple[dict[Place, tuple[int, int]], ...]] = tuple(
-    {place: (a, b) for a, b, place in candidates} for candidates in _CANDIDATES
+_CANDIDATE_MAP: Final[tuple[dict[tuple[Square, Square], tuple[int, int]], ...]] = tuple(
+    {(place.a, place.b): (a, b) for a, b, place in candidates} for candidates in _CANDIDATES
 )
 _ORIENTS: Final = tuple(Orient(turn) for turn in Turn)
 _AIMS_STRICT: Final = (Aim(Turn.LEFT), Aim(Turn.RIGHT))
@@ -362,9 +359,12 @@ def _covered(masks: Masks, colour: int, a: int, b: int) -> Masks:
 def _owner_table(players: tuple[PlayerState, ...]) -> tuple[int, ...]:
     """For each colour, the seat that owns it, or -1."""
     owners = [-1] * _COLOURS
-    for seat in reversed(range(len(players))):  # the first seat listing a colour owns it
-        for colour in players[seat].colours:
-            owners[colour] = seat
+    for seat, player in enumerate(players):
+        for colour in player.colours:
+            if not 0 <= colour < _COLOURS:
+                raise InvalidState(f"invalid state: seat {seat} owns {colour!r}, not a colour")
+            if owners[colour] < 0:  # the first seat listing a colour owns it
+                owners[colour] = seat
     return tuple(owners)
 
 
@@ -377,16 +377,20 @@ def _square_index(square: object) -> int:
     raise MarrakechError(f"{square!r} is not a square of the market: (row, col), each 0-6")
 
 
-def _packed(assam: Assam) -> int:
+def _packed(assam: object) -> int:
     """Assam as one int (square index * 4 + facing); InvalidState when he is off the market."""
-    square, facing = assam
-    if not (0 <= square[0] < SIZE and 0 <= square[1] < SIZE) or facing not in _FACINGS:
-        raise InvalidState(f"invalid state: Assam {assam!r} is not on a square facing N, E, S or W")
-    return _index(square) * 4 + _FACINGS.index(facing)
+    if isinstance(assam, tuple) and len(assam) == 2 and isinstance(assam[1], Direction):
+        try:
+            return _square_index(assam[0]) * 4 + assam[1]
+        except MarrakechError:
+            pass
+    raise InvalidState(
+        f"invalid state: Assam stands on a square of the market facing a Direction, not {assam!r}"
+    )
 
 
 def _covers_whole_carpet(stacks: tuple[Stack, ...], a: int, b: int) -> bool:
-    """The placement rule: never both visible halves of one carpet (checked by identity)."""
+    """The placement rule: never both visible halves of one carpet (the same carpet id)."""
     stack_a = stacks[a]
     stack_b = stacks[b]
     return bool(stack_a and stack_b and stack_a[-1][1] == stack_b[-1][1])
@@ -682,7 +686,7 @@ class GameState:
         what = f"cannot lay a carpet on {_square_text(place.a)}-{_square_text(place.b)}"
         if self._phase is not _PLACE:
             return f"{what} now: the game waits for {_PHASE_WANTS[self._phase]}"
-        pair = _DOMINOES.get(place)
+        pair = _DOMINOES.get((place.a, place.b))
         if pair is None:
             for square in (place.a, place.b):
                 if not (
@@ -736,7 +740,7 @@ class GameState:
         for a, b, known in candidates:
             if known is place:  # the values legal_placements hands out: no hashing
                 return a, b
-        pair = _CANDIDATE_MAP[self._at >> 2].get(place)
+        pair = _CANDIDATE_MAP[self._at >> 2].get((place.a, place.b))
         return (-1, -1) if pair is None else pair
 
     def _turned(self, turn: int, seat: int) -> GameState:

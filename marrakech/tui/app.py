@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -19,6 +19,9 @@ from marrakech.records import SaveFileError
 from marrakech.session import GameSetup, Session
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
+
+if TYPE_CHECKING:
+    from marrakech.tui.screens.setup import NewGameScreen
 
 MARKET_THEME = Theme(
     name="marrakech",
@@ -143,13 +146,15 @@ class MarrakechApp(App[None]):
             if choice is None:
                 self.exit()
             elif isinstance(choice, OpenSave):
-                self.open_file(
-                    choice.path, replay=choice.replay, back=lambda: self.new_game(defaults)
-                )
+                self.open_file(choice.path, back=lambda: self.new_game(defaults))
             else:
                 self.play(Session(choice))
 
         self.push_screen(NewGameScreen(defaults), chosen)
+
+    def on_new_game_screen_replay(self, message: NewGameScreen.Replay) -> None:
+        """Replay a saved game over the new-game screen; closing it goes back to the form."""
+        self.open_file(message.path, replay=True, back=lambda: None)
 
     def play(self, session: Session) -> None:
         """Play a game; afterwards set up another or quit, as the results screen says."""

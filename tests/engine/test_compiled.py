@@ -38,8 +38,8 @@ def _skip_unless_compiled() -> None:
 def test_compiled_engine_is_built_from_the_current_source() -> None:
     _skip_unless_compiled()
     engine = _compiled()[0].parent
-    sources = [engine / (name.rsplit(".", 1)[-1] + ".py") for name in COMPILED_MODULES]
-    newest = max(source.stat().st_mtime for source in sources)
+    # Every engine source: the compiled modules are built against the others' types.
+    newest = max(source.stat().st_mtime for source in engine.glob("*.py"))
     for extension in [*engine.glob("*.so"), *engine.glob("*.pyd")]:
         assert extension.stat().st_mtime >= newest, (
             f"{extension.name} is older than the engine's sources: rebuild with `uv sync`"

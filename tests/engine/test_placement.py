@@ -46,8 +46,8 @@ def test_documented_verdicts(a: tuple[int, int], b: tuple[int, int], legal: bool
         ((3, 3), (3, 4), "under Assam"),
         ((1, 2), (2, 2), "touches Assam"),
         ((0, 6), (0, 7), "not a square"),
-        ((2, 2), (4, -5), "not a square"),  # row-major index 23, as (3,2): a legal carpet
-        ((3, 4), (2, 12), "not a square"),  # index 26, as (3,5): a legal carpet
+        ((2, 2), (4, -5), "not a square"),  # 4 * 7 - 5 = 3 * 7 + 2: numbered as (3,2)
+        ((3, 4), (4, -2), "not a square"),  # 4 * 7 - 2 = 3 * 7 + 5: numbered as (3,5)
         ((1, 1), (2, 2), "orthogonally adjacent"),
         ((3, 4), (3, 6), "orthogonally adjacent"),
     ],
@@ -122,3 +122,13 @@ def test_every_square_has_a_legal_placement_even_when_crowded() -> None:
     for row, col in SQUARES:
         state = build(players=3, carpets=carpets, assam=f"{row}.{col} N", current=2)
         assert state.legal_placements(), (row, col)
+
+
+def test_a_subclass_of_place_lays_a_carpet_like_place() -> None:
+    class Carpet(Place):
+        pass
+
+    state = example()
+    carpet = Carpet((3, 4), (3, 5))
+    assert state.why_illegal(carpet) is None
+    assert state.apply(carpet) == state.apply(Place((3, 4), (3, 5)))

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
 
 from marrakech import storage
 from marrakech.engine import Orient, Turn
@@ -87,17 +87,37 @@ async def test_enter_plays_the_highlighted_save_on_and_leaves_a_broken_one_alone
 
 
 @run
-async def test_r_replays_a_save_and_closing_the_replay_returns_to_the_new_game_screen() -> None:
+async def test_r_replays_a_save_and_closing_the_replay_returns_to_the_form_as_it_was() -> None:
     saved("to replay", one_turn_game(("Ann", "Bo")), age=1)
     app = MarrakechApp()
     async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#name-0", Input).value = "Zed"
         await open_saves(pilot, "click")
         await pilot.press("r")
         await pilot.pause()
         assert type(app.screen).__name__ == "ReplayScreen"
         await pilot.press("escape")
         await pilot.pause()
-        assert type(app.screen).__name__ == "NewGameScreen"
+        assert app.screen is form
+        assert form.query_one("#name-0", Input).value == "Zed"
+
+
+@run
+async def test_a_save_that_breaks_after_listing_is_reported_and_the_form_stays() -> None:
+    path = saved("fragile", one_turn_game(("Ann", "Bo")), age=1)
+    app = MarrakechApp()
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        await open_saves(pilot)
+        path.write_text(BROKEN)
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.screen is form
+        assert any("fragile.json" in note.message for note in app._notifications)
+    assert path.read_text() == BROKEN
 
 
 @run

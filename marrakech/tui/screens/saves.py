@@ -108,20 +108,26 @@ class SavesScreen(ModalScreen[OpenSave | None]):
     def on_mount(self) -> None:
         self._read_saves()
 
-    @work(thread=True, exclusive=True)
+    @work(thread=True)
     def _read_saves(self) -> None:
         """Read (and check, by replaying) every save away from the screen's thread."""
         options = [save_option(path) for path in storage.list_saves()]
         self.app.call_from_thread(self._show, options)
 
     def _show(self, options: list[Option]) -> None:
+        if not self.is_attached:  # closed while the saves were being read
+            return
         saves = self.query_one(OptionList)
-        for index, option in enumerate(options):
-            saves.add_options([None, option] if index else [option])
+        spaced: list[Option | None] = []
+        for option in options:
+            spaced.extend([None, option] if spaced else [option])
+        saves.add_options(spaced)
         saves.set_class(not options, "-empty")
         status = self.query_one("#status", Label)
-        status.update(_EMPTY)
-        status.display = not options
+        if options:
+            status.display = False
+        else:
+            status.update(_EMPTY)
         saves.focus()
         saves.action_first()  # the newest readable save
         self.refresh_bindings()

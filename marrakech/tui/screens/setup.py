@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
@@ -12,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import DescendantFocus
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
 
@@ -364,11 +366,20 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
     def _saved_pressed(self) -> None:
         self.action_saved_games()
 
+    class Replay(Message):
+        """Asks the app to replay a saved game over this screen, which stays as it is."""
+
+        def __init__(self, path: Path) -> None:
+            super().__init__()
+            self.path = path
+
     def action_saved_games(self) -> None:
-        """List the named saves; choosing one leaves this screen to open it."""
+        """List the named saves: playing one on leaves this screen, a replay comes back."""
 
         def chosen(choice: OpenSave | None) -> None:
-            if choice is not None:
+            if choice is not None and choice.replay:
+                self.post_message(self.Replay(choice.path))
+            elif choice is not None:
                 self.dismiss(choice)
 
         self.app.push_screen(SavesScreen(), chosen)
