@@ -217,10 +217,6 @@ class Transition:
         return self.before.current
 
 
-def _index(square: Square) -> int:
-    return square[0] * SIZE + square[1]
-
-
 SQUARES: Final[tuple[Square, ...]] = tuple(divmod(i, SIZE) for i in range(SIZE * SIZE))
 """Every square, row-major."""
 
@@ -277,7 +273,6 @@ _TURNED: Final[tuple[tuple[int, ...], ...]] = tuple(
 _NOT_FIRST_COL: Final = sum(1 << i for i in range(SIZE * SIZE) if i % SIZE != 0)
 _NOT_LAST_COL: Final = sum(1 << i for i in range(SIZE * SIZE) if i % SIZE != SIZE - 1)
 _COLOURS: Final = len(Colour)
-_COLOUR_VALUES: Final = tuple(Colour)
 
 # Layers of every carpet a game can lay, so laying one builds no new value.
 _LAYERS: Final[tuple[tuple[Layer, ...], ...]] = tuple(
@@ -287,7 +282,7 @@ _LAYERS: Final[tuple[tuple[Layer, ...], ...]] = tuple(
 
 def _layer(colour: int, carpet: int) -> Layer:
     row = _LAYERS[colour]
-    return row[carpet] if 0 <= carpet < len(row) else Layer(_COLOUR_VALUES[colour], carpet)
+    return row[carpet] if 0 <= carpet < len(row) else Layer(Colour(colour), carpet)
 
 
 def _region_mask(visible: int, start: int) -> int:
