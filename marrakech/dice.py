@@ -1,16 +1,63 @@
-"""The die stream: a game's n-th roll is a pure function of its seed.
+"""Die streams: where a game's rolls come from.
 
-Because the value depends only on (seed, roll number), replaying a turn after an undo
-gives the same roll (nobody can re-roll), a saved game replays exactly, and a tournament
-can give every seat rotation the same dice.
+A game's n-th roll is a pure function of the stream and n. The normal stream,
+``SeededDie``, derives it from the game's seed, so replaying a turn after an undo gives
+the same roll (nobody can re-roll), a saved game replays exactly, and a tournament can
+give every seat rotation the same dice. ``LoadedDie`` gives set values, for tests,
+puzzles and positions to study.
 """
 
-from hashlib import blake2b
+from __future__ import annotations
 
-from marrakech.engine import DIE_FACES
+from dataclasses import dataclass
+from hashlib import blake2b
+from typing import Protocol
+
+from marrakech.engine import DIE_FACES, IllegalAction
 
 
 def die_roll(seed: int, index: int) -> int:
     """The value of roll number ``index`` (0 for the first roll) of the game with ``seed``."""
     digest = blake2b(f"{seed}:{index}".encode(), digest_size=8).digest()
     return DIE_FACES[int.from_bytes(digest, "big") % len(DIE_FACES)]
+
+
+class DieStream(Protocol):
+    """A game's rolls: ``roll(index)`` is the value of roll number ``index`` (0 first)."""
+
+    def roll(self, index: int) -> int:
+        """The value of roll number ``index``; the same index always gives the same value."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class SeededDie:
+    """The normal die: roll ``index`` is ``die_roll(seed, index)``."""
+
+    seed: int
+
+    def roll(self, index: int) -> int:
+        """The value of roll number ``index`` of the game with this seed."""
+        return die_roll(self.seed, index)
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedDie:
+    """A die that rolls the given values in order, and refuses a roll past the last."""
+
+    values: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        for value in self.values:
+            if value not in DIE_FACES:
+                raise IllegalAction(
+                    f"a loaded die rolls faces {sorted(set(DIE_FACES))}, not {value!r}"
+                )
+
+    def roll(self, index: int) -> int:
+        """The value at ``index``; past the last value, IllegalAction says so."""
+        if not 0 <= index < len(self.values):
+            raise IllegalAction(
+                f"the loaded die has {len(self.values)} rolls; roll {index + 1} was asked for"
+            )
+        return self.values[index]
