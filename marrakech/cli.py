@@ -74,7 +74,7 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
         raise ValueError(f"--first: seats are 1 to {args.players}")
     seed = args.seed
     if seed is None:
-        from marrakech.tui.app import new_seed
+        from marrakech.session import new_seed
 
         seed = new_seed()
     return GameSetup(

@@ -6,6 +6,7 @@ stream (marrakech.dice), so after an undo the same roll comes again: nobody can 
 
 from __future__ import annotations
 
+import secrets
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -34,6 +35,12 @@ MAX_NAME_LENGTH = 40
 
 MAX_SEED = 2**64
 """A seed is a whole number with ``-MAX_SEED < seed < MAX_SEED``."""
+
+
+def new_seed() -> int:
+    """A fresh seed for a game nobody asked to reproduce."""
+    return secrets.randbelow(2**31)
+
 
 _BIDI_CONTROLS = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"

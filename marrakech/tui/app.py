@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -38,11 +37,6 @@ MARKET_THEME = Theme(
     dark=True,
 )
 """Terracotta, saffron and sand, with a tile turquoise for what you are choosing."""
-
-
-def new_seed() -> int:
-    """A fresh seed for a game nobody asked to reproduce."""
-    return secrets.randbelow(2**31)
 
 
 class MarrakechApp(App[None]):

@@ -18,8 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
 
 from marrakech.engine import Colour, MarrakechError, Variant, colours_for_seat
-from marrakech.session import HUMAN, SEAT_KINDS, GameSetup
-from marrakech.tui.app import new_seed
+from marrakech.session import HUMAN, SEAT_KINDS, GameSetup, new_seed
 from marrakech.tui.screens.chips import CARPET_COLOURS, chips
 from marrakech.tui.screens.saves import OpenSave, SavesScreen
 
@@ -400,7 +399,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         self.query_one("#hint", Static).update(text)
 
     def setup(self) -> GameSetup:
-        """The game the form describes now; a blank seed draws a new one (app.new_seed).
+        """The game the form describes now; a blank seed draws a new one (new_seed).
 
         The seed decides every roll, so a random one is drawn only now, never shown before.
         """
