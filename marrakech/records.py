@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from marrakech import narrate
+from marrakech.dice import LoadedDie, SeededDie
 from marrakech.engine import (
+    DIE_FACES,
     Action,
     GameState,
     MarrakechError,
@@ -24,6 +26,7 @@ from marrakech.engine import (
     Variant,
     parse_action,
 )
+from marrakech.levels import OLD_NAMES
 from marrakech.session import (
     MAX_SEED,
     SEAT_KINDS,
@@ -35,8 +38,8 @@ from marrakech.session import (
 SAVE_FORMAT = "marrakech-game"
 """The value of a save file's ``format`` field."""
 
-SAVE_VERSION = 1
-"""The save-file version this program writes; it reads exactly this version."""
+SAVE_VERSION = 2
+"""The save-file version this program writes; it reads this one and every older one."""
 
 MAX_SAVE_BYTES = 2 * 1024 * 1024
 """A save file larger than this is refused unread."""
@@ -58,6 +61,8 @@ _SETUP_KEYS = (
     "takeback",
 )
 _DOCUMENT_KEYS = ("format", "version", "setup", "moves", "position")
+_STARTED_KEYS = ("start", "dice")
+"""Version 2: fields present only for a game started from a given position or die."""
 _VARIANTS = {v.value: v for v in Variant}
 _ORIENT_ROLL = re.compile(r"([LSR])([1-4])")
 
@@ -160,7 +165,8 @@ def _setup_dict(setup: GameSetup) -> dict[str, Any]:
 def record_to_json(session: Session) -> str:
     """The save-file document of a session's game (current position; redo is dropped).
 
-    Raises SaveFileError when the set-up could not be read back (a name too long, say).
+    Raises SaveFileError when the set-up could not be read back (a name too long, say) or
+    the game's die is neither the seed's nor a loaded one.
     """
     setup = _setup_dict(session.setup)
     try:
@@ -172,6 +178,15 @@ def record_to_json(session: Session) -> str:
         f'"format": {_dump(SAVE_FORMAT)}',
         f'"version": {SAVE_VERSION}',
         f'"setup": {_dump(setup)}',
+    ]
+    if not session.started_from_setup:
+        fields.append(f'"start": {_dump(session.start.to_dict())}')
+    dice = session.dice
+    if isinstance(dice, LoadedDie):
+        fields.append(f'"dice": {_dump(list(dice.values))}')
+    elif dice != SeededDie(session.setup.seed):
+        raise SaveFileError("cannot save this game: its die is neither the seed's nor loaded")
+    fields += [
         '"moves": ['
         + ",".join(f"\n  {_dump(move)}" for move in moves)
         + ("\n ]" if moves else "]"),
@@ -214,13 +229,15 @@ def _parse_json(text: str) -> object:
         raise _Invalid(f"it is not valid JSON ({error})") from error
 
 
-def _object(value: object, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
+def _object(
+    value: object, path: str, keys: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise _Invalid(f"{path} must be a JSON object, not {_kind(value)}")
     missing = [key for key in keys if key not in value]
     if missing:
         raise _Invalid(f"{path} lacks the field {missing[0]!r}")
-    extra = sorted(key for key in value if key not in keys)
+    extra = sorted(key for key in value if key not in keys and key not in optional)
     if extra:
         raise _Invalid(f"{path} has the unknown field {_short(extra[0])}")
     return value
@@ -280,7 +297,7 @@ def _read_setup(value: object) -> GameSetup:
         _check_name(name, f"setup.names[{index}]")
     seats = _strings(data["seats"], "setup.seats", players)
     for index, kind in enumerate(seats):
-        if kind not in SEAT_KINDS:
+        if kind not in SEAT_KINDS and kind not in OLD_NAMES:
             raise _Invalid(f"setup.seats[{index}] must be one of {', '.join(SEAT_KINDS)}")
     variant = data["variant"]
     if not isinstance(variant, str) or variant not in _VARIANTS:
@@ -306,12 +323,17 @@ def _read_setup(value: object) -> GameSetup:
         raise _Invalid(f"setup: {error}") from error
 
 
-def _replay(setup: GameSetup, value: object) -> Session:
+def _replay(
+    setup: GameSetup, value: object, start: GameState | None, dice: LoadedDie | None
+) -> Session:
     if not isinstance(value, list):
         raise _Invalid(f"moves must be a list, not {_kind(value)}")
     if len(value) > MAX_MOVES:
         raise _Invalid(f"moves has {len(value)} turns; at most {MAX_MOVES} are allowed")
-    session = Session(setup)
+    try:
+        session = Session(setup, start=start, dice=dice)
+    except MarrakechError as error:
+        raise _Invalid(f"start: {error}") from error
     for index, move in enumerate(value):
         path = f"moves[{index}]"
         if not isinstance(move, str):
@@ -374,21 +396,44 @@ def record_from_json(text: str) -> Session:
 def _read_document(text: str) -> Session:
     if not isinstance(text, str):
         raise _Invalid(f"expected text, not {type(text).__name__}")
-    document = _object(_parse_json(text), "the document", _DOCUMENT_KEYS)
+    document = _object(_parse_json(text), "the document", _DOCUMENT_KEYS, _STARTED_KEYS)
     if document["format"] != SAVE_FORMAT:
         raise _Invalid(f"format must be {SAVE_FORMAT!r}, not {_short(document['format'])}")
     version = document["version"]
     if isinstance(version, bool) or not isinstance(version, int):
         raise _Invalid(f"version must be a whole number, not {_kind(version)}")
-    if version != SAVE_VERSION:
+    if not 1 <= version <= SAVE_VERSION:
         newer = " (written by a newer program)" if version > SAVE_VERSION else ""
         raise _Invalid(
-            f"it is version {_short(version)}{newer}; this program reads version {SAVE_VERSION}"
+            f"it is version {_short(version)}{newer}; "
+            f"this program reads versions 1 to {SAVE_VERSION}"
         )
+    optional = _STARTED_KEYS if version >= 2 else ()
+    document = _object(document, "the document", _DOCUMENT_KEYS, optional)
     setup = _read_setup(document["setup"])
-    session = _replay(setup, document["moves"])
+    start = _read_start(document["start"]) if "start" in document else None
+    dice = _read_dice(document["dice"]) if "dice" in document else None
+    session = _replay(setup, document["moves"], start, dice)
     _check_position(document["position"], session)
     return session
+
+
+def _read_start(value: object) -> GameState:
+    try:
+        return GameState.from_dict(value)
+    except MarrakechError as error:
+        raise _Invalid(f"start: {error}") from error
+
+
+def _read_dice(value: object) -> LoadedDie:
+    if not isinstance(value, list):
+        raise _Invalid(f"dice must be a list, not {_kind(value)}")
+    if len(value) > MAX_MOVES:
+        raise _Invalid(f"dice has {len(value)} rolls; at most {MAX_MOVES} are allowed")
+    for index, roll in enumerate(value):
+        if type(roll) is not int or roll not in DIE_FACES:
+            raise _Invalid(f"dice[{index}] must be a die face (1-4), not {_short(roll)}")
+    return LoadedDie(tuple(value))
 
 
 # -- the text log ----------------------------------------------------------------------

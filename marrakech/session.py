@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from marrakech.dice import die_roll
+from marrakech.dice import DieStream, SeededDie
 from marrakech.engine import (
     Action,
     GameState,
@@ -23,12 +23,13 @@ from marrakech.engine import (
     Variant,
     new_game,
 )
+from marrakech.levels import LEVELS, OLD_NAMES
 
 HUMAN = "human"
 """The seat kind of a person at the keyboard."""
 
-SEAT_KINDS = (HUMAN, "easy", "normal", "hard")
-"""A seat is a person or a computer opponent of one of three levels."""
+SEAT_KINDS = (HUMAN, *LEVELS)
+"""A seat is a person or a computer opponent of one of the levels (old level names load)."""
 
 MAX_NAME_LENGTH = 40
 """A player's name is 1 to this many characters."""
@@ -80,7 +81,7 @@ class GameSetup:
         if self.players not in (2, 3, 4):
             raise MarrakechError(f"a game is for 2 to 4 players, not {self.players!r}")
         names = self.names or tuple(f"Player {i + 1}" for i in range(self.players))
-        seats = self.seats or (HUMAN,) * self.players
+        seats = tuple(OLD_NAMES.get(kind, kind) for kind in self.seats) or (HUMAN,) * self.players
         if len(names) != self.players:
             raise MarrakechError(f"{len(names)} names given for {self.players} players")
         if len(seats) != self.players:
@@ -125,10 +126,32 @@ class GameSetup:
 class Session:
     """A game's set-up and history, with undo and redo of whole decisions."""
 
-    def __init__(self, setup: GameSetup, actions: Iterable[Action] = ()) -> None:
-        """Start the game and replay the given actions; a bad one raises with its index."""
+    def __init__(
+        self,
+        setup: GameSetup,
+        actions: Iterable[Action] = (),
+        *,
+        start: GameState | None = None,
+        dice: DieStream | None = None,
+    ) -> None:
+        """Start the game and replay the given actions; a bad one raises with its index.
+
+        ``start`` is a position to play from instead of the set-up's starting one (for the
+        same number of players); ``dice`` the die stream instead of the seed's.
+        """
+        if start is not None and len(start.players) != setup.players:
+            raise MarrakechError(
+                f"the start position has {len(start.players)} seats; "
+                f"the set-up is for {setup.players} players"
+            )
         self.setup = setup
-        self._states: list[GameState] = [setup.initial_state()]
+        self.start = start if start is not None else setup.initial_state()
+        """The position the game started from."""
+        self.started_from_setup = start is None
+        """False when the game started from a given position instead of the set-up's."""
+        self.dice: DieStream = dice if dice is not None else SeededDie(setup.seed)
+        """Where the rolls come from."""
+        self._states: list[GameState] = [self.start]
         self._transitions: list[Transition] = []
         self._rolls = 0
         self._redo: list[list[Action]] = []
@@ -160,7 +183,7 @@ class Session:
 
     def next_roll(self) -> Roll:
         """The roll the die stream gives next."""
-        return Roll(die_roll(self.setup.seed, self._rolls))
+        return Roll(self.dice.roll(self._rolls))
 
     def roll(self) -> Transition:
         """Roll the die (from the stream) and move Assam."""
@@ -178,7 +201,7 @@ class Session:
             if action != expected:
                 raise IllegalAction(
                     f"cannot roll {action.value}: roll {self._rolls + 1} of this game "
-                    f"is {expected.value} (the die stream is fixed by the seed)"
+                    f"is {expected.value} (the die stream is fixed)"
                 )
         transition = self.state.transition(action)
         if isinstance(action, Roll):

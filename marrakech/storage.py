@@ -102,7 +102,7 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def _read_limited(path: Path) -> str:
+def read_limited(path: Path) -> str:
     """The text of a regular file of at most MAX_SAVE_BYTES bytes; SaveFileError otherwise."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
@@ -138,7 +138,7 @@ def load_game(path: Path) -> Session:
     Raises SaveFileError naming the file and the problem.
     """
     path = Path(path)
-    text = _read_limited(path)
+    text = read_limited(path)
     try:
         return record_from_json(text)
     except SaveFileError as error:

@@ -51,7 +51,7 @@ def test_round_trip_replays_every_position(session: Session) -> None:
 
 
 def test_document_fields() -> None:
-    session = _game(3, names=("Ayla", "Bo", "Cem"), seats=("human", "easy", "hard"))
+    session = _game(3, names=("Ayla", "Bo", "Cem"), seats=("human", "random", "hard"))
     data = _document(session)
     assert list(data) == ["format", "version", "setup", "moves", "position"]
     assert data["format"] == SAVE_FORMAT
@@ -59,7 +59,7 @@ def test_document_fields() -> None:
     assert data["setup"] == {
         "players": 3,
         "names": ["Ayla", "Bo", "Cem"],
-        "seats": ["human", "easy", "hard"],
+        "seats": ["human", "random", "hard"],
         "variant": "standard",
         "seed": 5,
         "first": 0,
@@ -119,8 +119,8 @@ def test_the_position_must_be_valid() -> None:
 @pytest.mark.parametrize(
     ("version", "match"),
     [
-        (2, "version 2 \\(written by a newer program\\); this program reads version 1"),
-        (0, "version 0; this program reads version 1"),
+        (3, "version 3 \\(written by a newer program\\); this program reads versions 1 to 2"),
+        (0, "version 0; this program reads versions 1 to 2"),
         ("1", "version must be a whole number, not a string"),
         (True, "version must be a whole number, not true/false"),
         (10**30, "newer program"),
@@ -173,7 +173,7 @@ def test_missing_field(key: str) -> None:
         ("names", ["a", "\x1b[2J"], r"setup\.names\[1\] contains the control character U\+001B"),
         ("names", ["a", "b\u202e"], r"control character U\+202E"),
         ("names", ["a", "\ud800"], r"control character U\+D800"),
-        ("seats", ["human", "god"], r"setup\.seats\[1\] must be one of human, easy"),
+        ("seats", ["human", "god"], r"setup\.seats\[1\] must be one of human, random, greedy, hard"),
         ("variant", "chess", r"setup\.variant must be one of standard, aim, aim-or-keep"),
         ("seed", 2**64, r"setup\.seed must be from"),
         ("seed", "5", r"setup\.seed must be a whole number, not a string"),

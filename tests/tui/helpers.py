@@ -12,9 +12,8 @@ from typing import Any
 import pytest
 from textual.app import App
 
-from marrakech.dice import die_roll
 from marrakech.engine import GameState, Variant, colours_for_seat
-from marrakech.session import GameSetup, Session
+from marrakech.session import Session
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE_GOLDEN = os.environ.get("UPDATE_GOLDEN") == "1"
@@ -85,20 +84,6 @@ def position(
             "market": market,
         }
     )
-
-
-def seed_rolling(*values: int) -> int:
-    """A seed whose die stream starts with these values."""
-    for seed in range(100_000):
-        if all(die_roll(seed, index) == value for index, value in enumerate(values)):
-            return seed
-    raise AssertionError(f"no seed rolls {values}")
-
-
-def crafted_session(monkeypatch: pytest.MonkeyPatch, state: GameState, setup: GameSetup) -> Session:
-    """A session that starts from a crafted position instead of the set-up's."""
-    monkeypatch.setattr(GameSetup, "initial_state", lambda _self: state)
-    return Session(setup)
 
 
 def screen_text(app: App[Any]) -> str:

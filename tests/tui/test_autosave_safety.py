@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from marrakech import storage
 from marrakech.engine import Phase, colours_for_seat
 from marrakech.records import record_to_json
@@ -76,14 +74,11 @@ async def test_resuming_the_autosaved_game_makes_no_copy() -> None:
 
 
 @run
-async def test_opening_a_finished_game_leaves_the_autosave_alone(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
+async def test_opening_a_finished_game_leaves_the_autosave_alone(tmp_path: Path) -> None:
     piles = [colours_for_seat(seat, 2)[0].name[0] for seat in range(2)]
     state = position(piles=piles)
-    monkeypatch.setattr(GameSetup, "initial_state", lambda _self: state)
     old = unfinished_autosave()
-    finished = Session(GameSetup(2, seed=4))
+    finished = Session(GameSetup(2, seed=4), start=state)
     while finished.state.phase is not Phase.OVER:
         if finished.state.phase is Phase.ROLL:
             finished.roll()
@@ -100,11 +95,10 @@ async def test_opening_a_finished_game_leaves_the_autosave_alone(
 
 
 @run
-async def test_a_game_that_ends_here_clears_its_autosave(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_game_that_ends_here_clears_its_autosave() -> None:
     piles = [colours_for_seat(seat, 2)[0].name[0] for seat in range(2)]
     state = position(piles=piles)
-    monkeypatch.setattr(GameSetup, "initial_state", lambda _self: state)
-    app = MarrakechApp(session=Session(GameSetup(2, seed=4)))
+    app = MarrakechApp(session=Session(GameSetup(2, seed=4), start=state))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "enter", "enter", "enter")
         await pilot.pause()

@@ -17,7 +17,7 @@ from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.help import HelpScreen
 from marrakech.tui.widgets.board import BoardWidget
 
-from .helpers import check_golden, crafted_session, position, run, screen_text, wait_for_seat
+from .helpers import check_golden, position, run, screen_text, wait_for_seat
 
 
 def game_screen(app: MarrakechApp) -> GameScreen:
@@ -181,11 +181,9 @@ async def test_undo_with_a_computer_goes_back_to_the_persons_decision() -> None:
 
 
 @run
-async def test_a_hint_shows_what_the_hard_computer_would_do(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+async def test_a_hint_shows_what_the_hard_computer_would_do() -> None:
     state = position(carpets=[("B", (2, 3), (1, 3))], phase="place", assam=((3, 3), "N"))
-    session = crafted_session(monkeypatch, state, GameSetup(2))
+    session = Session(GameSetup(2), start=state)
     app = MarrakechApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from marrakech.dice import die_roll
+from marrakech.dice import LoadedDie, die_roll
 from marrakech.engine import Aim, Direction, Orient, Phase, Place, Roll, Turn, Variant, walk
 from marrakech.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
@@ -12,7 +10,7 @@ from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.widgets.game_log import GameLog
 
-from .helpers import crafted_session, position, run, screen_text, seed_rolling
+from .helpers import position, run, screen_text
 
 
 def game_screen(app: MarrakechApp) -> GameScreen:
@@ -90,9 +88,9 @@ async def test_arrow_keys_move_the_carpet_between_legal_spots() -> None:
 
 
 @run
-async def test_paying_a_toll_moves_the_money(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_paying_a_toll_moves_the_money() -> None:
     state = position(carpets=[("B", (1, 3), (2, 3))])
-    session = crafted_session(monkeypatch, state, GameSetup(2, seed=seed_rolling(1)))
+    session = Session(GameSetup(2), start=state, dice=LoadedDie((1,)))
     app = MarrakechApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
@@ -104,9 +102,9 @@ async def test_paying_a_toll_moves_the_money(monkeypatch: pytest.MonkeyPatch) ->
 
 
 @run
-async def test_bankruptcy_ends_a_two_player_game(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_bankruptcy_ends_a_two_player_game() -> None:
     state = position(carpets=[("B", (1, 3), (2, 3))], money=(1, 30))
-    session = crafted_session(monkeypatch, state, GameSetup(2, seed=seed_rolling(2)))
+    session = Session(GameSetup(2), start=state, dice=LoadedDie((2,)))
     app = MarrakechApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
@@ -120,9 +118,9 @@ async def test_bankruptcy_ends_a_two_player_game(monkeypatch: pytest.MonkeyPatch
 
 
 @run
-async def test_bankruptcy_in_three_players_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_bankruptcy_in_three_players_goes_on() -> None:
     state = position(players=3, carpets=[("B", (1, 3), (2, 3))], money=(1, 30, 30))
-    session = crafted_session(monkeypatch, state, GameSetup(3, seed=seed_rolling(1)))
+    session = Session(GameSetup(3), start=state, dice=LoadedDie((1,)))
     app = MarrakechApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
@@ -134,9 +132,9 @@ async def test_bankruptcy_in_three_players_goes_on(monkeypatch: pytest.MonkeyPat
 
 
 @run
-async def test_the_end_offers_a_new_game(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_end_offers_a_new_game() -> None:
     state = position(carpets=[("B", (1, 3), (2, 3))], piles=("R", ""), phase="place")
-    session = crafted_session(monkeypatch, state, GameSetup(2))
+    session = Session(GameSetup(2), start=state)
     app = MarrakechApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
@@ -148,7 +146,7 @@ async def test_the_end_offers_a_new_game(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 @run
-async def test_aim_variant(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_aim_variant() -> None:
     session = Session(GameSetup(2, variant=Variant.AIM, seed=4))
     app = MarrakechApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -6,8 +6,10 @@ from marrakech.engine import Phase
 from marrakech.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
+from marrakech.tui.widgets.board import BoardWidget
 
-from .helpers import run
+from .helpers import run, screen_text
+from .test_game_app import cell
 
 
 def game_screen(app: MarrakechApp) -> GameScreen:
@@ -26,13 +28,15 @@ async def test_enter_over_an_illegal_mouse_spot_lays_nothing_then_the_shown_carp
         assert screen.state.phase is Phase.PLACE
         covered = {square for p in screen.state.legal_placements() for square in (p.a, p.b)}
         illegal = next((r, c) for r in range(7) for c in range(7) if (r, c) not in covered)
-        screen._probe_square(illegal)
-        assert screen._probe is not None and not screen._probe.legal
+        await pilot.hover(BoardWidget, offset=cell(illegal[1], illegal[0]))
+        assert screen.pointing.probe is not None
+        assert not screen.state.is_legal(screen.pointing.probe)
         before = len(screen.session.actions)
         await pilot.press("enter")
         await pilot.pause()
         assert len(screen.session.actions) == before  # nothing laid
-        assert screen._probe is None  # the legal carpet is shown again
+        assert screen.pointing.probe is None  # the legal carpet is shown again
+        assert "Enter lays the carpet shown now." in screen_text(app)
         shown = screen.ghost
         await pilot.press("enter")
         await pilot.pause()
@@ -47,10 +51,10 @@ async def test_undo_and_redo_with_nothing_to_do_say_why_instead_of_raising() -> 
         screen = game_screen(app)
         screen.action_undo()  # as the command palette would, whatever check_action says
         await pilot.pause()
-        assert "Cannot undo" in str(screen._status())
+        assert "Cannot undo: nothing to undo." in screen_text(app)
         screen.action_redo()
         await pilot.pause()
-        assert "Cannot redo" in str(screen._status())
+        assert "Cannot redo: nothing was undone." in screen_text(app)
         assert app.is_running
 
 
@@ -62,9 +66,9 @@ async def test_undo_during_a_walk_stops_it_and_never_settles_the_undone_roll() -
         app.animation_level = "full"
         screen = game_screen(app)
         await pilot.press("enter")  # orient and roll: Assam walks
-        assert screen._walk is not None
+        assert screen.walk is not None
         screen.action_undo()
-        assert screen._walk is None and screen._walk_timer is None
+        assert screen.walk is None
         assert screen.session.actions == ()
         await pilot.pause(1.0)  # a leftover timer would settle the undone roll now
         assert screen.session.actions == ()

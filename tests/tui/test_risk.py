@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from marrakech.engine import Direction, Turn, Variant
-from marrakech.tui.risk import lane_risks
+from marrakech.flow.risk import lane_risks
 from marrakech.tui.widgets.player_panel import coins
 
 from .helpers import position

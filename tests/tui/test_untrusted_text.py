@@ -9,9 +9,10 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from marrakech import storage
-from marrakech.engine import Phase, colours_for_seat
+from marrakech.engine import GameState, Phase, colours_for_seat
 from marrakech.records import record_to_json
 from marrakech.session import GameSetup, Session
+from marrakech.tui import app as app_module
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
@@ -25,18 +26,17 @@ TYPED = ("a[/]", "[@click=quit]x")
 """Names that fit the form's 16 characters."""
 
 
-def last_carpets(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every game starts with one carpet left per player: a turn each ends it."""
+def last_carpets() -> GameState:
+    """A start with one carpet left per player: a turn each ends the game."""
     piles = [colours_for_seat(seat, 2)[0].name[0] for seat in range(2)]
-    state = position(piles=piles)
-    monkeypatch.setattr(GameSetup, "initial_state", lambda _self: state)
+    return position(piles=piles)
 
 
 async def play_to_the_end(pilot: Pilot[None], app: MarrakechApp, names: tuple[str, ...]) -> Path:
     """Play the two last turns, check the results, and save the game for a replay."""
     game = app.screen
     assert isinstance(game, GameScreen)
-    assert game.names == names
+    assert game.flow.names == names
     assert names[0] in screen_text(app)
     await pilot.press("enter", "enter")  # roll, lay: the first player's turn
     await pilot.pause()
@@ -73,7 +73,8 @@ async def check_replay(saved: Path, names: tuple[str, ...]) -> None:
 async def test_bracketed_names_typed_in_setup_go_through_a_game_results_and_replay(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    last_carpets(monkeypatch)
+    start = last_carpets()  # the games the app starts begin there
+    monkeypatch.setattr(app_module, "Session", lambda setup: Session(setup, start=start))
     app = MarrakechApp()
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
@@ -95,9 +96,9 @@ async def test_bracketed_names_typed_in_setup_go_through_a_game_results_and_repl
 async def test_bracketed_names_from_a_loaded_save_show_literally(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    last_carpets(monkeypatch)
     saved = tmp_path / "names.json"
-    saved.write_text(record_to_json(Session(GameSetup(2, names=NAMES, seed=5))), "utf-8")
+    session = Session(GameSetup(2, names=NAMES, seed=5), start=last_carpets())
+    saved.write_text(record_to_json(session), "utf-8")
     app = MarrakechApp(load=saved)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from marrakech.engine import Turn
-from marrakech.tui.risk import LaneRisk
+from marrakech.flow.risk import LaneRisk
 
 _WAYS = {Turn.LEFT: "◀ left", Turn.STRAIGHT: "▲ ahead", Turn.RIGHT: "▶ right", None: "  roll"}
 

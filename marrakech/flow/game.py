@@ -1,0 +1,282 @@
+"""The game flow: one game being played, for any front end.
+
+``GameFlow`` owns the Session and answers what a front end needs: whose turn it is and
+what kind of seat that is, what a computer seat wants to play (a ``ComputerMove`` the
+front end runs where it likes: a worker thread, a task), the decisions a person makes,
+undo and redo, the autosave, and what just happened (``TurnRecap``). It never draws and
+never waits: the front end asks, schedules and shows.
+
+A decision is one thing a player settles: orienting Assam rolls the die with it, so
+``decide(Orient(...))`` plays the orient and the roll; laying a carpet and aiming are
+decisions of their own; in the aiming variant the roll is one too. Each decision, undo
+and redo writes the autosave once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from marrakech.engine import (
+    Action,
+    Aim,
+    GameState,
+    IllegalAction,
+    Orient,
+    Phase,
+    Place,
+    Roll,
+    Square,
+    Transition,
+)
+from marrakech.flow.autosave import Autosaver
+from marrakech.flow.notice import Notice, Notify
+from marrakech.flow.recap import TurnRecap, recaps
+from marrakech.levels import bot_seed
+from marrakech.session import HUMAN, Session
+
+if TYPE_CHECKING:
+    from marrakech.bots import Bot
+
+FALLBACK_LEVEL = "greedy"
+"""The level that plays for a computer seat whose own player failed or cheated."""
+
+HINT_LEVEL = "hard"
+"""The level that gives hints."""
+
+
+class SeatKind(Enum):
+    """Who plays a seat."""
+
+    PERSON = "person"
+    """Someone at this front end."""
+    COMPUTER = "computer"
+    """A computer player of some level, run by the front end when the flow asks."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat of the game: its number (0-based), its player's name and who plays it."""
+
+    number: int
+    name: str
+    kind: SeatKind
+    level: str | None = None
+    """The computer level; None for a person."""
+
+    @property
+    def is_person(self) -> bool:
+        """True when a person plays this seat."""
+        return self.kind is SeatKind.PERSON
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerMove:
+    """A question for a computer player: its move in ``state``.
+
+    ``think`` may run in any thread; hand its answer back to ``GameFlow.checked``.
+    """
+
+    state: GameState
+    seat: int
+    bot: Bot
+
+    def think(self) -> Action:
+        """The computer player's action (may take a while)."""
+        return self.bot.choose(self.state)
+
+
+class GameFlow:
+    """One game from its current position to the end; see the module docstring."""
+
+    def __init__(self, session: Session, notify: Notify, *, autosave: bool = True) -> None:
+        """Play ``session``'s game on; ``notify`` shows the player's notices."""
+        self.session = session
+        self.notify = notify
+        self._autosaver = Autosaver(session, notify) if autosave else None
+        setup = session.setup
+        self.seats = tuple(
+            Seat(number, name, SeatKind.PERSON)
+            if kind == HUMAN
+            else Seat(number, name, SeatKind.COMPUTER, kind)
+            for number, (name, kind) in enumerate(zip(setup.names, setup.seats, strict=True))
+        )
+        """Every seat, in seat order."""
+        self._bots: dict[int, Bot] = {}
+        self._recaps: tuple[int, tuple[TurnRecap, ...]] = (-1, ())
+
+    # -- reading the game ----------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The current position."""
+        return self.session.state
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, in seat order."""
+        return self.session.setup.names
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.state.phase is Phase.OVER
+
+    @property
+    def to_move(self) -> Seat | None:
+        """The seat the game waits for (None when it is over)."""
+        return None if self.over else self.seats[self.state.current]
+
+    @property
+    def person_to_move(self) -> bool:
+        """True when the game waits for a person's decision."""
+        seat = self.to_move
+        return seat is not None and seat.is_person
+
+    @property
+    def recaps(self) -> tuple[TurnRecap, ...]:
+        """Every turn so far, the current one (maybe unfinished) last."""
+        transitions = self.session.transitions
+        if self._recaps[0] != len(transitions):
+            self._recaps = (len(transitions), recaps(transitions, self.names))
+        return self._recaps[1]
+
+    @property
+    def latest(self) -> TurnRecap | None:
+        """The turn played last (or being played)."""
+        return self.recaps[-1] if self.recaps else None
+
+    @property
+    def last_roll(self) -> TurnRecap | None:
+        """The latest turn that rolled the die."""
+        return next((recap for recap in reversed(self.recaps) if recap.roll is not None), None)
+
+    @property
+    def region_just_paid(self) -> frozenset[Square]:
+        """The region the last roll paid for, while its carpet is not laid yet."""
+        transitions = self.session.transitions
+        if transitions and isinstance(transitions[-1].action, Roll):
+            return transitions[-1].region
+        return frozenset()
+
+    def log(self) -> list[str]:
+        """The game so far in words, one sentence per turn."""
+        return [recap.words for recap in self.recaps]
+
+    # -- decisions -----------------------------------------------------------------------
+
+    def decide(self, action: Orient | Place | Aim) -> tuple[Transition, ...]:
+        """Play a person's or computer's decision for the seat to move.
+
+        An Orient rolls the die with it (both transitions are returned). Raises
+        IllegalAction, saying why, when the engine refuses; nothing changes then.
+        """
+        reason = self.state.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(f"cannot play {action}: {reason}")
+        played: tuple[Transition, ...] = (self.session.play(action),)
+        if isinstance(action, Orient):
+            played += (self.session.roll(),)
+        self._settled()
+        return played
+
+    def roll(self) -> Transition:
+        """Roll the die from the game's stream (a decision of its own in the aiming variant)."""
+        if self.state.phase is not Phase.ROLL:
+            raise IllegalAction(f"cannot roll now: the game waits for {self.state.phase.value}")
+        transition = self.session.roll()
+        self._settled()
+        return transition
+
+    def _settled(self) -> None:
+        """Write the autosave after a decision (or clear it when the game just ended)."""
+        if self._autosaver is None:
+            return
+        if self.over:
+            self._autosaver.game_over()
+        else:
+            self._autosaver.save()
+
+    # -- computer seats ------------------------------------------------------------------
+
+    def computer_move(self) -> ComputerMove | None:
+        """What to ask the computer seat to move, or None when a person (or nobody) is to.
+
+        In a ROLL position there is nothing to think about: ``roll()`` it.
+        """
+        seat = self.to_move
+        if seat is None or seat.level is None or self.state.phase is Phase.ROLL:
+            return None
+        return ComputerMove(self.state, seat.number, self._bot(seat))
+
+    def hint_move(self) -> ComputerMove:
+        """A question for the hint giver about the current position."""
+        from marrakech.bots import make_bot
+
+        bot = make_bot(HINT_LEVEL, seed=self.session.setup.seed)
+        return ComputerMove(self.state, self.state.current, bot)
+
+    def is_current(self, move: ComputerMove) -> bool:
+        """True while ``move`` still asks about the current position (no undo came between)."""
+        return move.state is self.state
+
+    def checked(self, move: ComputerMove, action: Action) -> Action:
+        """The computer's answer, or the fallback player's when it is illegal (with a notice)."""
+        if move.state.is_legal(action):
+            return action
+        return self.fallback(move, f"chose an illegal action ({action})")
+
+    def fallback(self, move: ComputerMove, problem: str) -> Action:
+        """The fallback level's move for a computer seat whose player failed (with a notice)."""
+        from marrakech.bots import make_bot
+
+        self.notify(
+            Notice(
+                f"{self.names[move.seat]}'s computer player {problem}; "
+                f"the {FALLBACK_LEVEL} one moves instead.",
+                severity="warning",
+            )
+        )
+        return make_bot(FALLBACK_LEVEL, seed=self.session.setup.seed).choose(move.state)
+
+    def _bot(self, seat: Seat) -> Bot:
+        from marrakech.bots import make_bot  # the search code loads only when a bot plays
+
+        if seat.number not in self._bots:
+            level = seat.level or FALLBACK_LEVEL
+            self._bots[seat.number] = make_bot(
+                level, seed=bot_seed(self.session.setup.seed, seat.number)
+            )
+        return self._bots[seat.number]
+
+    # -- undo and redo -------------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        """True when undo() would take something back."""
+        return self.session.can_undo
+
+    def why_no_undo(self) -> str | None:
+        """None when undo is possible, else why not."""
+        return self.session.why_no_undo()
+
+    @property
+    def can_redo(self) -> bool:
+        """True when redo() would play something again."""
+        return self.session.can_redo
+
+    def undo(self) -> None:
+        """Take back the last decision a person made (the computers' moves after it too).
+
+        Undo is for the people at this front end: any of them may take back the last
+        decision a person made; whether that may go back past a roll they have seen is
+        the set-up's takeback setting. Raises IllegalAction saying why not.
+        """
+        self.session.undo()
+        self._settled()
+
+    def redo(self) -> None:
+        """Play again what the last undo took back; IllegalAction when there is nothing."""
+        self.session.redo()
+        self._settled()

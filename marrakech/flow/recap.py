@@ -1,0 +1,120 @@
+"""What happened in a turn, as one value that every panel, log and replay reads.
+
+A turn is one seat's run of actions (orient, roll, lay a carpet; in the aiming variant
+roll, lay, aim). ``TurnRecap`` gathers what it did: the facing chosen, the roll, the walk,
+the toll and who paid whom, the money each seat gained or lost, a bankruptcy, the carpet
+laid, the aim, and the sentence the log prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from marrakech.engine import (
+    Aim,
+    Colour,
+    Direction,
+    GameState,
+    Orient,
+    Place,
+    Roll,
+    Square,
+    Transition,
+    Turn,
+)
+from marrakech.narrate import sentence, turns
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecap:
+    """One turn: what its seat chose and what the die and the tolls did."""
+
+    seat: int
+    """The seat whose turn it was."""
+    transitions: tuple[Transition, ...]
+    """Its actions with the positions on both sides, in order."""
+    words: str
+    """The turn as the log says it: "Ayla turns left, rolls 3, ..."."""
+    turned: Turn | None = None
+    """The facing chosen before the roll (standard rules), if it has been chosen."""
+    roll: int | None = None
+    """The die value, once rolled."""
+    path: tuple[tuple[Square, Direction], ...] = ()
+    """Where Assam stood after each step of the walk, border loops included."""
+    toll: int = 0
+    """What the square he stopped on charged (the region's size); 0 when free."""
+    paid: int = 0
+    """The dirhams that changed hands (less than the toll on a bankruptcy)."""
+    payee: int | None = None
+    """The seat that was paid, if any."""
+    region: frozenset[Square] = frozenset()
+    """The region that was paid for."""
+    eliminated: int | None = None
+    """The seat that went bankrupt."""
+    carpet: Place | None = None
+    """The carpet laid, once laid."""
+    colour: Colour | None = None
+    """Its colour."""
+    aimed: Turn | None = None
+    """The aim for the next player (aiming variant)."""
+
+    @property
+    def before(self) -> GameState:
+        """The position at the start of the turn."""
+        return self.transitions[0].before
+
+    @property
+    def after(self) -> GameState:
+        """The position after the turn's last action so far."""
+        return self.transitions[-1].after
+
+    @property
+    def rolled(self) -> Transition | None:
+        """The roll's transition, if the turn has rolled."""
+        return next((t for t in self.transitions if isinstance(t.action, Roll)), None)
+
+    @property
+    def payer(self) -> int | None:
+        """The seat that paid a toll, if one was paid."""
+        return self.seat if self.payee is not None else None
+
+    def money_change(self, seat: int) -> int:
+        """The dirhams ``seat`` gained (positive) or lost (negative) in this turn."""
+        if self.payee is None:
+            return 0
+        if seat == self.payee:
+            return self.paid
+        return -self.paid if seat == self.seat else 0
+
+
+def recap(transitions: Sequence[Transition], names: Sequence[str]) -> TurnRecap:
+    """The recap of one turn's transitions (one seat's consecutive actions)."""
+    if not transitions:
+        raise ValueError("a turn has at least one action")
+    result = TurnRecap(transitions[0].seat, tuple(transitions), sentence(transitions, names))
+    for transition in transitions:
+        action = transition.action
+        if isinstance(action, Orient):
+            result = replace(result, turned=action.turn)
+        elif isinstance(action, Roll):
+            result = replace(
+                result,
+                roll=action.value,
+                path=transition.path,
+                toll=transition.toll,
+                paid=transition.paid,
+                payee=transition.payee,
+                region=transition.region,
+                eliminated=transition.eliminated,
+            )
+        elif isinstance(action, Place):
+            result = replace(result, carpet=action, colour=transition.colour)
+        elif isinstance(action, Aim):
+            result = replace(result, aimed=action.turn)
+    return result
+
+
+def recaps(transitions: Sequence[Transition], names: Sequence[str]) -> tuple[TurnRecap, ...]:
+    """Every turn of a game so far, first to last."""
+    return tuple(recap(turn, names) for turn in turns(transitions))

@@ -1,0 +1,192 @@
+"""Plain Python beside the game screen: what a person points at, the walk shown, the status line.
+
+``Pointing`` is the person's pick before it is played (the turn, the carpet, a mouse
+probe over an illegal spot, a passing message); each method returns the next pick, moved
+with the flow's cursor functions. ``status_text`` writes the two lines under the market.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rich.text import Text
+
+from marrakech.engine import Aim, GameState, Orient, Phase, Place, Roll, Square, Transition, Turn
+from marrakech.flow import GameFlow, TurnRecap, cursor, recaps
+from marrakech.narrate import square_text
+from marrakech.tui.widgets.board import Ghost
+
+_TURN_WORDS = {Turn.LEFT: "turn left", Turn.STRAIGHT: "go straight", Turn.RIGHT: "turn right"}
+
+
+@dataclass(frozen=True, slots=True)
+class Pointing:
+    """What the person to move has picked and not played yet."""
+
+    turn: Turn | None = None
+    """The facing picked for orienting or aiming."""
+    carpet: Place | None = None
+    """The legal carpet picked for laying."""
+    probe: Place | None = None
+    """An illegal carpet under the mouse, shown instead of ``carpet``."""
+    reason: str = ""
+    """Why the probe is illegal."""
+    message: str = ""
+    """A passing message for the status line."""
+
+    @classmethod
+    def fresh(cls, state: GameState) -> Pointing:
+        """The first pick in a position: straight ahead, the carpet in front of Assam."""
+        placing = state.phase is Phase.PLACE
+        return cls(cursor.default_turn(state), cursor.first_carpet(state) if placing else None)
+
+    def saying(self, message: str) -> Pointing:
+        """The same pick with a message."""
+        return replace(self, message=message)
+
+    def turned(self, state: GameState, way: str) -> Pointing | None:
+        """Turned one way ("left", "right", "straight"); None when that way leads nowhere."""
+        turn = cursor.turned(state, self.turn, way)
+        return None if turn is None else replace(self, turn=turn, message="")
+
+    def laying(self, carpet: Place | None) -> Pointing | None:
+        """On another legal carpet (the probe cleared); None when there is none."""
+        if carpet is None:
+            return None
+        return replace(self, carpet=carpet, probe=None, reason="", message="")
+
+    def probing(self, state: GameState, square: Square) -> Pointing:
+        """Over a square: the legal carpet covering it, or an illegal probe with the reason."""
+        place = cursor.carpet_over(state, square, self.carpet)
+        reason = state.why_illegal(place)
+        if reason is None:
+            return replace(self, carpet=place, probe=None, reason="")
+        return replace(self, probe=place, reason=reason[0].upper() + reason[1:] + ".")
+
+    def unprobed(self) -> Pointing:
+        """With the probe taken away."""
+        return replace(self, probe=None, reason="")
+
+    def ghost(self, state: GameState) -> Ghost | None:
+        """The carpet to draw over the market while laying: the probe, else the pick."""
+        colour = state.players[state.current].top
+        if colour is None or state.phase is not Phase.PLACE:
+            return None
+        if self.probe is not None:
+            return Ghost(self.probe, colour, legal=False)
+        return Ghost(self.carpet, colour) if self.carpet is not None else None
+
+    def showing(self, action: Orient | Aim | Place) -> Pointing:
+        """Showing a choice (a computer's, or a hint)."""
+        if isinstance(action, Place):
+            return replace(self, carpet=action, probe=None, reason="")
+        return replace(self, turn=action.turn)
+
+
+def key_state(
+    flow: GameFlow, pointing: Pointing, walking: bool, action: str, parameters: tuple[object, ...]
+) -> bool | None:
+    """Whether a key's action can act now: True, None (shown dimmed) or False (hidden).
+
+    Keys that play are for a person in the right phase (dimmed while a computer is to
+    move or the walk is shown); undo and redo follow the flow's rules.
+    """
+    state = flow.state
+
+    def person_in(*phases: Phase) -> bool | None:
+        if state.phase not in phases:
+            return False
+        return True if flow.person_to_move and not walking else None
+
+    if action == "turn":
+        allowed = person_in(Phase.ORIENT, Phase.AIM)
+        way = str(parameters[0])
+        if not allowed:
+            return allowed
+        if way == "straight" and cursor.default_turn(state) is None:
+            return False
+        return cursor.turned(state, pointing.turn, way) is not None or None
+    if action == "roll":
+        return person_in(Phase.ORIENT, Phase.ROLL)
+    if action == "lay":
+        return person_in(Phase.PLACE) and (pointing.carpet is not None or None)
+    if action == "aim":
+        return person_in(Phase.AIM) and (pointing.turn is not None or None)
+    if action in ("move_ghost", "cycle"):
+        return person_in(Phase.PLACE)
+    if action == "rotate":
+        carpet = pointing.carpet
+        rotated = carpet is not None and cursor.rotated_carpet(state, carpet) is not None
+        return person_in(Phase.PLACE) and (rotated or None)
+    if action == "hint":
+        return person_in(Phase.ORIENT, Phase.PLACE, Phase.AIM)
+    if action in ("undo", "redo"):
+        can = flow.can_undo if action == "undo" else flow.can_redo
+        return (not walking and can) or None
+    return True
+
+
+def hint_words(action: Orient | Aim | Place) -> str:
+    """A hint in words: "turn left", "lay the carpet on (2,3)-(2,4)"."""
+    if isinstance(action, Place):
+        return f"lay the carpet on {square_text(action.a)}-{square_text(action.b)}"
+    return _TURN_WORDS[action.turn]
+
+
+@dataclass
+class WalkShown:
+    """Assam's walk after a roll, shown step by step, and the game as it was before the roll."""
+
+    transition: Transition
+    log: list[str]
+    """The log without the roll."""
+    last_roll: TurnRecap | None
+    """The roll before this one (the panels show its tolls until the walk ends)."""
+    step: int = 0
+
+    @classmethod
+    def of(cls, flow: GameFlow) -> WalkShown:
+        """The walk of the roll the flow played last."""
+        transitions = flow.session.transitions
+        earlier = recaps(transitions[:-1], flow.names)
+        last_roll = next((recap for recap in reversed(earlier) if recap.roll is not None), None)
+        return cls(transitions[-1], [recap.words for recap in earlier], last_roll)
+
+    @property
+    def roll(self) -> int:
+        """The die value being walked."""
+        action = self.transition.action
+        assert isinstance(action, Roll)
+        return action.value
+
+
+def status_text(flow: GameFlow, walk: WalkShown | None, pointing: Pointing) -> Text:
+    """The two lines under the market: who does what now, then a reason or a message."""
+    state = flow.state
+    name = flow.names[state.current]
+    seat = flow.to_move
+    if walk is not None:
+        first = f"{name} rolls {walk.roll}: Assam walks..."
+    elif seat is None:
+        first = "The market is closed: the game is over."
+    elif not seat.is_person:
+        first = f"{name} ({seat.level} computer) is thinking..."
+    elif state.phase is Phase.ORIENT:
+        first = f"{name}: ← → turn Assam, Enter rolls."
+    elif state.phase is Phase.ROLL:
+        first = f"{name}: Assam faces {state.assam.facing.name}; Enter rolls."
+    elif state.phase is Phase.PLACE:
+        top = state.players[state.current].top
+        colour = top.name.lower() if top is not None else ""
+        first = f"{name}: lay your {colour} carpet."
+    else:
+        first = f"{name}: aim Assam with ← →, Enter."
+    second = pointing.reason or pointing.message
+    if not second and not flow.can_undo and flow.session.transitions:
+        reason = flow.why_no_undo()
+        if reason:
+            second = f"Undo: {reason}."
+    status = Text(first)
+    if second:
+        status.append("\n" + second, style="dim")
+    return status
