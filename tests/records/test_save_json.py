@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from marrakech.engine import MarrakechError, Phase
+from marrakech.dice import LoadedDie
+from marrakech.engine import MarrakechError, Orient, Phase, Roll, Turn
 from marrakech.records import (
     MAX_MOVES,
     MAX_SAVE_BYTES,
@@ -173,7 +174,7 @@ def test_missing_field(key: str) -> None:
         ("names", ["a", "\x1b[2J"], r"setup\.names\[1\] contains the control character U\+001B"),
         ("names", ["a", "b\u202e"], r"control character U\+202E"),
         ("names", ["a", "\ud800"], r"control character U\+D800"),
-        ("seats", ["human", "god"], r"setup\.seats\[1\] must be one of human, random, greedy, hard"),
+        ("seats", ["human", "god"], r"setup\.seats\[1\] must be one of human, random, greedy"),
         ("variant", "chess", r"setup\.variant must be one of standard, aim, aim-or-keep"),
         ("seed", 2**64, r"setup\.seed must be from"),
         ("seed", "5", r"setup\.seed must be a whole number, not a string"),
@@ -222,3 +223,41 @@ def test_path_like_names_are_only_display_strings() -> None:
 def test_a_game_with_a_name_that_could_not_be_loaded_cannot_start() -> None:
     with pytest.raises(MarrakechError, match="name of seat 1 must be 1 to 40"):
         _game(names=("a" * (MAX_NAME_LENGTH + 1), "b"))
+
+
+def test_a_game_from_a_given_position_and_loaded_die_saves_and_loads_as_it_was() -> None:
+    start = Session(GameSetup(3, seed=2)).state.apply(Orient(Turn.RIGHT)).apply(Roll(2))
+    start = start.apply(start.legal_placements()[3])
+    session = Session(GameSetup(3, seed=2), start=start, dice=LoadedDie((4, 1, 3)))
+    session.play(Orient(Turn.LEFT))
+    session.roll()
+    data = _document(session)
+    assert list(data) == ["format", "version", "setup", "start", "dice", "moves", "position"]
+    assert data["dice"] == [4, 1, 3]
+    loaded = record_from_json(record_to_json(session))
+    assert loaded.start == start and loaded.state == session.state
+    assert loaded.next_roll() == Roll(1)
+
+
+@pytest.mark.parametrize(
+    ("dice", "match"),
+    [
+        ("4", r"dice must be a list"),
+        ([4, 5], r"dice\[1\] must be a die face \(1-4\), not 5"),
+        ([2.0], r"dice\[0\] must be a die face"),
+        ([1], r"cannot roll 2: roll 1 of this game is 1"),
+    ],
+)
+def test_a_bad_loaded_die_is_refused(dice: object, match: str) -> None:
+    session = Session(GameSetup(2, seed=5), dice=LoadedDie((2,)))
+    session.play(Orient(Turn.LEFT))
+    session.roll()
+    data = _document(session)
+    data["dice"] = dice
+    _refused(data, match)
+
+
+def test_version_1_files_have_no_start_or_dice() -> None:
+    data = _document(Session(GameSetup(2, seed=5), dice=LoadedDie((2,))))
+    data["version"] = 1
+    _refused(data, r"the document has the unknown field 'dice'")

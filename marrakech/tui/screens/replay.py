@@ -15,8 +15,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from marrakech import narrate
-from marrakech.engine import GameState, Phase, Roll, Transition
+from marrakech.engine import GameState, Phase
+from marrakech.flow import recaps
 from marrakech.session import Session
 from marrakech.tui.widgets.board import BoardWidget
 from marrakech.tui.widgets.player_panel import PlayerPanel
@@ -77,8 +77,8 @@ class ReplayScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.names = session.setup.names
-        self.turns = narrate.turns(session.transitions)
-        self.ends = (0, *accumulate(len(turn) for turn in self.turns))
+        self.turns = recaps(session.transitions, self.names)
+        self.ends = (0, *accumulate(len(turn.transitions) for turn in self.turns))
         """Index in session.states of the position after each step."""
 
     @property
@@ -105,7 +105,7 @@ class ReplayScreen(Screen[None]):
         start = f"The market opens: {self.names[first.current]} plays first."
         options = [Option(Text(start, style="italic"))]
         for number, turn in enumerate(self.turns, start=1):
-            line = Text.assemble((f"{number:>3} ", "dim"), narrate.sentence(turn, self.names))
+            line = Text.assemble((f"{number:>3} ", "dim"), turn.words)
             options.append(Option(line))
         return options
 
@@ -118,28 +118,13 @@ class ReplayScreen(Screen[None]):
     def _show(self) -> None:
         """Draw the position of this step, its toll region, and the line of its turn."""
         state = self.state
-        roll = self._roll()
-        region = roll.region if roll is not None else frozenset()
+        turn = self.turns[self.step - 1] if self.step else None
+        region = turn.region if turn is not None else frozenset()
         self.query_one(BoardWidget).show(state, region=region)
         for panel in self.query(PlayerPanel):
-            panel.show(state, self._change(panel.seat, roll))
+            panel.show(state, turn.money_change(panel.seat) if turn is not None else 0)
         self.query_one("#turns", OptionList).highlighted = self.step
         self.query_one("#status", Static).update(self._status(state))
-
-    def _roll(self) -> Transition | None:
-        """The roll of the turn that led to this step, if it had one."""
-        if self.step == 0:
-            return None
-        return next((t for t in self.turns[self.step - 1] if isinstance(t.action, Roll)), None)
-
-    @staticmethod
-    def _change(seat: int, roll: Transition | None) -> int:
-        """The dirhams a seat gained (or lost) by the toll of this step's turn."""
-        if roll is None or roll.payee is None:
-            return 0
-        if seat == roll.payee:
-            return roll.paid
-        return -roll.paid if seat == roll.seat else 0
 
     def _status(self, state: GameState) -> Text:
         last = len(self.turns)

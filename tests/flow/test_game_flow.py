@@ -1,0 +1,180 @@
+"""The game flow: seats, decisions, one autosave per decision, computers, undo, recaps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tui.helpers import position
+
+from marrakech import storage
+from marrakech.dice import LoadedDie
+from marrakech.engine import Action, GameState, IllegalAction, Orient, Phase, Place, Roll, Turn
+from marrakech.flow import GameFlow, Notice, SeatKind
+from marrakech.session import GameSetup, Session
+
+
+def _flow(session: Session, notices: list[Notice] | None = None) -> GameFlow:
+    return GameFlow(session, (notices if notices is not None else []).append)
+
+
+def _writes(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Count the autosave writes from now on."""
+    written: list[Path] = []
+    real = storage.write_atomic
+
+    def counting(path: Path, text: str) -> None:
+        written.append(path)
+        real(path, text)
+
+    monkeypatch.setattr(storage, "write_atomic", counting)
+    return written
+
+
+def test_seats_say_who_plays_them() -> None:
+    flow = _flow(
+        Session(GameSetup(3, names=("Ayla", "Bo", "Cem"), seats=("human", "hard", "easy")))
+    )
+    assert [(s.name, s.kind, s.level) for s in flow.seats] == [
+        ("Ayla", SeatKind.PERSON, None),
+        ("Bo", SeatKind.COMPUTER, "hard"),
+        ("Cem", SeatKind.COMPUTER, "random"),  # the old name of the level
+    ]
+    assert flow.to_move == flow.seats[0] and flow.person_to_move
+    assert flow.computer_move() is None
+
+
+def test_orienting_rolls_with_it_and_writes_the_autosave_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    session = Session(GameSetup(2, seed=3))
+    flow = _flow(session)
+    written = _writes(monkeypatch)
+    played = flow.decide(Orient(Turn.LEFT))
+    assert [type(t.action) for t in played] == [Orient, Roll]
+    assert flow.state.phase is Phase.PLACE
+    assert written == [storage.autosave_path()]
+    flow.decide(flow.state.legal_placements()[0])
+    assert len(written) == 2
+    assert storage.load_autosave() is not None
+    assert storage.load_autosave().actions == session.actions  # type: ignore[union-attr]
+
+
+def test_an_illegal_decision_is_refused_with_the_reason_and_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    flow = _flow(Session(GameSetup(2, seed=3)))
+    written = _writes(monkeypatch)
+    with pytest.raises(IllegalAction, match=r"cannot play c0\.0-0\.1: .*"):
+        flow.decide(Place((0, 0), (0, 1)))
+    with pytest.raises(IllegalAction, match="cannot roll now"):
+        flow.roll()
+    assert flow.session.actions == () and written == []
+
+
+def test_what_just_happened_is_one_value_per_turn() -> None:
+    start = position(carpets=[("B", (1, 3), (2, 3))])
+    flow = _flow(Session(GameSetup(2, names=("Ayla", "Bo")), start=start, dice=LoadedDie((1,))))
+    flow.decide(Orient(Turn.STRAIGHT))
+    latest = flow.latest
+    assert latest is not None and latest is flow.last_roll
+    assert (latest.seat, latest.turned, latest.roll) == (0, Turn.STRAIGHT, 1)
+    assert latest.path[-1][0] == (2, 3)
+    assert (latest.toll, latest.paid, latest.payer, latest.payee) == (2, 2, 0, 1)
+    assert latest.region == frozenset({(1, 3), (2, 3)}) == flow.region_just_paid
+    assert (latest.money_change(0), latest.money_change(1)) == (-2, 2)
+    assert latest.carpet is None and latest.eliminated is None
+    assert flow.log() == [
+        "Ayla goes straight, rolls 1, walks to (2,3), pays Bo 2 dirhams (region of 2 blue squares)."
+    ]
+    carpet = flow.state.legal_placements()[0]
+    flow.decide(carpet)
+    assert flow.latest is not None and flow.latest.carpet == carpet
+    assert flow.region_just_paid == frozenset()  # the carpet is laid: the mark goes
+
+
+def test_a_computer_seat_is_asked_and_its_answer_checked() -> None:
+    notices: list[Notice] = []
+    flow = _flow(Session(GameSetup(2, seats=("greedy", "human"), seed=4)), notices)
+    move = flow.computer_move()
+    assert move is not None and move.seat == 0 and flow.is_current(move)
+    action = move.think()
+    assert flow.checked(move, action) == action and notices == []
+    cheat: Action = Roll(4)
+    fallback = flow.checked(move, cheat)
+    assert flow.state.is_legal(fallback)
+    assert "chose an illegal action" in notices[0].text
+    flow.decide(action)  # type: ignore[arg-type]
+    assert not flow.is_current(move)  # an answer that comes late is recognised as stale
+
+
+def test_the_same_game_asks_the_same_computer_the_same_question() -> None:
+    def first_move(seed: int) -> Action:
+        move = _flow(Session(GameSetup(2, seats=("hard", "human"), seed=seed))).computer_move()
+        assert move is not None
+        return move.think()
+
+    assert first_move(11) == first_move(11)
+
+
+def test_undo_takes_back_a_persons_decision_and_writes_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    flow = _flow(Session(GameSetup(2, seats=("human", "greedy"), seed=2)))
+    flow.decide(Orient(Turn.RIGHT))
+    flow.decide(flow.state.legal_placements()[0])
+    before: GameState = flow.state
+    written = _writes(monkeypatch)
+    assert flow.can_undo and flow.why_no_undo() is None
+    flow.undo()  # the carpet, and the computer's turn after it
+    assert flow.state.phase is Phase.PLACE and flow.state.current == 0
+    assert flow.can_redo and len(written) == 1
+    flow.redo()
+    assert flow.state == before and len(written) == 2
+
+
+def test_takebacks_off_keep_a_seen_roll() -> None:
+    flow = _flow(Session(GameSetup(2, seed=2, takeback=False)))
+    flow.decide(Orient(Turn.RIGHT))
+    assert not flow.can_undo
+    assert flow.why_no_undo() == "takebacks are off: a roll that was seen cannot be undone"
+    with pytest.raises(IllegalAction, match="cannot undo: takebacks are off"):
+        flow.undo()
+
+
+def test_a_game_that_ends_in_the_flow_clears_its_autosave() -> None:
+    piles = ["R", "B"]
+    start = position(piles=piles)
+    flow = _flow(Session(GameSetup(2, seed=4), start=start))
+    while not flow.over:
+        state = flow.state
+        if state.phase is Phase.ORIENT:
+            flow.decide(Orient(Turn.STRAIGHT))
+        else:
+            flow.decide(state.legal_placements()[0])
+        assert storage.autosave_path().exists() is not flow.over
+    assert flow.to_move is None and flow.computer_move() is None
+
+
+def test_starting_a_new_game_keeps_another_unfinished_one_and_says_where(
+    data_home: Path,
+) -> None:
+    other = Session(GameSetup(2, seed=8))
+    other.play(Orient(Turn.LEFT))
+    storage.autosave(other)
+    notices: list[Notice] = []
+    flow = _flow(Session(GameSetup(2, seed=9)), notices)
+    flow.decide(Orient(Turn.STRAIGHT))
+    kept = sorted((data_home / "saves").glob("autosave-*.json"))
+    assert len(kept) == 1 and storage.load_game(kept[0]).actions == other.actions
+    assert notices[0].title == "Earlier game kept" and str(kept[0]) in notices[0].text
+
+
+def test_a_fifo_at_the_autosave_path_does_not_hang_the_first_write(data_home: Path) -> None:
+    data_home.mkdir(parents=True)
+    import os
+
+    os.mkfifo(storage.autosave_path())
+    flow = _flow(Session(GameSetup(2, seed=9)))
+    flow.decide(Orient(Turn.STRAIGHT))  # returns: the FIFO is not read
+    assert storage.load_autosave() is not None
