@@ -33,6 +33,7 @@ from marrakech.engine import (
 from marrakech.flow.autosave import Autosaver
 from marrakech.flow.notice import Notice, Notify
 from marrakech.flow.recap import TurnRecap, recaps
+from marrakech.flow.risk import LaneRisk, lane_risks
 from marrakech.levels import bot_seed
 from marrakech.session import HUMAN, Session
 
@@ -105,6 +106,7 @@ class GameFlow:
         """Every seat, in seat order."""
         self._bots: dict[int, Bot] = {}
         self._recaps: tuple[int, tuple[TurnRecap, ...]] = (-1, ())
+        self._risks: tuple[GameState | None, tuple[LaneRisk, ...]] = (None, ())
 
     # -- reading the game ----------------------------------------------------------------
 
@@ -159,6 +161,18 @@ class GameFlow:
         if transitions and isinstance(transitions[-1].action, Roll):
             return transitions[-1].region
         return frozenset()
+
+    def bankruptcy(self, played: Transition) -> Notice | None:
+        """The news of a bankruptcy a roll caused, to tell when the walk has been seen."""
+        if played.eliminated is None:
+            return None
+        name = self.names[played.eliminated]
+        return Notice(
+            f"{name} cannot pay {played.toll} dirhams: bankrupt and out of the game!",
+            title="Bankruptcy",
+            severity="warning",
+            lasting=True,
+        )
 
     def log(self) -> list[str]:
         """The game so far in words, one sentence per turn."""
@@ -220,6 +234,26 @@ class GameFlow:
     def is_current(self, move: ComputerMove) -> bool:
         """True while ``move`` still asks about the current position (no undo came between)."""
         return move.state is self.state
+
+    def answer(self, move: ComputerMove, result: Action | Exception) -> Orient | Place | Aim | None:
+        """The decision a computer seat's answer (or its error) comes to, to show and play.
+
+        None when it comes too late (the position changed: an undo); the computer's own
+        action when legal, else the fallback player's, with a notice.
+        """
+        if not self.is_current(move):
+            return None
+        if isinstance(result, Exception):
+            action = self.fallback(move, f"failed ({result})")
+        else:
+            action = self.checked(move, result)
+        return action if isinstance(action, Orient | Place | Aim) else None
+
+    def lane_risks(self) -> tuple[LaneRisk, ...]:
+        """The risk of each facing the player to move may choose (see ``flow.risk``)."""
+        if self._risks[0] is not self.state:
+            self._risks = (self.state, lane_risks(self.state))
+        return self._risks[1]
 
     def checked(self, move: ComputerMove, action: Action) -> Action:
         """The computer's answer, or the fallback player's when it is illegal (with a notice)."""

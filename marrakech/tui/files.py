@@ -1,4 +1,4 @@
-"""Saving and exporting a game from any screen: the name prompt, the write, the notice."""
+"""Saving and exporting a game from any screen (the name prompt, the write), and notices."""
 
 from __future__ import annotations
 
@@ -10,9 +10,18 @@ from typing import Any
 from textual.app import App
 
 from marrakech import storage
+from marrakech.flow import Notice
 from marrakech.records import SaveFileError
 from marrakech.session import Session
 from marrakech.tui.screens.name_prompt import NamePromptScreen
+
+
+def show_notice(app: App[Any], notice: Notice) -> None:
+    """Show one of the game flow's notices as a toast (lasting ones stay longer)."""
+    timeout = 10 if notice.lasting else app.NOTIFICATION_TIMEOUT
+    app.notify(
+        notice.text, title=notice.title, severity=notice.severity, timeout=timeout, markup=False
+    )
 
 
 def save_game(app: App[Any], session: Session) -> None:

@@ -86,10 +86,10 @@ async def test_the_mouse_picks_a_lane_and_lays_a_carpet() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = game_screen(app)
         await pilot.click(BoardWidget, offset=cell(1, 3))  # a stop of the lane to the left
-        assert screen.chosen_turn is Turn.LEFT
+        assert screen.pointing.turn is Turn.LEFT
         await pilot.press("enter")
         assert session.state.phase is Phase.PLACE
-        ghost = screen.ghost
+        ghost = screen.pointing.carpet
         assert ghost is not None
         await pilot.hover(BoardWidget, offset=cell(6, 6))  # far from Assam: illegal
         assert "touches Assam's square" in screen_text(app)
@@ -190,7 +190,7 @@ async def test_a_hint_shows_what_the_hard_computer_would_do() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert "Hint: lay the carpet on" in screen_text(app)
-        assert game_screen(app).ghost in session.state.legal_placements()
+        assert game_screen(app).pointing.carpet in session.state.legal_placements()
 
 
 @run

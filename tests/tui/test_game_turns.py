@@ -30,16 +30,16 @@ async def test_orienting_turns_a_quarter_at_most() -> None:
     app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = game_screen(app)
-        assert screen.chosen_turn is Turn.STRAIGHT
+        assert screen.pointing.turn is Turn.STRAIGHT
         await pilot.press("left")
-        assert screen.chosen_turn is Turn.LEFT
+        assert screen.pointing.turn is Turn.LEFT
         assert screen.active_bindings["left"].enabled is False  # no 180 degrees: dimmed
         await pilot.press("left")
-        assert screen.chosen_turn is Turn.LEFT
+        assert screen.pointing.turn is Turn.LEFT
         await pilot.press("right", "right", "right")
-        assert screen.chosen_turn is Turn.RIGHT
+        assert screen.pointing.turn is Turn.RIGHT
         await pilot.press("up")
-        assert screen.chosen_turn is Turn.STRAIGHT
+        assert screen.pointing.turn is Turn.STRAIGHT
         await pilot.press("right", "right", "enter")
         assert screen.session.actions[0] == Orient(Turn.RIGHT)
 
@@ -55,14 +55,14 @@ async def test_a_whole_turn_with_the_seeded_die() -> None:
         assert session.actions == (Orient(Turn.LEFT), Roll(value))
         assert session.state.assam == walk((3, 3), Direction.W, value)
         assert session.state.phase is Phase.PLACE
-        first = screen.ghost
+        first = screen.pointing.carpet
         assert first in session.state.legal_placements()
         await pilot.press("tab")
-        assert screen.ghost != first
+        assert screen.pointing.carpet != first
         await pilot.press("shift+tab")
-        assert screen.ghost == first
+        assert screen.pointing.carpet == first
         await pilot.press("r")
-        rotated = screen.ghost
+        rotated = screen.pointing.carpet
         assert rotated is not None and rotated in session.state.legal_placements()
         assert (rotated.a[0] == rotated.b[0]) != (first.a[0] == first.b[0])
         await pilot.press("enter")
@@ -79,10 +79,10 @@ async def test_arrow_keys_move_the_carpet_between_legal_spots() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = game_screen(app)
         await pilot.press("enter")
-        seen = {screen.ghost}
+        seen = {screen.pointing.carpet}
         for key in ("up", "down", "left", "right", "down", "down"):
             await pilot.press(key)
-            seen.add(screen.ghost)
+            seen.add(screen.pointing.carpet)
         assert len(seen) > 2
         assert seen <= set(session.state.legal_placements())
 

@@ -37,7 +37,7 @@ async def test_enter_over_an_illegal_mouse_spot_lays_nothing_then_the_shown_carp
         assert len(screen.session.actions) == before  # nothing laid
         assert screen.pointing.probe is None  # the legal carpet is shown again
         assert "Enter lays the carpet shown now." in screen_text(app)
-        shown = screen.ghost
+        shown = screen.pointing.carpet
         await pilot.press("enter")
         await pilot.pause()
         assert screen.session.actions[before] == shown

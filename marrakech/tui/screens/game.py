@@ -9,7 +9,6 @@ computers' moves, and draws.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -18,29 +17,17 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Static
 
-from marrakech.engine import (
-    Action,
-    Aim,
-    Assam,
-    GameState,
-    MarrakechError,
-    Orient,
-    Phase,
-    Place,
-    Square,
-    Turn,
-)
-from marrakech.flow import ComputerMove, GameFlow, Notice, cursor
-from marrakech.flow.risk import LaneRisk, lane_risks
+from marrakech.engine import Aim, GameState, MarrakechError, Orient, Phase, Place, Transition
+from marrakech.flow import GameFlow, Notice, cursor
 from marrakech.session import Session
-from marrakech.tui.files import export_log, save_game
+from marrakech.tui.files import export_log, save_game, show_notice
 from marrakech.tui.screens.game_status import (
+    PALETTE,
+    Frame,
     Pointing,
     WalkShown,
-    hint_words,
     key_state,
     status_text,
 )
@@ -49,15 +36,9 @@ from marrakech.tui.widgets.board import BoardWidget, Lane
 from marrakech.tui.widgets.die_face import DieFace
 from marrakech.tui.widgets.game_footer import GameFooter
 from marrakech.tui.widgets.game_log import GameLog
+from marrakech.tui.widgets.pacer import Pacer
 from marrakech.tui.widgets.player_panel import PlayerPanel
 from marrakech.tui.widgets.risk_preview import RiskPreview
-from marrakech.tui.widgets.thinker import Thinker
-
-STEP_SECONDS = 0.12
-"""How long Assam takes for one step of his walk."""
-
-BOT_PAUSE_SECONDS = 0.4
-"""How long a computer's choice stays on screen before it is played."""
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 """The smallest terminal the game screen lays out in."""
@@ -106,15 +87,12 @@ class GameScreen(Screen[str]):
     def __init__(self, session: Session) -> None:
         """Play the session's game from its current position."""
         super().__init__()
-        self.flow = GameFlow(session, self._notice)
+        self.flow = GameFlow(session, lambda notice: show_notice(self.app, notice))
         self.session = session
         self.pointing = Pointing()
         """What the person to move has picked but not played yet."""
         self.walk: WalkShown | None = None
         """Assam's walk while it is shown step by step."""
-        self._walk_timer: Timer | None = None
-        self._bot_timer: Timer | None = None
-        self._risks: tuple[GameState | None, tuple[LaneRisk, ...]] = (None, ())
         self._risk_shown = any(seat.is_person for seat in self.flow.seats)
         self._keys: tuple[tuple[str, str, bool], ...] = ()
         self._status = Text()
@@ -139,7 +117,7 @@ class GameScreen(Screen[str]):
             id="too-small",
         )
         yield GameFooter(compact=True)
-        yield Thinker()
+        yield Pacer()
 
     def on_mount(self) -> None:
         self._fit(self.app.size.width, self.app.size.height)
@@ -159,59 +137,35 @@ class GameScreen(Screen[str]):
         """The current position."""
         return self.flow.state
 
-    @property
-    def chosen_turn(self) -> Turn | None:
-        """The turn shown for orienting or aiming, not played yet."""
-        return self.pointing.turn
-
-    @property
-    def ghost(self) -> Place | None:
-        """The carpet shown for laying, not laid yet."""
-        return self.pointing.carpet
-
-    def _person_to_move(self) -> bool:
-        return self.walk is None and self.flow.person_to_move
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show only the keys of this moment; dim those that cannot act now."""
         return key_state(self.flow, self.pointing, self.walk is not None, action, parameters)
 
     # -- drawing --------------------------------------------------------------------------
 
-    def _lane_risks(self) -> tuple[LaneRisk, ...]:
-        if self._risks[0] is not self.state:
-            self._risks = (self.state, lane_risks(self.state))
-        return self._risks[1]
-
     def _draw(self) -> None:
         """Tell every widget what to show."""
         self._refresh_keys()
         flow, walk, pointing = self.flow, self.walk, self.pointing
-        if walk is not None:
-            shown, log, last_roll = walk.transition.before, walk.log, walk.last_roll
-            region: frozenset[Square] = frozenset()
-            die = walk.roll
-        else:
-            shown, log, last_roll = self.state, flow.log(), flow.last_roll
-            region = flow.region_just_paid
-            die = last_roll.roll if last_roll is not None else None
-        risks = self._lane_risks() if walk is None else ()
+        frame = Frame.of(flow, walk)
+        risks = self.flow.lane_risks() if walk is None else ()
         lanes = tuple(
             Lane(risk.stops, chosen=risk.turn == pointing.turn or len(risks) == 1) for risk in risks
         )
-        assam = Assam(*walk.transition.path[walk.step]) if walk is not None else None
-        ghost = pointing.ghost(self.state)
         self.query_one(BoardWidget).show(
-            shown, assam=assam, lanes=lanes, ghost=ghost, region=region
+            frame.state,
+            assam=frame.assam,
+            lanes=lanes,
+            ghost=pointing.ghost(self.state),
+            region=frame.region,
         )
         for panel in self.query(PlayerPanel):
-            change = last_roll.money_change(panel.seat) if last_roll is not None else 0
-            panel.show(shown, change)
+            panel.show(frame.state, frame.money_change(panel.seat))
         can_roll = bool(self.check_action("roll", ()))
-        self.query_one(DieFace).show(die, "(click to roll)" if can_roll else "")
+        self.query_one(DieFace).show(frame.die, "(click to roll)" if can_roll else "")
         title = f"If {flow.names[risks[0].seat]} rolls:" if risks else ""
         self.query_one(RiskPreview).show(risks, pointing.turn, title)
-        self.query_one(GameLog).show(log)
+        self.query_one(GameLog).show(frame.log)
         status = status_text(flow, walk, pointing)
         if status != self._status:
             self._status = status
@@ -232,15 +186,6 @@ class GameScreen(Screen[str]):
         self.pointing = self.pointing.saying(message)
         self._draw()
 
-    def _notice(self, notice: Notice) -> None:
-        self.notify(
-            notice.text,
-            title=notice.title,
-            severity=notice.severity,
-            timeout=10 if notice.lasting else self.app.NOTIFICATION_TIMEOUT,
-            markup=False,
-        )
-
     # -- the flow of a game -------------------------------------------------------------
 
     def _advance(self) -> None:
@@ -252,9 +197,9 @@ class GameScreen(Screen[str]):
         elif not self.flow.person_to_move:
             move = self.flow.computer_move()
             if move is None:
-                self._pause_then(lambda state=self.state: self._computer_rolls(state))
+                self.query_one(Pacer).play_later(self.state, None)  # the computer's roll
             else:
-                self.query_one(Thinker).ask(move)
+                self.query_one(Pacer).think(move)
 
     def _results_closed(self, choice: str | None) -> None:
         self.dismiss(choice or "quit")
@@ -266,45 +211,28 @@ class GameScreen(Screen[str]):
         except MarrakechError as error:
             self.notify(str(error), title="Not allowed", severity="error", markup=False)
             return
-        rolled = played[-1]
-        if rolled.path and self.app.animation_level != "none":
+        if self.query_one(Pacer).walk(len(played[-1].path)):
             self.walk = WalkShown.of(self.flow)
-            self._walk_timer = self.set_interval(STEP_SECONDS, self._walk_on)
             self._draw()
         else:
-            self._settle()
+            self._settle(played[-1])
 
-    def _walk_on(self) -> None:
-        walk = self.walk
-        if walk is None:
-            return
-        if walk.step + 1 >= len(walk.transition.path):
-            self._end_walk()
-        else:
-            walk.step += 1
-            self._draw()
-
-    def _end_walk(self) -> None:
-        if self._walk_timer is not None:
-            self._walk_timer.stop()
-            self._walk_timer = None
+    @on(Pacer.Stepped)
+    def _stepped(self) -> None:
         if self.walk is not None:
-            self.walk = None
-            self._settle()
+            self.walk.step += 1
+            self._draw()
 
-    def _settle(self) -> None:
+    @on(Pacer.Walked)
+    def _walked(self) -> None:
+        if self.walk is not None:
+            walked, self.walk = self.walk.transition, None
+            self._settle(walked)
+
+    def _settle(self, played: Transition) -> None:
         """After the walk: announce a bankruptcy, then go on."""
-        last = self.flow.latest
-        if last is not None and last.eliminated is not None and last.roll is not None:
-            self._notice(
-                Notice(
-                    f"{self.flow.names[last.eliminated]} cannot pay {last.toll} dirhams: "
-                    "bankrupt and out of the game!",
-                    title="Bankruptcy",
-                    severity="warning",
-                    lasting=True,
-                )
-            )
+        if (notice := self.flow.bankruptcy(played)) is not None:
+            show_notice(self.app, notice)
         self._advance()
 
     def on_key(self, event: events.Key) -> None:
@@ -312,64 +240,27 @@ class GameScreen(Screen[str]):
         if self.walk is not None:
             event.stop()
             event.prevent_default()
-            self._end_walk()
+            self.query_one(Pacer).stop()
+            self._walked()
 
     # -- computer players -----------------------------------------------------------------
 
-    def _pause_then(self, callback: Callable[[], None]) -> None:
-        """Run the callback after a pause a person can follow (none without animations)."""
-        if self.app.animation_level == "none":
-            self.call_later(callback)
-        else:
-            self._bot_timer = self.set_timer(BOT_PAUSE_SECONDS, callback)
+    @on(Pacer.Due)
+    def _due(self, event: Pacer.Due) -> None:
+        if event.state is self.state:
+            self._decide(event.action)
 
-    def _computer_rolls(self, state: GameState) -> None:
-        if state is self.state:
-            self._decide(None)
-
-    @on(Thinker.Answered)
-    def _answered(self, event: Thinker.Answered) -> None:
-        move = event.move
-        if not self.flow.is_current(move):
-            return
-        if not event.hint:
-            self._computer_chose(move, self.flow.checked(move, event.action))
-        elif isinstance(event.action, Orient | Place | Aim):
-            self.pointing = self.pointing.showing(event.action)
-            self._say(f"Hint: {hint_words(event.action)}.")
-
-    @on(Thinker.Failed)
-    def _failed(self, event: Thinker.Failed) -> None:
-        """A failed hint says so; a failed computer player is replaced by the fallback one."""
-        if not self.flow.is_current(event.move):
-            return
+    @on(Pacer.Answered)
+    def _answered(self, event: Pacer.Answered) -> None:
+        """Show a hint, or show a computer's move and play it after a moment."""
+        move, result = event.move, event.result
         if event.hint:
-            self._say("No hint available here.")
-        else:
-            problem = f"failed ({event.error})"
-            self._computer_chose(event.move, self.flow.fallback(event.move, problem))
-
-    def _computer_chose(self, move: ComputerMove, action: Action) -> None:
-        if isinstance(action, Orient | Place | Aim):
+            if self.flow.is_current(move):
+                self._point(self.pointing.hinting(result))
+        elif (action := self.flow.answer(move, result)) is not None:
             self.pointing = self.pointing.showing(action)
             self._draw()
-            self._pause_then(lambda: self._computer_plays(move, action))
-
-    def _computer_plays(self, move: ComputerMove, action: Orient | Place | Aim) -> None:
-        if self.flow.is_current(move):
-            self._decide(action)
-
-    def _stop_computer(self) -> None:
-        """Stop a computer's thinking, its pause and any walk shown, before undo or redo.
-
-        The walk is dropped without settling: its roll is about to be taken back.
-        """
-        self.query_one(Thinker).stop()
-        for timer in (self._bot_timer, self._walk_timer):
-            if timer is not None:
-                timer.stop()
-        self._bot_timer = self._walk_timer = None
-        self.walk = None
+            self.query_one(Pacer).play_later(move.state, action)
 
     # -- orienting, aiming and laying -----------------------------------------------------
 
@@ -402,19 +293,17 @@ class GameScreen(Screen[str]):
 
     def action_move_ghost(self, way: str) -> None:
         """Move the carpet to the nearest legal spot that way."""
-        carpet = self.pointing.carpet
-        if carpet is not None:
-            self._point(self.pointing.laying(cursor.moved_carpet(self.state, carpet, way)))
+        self._point(self.pointing.moved(self.state, way))
 
     def action_rotate(self) -> None:
         """Turn the carpet a quarter."""
-        carpet = self.pointing.carpet
-        if carpet is not None:
-            self._point(self.pointing.laying(cursor.rotated_carpet(self.state, carpet)))
+        self._point(self.pointing.rotated(self.state))
 
     def action_cycle(self, step: int) -> None:
         """Go through every legal spot in turn."""
-        self._point(self.pointing.laying(cursor.cycled_carpet(self.state, self.ghost, step)))
+        self._point(
+            self.pointing.laying(cursor.cycled_carpet(self.state, self.pointing.carpet, step))
+        )
 
     def action_lay(self) -> None:
         """Lay the carpet shown; while the mouse shows an illegal spot, show the legal one.
@@ -431,7 +320,7 @@ class GameScreen(Screen[str]):
 
     @on(BoardWidget.SquareHovered)
     def _hovered(self, event: BoardWidget.SquareHovered) -> None:
-        if not self._person_to_move() or self.state.phase is not Phase.PLACE:
+        if self.check_action("move_ghost", ()) is not True:  # not a person laying a carpet
             return
         if event.square is not None:
             self._point(self.pointing.probing(self.state, event.square))
@@ -440,24 +329,18 @@ class GameScreen(Screen[str]):
 
     @on(BoardWidget.SquareClicked)
     def _clicked(self, event: BoardWidget.SquareClicked) -> None:
-        if not self._person_to_move():
+        if self.walk is not None or not self.flow.person_to_move:
             return
-        pointing, phase = self.pointing, self.state.phase
-        if phase is Phase.PLACE:
-            carpet = pointing.carpet
-            if carpet is not None and event.square in (carpet.a, carpet.b) and not pointing.probe:
-                self.action_lay()
-                return
-            self._point(pointing.probing(self.state, event.square))
+        if self.state.phase is Phase.PLACE and self.pointing.covers(event.square):
+            self.action_lay()
+        elif self.state.phase is Phase.PLACE:
+            self._point(self.pointing.probing(self.state, event.square))
             if self.pointing.probe is not None:
-                self.notify(
-                    self.pointing.reason, title="Not there", severity="warning", markup=False
+                show_notice(
+                    self.app, Notice(self.pointing.reason, title="Not there", severity="warning")
                 )
-        elif phase in (Phase.ORIENT, Phase.AIM):
-            for risk in self._lane_risks():
-                if event.square in risk.stops and risk.turn is not None:
-                    self._point(replace(pointing, turn=risk.turn))
-                    return
+        elif (aimed := self.pointing.aiming_at(event.square, self.flow.lane_risks())) is not None:
+            self._point(aimed)
 
     @on(DieFace.Clicked)
     def _die_clicked(self) -> None:
@@ -471,26 +354,28 @@ class GameScreen(Screen[str]):
 
         Guarded here, not only by check_action: the command palette calls it directly.
         """
-        if not self.flow.can_undo:
+        if self.flow.can_undo:
+            self._rewind(self.flow.undo)
+        else:
             self._say(f"Cannot undo: {self.flow.why_no_undo() or 'nothing to take back'}.")
-            return
-        self._stop_computer()
-        self.flow.undo()
-        self._advance()
 
     def action_redo(self) -> None:
         """Play again what the last undo took back (guarded, as undo is)."""
-        if not self.flow.can_redo:
+        if self.flow.can_redo:
+            self._rewind(self.flow.redo)
+        else:
             self._say("Cannot redo: nothing was undone.")
-            return
-        self._stop_computer()
-        self.flow.redo()
+
+    def _rewind(self, undo_or_redo: Callable[[], None]) -> None:
+        self.query_one(Pacer).stop()  # a walk is dropped unsettled: its roll is taken back
+        self.walk = None
+        undo_or_redo()
         self._advance()
 
     def action_hint(self) -> None:
         """Ask the hard computer player what it would do here."""
         self._say("Thinking about a hint...")
-        self.query_one(Thinker).ask(self.flow.hint_move(), hint=True)
+        self.query_one(Pacer).think(self.flow.hint_move(), hint=True)
 
     def action_toggle_risk(self) -> None:
         """Show or hide the risk preview."""
@@ -506,18 +391,7 @@ class GameScreen(Screen[str]):
         export_log(self.app, self.session)
 
     def system_commands(self) -> Iterable[SystemCommand]:
-        """This screen's entries for the command palette."""
-        yield SystemCommand("Save game", "Save the game under a name", self.action_save)
-        yield SystemCommand(
-            "Export log", "Write the game log as text to the data folder", self.action_export_log
-        )
-        yield SystemCommand(
-            "Risk preview", "Show or hide the chance of paying", self.action_toggle_risk
-        )
-        for action, title, help_text in (
-            ("undo", "Undo", "Take back the last decision"),
-            ("redo", "Redo", "Play again what was undone"),
-            ("hint", "Hint", "Ask the hard computer player"),
-        ):
-            if self.check_action(action, ()):
+        """This screen's entries for the command palette (undo, redo, hint when they act)."""
+        for action, title, help_text in PALETTE:
+            if action in ("save", "export_log", "toggle_risk") or self.check_action(action, ()):
                 yield SystemCommand(title, help_text, getattr(self, f"action_{action}"))

@@ -7,12 +7,25 @@ with the flow's cursor functions. ``status_text`` writes the two lines under the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rich.text import Text
 
-from marrakech.engine import Aim, GameState, Orient, Phase, Place, Roll, Square, Transition, Turn
+from marrakech.engine import (
+    Aim,
+    Assam,
+    GameState,
+    Orient,
+    Phase,
+    Place,
+    Roll,
+    Square,
+    Transition,
+    Turn,
+)
 from marrakech.flow import GameFlow, TurnRecap, cursor, recaps
+from marrakech.flow.risk import LaneRisk
 from marrakech.narrate import square_text
 from marrakech.tui.widgets.board import Ghost
 
@@ -55,6 +68,14 @@ class Pointing:
             return None
         return replace(self, carpet=carpet, probe=None, reason="", message="")
 
+    def moved(self, state: GameState, way: str) -> Pointing | None:
+        """The carpet moved to the nearest legal spot ``way``; None when there is none."""
+        return self.laying(self.carpet and cursor.moved_carpet(state, self.carpet, way))
+
+    def rotated(self, state: GameState) -> Pointing | None:
+        """The carpet turned a quarter; None when it cannot turn."""
+        return self.laying(self.carpet and cursor.rotated_carpet(state, self.carpet))
+
     def probing(self, state: GameState, square: Square) -> Pointing:
         """Over a square: the legal carpet covering it, or an illegal probe with the reason."""
         place = cursor.carpet_over(state, square, self.carpet)
@@ -76,11 +97,73 @@ class Pointing:
             return Ghost(self.probe, colour, legal=False)
         return Ghost(self.carpet, colour) if self.carpet is not None else None
 
+    def covers(self, square: Square) -> bool:
+        """True when the legal carpet shown (no probe hiding it) covers ``square``."""
+        carpet = self.carpet
+        return self.probe is None and carpet is not None and square in (carpet.a, carpet.b)
+
+    def aiming_at(self, square: Square, risks: Sequence[LaneRisk]) -> Pointing | None:
+        """Turned to the facing whose lane stops on ``square``; None when none does."""
+        for risk in risks:
+            if square in risk.stops and risk.turn is not None:
+                return replace(self, turn=risk.turn, message="")
+        return None
+
+    def hinting(self, action: object) -> Pointing:
+        """Showing a hint, or saying there is none (the hint giver failed)."""
+        if not isinstance(action, Orient | Aim | Place):
+            return self.saying("No hint available here.")
+        return self.showing(action).saying(f"Hint: {hint_words(action)}.")
+
     def showing(self, action: Orient | Aim | Place) -> Pointing:
         """Showing a choice (a computer's, or a hint)."""
         if isinstance(action, Place):
             return replace(self, carpet=action, probe=None, reason="")
         return replace(self, turn=action.turn)
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """What the market, the panels, the die and the log show at one moment.
+
+    During a walk they show the game as it was before the roll, Assam on his way and
+    the die's new face; then the position reached, with the region just paid marked.
+    """
+
+    state: GameState
+    assam: Assam | None
+    """Where Assam is drawn when not where the position has him (during a walk)."""
+    log: list[str]
+    last_roll: TurnRecap | None
+    """The roll whose tolls the panels show."""
+    region: frozenset[Square]
+    die: int | None
+
+    @classmethod
+    def of(cls, flow: GameFlow, walk: WalkShown | None) -> Frame:
+        """The frame of the game now, or of a walk being shown."""
+        if walk is not None:
+            assam = Assam(*walk.transition.path[walk.step])
+            before = walk.transition.before
+            return cls(before, assam, walk.log, walk.last_roll, frozenset(), walk.roll)
+        last = flow.last_roll
+        die = last.roll if last is not None else None
+        return cls(flow.state, None, flow.log(), last, flow.region_just_paid, die)
+
+    def money_change(self, seat: int) -> int:
+        """The dirhams a seat gained or lost by the last roll's toll."""
+        return self.last_roll.money_change(seat) if self.last_roll is not None else 0
+
+
+PALETTE = (
+    ("save", "Save game", "Save the game under a name"),
+    ("export_log", "Export log", "Write the game log as text to the data folder"),
+    ("toggle_risk", "Risk preview", "Show or hide the chance of paying"),
+    ("undo", "Undo", "Take back the last decision"),
+    ("redo", "Redo", "Play again what was undone"),
+    ("hint", "Hint", "Ask the hard computer player"),
+)
+"""The game screen's command-palette entries: action, title, help."""
 
 
 def key_state(
