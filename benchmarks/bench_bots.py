@@ -15,32 +15,31 @@ import time
 from collections import defaultdict
 
 from marrakech.bots import DEFAULT_BUDGET, make_bot
-from marrakech.dice import die_roll
-from marrakech.engine import Phase, Roll, new_game
+from marrakech.dice import SeededDie
+from marrakech.engine import Action, GameState, new_game
+from marrakech.levels import bot_seed
+from marrakech.playout import play_out
 
 Timings = dict[tuple[str, str], list[float]]
 
 
-def time_game(kinds: tuple[str, str], seed: int, args: argparse.Namespace, into: Timings) -> None:
+def time_game(levels: tuple[str, str], seed: int, args: argparse.Namespace, into: Timings) -> None:
     """Play one game and add every decision's seconds under (bot, phase)."""
     bots = [
-        make_bot(kind, seed=seed * 8 + seat, budget=args.budget, iterations=args.iterations)
-        for seat, kind in enumerate(kinds)
+        make_bot(level, seed=bot_seed(seed, seat), budget=args.budget, iterations=args.iterations)
+        for seat, level in enumerate(levels)
     ]
-    state = new_game(len(bots), seed=seed)
-    rolls = 0
-    while state.phase is not Phase.OVER:
-        if state.phase is Phase.ROLL:
-            state = state.apply(Roll(die_roll(seed, rolls)))
-            rolls += 1
-            continue
+
+    def timed_choice(state: GameState) -> Action:
         bot = bots[state.current]
         start = time.perf_counter()
         action = bot.choose(state)
         elapsed = time.perf_counter() - start
         into[bot.name, state.phase.value].append(elapsed)
         into[bot.name, "all"].append(elapsed)
-        state = state.apply(action)
+        return action
+
+    play_out(new_game(len(bots), seed=seed), timed_choice, SeededDie(seed))
 
 
 def percentile(values: list[float], fraction: float) -> float:

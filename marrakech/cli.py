@@ -8,10 +8,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from marrakech.engine import Variant
-from marrakech.session import HUMAN, SEAT_KINDS, GameSetup
-
-BOT_LEVELS = tuple(kind for kind in SEAT_KINDS if kind != HUMAN)
-"""The levels a computer seat can play at."""
+from marrakech.levels import LEVELS, describe_levels, level_named
+from marrakech.session import HUMAN, GameSetup
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="SEAT=LEVEL",
-        help="a computer plays this seat (1-based) at easy, normal or hard; repeatable",
+        help=f"a computer plays this seat (1-based) at a level: {describe_levels()}; repeatable",
     )
     new.add_argument("--names", default=None, help="comma-separated player names")
     new.add_argument("--first", type=int, default=1, help="the seat that starts (1-based)")
@@ -56,11 +54,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def setup_from_args(args: argparse.Namespace) -> GameSetup:
     """The GameSetup that ``marrakech new`` options describe; ValueError says what is wrong."""
-    seats = ["human"] * args.players
+    seats = [HUMAN] * args.players
     for entry in args.bot:
-        seat_text, _, level = entry.partition("=")
-        if not seat_text.isdigit() or level not in BOT_LEVELS:
-            raise ValueError(f"--bot {entry}: write SEAT=LEVEL, LEVEL one of easy, normal, hard")
+        seat_text, _, name = entry.partition("=")
+        usage = f"--bot {entry}: write SEAT=LEVEL, LEVEL one of {', '.join(LEVELS)}"
+        if not seat_text.isdigit():
+            raise ValueError(usage)
+        try:
+            level = level_named(name)
+        except ValueError:
+            raise ValueError(usage) from None
         seat = int(seat_text)
         if not 1 <= seat <= args.players:
             raise ValueError(f"--bot {entry}: seats are 1 to {args.players}")
@@ -92,11 +95,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args, rest = parser.parse_known_args(argv)
     if args.command == "tournament":
-        from marrakech.bots import tournament
+        from marrakech import tournament_cli
 
-        sub = argparse.ArgumentParser(prog="marrakech tournament")
-        tournament.add_arguments(sub)
-        return tournament.run(sub.parse_args(rest))
+        return tournament_cli.main(rest)
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     from marrakech.session import Session

@@ -28,6 +28,11 @@ def level_named(name: str) -> str:
     return level
 
 
+def describe_levels() -> str:
+    """Every level with what it does, for help texts: ``random (plays any legal move), ...``."""
+    return ", ".join(f"{level} ({DESCRIPTIONS[level]})" for level in LEVELS)
+
+
 def bot_seed(game_seed: int, seat: int) -> int:
     """The seed of the computer player in ``seat`` of the game with ``game_seed``.
 

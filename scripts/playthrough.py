@@ -2,11 +2,12 @@
 
     uv run python scripts/playthrough.py
 
-rewrites tests/golden/playthrough_{2,3,4}p.txt. Each game's actions are chosen by a
-``random.Random(seed)`` over ``legal_actions()``, and its rolls are
-``marrakech.dice.die_roll(seed, n)`` for the n-th roll, so a game is a pure function of its
-seed. tests/engine/test_golden.py regenerates the text in memory and compares it with the
-files: after a deliberate engine change, run this script and review the diff.
+rewrites tests/golden/playthrough_{2,3,4}p.txt. Each game is played out
+(``marrakech.playout``) with its actions chosen by a ``random.Random(seed)`` over
+``legal_actions()`` and its rolls from the seed's die stream (roll n is
+``marrakech.dice.die_roll(seed, n)``), so a game is a pure function of its seed.
+tests/engine/test_golden.py regenerates the text in memory and compares it with the files:
+after a deliberate engine change, run this script and review the diff.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from marrakech.dice import die_roll
+from marrakech.dice import SeededDie
 from marrakech.engine import (
     Aim,
     GameState,
@@ -28,6 +29,7 @@ from marrakech.engine import (
     Variant,
     new_game,
 )
+from marrakech.playout import play_out_steps
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 
@@ -121,23 +123,17 @@ def render(game: Game) -> str:
         "",
         str(state),
     ]
-    rolls = 0
     turn = 0
-    while state.phase is not Phase.OVER:
-        turn += 1
-        lines += ["", f"Turn {turn}: {_seat(state, state.current)}"]
-        while True:
-            if state.phase is Phase.ROLL:
-                action: Orient | Roll | Place | Aim = Roll(die_roll(game.seed, rolls))
-                rolls += 1
-            else:
-                action = rng.choice(state.legal_actions())
-            t = state.transition(action)
-            lines.append(describe(t))
-            state = t.after
-            if _turn_over(t):
-                break
-        lines += ["", str(state)]
+    new_turn = True
+    for t in play_out_steps(state, lambda s: rng.choice(s.legal_actions()), SeededDie(game.seed)):
+        if new_turn:
+            turn += 1
+            lines += ["", f"Turn {turn}: {_seat(t.before, t.seat)}"]
+        lines.append(describe(t))
+        new_turn = _turn_over(t)
+        if new_turn:
+            lines += ["", str(t.after)]
+        state = t.after
     lines += ["", "Final scores:"]
     for score in state.scores():
         name = _seat(state, score.seat)

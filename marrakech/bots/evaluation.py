@@ -19,9 +19,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from marrakech.engine import Aim, GameState, Orient, Phase, Square
+from marrakech.engine import Aim, Colour, GameState, Orient, Phase, Square
 
 from .tolls import LANDINGS
+
+_COLOURS = tuple(Colour)
 
 
 @dataclass(frozen=True)
@@ -69,18 +71,14 @@ def _add_potential(state: GameState, estimate: Estimate, weights: Weights) -> No
     factor = weights.potential[len(state.players) - 2] * min(1.0, carpets_left / weights.horizon)
     if factor <= 0:
         return
-    owners = {
-        colour: seat
-        for seat, player in enumerate(state.players)
-        if not player.eliminated
-        for colour in player.colours
-    }
+    # The state says who each colour scores for; asked once here, not once per region.
+    scoring = {colour: state.owner(colour) for colour in _COLOURS if not state.is_neutral(colour)}
     seen: set[Square] = set()
     for square, stack in state.squares():
         if stack and square not in seen:
             region = state.region(square)
             seen |= region
-            owner = owners.get(stack[-1].colour)
+            owner = scoring.get(stack[-1].colour)
             if owner is not None:
                 estimate[owner] += factor * len(region) ** 2
 

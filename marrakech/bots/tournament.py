@@ -2,9 +2,9 @@
 
 Fairness: each game seed is played once per seat rotation (with 2 players: twice, the
 bots swapping seats). Every rotation of a seed gets the same piles (``new_game(players,
-seed=seed)``) and the same dice: roll number i of the game is ``die_roll(seed, i)``.
-``--games`` is rounded up to a whole number of rotations; seeds are ``--seed``,
-``--seed + 1``, ... Seat 0 always starts.
+seed=seed)``) and the same dice (the seed's die stream, ``SeededDie(seed)``); the bot in
+seat s plays with ``bot_seed(seed, s)``. ``--games`` is rounded up to a whole number of
+rotations; seeds are ``--seed``, ``--seed + 1``, ... Seat 0 always starts.
 
 Score fraction: every seat of every game scores 1 for a sole win, 1/k for a win shared by
 k seats and 0 otherwise (an eliminated seat never wins). A bot's score fraction is the
@@ -14,25 +14,18 @@ seats. A bot that fills several seats of one game (1 hard vs 3 greedy) counts ea
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
-import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Any
 
-from rich import box
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-from rich.table import Table
+from marrakech.dice import SeededDie
+from marrakech.engine import Variant, new_game
+from marrakech.levels import bot_seed
+from marrakech.playout import by_seat, play_out
 
-from marrakech.dice import die_roll
-from marrakech.engine import Phase, Roll, Variant, new_game
-
-from . import KINDS, make_bot
+from . import make_bot
 
 WILSON_Z = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -161,28 +154,22 @@ def wilson_interval(fraction: float, n: int, z: float = WILSON_Z) -> tuple[float
 def play_game(config: TournamentConfig, game_seed: int, rotation: int) -> list[SeatResult]:
     """Play one seeded game with the line-up rotated by ``rotation`` seats."""
     players = config.players
-    kinds = [config.bots[(seat + rotation) % players] for seat in range(players)]
+    levels = [config.bots[(seat + rotation) % players] for seat in range(players)]
     bots = [
         make_bot(
-            kind,
-            seed=game_seed * 8 + seat,
+            level,
+            seed=bot_seed(game_seed, seat),
             budget=config.budget,
             iterations=config.iterations,
         )
-        for seat, kind in enumerate(kinds)
+        for seat, level in enumerate(levels)
     ]
-    state = new_game(players, seed=game_seed, variant=config.variant)
-    rolls = 0
-    while state.phase is not Phase.OVER:
-        if state.phase is Phase.ROLL:
-            state = state.apply(Roll(die_roll(game_seed, rolls)))
-            rolls += 1
-        else:
-            state = state.apply(bots[state.current].choose(state))
+    start = new_game(players, seed=game_seed, variant=config.variant)
+    state = play_out(start, by_seat(bots), SeededDie(game_seed))
     winners = state.winners()
     return [
         SeatResult(
-            bot=kinds[score.seat],
+            bot=levels[score.seat],
             share=1 / len(winners) if score.seat in winners else 0.0,
             score=score.total,
             dirhams=score.dirhams,
@@ -217,7 +204,7 @@ def play_tournament(
 
     ``on_game`` is called after each finished game (the progress bar uses it).
     """
-    result = TournamentResult(config, {kind: BotStats() for kind in dict.fromkeys(config.bots)})
+    result = TournamentResult(config, {name: BotStats() for name in dict.fromkeys(config.bots)})
     for seats in _results(config):
         for seat in seats:
             result.bots[seat.bot].add(seat)
@@ -225,147 +212,3 @@ def play_tournament(
         if on_game is not None:
             on_game()
     return result
-
-
-COLUMNS = (
-    "games",
-    "wins",
-    "shared\nwins",
-    "mean\nscore",
-    "mean\ndirhams",
-    "mean\nvisible",
-    "elimi-\nnated",
-    "score\nfraction",
-    "Wilson\n95%",
-)
-"""The table's columns after the bot's name."""
-
-
-def results_table(result: TournamentResult) -> Table:
-    """The per-bot Rich table printed at the end of a tournament."""
-    config = result.config
-    table = Table(
-        title=f"{result.games_played} games, {config.players} players, seeds from {config.seed}",
-        caption="score fraction per seat played: sole win 1, win shared by k 1/k, else 0",
-        box=box.SIMPLE_HEAD,
-        padding=0,
-        show_edge=False,
-    )
-    table.add_column("bot")
-    for heading in COLUMNS:
-        table.add_column(heading, justify="right")
-    for name, stats in result.bots.items():
-        figures = stats.summary()
-        table.add_row(
-            name,
-            str(figures["games"]),
-            str(figures["wins"]),
-            str(figures["shared_wins"]),
-            f"{figures['mean_score']:.1f}",
-            f"{figures['mean_dirhams']:.1f}",
-            f"{figures['mean_visible']:.1f}",
-            str(figures["eliminations"]),
-            f"{figures['score']:.3f}",
-            f"{figures['wilson_low']:.3f}-{figures['wilson_high']:.3f}",
-        )
-    return table
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add the tournament's options to a parser (``marrakech tournament`` uses this)."""
-    parser.description = __doc__.split("\n\n", 1)[1] if __doc__ else None
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.add_argument(
-        "--players", type=int, choices=(2, 3, 4), default=2, help="seats per game (default 2)"
-    )
-    parser.add_argument(
-        "--bots",
-        default="hard,greedy",
-        help=f"comma-separated bot per seat, one per player, from {', '.join(KINDS)} "
-        "(default hard,greedy)",
-    )
-    parser.add_argument(
-        "--games",
-        type=int,
-        default=100,
-        help="games to play, rounded up to a multiple of --players (default 100)",
-    )
-    parser.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
-    parser.add_argument(
-        "--jobs", type=int, default=1, help="worker processes to spread games over (default 1)"
-    )
-    parser.add_argument(
-        "--variant",
-        choices=[variant.value for variant in Variant],
-        default=Variant.STANDARD.value,
-        help="who sets Assam's facing (default standard)",
-    )
-    parser.add_argument(
-        "--budget",
-        type=float,
-        default=None,
-        help="seconds per hard-bot decision (default 0.5)",
-    )
-    parser.add_argument(
-        "--iterations",
-        type=int,
-        default=None,
-        help="fixed search budget per hard-bot decision instead of a time budget (reproducible)",
-    )
-    parser.add_argument("--json", type=Path, default=None, help="also write the results here")
-
-
-def config_from_args(args: argparse.Namespace) -> TournamentConfig:
-    """Check the parsed options and turn them into a TournamentConfig."""
-    bots = tuple(name.strip() for name in args.bots.split(",") if name.strip())
-    if len(bots) != args.players:
-        raise ValueError(f"--bots names {len(bots)} bots for {args.players} players")
-    for name in bots:
-        make_bot(name)
-    if args.games < 1:
-        raise ValueError("--games must be at least 1")
-    return TournamentConfig(
-        bots=bots,
-        games=args.games,
-        seed=args.seed,
-        jobs=max(1, args.jobs),
-        variant=Variant(args.variant),
-        budget=args.budget,
-        iterations=args.iterations,
-    )
-
-
-def run(args: argparse.Namespace) -> int:
-    """Play the tournament the parsed options describe; print the table. Returns an exit code."""
-    try:
-        config = config_from_args(args)
-    except ValueError as error:
-        Console(stderr=True).print(f"[red]marrakech tournament: {error}[/red]")
-        return 2
-    total = config.seeds * config.players
-    progress = Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
-    with progress:
-        task = progress.add_task("games", total=total)
-        result = play_tournament(config, on_game=lambda: progress.advance(task))
-    Console().print(results_table(result))
-    if args.json is not None:
-        args.json.write_text(json.dumps(result.to_json(), indent=2) + "\n")
-    return 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m marrakech.bots.tournament``: parse the options and run."""
-    parser = argparse.ArgumentParser(prog="marrakech tournament")
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

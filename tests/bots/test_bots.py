@@ -9,20 +9,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from marrakech.bots import LEVELS, Bot, HardBot, determinize, make_bot
+from marrakech.bots import Bot, HardBot, determinize, make_bot
 from marrakech.bots.evaluation import DEFAULT_WEIGHTS, evaluate, likely_facing, utility
 from marrakech.bots.tolls import expected_toll
-from marrakech.dice import die_roll
+from marrakech.dice import SeededDie
 from marrakech.engine import (
     Action,
     GameState,
     Phase,
-    Roll,
     Turn,
     Variant,
     new_game,
     parse_action,
 )
+from marrakech.levels import LEVELS, OLD_NAMES
+from marrakech.playout import by_seat, play_out, play_out_steps
 
 DECIDING = (Phase.ORIENT, Phase.PLACE, Phase.AIM)
 
@@ -42,29 +43,24 @@ def random_position(players: int, seed: int, moves: int, variant: Variant) -> Ga
 
 def play(bots: list[Bot], seed: int, variant: Variant = Variant.STANDARD) -> list[Action]:
     """Every action of a game between the bots, dice from the seeded stream."""
-    state = new_game(len(bots), seed=seed, variant=variant)
-    actions: list[Action] = []
-    rolls = 0
-    while state.phase is not Phase.OVER:
-        if state.phase is Phase.ROLL:
-            action: Action = Roll(die_roll(seed, rolls))
-            rolls += 1
-        else:
-            action = bots[state.current].choose(state)
-        actions.append(action)
-        state = state.apply(action)
-    return actions
+    start = new_game(len(bots), seed=seed, variant=variant)
+    return [step.action for step in play_out_steps(start, by_seat(bots), SeededDie(seed))]
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy", "hard", *LEVELS])
-def test_make_bot_builds_every_kind_and_level(kind: str) -> None:
-    bot = make_bot(kind, seed=3, iterations=10)
+@pytest.mark.parametrize("level", LEVELS)
+def test_make_bot_builds_every_level(level: str) -> None:
+    bot = make_bot(level, seed=3, iterations=10)
     assert isinstance(bot, Bot)
-    assert bot.name == LEVELS.get(kind, kind)
+    assert bot.name == level
 
 
-def test_unknown_kind_names_the_choices() -> None:
-    with pytest.raises(ValueError, match="random, greedy, hard, easy, normal"):
+@pytest.mark.parametrize(("old", "level"), OLD_NAMES.items())
+def test_make_bot_understands_the_old_level_names(old: str, level: str) -> None:
+    assert make_bot(old).name == level
+
+
+def test_unknown_level_names_the_levels() -> None:
+    with pytest.raises(ValueError, match="'grandmaster': choose one of random, greedy, hard"):
         make_bot("grandmaster")
 
 
@@ -87,9 +83,9 @@ positions = st.builds(
 @settings(max_examples=60, deadline=None)
 @given(state=positions, seed=st.integers(0, 100))
 def test_simple_bots_choose_legal_actions(state: GameState, seed: int) -> None:
-    for kind in ("random", "greedy"):
+    for level in ("random", "greedy"):
         if state.phase in DECIDING:
-            assert make_bot(kind, seed=seed).choose(state) in state.legal_actions()
+            assert make_bot(level, seed=seed).choose(state) in state.legal_actions()
 
 
 @settings(max_examples=25, deadline=None)
@@ -99,10 +95,10 @@ def test_hard_bot_chooses_legal_actions(state: GameState, seed: int) -> None:
         assert make_bot("hard", seed=seed, iterations=40).choose(state) in state.legal_actions()
 
 
-@pytest.mark.parametrize("kinds", [("hard", "greedy"), ("random", "greedy", "random")])
-def test_same_seed_same_game(kinds: tuple[str, ...]) -> None:
+@pytest.mark.parametrize("levels", [("hard", "greedy"), ("random", "greedy", "random")])
+def test_same_seed_same_game(levels: tuple[str, ...]) -> None:
     def lineup() -> list[Bot]:
-        return [make_bot(kind, seed=7 + seat, iterations=30) for seat, kind in enumerate(kinds)]
+        return [make_bot(level, seed=7 + seat, iterations=30) for seat, level in enumerate(levels)]
 
     assert play(lineup(), seed=5) == play(lineup(), seed=5)
 
@@ -122,13 +118,13 @@ def test_determinize_keeps_what_the_table_sees() -> None:
     assert world.replace(players=state.players) == state
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy", "hard"])
-def test_bots_do_not_peek_below_the_top_carpet(kind: str) -> None:
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_do_not_peek_below_the_top_carpet(level: str) -> None:
     rng = random.Random(9)
     for seed in range(4):
         state = random_position(2, seed=seed, moves=4 * seed + 5, variant=Variant.STANDARD)
         reshuffled = determinize(state, rng)
-        bot = make_bot(kind, seed=seed, iterations=60)
+        bot = make_bot(level, seed=seed, iterations=60)
         assert bot.choose(state) == bot.choose(reshuffled)
 
 
@@ -142,11 +138,8 @@ def test_hard_bot_keeps_its_time_budget() -> None:
 
 
 def test_evaluation_ends_with_the_result() -> None:
-    state = new_game(2, seed=1)
-    while state.phase is not Phase.OVER:
-        state = state.apply(make_bot("greedy", seed=state.next_carpet).choose(state))
-        if state.phase is Phase.ROLL:
-            state = state.apply(Roll(die_roll(1, state.next_carpet)))
+    greedy = [make_bot("greedy", seed=seat) for seat in range(2)]
+    state = play_out(new_game(2, seed=1), by_seat(greedy), SeededDie(1))
     estimate = evaluate(state)
     winner = state.winners()[0]
     assert utility(estimate, winner) >= DEFAULT_WEIGHTS.win_bonus

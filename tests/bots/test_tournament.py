@@ -1,19 +1,23 @@
-"""The tournament runner: rotations, totals, the table and the JSON report."""
+"""The tournament runner: rotations, seeds, totals and the JSON report; no UI library."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+import subprocess
+import sys
 
 import pytest
 
+from marrakech.bots import make_bot
 from marrakech.bots.tournament import (
     TournamentConfig,
-    main,
     play_game,
     play_tournament,
     wilson_interval,
 )
+from marrakech.dice import SeededDie
+from marrakech.engine import new_game
+from marrakech.levels import bot_seed
+from marrakech.playout import by_seat, play_out
 
 
 def test_each_seed_is_played_once_per_rotation() -> None:
@@ -22,6 +26,16 @@ def test_each_seed_is_played_once_per_rotation() -> None:
     second = play_game(config, 3, 1)
     assert [seat.bot for seat in first] == ["greedy", "random"]
     assert [seat.bot for seat in second] == ["random", "greedy"]
+
+
+def test_a_game_is_its_seed_played_out_with_the_bot_seeds() -> None:
+    config = TournamentConfig(bots=("greedy", "random"), games=2)
+    bots = [make_bot("random", seed=bot_seed(5, 0)), make_bot("greedy", seed=bot_seed(5, 1))]
+    final = play_out(new_game(2, seed=5), by_seat(bots), SeededDie(5))
+    seats = play_game(config, 5, rotation=1)
+    assert [(seat.score, seat.dirhams) for seat in seats] == [
+        (score.total, score.dirhams) for score in final.scores()
+    ]
 
 
 def test_totals_add_up() -> None:
@@ -50,33 +64,12 @@ def test_wilson_interval() -> None:
     assert wilson_interval(0.0, 0) == (0.0, 1.0)
 
 
-def test_command_prints_the_table_and_writes_json(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    report = tmp_path / "results.json"
-    argv = ["--bots", "greedy,hard", "--games", "2", "--seed", "4", "--iterations", "20"]
-    assert main([*argv, "--json", str(report)]) == 0
-    table = capsys.readouterr().out
-    for heading in ("bot", "games", "wins", "shared", "dirhams", "visible", "fraction", "95%"):
-        assert heading in table
-    assert "greedy" in table and "hard" in table
-    data = json.loads(report.read_text())
-    assert data["arguments"]["bots"] == ["greedy", "hard"]
-    assert data["arguments"]["seed"] == 4
-    assert data["games_played"] == 2
-    for name in ("greedy", "hard"):
-        figures = data["bots"][name]
-        assert figures["games"] == 2
-        for key in ("wins", "shared_wins", "score", "wilson_low", "wilson_high"):
-            assert key in figures
-    assert data["bots"]["greedy"]["score"] + data["bots"]["hard"]["score"] == pytest.approx(1)
-
-
-@pytest.mark.parametrize(
-    "argv",
-    [["--bots", "greedy"], ["--bots", "greedy,wizard"], ["--games", "0"]],
-    ids=["too-few-bots", "unknown-bot", "no-games"],
-)
-def test_bad_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(argv) == 2
-    assert "marrakech tournament" in capsys.readouterr().err
+def test_the_runner_loads_neither_rich_nor_argparse() -> None:
+    code = (
+        "import sys, marrakech.bots, marrakech.bots.tournament; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('rich', 'argparse')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"
