@@ -181,6 +181,11 @@ class Session:
         """The actions so far, die rolls included."""
         return tuple(t.action for t in self._transitions)
 
+    @property
+    def rolls(self) -> int:
+        """How many times the die has been rolled so far (the next roll's number)."""
+        return self._rolls
+
     def next_roll(self) -> Roll:
         """The roll the die stream gives next."""
         return Roll(self.dice.roll(self._rolls))

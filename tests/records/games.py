@@ -3,23 +3,26 @@
 from __future__ import annotations
 
 import random
+from itertools import islice
 
 from hypothesis import strategies as st
 
-from marrakech.engine import Phase, Variant
+from marrakech.engine import Variant
+from marrakech.playout import play_out_steps
 from marrakech.session import SEAT_KINDS, GameSetup, Session
 
 
 def play_random(session: Session, seed: int, max_actions: int | None = None) -> Session:
     """Play seeded random legal actions (rolls from the die stream) until over or the limit."""
     rng = random.Random(seed)
-    played = 0
-    while session.state.phase is not Phase.OVER and (max_actions is None or played < max_actions):
-        if session.state.phase is Phase.ROLL:
-            session.roll()
-        else:
-            session.play(rng.choice(session.state.legal_actions()))
-        played += 1
+    steps = play_out_steps(
+        session.state,
+        lambda state: rng.choice(state.legal_actions()),
+        session.dice,
+        rolls=session.rolls,
+    )
+    for step in islice(steps, max_actions):
+        session.play(step.action)
     return session
 
 

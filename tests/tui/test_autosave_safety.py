@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from marrakech import storage
-from marrakech.engine import Phase, colours_for_seat
+from marrakech.dice import SeededDie
+from marrakech.engine import colours_for_seat
+from marrakech.playout import play_out_steps
 from marrakech.records import record_to_json
 from marrakech.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
@@ -78,12 +80,9 @@ async def test_opening_a_finished_game_leaves_the_autosave_alone(tmp_path: Path)
     piles = [colours_for_seat(seat, 2)[0].name[0] for seat in range(2)]
     state = position(piles=piles)
     old = unfinished_autosave()
-    finished = Session(GameSetup(2, seed=4), start=state)
-    while finished.state.phase is not Phase.OVER:
-        if finished.state.phase is Phase.ROLL:
-            finished.roll()
-        else:
-            finished.play(finished.state.legal_actions()[0])
+    setup = GameSetup(2, seed=4)
+    steps = play_out_steps(state, lambda now: now.legal_actions()[0], SeededDie(setup.seed))
+    finished = Session(setup, [step.action for step in steps], start=state)
     path = tmp_path / "finished.json"
     path.write_text(record_to_json(finished), encoding="utf-8")
     app = MarrakechApp(load=path)

@@ -10,7 +10,9 @@ from textual.app import App
 from textual.widgets import OptionList, Static
 
 from marrakech import narrate
-from marrakech.engine import GameState, Phase, Roll, Square
+from marrakech.dice import SeededDie
+from marrakech.engine import Action, GameState, Roll, Square
+from marrakech.playout import play_out_steps
 from marrakech.session import GameSetup, Session
 from marrakech.tui.screens.replay import ReplayScreen
 from marrakech.tui.widgets.board import BoardWidget
@@ -18,14 +20,14 @@ from marrakech.tui.widgets.board import BoardWidget
 
 def finished_game() -> Session:
     """A whole 2-player game, played with varied but fixed choices."""
-    session = Session(GameSetup(players=2, names=("Ayla", "Bo"), seed=3))
-    while session.state.phase is not Phase.OVER:
-        if session.state.phase is Phase.ROLL:
-            session.roll()
-        else:
-            actions = session.state.legal_actions()
-            session.play(actions[len(session.actions) * 7 % len(actions)])
-    return session
+    setup = GameSetup(players=2, names=("Ayla", "Bo"), seed=3)
+
+    def choose(state: GameState) -> Action:
+        actions = state.legal_actions()
+        return actions[(state.next_carpet * 7 + len(actions)) % len(actions)]
+
+    steps = play_out_steps(setup.initial_state(), choose, SeededDie(setup.seed))
+    return Session(setup, [step.action for step in steps])
 
 
 class Harness(App[None]):
