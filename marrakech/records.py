@@ -34,6 +34,7 @@ from marrakech.session import (
     Session,
     name_problem,
 )
+from marrakech.text import quoted
 
 SAVE_FORMAT = "marrakech-game"
 """The value of a save file's ``format`` field."""
@@ -247,8 +248,7 @@ def _kind(value: object) -> str:
 
 
 def _short(value: object, limit: int = 40) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return quoted(value, limit)
 
 
 def _whole(value: object, path: str, low: int, high: int) -> int:

@@ -7,7 +7,6 @@ stream (marrakech.dice), so after an undo the same roll comes again: nobody can 
 from __future__ import annotations
 
 import secrets
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -24,6 +23,7 @@ from marrakech.engine import (
     new_game,
 )
 from marrakech.levels import LEVELS, OLD_NAMES
+from marrakech.text import unshowable
 
 HUMAN = "human"
 """The seat kind of a person at the keyboard."""
@@ -43,19 +43,19 @@ def new_seed() -> int:
     return secrets.randbelow(2**31)
 
 
-_BIDI_CONTROLS = frozenset(
-    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-)
-
-
 def name_problem(name: object) -> str | None:
-    """None for a usable player name, else what is wrong with it."""
+    """None for a usable player name, else what is wrong with it.
+
+    A name is 1 to MAX_NAME_LENGTH characters with something visible in it, and none of
+    the characters ``marrakech.text`` never shows (controls, bidirectional overrides,
+    zero-width and other invisible characters, line separators).
+    """
     if not isinstance(name, str):
         return f"must be a string, not {type(name).__name__}"
-    if not 1 <= len(name) <= MAX_NAME_LENGTH or not name.strip():
+    if not 1 <= len(name) <= MAX_NAME_LENGTH or name.isspace():
         return f"must be 1 to {MAX_NAME_LENGTH} characters, not blank"
     for char in name:
-        if unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn") or char in _BIDI_CONTROLS:
+        if unshowable(char):
             return f"contains the control character U+{ord(char):04X}"
     return None
 

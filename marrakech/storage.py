@@ -24,6 +24,7 @@ from marrakech.records import (
     record_to_json,
 )
 from marrakech.session import Session
+from marrakech.text import shown
 
 APP_NAME = "marrakech"
 AUTOSAVE_NAME = "autosave.json"
@@ -82,7 +83,9 @@ def write_atomic(path: Path, text: str) -> None:
         temp_name = None
         _fsync_dir(path.parent)
     except OSError as error:
-        raise SaveFileError(f"cannot write {path}: {error.strerror or error}") from error
+        raise SaveFileError(
+            f"cannot write {shown(str(path))}: {error.strerror or error}"
+        ) from error
     finally:
         if temp_name is not None:
             with contextlib.suppress(OSError):
@@ -108,10 +111,10 @@ def read_limited(path: Path) -> str:
     try:
         fd = os.open(path, flags)
     except OSError as error:
-        raise SaveFileError(f"cannot open {path}: {error.strerror or error}") from error
+        raise SaveFileError(f"cannot open {shown(str(path))}: {error.strerror or error}") from error
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise SaveFileError(f"cannot load {path}: it is not a regular file")
+            raise SaveFileError(f"cannot load {shown(str(path))}: it is not a regular file")
         chunks: list[bytes] = []
         size = 0
         while size <= MAX_SAVE_BYTES:
@@ -121,15 +124,17 @@ def read_limited(path: Path) -> str:
             chunks.append(chunk)
             size += len(chunk)
     except OSError as error:
-        raise SaveFileError(f"cannot read {path}: {error.strerror or error}") from error
+        raise SaveFileError(f"cannot read {shown(str(path))}: {error.strerror or error}") from error
     finally:
         os.close(fd)
     if size > MAX_SAVE_BYTES:
-        raise SaveFileError(f"cannot load {path}: it is larger than {MAX_SAVE_BYTES} bytes")
+        raise SaveFileError(
+            f"cannot load {shown(str(path))}: it is larger than {MAX_SAVE_BYTES} bytes"
+        )
     try:
         return b"".join(chunks).decode("utf-8")
     except UnicodeDecodeError as error:
-        raise SaveFileError(f"cannot load {path}: it is not UTF-8 text") from error
+        raise SaveFileError(f"cannot load {shown(str(path))}: it is not UTF-8 text") from error
 
 
 def load_game(path: Path) -> Session:
@@ -142,7 +147,7 @@ def load_game(path: Path) -> Session:
     try:
         return record_from_json(text)
     except SaveFileError as error:
-        raise SaveFileError(f"{path.name}: {error}") from error
+        raise SaveFileError(f"{shown(path.name)}: {error}") from error
 
 
 def autosave_path() -> Path:
