@@ -108,7 +108,7 @@ async def test_r_replays_a_save_and_closing_the_replay_returns_to_the_form_as_it
 async def test_a_save_that_breaks_after_listing_is_reported_and_the_form_stays() -> None:
     path = saved("fragile", one_turn_game(("Ann", "Bo")), age=1)
     app = MarrakechApp()
-    async with app.run_test(size=(80, 30)) as pilot:
+    async with app.run_test(size=(80, 30), notifications=True) as pilot:
         await pilot.pause()
         form = app.screen
         await open_saves(pilot)
@@ -116,7 +116,8 @@ async def test_a_save_that_breaks_after_listing_is_reported_and_the_form_stays()
         await pilot.press("r")
         await pilot.pause()
         assert app.screen is form
-        assert any("fragile.json" in note.message for note in app._notifications)
+        # The notification shown (a Toast, its CSS type name) names the file.
+        assert any("fragile.json" in str(toast.render()) for toast in form.query("Toast"))
     assert path.read_text() == BROKEN
 
 

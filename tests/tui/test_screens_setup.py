@@ -12,9 +12,12 @@ from textual.pilot import Pilot
 from textual.widgets import Input, RadioButton, RadioSet, Select, Static
 
 from marrakech.engine import Variant
-from marrakech.session import GameSetup
+from marrakech.levels import DESCRIPTIONS, LEVELS
+from marrakech.session import MAX_NAME_LENGTH, SEAT_KINDS, GameSetup
 from marrakech.tui.screens import setup as screen_module
 from marrakech.tui.screens.setup import NewGameScreen
+
+from .helpers import screen_text
 
 SEED = 424242
 """What the monkeypatched new_seed draws for a blank seed field."""
@@ -84,9 +87,7 @@ def test_escape_quits() -> None:
     assert play(steps)[1] == [None]
 
 
-def test_four_players_with_names_kinds_and_options(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(screen_module, "bots_available", lambda: True)
-
+def test_four_players_with_names_kinds_and_options() -> None:
     async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
         await pilot.click(radio(screen, "players", 2))
         screen.query_one("#name-0").focus()
@@ -106,7 +107,7 @@ def test_four_players_with_names_kinds_and_options(monkeypatch: pytest.MonkeyPat
         GameSetup(
             players=4,
             names=("A", "B", "Player 3", "D"),
-            seats=("human", "easy", "human", "hard"),
+            seats=("human", SEAT_KINDS[1], "human", "hard"),
             variant=Variant.AIM_OR_KEEP,
             seed=42,
             first=3,
@@ -115,8 +116,7 @@ def test_four_players_with_names_kinds_and_options(monkeypatch: pytest.MonkeyPat
     ]
 
 
-def test_defaults_fill_the_form_but_not_the_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(screen_module, "bots_available", lambda: True)
+def test_defaults_fill_the_form_but_not_the_seed() -> None:
     defaults = GameSetup(
         players=3,
         names=("Ayla", "Player 2", "Cy"),
@@ -128,8 +128,11 @@ def test_defaults_fill_the_form_but_not_the_seed(monkeypatch: pytest.MonkeyPatch
     )
 
     async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
+        text = screen_text(pilot.app)
+        seat_2 = next(line for line in text.splitlines() if "Seat 2" in line)
+        assert "Computer: greedy" in seat_2  # the old name "normal" is the level greedy
+        assert "Seat 3" in text and "Seat 4" not in text
         assert screen.query_one("#piles", Select).disabled
-        assert screen.query_one("#seat-3").has_class("-hidden")
         # The keyboard cursor starts on the pressed button: Enter keeps 3 players.
         screen.query_one("#players").focus()
         await pilot.press("enter")
@@ -155,16 +158,35 @@ def test_fewer_players_keep_a_valid_first_player_and_piles_only_for_two() -> Non
     assert results == [GameSetup(players=2, seed=SEED, alternate_piles=True)]
 
 
-def test_without_bots_every_seat_is_a_person(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(screen_module, "bots_available", lambda: False)
-    defaults = GameSetup(players=2, seats=("human", "hard"))
-
+def test_a_seat_is_a_person_or_the_computer_at_every_level_with_what_it_does() -> None:
     async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
-        assert screen.query_one("#kind-1", Select).disabled
+        screen.query_one("#kind-1", Select).focus()
+        await pilot.pause()
+        assert "A person plays this seat" in screen_text(pilot.app)
+        await pilot.press("enter")  # open the menu
+        await pilot.pause()
+        menu = screen_text(pilot.app)
+        assert all(f"Computer: {level}" in menu for level in LEVELS)
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        hint = f"The computer plays this seat at level {LEVELS[1]}: it {DESCRIPTIONS[LEVELS[1]]}."
+        assert hint in screen_text(pilot.app)
+        screen.query_one("#start").focus()
         await pilot.press("enter")
 
-    _, results = play(steps, defaults)
-    assert results[0].seats == ("human", "human")
+    _, results = play(steps)
+    assert results[0].seats == ("human", SEAT_KINDS[2])
+
+
+def test_a_name_may_be_as_long_as_the_session_allows() -> None:
+    async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
+        screen.query_one("#name-0").focus()
+        await pilot.press(*"x" * (MAX_NAME_LENGTH + 5), "enter")
+        screen.query_one("#start").focus()
+        await pilot.press("enter")
+
+    _, results = play(steps)
+    assert results[0].names[0] == "x" * MAX_NAME_LENGTH
 
 
 def _fields(setup: GameSetup) -> dict[str, Any]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 from pathlib import Path
 from typing import ClassVar
 
@@ -18,7 +17,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
 
 from marrakech.engine import Colour, MarrakechError, Variant, colours_for_seat
-from marrakech.session import HUMAN, SEAT_KINDS, GameSetup, new_seed
+from marrakech.levels import DESCRIPTIONS, level_named
+from marrakech.session import HUMAN, MAX_NAME_LENGTH, SEAT_KINDS, GameSetup, new_seed
 from marrakech.tui.screens.chips import CARPET_COLOURS, chips
 from marrakech.tui.screens.saves import OpenSave, SavesScreen
 
@@ -30,12 +30,6 @@ _MINARET = ("   ▲   ", "  ▐█▌  ", " ▐▛▀▜▌ ", " ▐▙▄▟▌
 _WARM = ("#f4c542", "#eea236", "#e58a2e", "#d96f2a", "#c95428", "#b83a26")
 """Saffron to terracotta, top to bottom and left to right."""
 
-_KIND_LABELS = {
-    HUMAN: "Person",
-    "easy": "Computer: easy",
-    "normal": "Computer: normal",
-    "hard": "Computer: hard",
-}
 _VARIANTS = (
     ("Standard: each player turns Assam, then rolls", Variant.STANDARD),
     ("Variant: the previous player aims Assam", Variant.AIM),
@@ -63,14 +57,17 @@ _HINTS = {
 }
 
 
-@cache
-def bots_available() -> bool:
-    """True when the computer opponents (marrakech.bots) can be imported."""
-    try:
-        import marrakech.bots  # noqa: F401
-    except ImportError:
-        return False
-    return True
+def kind_label(kind: str) -> str:
+    """What the seat-kind menu shows for one of SEAT_KINDS: "Person" or "Computer: hard"."""
+    return "Person" if kind == HUMAN else f"Computer: {level_named(kind)}"
+
+
+def kind_hint(kind: str) -> str:
+    """A sentence on who plays a seat of this kind, for the form's hint line."""
+    if kind == HUMAN:
+        return "A person plays this seat at this keyboard."
+    level = level_named(kind)
+    return f"The computer plays this seat at level {level}: it {DESCRIPTIONS[level]}."
 
 
 def title_art() -> Text:
@@ -209,9 +206,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
 
     def compose(self) -> ComposeResult:
         setup = self.defaults
-        kinds = [(_KIND_LABELS[kind], kind) for kind in SEAT_KINDS]
-        if not bots_available():
-            kinds = kinds[:1]
+        kinds = [(kind_label(kind), kind) for kind in SEAT_KINDS]
         yield Static(title_art(), id="art")
         with Vertical(id="form") as form:
             form.border_title = "New game"
@@ -228,18 +223,15 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
                         yield Input(
                             self._default_name(seat),
                             placeholder=f"Player {seat + 1}",
-                            max_length=16,
+                            max_length=MAX_NAME_LENGTH,
                             compact=True,
                             id=f"name-{seat}",
                         )
-                        kind = setup.seats[seat] if seat < setup.players else HUMAN
                         yield Select(
                             kinds,
-                            value=kind if len(kinds) > 1 else HUMAN,
+                            value=setup.seats[seat] if seat < setup.players else HUMAN,
                             allow_blank=False,
                             compact=True,
-                            disabled=len(kinds) == 1,
-                            tooltip=None if len(kinds) > 1 else "No computer opponents here",
                             id=f"kind-{seat}",
                         )
             with Vertical(classes="row"):
@@ -334,6 +326,11 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
     def _name_changed(self) -> None:
         self._label_seats()
 
+    @on(Select.Changed, ".seat Select")
+    def _kind_changed(self, event: Select.Changed) -> None:
+        if event.select.has_focus_within:
+            self._hint(kind_hint(str(event.value)))
+
     @on(Input.Submitted)
     def _field_done(self, event: Input.Submitted) -> None:
         """Enter in a name goes on to the next name, then to Start; in the seed, to Start."""
@@ -387,16 +384,24 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         self.set_class(self.size.height < 30, "-short")
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
-        widget = event.widget
-        key = widget.id or ""
-        if key.startswith(("name-", "kind-")):
-            text = "A name (Enter: the next one) and who plays: a person or the computer."
+        key = event.widget.id
+        if key is None:  # e.g. the menu of a Select: its hint stays
+            return
+        if key.startswith("name-"):
+            text = f"A name of up to {MAX_NAME_LENGTH} characters (Enter: the next one)."
+        elif key.startswith("kind-"):
+            text = kind_hint(str(self._value(key)))
         else:
             text = _HINTS.get(key, "")
-        self.query_one("#hint", Static).remove_class("-error")
         if key == "seed":
             text += " Blank: a random seed, drawn when the game starts."
-        self.query_one("#hint", Static).update(text)
+        self._hint(text)
+
+    def _hint(self, text: str) -> None:
+        """Show a hint on the line under the form (replacing any problem shown there)."""
+        hint = self.query_one("#hint", Static)
+        hint.remove_class("-error")
+        hint.update(text)
 
     def setup(self) -> GameSetup:
         """The game the form describes now; a blank seed draws a new one (new_seed).

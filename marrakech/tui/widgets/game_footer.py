@@ -1,36 +1,121 @@
-"""The footer of the game screen: Textual's Footer, dimming keys in place.
+"""The footer of the game screen: the keys of the moment, dimmed in place.
 
 Textual's Footer rebuilds all its keys whenever the bindings change, which costs tens of
 milliseconds. While a player turns Assam only the enabled state of the same keys changes
-(Left dims once he has turned left: no 180 degrees), so this footer updates those keys in
-place and rebuilds only when the set of keys shown changes.
+(Left dims once he has turned left: no 180 degrees), so this footer dims and undims its
+keys in place and rebuilds only when the set of keys shown changes. It always has
+Textual's compact look, and shows no binding groups (the game has none).
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import ActiveBinding
+from textual.content import Content
+from textual.reactive import reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+
+class FooterKeyCap(Widget):
+    """One key in the footer and what it does: dimmed when it cannot act now.
+
+    A click presses the key; on a dimmed key it rings the bell.
+    """
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"footer-key-cap--key", "footer-key-cap--description"}
+
+    DEFAULT_CSS = """
+    FooterKeyCap {
+        width: auto;
+        height: 1;
+        margin-right: 1;
+        text-wrap: nowrap;
+        background: $footer-item-background;
+        .footer-key-cap--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .footer-key-cap--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        &:hover {
+            pointer: pointer;
+            color: $footer-key-foreground;
+            background: $block-hover-background;
+        }
+        &.-dimmed {
+            text-style: dim;
+        }
+        &.-command-palette {
+            dock: right;
+            border-left: vkey $foreground 20%;
+        }
+    }
+    """
+
+    dimmed = reactive(False, toggle_class="-dimmed")
+    """True while the key cannot act."""
+
+    def __init__(self, active: ActiveBinding, key_display: str, classes: str = "") -> None:
+        """The footer key of an active binding, its key shown as ``key_display``."""
+        super().__init__(classes=classes)
+        self.binding = active.binding
+        self.key_display = key_display
+        self.dimmed = not active.enabled
+        self.tooltip = active.tooltip or None
+
+    def render(self) -> Content:
+        return Content.assemble(
+            (self.key_display, self.get_visual_style("footer-key-cap--key")),
+            (f" {self.binding.description}", self.get_visual_style("footer-key-cap--description")),
+        )
+
+    def on_click(self) -> None:
+        if self.dimmed:
+            self.app.bell()
+        else:
+            self.app.simulate_key(self.binding.key)
 
 
 class GameFooter(Footer):
     """A Footer that dims and undims its keys without rebuilding itself."""
 
-    def bindings_changed(self, screen: Screen[object]) -> None:
-        shown: dict[str, tuple[str, bool]] = {}
-        for active in screen.active_bindings.values():
+    def shown(self, screen: Screen[object]) -> list[ActiveBinding]:
+        """The bindings shown: the first shown one of each action, then the command palette's.
+
+        The palette's binding is itself not shown (``show=False``) among the others.
+        """
+        active_bindings = screen.active_bindings
+        by_action: dict[str, ActiveBinding] = {}
+        for active in active_bindings.values():
             if active.binding.show:
-                shown.setdefault(active.binding.action, (active.binding.key, active.enabled))
-        keys = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
-        if [(key.action, key.key) for key in keys] != [
-            (action, key) for action, (key, _) in shown.items()
-        ]:
+                by_action.setdefault(active.binding.action, active)
+        shown = list(by_action.values())
+        palette = active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        if palette and self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            shown.append(palette)
+        return shown
+
+    def compose(self) -> ComposeResult:
+        for active in self.shown(self.screen):
+            yield FooterKeyCap(
+                active,
+                self.app.get_key_display(active.binding),
+                classes="" if active.binding.show else "-command-palette",
+            )
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        shown = self.shown(screen)
+        keys = list(self.query_children(FooterKeyCap))
+        if [key.binding for key in keys] != [active.binding for active in shown]:
             super().bindings_changed(screen)
             return
-        for key in keys:
-            disabled = not shown[key.action][1]
-            if disabled != key.has_class("-disabled"):
-                key._disabled = disabled
-                key.set_class(disabled, "-disabled", update=False)
-                self.app.update_styles(key, animate=False)  # in this frame, not the next
-                key.refresh()
+        for key, active in zip(keys, shown, strict=True):
+            key.dimmed = not active.enabled

@@ -1,0 +1,110 @@
+"""Pilot tests of the game footer: the keys of the moment, dimmed in place, clickable."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from marrakech.tui.widgets.game_footer import FooterKeyCap, GameFooter
+
+from .helpers import run, screen_text
+
+
+class Turning(Screen[None]):
+    """Left dims once turned left; Roll shows up only after a turn."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "turn('left')", "Left"),
+        Binding("b", "turn('right')", "Right"),
+        Binding("c", "roll", "Roll"),
+        Binding("d", "secret", "Secret", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.turns: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield GameFooter(compact=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "turn" and self.turns[-1:] == [parameters[0]]:
+            return None
+        if action == "roll":
+            return bool(self.turns)
+        return True
+
+    def action_turn(self, direction: str) -> None:
+        self.turns.append(direction)
+        self.refresh_bindings()
+
+
+class Harness(App[None]):
+    """Shows the Turning screen and counts the bells."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.bells = 0
+
+    def on_mount(self) -> None:
+        self.push_screen(Turning())
+
+    def bell(self) -> None:
+        self.bells += 1
+
+
+def footer_line(app: App[None]) -> str:
+    return screen_text(app).splitlines()[-1]
+
+
+def dimmed(app: App[None]) -> dict[str, bool]:
+    return {key.binding.description: key.dimmed for key in app.screen.query(FooterKeyCap)}
+
+
+@run
+async def test_the_footer_shows_the_keys_of_the_moment_and_the_palette() -> None:
+    app = Harness()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        line = footer_line(app)
+        assert line.startswith("a Left b Right")
+        assert line.endswith("^p palette")
+        assert "Roll" not in line and "Secret" not in line
+        assert dimmed(app) == {"Left": False, "Right": False, "palette": False}
+
+
+@run
+async def test_a_key_that_cannot_act_dims_in_place() -> None:
+    app = Harness()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        keys = list(app.screen.query(FooterKeyCap))
+        assert footer_line(app).startswith("a Left b Right c Roll")
+        await pilot.press("a")
+        await pilot.pause()
+        assert dimmed(app) == {"Left": True, "Right": False, "Roll": False, "palette": False}
+        await pilot.press("b")
+        await pilot.pause()
+        assert dimmed(app) == {"Left": False, "Right": True, "Roll": False, "palette": False}
+        assert list(app.screen.query(FooterKeyCap)) == keys  # dimmed, not rebuilt
+
+
+@run
+async def test_clicking_a_key_presses_it_and_a_dimmed_one_rings_the_bell() -> None:
+    app = Harness()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, Turning)
+        await pilot.click(app.screen.query(FooterKeyCap).first())
+        await pilot.pause()
+        assert screen.turns == ["left"]
+        assert app.bells == 0
+        await pilot.click(app.screen.query(FooterKeyCap).first())
+        await pilot.pause()
+        assert screen.turns == ["left"]
+        assert app.bells == 1
