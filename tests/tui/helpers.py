@@ -8,8 +8,10 @@ import os
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
+from rich.cells import cell_len
 from textual.app import App
 
 from marrakech.engine import GameState, Variant, colours_for_seat
@@ -87,9 +89,28 @@ def position(
 
 
 def screen_text(app: App[Any]) -> str:
-    """The current screen as plain text, one line per row, trailing spaces stripped."""
-    strips = app.screen._compositor.render_strips()
-    return "\n".join("".join(segment.text for segment in strip).rstrip() for strip in strips)
+    """The current screen as plain text, one line per row, trailing spaces stripped.
+
+    Read from the app's SVG screenshot: each run of text there is a <text> element clipped
+    to its line, at x = its column times the width of a cell.
+    """
+    rows: dict[int, str] = {}
+    svg = ElementTree.fromstring(app.export_screenshot())
+    for element in svg.iter("{http://www.w3.org/2000/svg}text"):
+        line = element.get("clip-path", "").rpartition("-line-")[2].rstrip(")")
+        if not line.isdigit():  # the window's title
+            continue
+        text = (element.text or "").replace("\xa0", " ")
+        cell = float(element.get("textLength", "1")) / len(text)
+        column = round(float(element.get("x", "0")) / cell)
+        row = rows.get(int(line), "")
+        rows[int(line)] = row + " " * (column - cell_len(row)) + text
+    return "\n".join(rows.get(row, "").rstrip() for row in range(app.size.height))
+
+
+def toasts(app: App[Any]) -> list[str]:
+    """The text of every notification on screen (run the app with notifications=True)."""
+    return [str(toast.render()) for toast in app.screen.query("Toast")]
 
 
 def check_golden(name: str, text: str) -> None:

@@ -14,7 +14,7 @@ from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.results import ResultsScreen
 
-from .helpers import position, run
+from .helpers import position, run, toasts
 
 
 def unfinished_autosave() -> Session:
@@ -33,7 +33,7 @@ def kept_copies() -> list[Path]:
 async def test_a_new_game_keeps_an_unfinished_autosave_of_another_game() -> None:
     old = unfinished_autosave()
     app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.press("enter")  # the first action autosaves the new game
         await pilot.pause()
         copies = kept_copies()
@@ -41,7 +41,7 @@ async def test_a_new_game_keeps_an_unfinished_autosave_of_another_game() -> None
         assert storage.load_game(copies[0]).actions == old.actions
         assert storage.load_autosave() is not None
         assert storage.load_autosave().setup.seed == 1  # type: ignore[union-attr]
-        assert any(str(copies[0]) in n.message for n in app._notifications)
+        assert any(str(copies[0]) in toast for toast in toasts(app))
         await pilot.press("enter")  # later autosaves make no more copies
         await pilot.pause()
         assert len(kept_copies()) == 1

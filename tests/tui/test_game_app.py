@@ -17,7 +17,7 @@ from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.help import HelpScreen
 from marrakech.tui.widgets.board import BoardWidget
 
-from .helpers import check_golden, position, run, screen_text, wait_for_seat
+from .helpers import check_golden, position, run, screen_text, toasts, wait_for_seat
 
 
 def game_screen(app: MarrakechApp) -> GameScreen:
@@ -122,9 +122,9 @@ async def test_a_broken_save_is_reported_and_left_alone(tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": "nonsense"')
     app = MarrakechApp(load=broken)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
-        assert any("broken.json" in n.message for n in app._notifications)
+        assert any("broken.json" in toast for toast in toasts(app))
         assert type(app.screen).__name__ == "NewGameScreen"
     assert broken.read_text() == '{"format": "nonsense"'
 
@@ -250,8 +250,21 @@ async def test_a_computer_that_chooses_an_illegal_action_is_replaced_by_the_norm
     monkeypatch.setattr(bots, "make_bot", make_bot)
     session = Session(GameSetup(2, seats=("hard", "human"), seed=2))
     app = MarrakechApp(session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await wait_for_seat(pilot, session, 1)
         assert session.state.current == 1
         assert any(isinstance(action, Place) for action in session.actions)
-        assert any("chose an illegal action" in n.message for n in app._notifications)
+        assert any("chose an illegal action" in toast for toast in toasts(app))
+
+
+@run
+async def test_no_key_plays_while_the_terminal_is_too_small_to_show_the_market() -> None:
+    session = Session(GameSetup(2, seed=1))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(60, 20)) as pilot:
+        assert "needs a terminal of at least 80x24" in screen_text(app)
+        await pilot.press("enter", "enter", "left", "enter", "tab", "enter", "u")
+        assert session.actions == ()
+        await pilot.resize_terminal(80, 24)
+        await pilot.press("enter")
+        assert session.state.phase is Phase.PLACE

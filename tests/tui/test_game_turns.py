@@ -10,7 +10,7 @@ from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.widgets.game_log import GameLog
 
-from .helpers import position, run, screen_text
+from .helpers import position, run, screen_text, toasts
 
 
 def game_screen(app: MarrakechApp) -> GameScreen:
@@ -106,12 +106,12 @@ async def test_bankruptcy_ends_a_two_player_game() -> None:
     state = position(carpets=[("B", (1, 3), (2, 3))], money=(1, 30))
     session = Session(GameSetup(2), start=state, dice=LoadedDie((2,)))
     app = MarrakechApp(session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         assert session.state.phase is Phase.OVER
         assert isinstance(app.screen, ResultsScreen)
-        assert any("bankrupt" in n.message for n in app._notifications)
+        assert any("bankrupt" in toast for toast in toasts(app))
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0

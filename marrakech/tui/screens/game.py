@@ -129,6 +129,7 @@ class GameScreen(Screen[str]):
 
     def _fit(self, width: int, height: int) -> None:
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+        self.refresh_bindings()
 
     # -- who may act ----------------------------------------------------------------------
 
@@ -138,7 +139,9 @@ class GameScreen(Screen[str]):
         return self.flow.state
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show only the keys of this moment; dim those that cannot act now."""
+        """Show only the keys of this moment; dim those that cannot act now (none act unseen)."""
+        if self.has_class("-too-small"):
+            return False
         return key_state(self.flow, self.pointing, self.walk is not None, action, parameters)
 
     # -- drawing --------------------------------------------------------------------------
