@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import NoReturn
 
 from rich import box
 from rich.console import Console
@@ -20,6 +24,18 @@ from marrakech.bots import tournament
 from marrakech.bots.tournament import TournamentConfig, TournamentResult, play_tournament
 from marrakech.engine import Variant
 from marrakech.levels import LEVELS, level_named
+
+MAX_GAMES = 1_000_000
+"""The most games ``--games`` asks for (a million 2-player games take days on one CPU)."""
+
+MAX_ITERATIONS = 1_000_000_000
+"""The most evaluations ``--iterations`` gives a decision (far beyond a full search)."""
+
+QUOTE_LIMIT = 80
+"""The most characters of a value the user gave that an error message quotes."""
+
+MESSAGE_LIMIT = 200
+"""The most characters of an error message (some of argparse's quote the user's text whole)."""
 
 COLUMNS = (
     "games",
@@ -65,112 +81,258 @@ def results_table(result: TournamentResult) -> Table:
     return table
 
 
+class UsageError(Exception):
+    """A bad option or value; the message says which, on one line."""
+
+
+class TournamentParser(argparse.ArgumentParser):
+    """An ArgumentParser whose usage errors raise UsageError instead of printing the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        """Raise the usage error argparse found."""
+        raise UsageError(message)
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted for an error message: escaped, and cut after QUOTE_LIMIT characters."""
+    if len(text) > QUOTE_LIMIT:
+        text = text[:QUOTE_LIMIT] + "…"
+    return repr(text)
+
+
+def one_line(message: str) -> str:
+    """``message`` on one printable line of at most MESSAGE_LIMIT characters."""
+    printable = "".join(char if char.isprintable() else ascii(char)[1:-1] for char in message)
+    if len(printable) > MESSAGE_LIMIT:
+        return printable[: MESSAGE_LIMIT - 1] + "…"
+    return printable
+
+
+def whole_number(low: int, high: int, text: str) -> int:
+    """The whole number ``text`` writes, from ``low`` to ``high``; else ArgumentTypeError."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or not low <= value <= high:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number from {low:,} to {high:,}, not {quoted(text)}"
+        )
+    return value
+
+
+def player_count(text: str) -> int:
+    """``--players``: 2 to 4."""
+    return whole_number(2, 4, text)
+
+
+def bot_levels(text: str) -> tuple[str, ...]:
+    """``--bots``: comma-separated level names (old names give their new ones)."""
+    levels = []
+    for name in (name.strip() for name in text.split(",")):
+        if not name:
+            continue
+        try:
+            levels.append(level_named(name))
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"unknown computer level {quoted(name)}: choose one of {', '.join(LEVELS)}"
+            ) from None
+    return tuple(levels)
+
+
+def game_count(text: str) -> int:
+    """``--games``: 1 to MAX_GAMES."""
+    return whole_number(1, MAX_GAMES, text)
+
+
+def job_count(text: str) -> int:
+    """``--jobs``: 1 to MAX_GAMES (more jobs than games are never used)."""
+    return whole_number(1, MAX_GAMES, text)
+
+
+def seed_number(text: str) -> int:
+    """``--seed``: any whole number."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {quoted(text)}") from None
+
+
+def variant_named(text: str) -> Variant:
+    """``--variant``: one of the variants by name."""
+    try:
+        return Variant(text)
+    except ValueError:
+        names = ", ".join(variant.value for variant in Variant)
+        raise argparse.ArgumentTypeError(f"choose one of {names}, not {quoted(text)}") from None
+
+
+def budget_seconds(text: str) -> float:
+    """``--budget``: a positive, finite number of seconds."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise argparse.ArgumentTypeError(
+            f"expected a positive number of seconds, not {quoted(text)}"
+        )
+    return seconds
+
+
+def iteration_count(text: str) -> int:
+    """``--iterations``: 1 to MAX_ITERATIONS."""
+    return whole_number(1, MAX_ITERATIONS, text)
+
+
+def report_path(text: str) -> Path:
+    """``--json``: a file that can be written once the games are over (not touched now)."""
+    path = Path(text)
+    folder = path.parent
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is a folder, not a file")
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"no folder {quoted(str(folder))} to write in")
+    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"cannot write {quoted(text)}")
+    return path
+
+
+def available_cpus() -> int:
+    """The CPUs to spread games over: those this process may use (Python 3.13+), else all."""
+    count = getattr(os, "process_cpu_count", os.cpu_count)()
+    return count or 1
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add the tournament's options to a parser."""
+    """Add the tournament's options to a parser; each option's type checks its value."""
     doc = tournament.__doc__
     parser.description = doc.split("\n\n", 1)[1] if doc else None
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument(
-        "--players", type=int, choices=(2, 3, 4), default=2, help="seats per game (default 2)"
+        "--players",
+        type=player_count,
+        default=2,
+        metavar="{2,3,4}",
+        help="seats per game (default 2)",
     )
     parser.add_argument(
         "--bots",
+        type=bot_levels,
         default="hard,greedy",
         help=f"comma-separated bot per seat, one per player, from {', '.join(LEVELS)} "
         "(default hard,greedy)",
     )
     parser.add_argument(
         "--games",
-        type=int,
+        type=game_count,
         default=100,
-        help="games to play, rounded up to a multiple of --players (default 100)",
+        help=f"games to play, at most {MAX_GAMES:,}, rounded up to a multiple of --players "
+        "(default 100)",
     )
-    parser.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
+    parser.add_argument("--seed", type=seed_number, default=1, help="first game seed (default 1)")
     parser.add_argument(
-        "--jobs", type=int, default=1, help="worker processes to spread games over (default 1)"
+        "--jobs",
+        type=job_count,
+        default=1,
+        help="worker processes to spread games over, at most one per CPU and per game (default 1)",
     )
     parser.add_argument(
         "--variant",
-        choices=[variant.value for variant in Variant],
-        default=Variant.STANDARD.value,
+        type=variant_named,
+        default=Variant.STANDARD,
+        metavar="{" + ",".join(variant.value for variant in Variant) + "}",
         help="who sets Assam's facing (default standard)",
     )
     parser.add_argument(
         "--budget",
-        type=float,
+        type=budget_seconds,
         default=None,
         help="seconds per hard-bot decision (default 0.5)",
     )
     parser.add_argument(
         "--iterations",
-        type=int,
+        type=iteration_count,
         default=None,
         help="fixed search budget per hard-bot decision instead of a time budget (reproducible)",
     )
-    parser.add_argument("--json", type=Path, default=None, help="also write the results here")
+    parser.add_argument(
+        "--json",
+        type=report_path,
+        default=None,
+        help="also write the results here (its folder must exist)",
+    )
 
 
 def config_from_args(args: argparse.Namespace) -> TournamentConfig:
-    """Check the parsed options and turn them into a TournamentConfig.
+    """Turn the parsed options into a TournamentConfig; UsageError if --bots and --players differ.
 
-    Bots are named by their levels (an old level name gives its new one); a ValueError
-    says what is wrong.
+    ``jobs`` is as asked: ``capped_jobs`` fits it to the machine.
     """
-    names = [name.strip() for name in args.bots.split(",") if name.strip()]
-    if len(names) != args.players:
-        raise ValueError(f"--bots names {len(names)} bots for {args.players} players")
-    bots = tuple(level_named(name) for name in names)
-    if args.games < 1:
-        raise ValueError("--games must be at least 1")
+    if len(args.bots) != args.players:
+        raise UsageError(f"--bots names {len(args.bots)} bots for {args.players} players")
     return TournamentConfig(
-        bots=bots,
+        bots=args.bots,
         games=args.games,
         seed=args.seed,
-        jobs=max(1, args.jobs),
-        variant=Variant(args.variant),
+        jobs=args.jobs,
+        variant=args.variant,
         budget=args.budget,
         iterations=args.iterations,
     )
 
 
-def run(args: argparse.Namespace) -> int:
-    """Play the tournament the parsed options describe; print the table. Returns an exit code."""
-    try:
-        config = config_from_args(args)
-    except ValueError as error:
-        # The message quotes what the user typed: printed as it is (never read as markup),
-        # on one line.
-        Console(stderr=True).print(
-            f"marrakech tournament: {error}",
-            style="red",
-            markup=False,
-            highlight=False,
-            soft_wrap=True,
-        )
-        return 2
-    total = config.seeds * config.players
+def capped_jobs(config: TournamentConfig) -> tuple[TournamentConfig, str | None]:
+    """``config`` with at most one job per CPU and per game, and a note saying so if capped."""
+    cpus = available_cpus()
+    games = config.total_games
+    if config.jobs <= min(cpus, games):
+        return config, None
+    jobs, limit = (cpus, "the number of CPUs") if cpus <= games else (games, "the number of games")
+    return replace(config, jobs=jobs), f"--jobs {config.jobs} capped at {jobs}, {limit}"
+
+
+def run(config: TournamentConfig, report: Path | None) -> None:
+    """Play the tournament (a progress bar on a terminal); print the table, write the report."""
+    errors = Console(stderr=True)
     progress = Progress(
         "[progress.description]{task.description}",
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        console=Console(stderr=True),
+        console=errors,
         transient=True,
+        disable=not errors.is_terminal,
     )
     with progress:
-        task = progress.add_task("games", total=total)
+        task = progress.add_task("games", total=config.total_games)
         result = play_tournament(config, on_game=lambda: progress.advance(task))
     Console().print(results_table(result))
-    if args.json is not None:
-        args.json.write_text(json.dumps(result.to_json(), indent=2) + "\n")
-    return 0
+    if report is not None:
+        report.write_text(json.dumps(result.to_json(), indent=2) + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``marrakech tournament`` (or ``python -m marrakech.tournament_cli``): parse and run."""
-    parser = argparse.ArgumentParser(prog="marrakech tournament")
+    """``marrakech tournament`` (or ``python -m marrakech.tournament_cli``); the exit code.
+
+    A usage error is one plain line on stderr and exit code 2, before any game is played.
+    """
+    parser = TournamentParser(prog="marrakech tournament")
     add_arguments(parser)
-    return run(parser.parse_args(argv))
+    try:
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:
+            raise UsageError(f"unrecognized arguments: {quoted(' '.join(unknown))}")
+        config = config_from_args(args)
+    except UsageError as error:
+        print(f"{parser.prog}: {one_line(str(error))}", file=sys.stderr)
+        return 2
+    config, note = capped_jobs(config)
+    if note is not None:
+        print(f"{parser.prog}: {note}", file=sys.stderr)
+    run(config, args.json)
+    return 0
 
 
 if __name__ == "__main__":

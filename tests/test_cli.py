@@ -4,10 +4,14 @@ bad options are refused with a plain one-line message and exit code 2."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from marrakech import tournament_cli
 from marrakech.cli import build_parser, main, setup_from_args
 from marrakech.engine import Variant
 from marrakech.levels import LEVELS
@@ -114,27 +118,182 @@ def test_tournament_help_names_the_levels(capsys: pytest.CaptureFixture[str]) ->
     assert "score fraction" in help_text.lower()
 
 
+TINY = ["--games", "2", "--bots", "random,random"]
+"""A tournament that plays in a blink: a row's options come after these and win."""
+
+LONG = "x" * 5000
+"""A value far longer than any message should quote."""
+
+BAD_TOURNAMENT_OPTIONS = [
+    (["--players", "5"], "argument --players: expected a whole number from 2 to 4, not '5'"),
+    (["--bots", "greedy"], "--bots names 1 bots for 2 players"),
+    (
+        ["--bots", "greedy,wizard"],
+        "argument --bots: unknown computer level 'wizard': choose one of random, greedy, hard",
+    ),
+    (
+        ["--bots", f"{LONG},random"],
+        f"argument --bots: unknown computer level '{'x' * 80}…': "
+        "choose one of random, greedy, hard",
+    ),
+    (
+        ["--bots", "a\nb,random"],
+        "argument --bots: unknown computer level 'a\\nb': choose one of random, greedy, hard",
+    ),
+    (["--games", "0"], "argument --games: expected a whole number from 1 to 1,000,000, not '0'"),
+    (
+        ["--games", "1000001"],
+        "argument --games: expected a whole number from 1 to 1,000,000, not '1000001'",
+    ),
+    (
+        ["--games", "99999999999999999999"],
+        "argument --games: expected a whole number from 1 to 1,000,000, not '99999999999999999999'",
+    ),
+    (
+        ["--games", "9" * 5000],
+        f"argument --games: expected a whole number from 1 to 1,000,000, not '{'9' * 80}…'",
+    ),
+    (
+        ["--games", "two"],
+        "argument --games: expected a whole number from 1 to 1,000,000, not 'two'",
+    ),
+    (["--jobs", "0"], "argument --jobs: expected a whole number from 1 to 1,000,000, not '0'"),
+    (["--seed", "one"], "argument --seed: expected a whole number, not 'one'"),
+    (
+        ["--variant", "mirror"],
+        "argument --variant: choose one of standard, aim, aim-or-keep, not 'mirror'",
+    ),
+    (["--budget", "0"], "argument --budget: expected a positive number of seconds, not '0'"),
+    (["--budget", "-1"], "argument --budget: expected a positive number of seconds, not '-1'"),
+    (["--budget", "nan"], "argument --budget: expected a positive number of seconds, not 'nan'"),
+    (["--budget", "inf"], "argument --budget: expected a positive number of seconds, not 'inf'"),
+    (
+        ["--budget", "1e400"],
+        "argument --budget: expected a positive number of seconds, not '1e400'",
+    ),
+    (
+        ["--iterations", "0"],
+        "argument --iterations: expected a whole number from 1 to 1,000,000,000, not '0'",
+    ),
+    (
+        ["--iterations", "-5"],
+        "argument --iterations: expected a whole number from 1 to 1,000,000,000, not '-5'",
+    ),
+    (["--json", "."], "argument --json: '.' is a folder, not a file"),
+    (["--json", "missing/results.json"], "argument --json: no folder 'missing' to write in"),
+    (["--json"], "argument --json: expected one argument"),
+    (["--rounds", "3"], "unrecognized arguments: '--rounds 3'"),
+    (["--b=3"], "ambiguous option: --b=3 could match --bots, --budget"),
+]
+"""Bad tournament options and the one line each is refused with."""
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
-    [
-        (["--bots", "greedy"], "--bots names 1 bots for 2 players"),
-        (
-            ["--bots", "greedy,wizard"],
-            "unknown computer level 'wizard': choose one of random, greedy, hard",
-        ),
-        (["--games", "0"], "--games must be at least 1"),
-    ],
-    ids=["too-few-bots", "unknown-bot", "no-games"],
+    BAD_TOURNAMENT_OPTIONS,
+    ids=[" ".join(argv)[:40] for argv, _ in BAD_TOURNAMENT_OPTIONS],
 )
-def test_bad_tournament_options_exit_2(
-    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert main(["tournament", *argv]) == 2
-    assert capsys.readouterr().err == f"marrakech tournament: {message}\n"
-
-
-def test_a_bot_name_is_printed_as_typed_not_read_as_markup(
+def test_bad_tournament_options_exit_2_with_one_line(
+    argv: list[str],
+    message: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["tournament", "--bots", "greedy,[bold]x[/bold]"]) == 2
-    assert "level '[bold]x[/bold]':" in capsys.readouterr().err
+    monkeypatch.chdir(tmp_path)
+    assert main(["tournament", *TINY, *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"marrakech tournament: {message}\n"
+    assert "Traceback" not in captured.err
+    assert captured.out == ""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--budget", "nan"], ["--json", "missing/results.json"], ["--bots", f"{LONG},random"]],
+    ids=["budget-nan", "json-missing-folder", "long-bots"],
+)
+def test_bad_tournament_options_from_a_real_process(argv: list[str], tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "marrakech", "tournament", *TINY, *argv]
+    result = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+    assert result.stderr.startswith(f"marrakech tournament: argument {argv[0]}: ")
+    assert len(result.stderr) < 200
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize("name", ["[/x]", "[bold]x[/bold]", ":smile:"])
+def test_a_bot_name_is_printed_as_typed(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", *TINY, "--bots", f"{name},hard"]) == 2
+    assert f"level {name!r}:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", [LONG, "x\n" * 100], ids=["long", "newlines"])
+def test_argparse_own_messages_stay_one_short_line(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["tournament", *TINY, f"--b={value}"]) == 2
+    line = capsys.readouterr().err
+    assert line.startswith("marrakech tournament: ambiguous option: --b=x")
+    assert line.count("\n") == 1
+    assert len(line) <= len("marrakech tournament: ") + 200 + 1
+
+
+def test_a_refused_command_leaves_the_report_file_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = tmp_path / "results.json"
+    report.write_text("earlier results\n")
+    assert main(["tournament", *TINY, "--json", str(report), "--budget", "0"]) == 2
+    assert report.read_text() == "earlier results\n"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write anywhere")
+def test_a_report_in_a_read_only_folder_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tmp_path.chmod(0o500)
+    try:
+        assert main(["tournament", *TINY, "--json", str(tmp_path / "results.json")]) == 2
+    finally:
+        tmp_path.chmod(0o700)
+    assert capsys.readouterr().err.startswith("marrakech tournament: argument --json: cannot write")
+
+
+@pytest.mark.parametrize(
+    ("cpus", "asked", "used", "note"),
+    [
+        (3, 100000, 2, "--jobs 100000 capped at 2, the number of games"),
+        (1, 4, 1, "--jobs 4 capped at 1, the number of CPUs"),
+    ],
+    ids=["by-games", "by-cpus"],
+)
+def test_jobs_are_capped_with_a_note(
+    cpus: int,
+    asked: int,
+    used: int,
+    note: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(tournament_cli, "available_cpus", lambda: cpus)
+    report = tmp_path / "results.json"
+    assert main(["tournament", *TINY, "--jobs", str(asked), "--json", str(report)]) == 0
+    assert capsys.readouterr().err == f"marrakech tournament: {note}\n"
+    assert json.loads(report.read_text())["arguments"]["jobs"] == used
+
+
+def test_jobs_within_the_machine_and_the_games_are_used_as_asked(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(tournament_cli, "available_cpus", lambda: 2)
+    assert main(["tournament", *TINY, "--jobs", "2"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_too_many_jobs_are_capped_on_this_machine(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", *TINY, "--jobs", "100000"]) == 0
+    assert capsys.readouterr().err.startswith("marrakech tournament: --jobs 100000 capped at ")

@@ -15,8 +15,9 @@ seats. A bot that fills several seats of one game (1 hard vs 3 greedy) counts ea
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Generator, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -29,6 +30,9 @@ from . import make_bot
 
 WILSON_Z = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
+
+TASKS_PER_WORKER = 4
+"""Games handed to the worker processes ahead of the results read, per worker."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,11 @@ class TournamentConfig:
     def seeds(self) -> int:
         """How many game seeds are played (each once per rotation)."""
         return math.ceil(self.games / self.players)
+
+    @property
+    def total_games(self) -> int:
+        """How many games are played: ``games`` rounded up to whole rotations."""
+        return self.seeds * self.players
 
 
 @dataclass(frozen=True)
@@ -180,21 +189,44 @@ def play_game(config: TournamentConfig, game_seed: int, rotation: int) -> list[S
     ]
 
 
-def _play_task(task: tuple[TournamentConfig, int, int]) -> list[SeatResult]:
+GameTask = tuple[TournamentConfig, int, int]
+"""One game to play: the configuration, the game seed and the rotation."""
+
+
+def game_tasks(config: TournamentConfig) -> Iterator[GameTask]:
+    """Every game of the tournament, in order: each seed once per rotation, made as needed."""
+    for index in range(config.seeds):
+        for rotation in range(config.players):
+            yield config, config.seed + index, rotation
+
+
+def _play_task(task: GameTask) -> list[SeatResult]:
     return play_game(*task)
 
 
-def _results(config: TournamentConfig) -> Iterator[list[SeatResult]]:
-    tasks = [
-        (config, config.seed + index, rotation)
-        for index in range(config.seeds)
-        for rotation in range(config.players)
-    ]
+def game_results(config: TournamentConfig) -> Generator[list[SeatResult], None, None]:
+    """Each game's seats, in the order of ``game_tasks`` whatever ``jobs`` is.
+
+    With several jobs, at most ``TASKS_PER_WORKER`` games per worker wait in the pool, so
+    the games are made as the results are read, never all at once.
+    """
+    tasks = game_tasks(config)
     if config.jobs <= 1:
         yield from map(_play_task, tasks)
         return
+    window = config.jobs * TASKS_PER_WORKER
+    pending: deque[Future[list[SeatResult]]] = deque()
     with ProcessPoolExecutor(max_workers=config.jobs) as pool:
-        yield from pool.map(_play_task, tasks, chunksize=1)
+        try:
+            for task in tasks:
+                pending.append(pool.submit(_play_task, task))
+                if len(pending) >= window:
+                    yield pending.popleft().result()
+            while pending:
+                yield pending.popleft().result()
+        finally:
+            for future in pending:
+                future.cancel()
 
 
 def play_tournament(
@@ -205,7 +237,7 @@ def play_tournament(
     ``on_game`` is called after each finished game (the progress bar uses it).
     """
     result = TournamentResult(config, {name: BotStats() for name in dict.fromkeys(config.bots)})
-    for seats in _results(config):
+    for seats in game_results(config):
         for seat in seats:
             result.bots[seat.bot].add(seat)
         result.games_played += 1

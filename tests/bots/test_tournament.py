@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Iterator
+from itertools import islice
 
 import pytest
 
-from marrakech.bots import make_bot
+from marrakech.bots import make_bot, tournament
 from marrakech.bots.tournament import (
+    TASKS_PER_WORKER,
     TournamentConfig,
+    game_results,
+    game_tasks,
     play_game,
     play_tournament,
     wilson_interval,
@@ -41,7 +46,7 @@ def test_a_game_is_its_seed_played_out_with_the_bot_seeds() -> None:
 def test_totals_add_up() -> None:
     config = TournamentConfig(bots=("greedy", "random", "greedy"), games=7, seed=1)
     result = play_tournament(config)
-    assert result.games_played == 9
+    assert result.games_played == config.total_games == 9
     greedy, random_bot = result.bots["greedy"], result.bots["random"]
     assert (greedy.games, random_bot.games) == (18, 9)
     assert greedy.points + random_bot.points == pytest.approx(9)
@@ -55,6 +60,43 @@ def test_jobs_do_not_change_the_results() -> None:
     alone = play_tournament(TournamentConfig(bots=("greedy", "random"), games=4, jobs=1))
     spread = play_tournament(TournamentConfig(bots=("greedy", "random"), games=4, jobs=2))
     assert alone.to_json()["bots"] == spread.to_json()["bots"]
+
+
+def test_games_are_made_as_they_are_played_in_seed_then_rotation_order() -> None:
+    config = TournamentConfig(bots=("greedy", "random"), games=2_000_000, seed=5)
+    tasks = game_tasks(config)
+    assert isinstance(tasks, Iterator)
+    assert list(islice(tasks, 4)) == [
+        (config, 5, 0),
+        (config, 5, 1),
+        (config, 6, 0),
+        (config, 6, 1),
+    ]
+
+
+def test_spread_games_come_back_in_the_order_of_a_single_job() -> None:
+    jobs = 2
+    games = 2 * jobs * TASKS_PER_WORKER + 2
+    alone = TournamentConfig(bots=("greedy", "random"), games=games, jobs=1)
+    spread = TournamentConfig(bots=("greedy", "random"), games=games, jobs=jobs)
+    assert list(game_results(spread)) == list(game_results(alone))
+
+
+def test_spread_games_are_handed_to_the_pool_a_few_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    handed: list[object] = []
+
+    def counted_tasks(config: TournamentConfig) -> Iterator[tournament.GameTask]:
+        for task in game_tasks(config):
+            handed.append(task)
+            yield task
+
+    monkeypatch.setattr(tournament, "game_tasks", counted_tasks)
+    results = game_results(TournamentConfig(bots=("random", "random"), games=1_000_000, jobs=2))
+    next(results)
+    results.close()
+    assert 0 < len(handed) <= 2 * TASKS_PER_WORKER
 
 
 def test_wilson_interval() -> None:
