@@ -9,6 +9,11 @@ from marrakech.engine import Aim, Orient, Place, Roll, Square, Transition, Turn
 _TURN_WORDS = {Turn.LEFT: "turns left", Turn.STRAIGHT: "goes straight", Turn.RIGHT: "turns right"}
 
 
+def plural(count: int, noun: str) -> str:
+    """A count with its noun: "1 turn", "3 turns", "1 dirham"."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def square_text(square: Square) -> str:
     """A square as the rules write it: (row,col)."""
     return f"({square[0]},{square[1]})"

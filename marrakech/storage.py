@@ -1,7 +1,13 @@
-"""Save files on disk: the autosave, named saves and exported logs, all in one data dir.
+"""Save files on disk: named saves and exported logs, all in one data dir.
+
+The unfinished games' autosave files live beside them (``marrakech.autosaves``).
 
 Every path is built here from ``data_dir()`` and a checked plain file name, so nothing a
-user types or a save file contains can make the program read or write elsewhere.
+user types or a save file contains can make the program read or write elsewhere. There
+is one way to read (``read_limited``: regular files only, opened without blocking and
+checked after opening, size-capped, never through a link inside the data directory) and
+one way to write (``write_atomic``: never into a folder that a link takes outside the
+data directory, never through a link).
 """
 
 from __future__ import annotations
@@ -11,11 +17,11 @@ import os
 import re
 import stat
 import tempfile
+import time
 from pathlib import Path
 
 import platformdirs
 
-from marrakech.engine import Phase
 from marrakech.records import (
     MAX_SAVE_BYTES,
     SaveFileError,
@@ -27,8 +33,9 @@ from marrakech.session import Session
 from marrakech.text import shown
 
 APP_NAME = "marrakech"
-AUTOSAVE_NAME = "autosave.json"
 SAVES_DIR = "saves"
+GAMES_DIR = "games"
+"""The folder of unfinished games, one autosave file each (see marrakech.autosaves)."""
 LOGS_DIR = "logs"
 MAX_FILE_NAME = 64
 """A save or log name is 1 to this many characters."""
@@ -64,16 +71,46 @@ def check_name(name: str) -> str:
     return name
 
 
+STALE_SECONDS = 60
+"""A temporary file of an atomic write older than this was left by an interrupted write."""
+
+
+def inside_data_dir(path: Path) -> bool:
+    """True when ``path`` is the data directory or lies in it, links followed."""
+    root = data_dir().resolve()
+    real = Path(path).resolve()
+    return real == root or root in real.parents
+
+
+def data_folder(folder: Path) -> Path:
+    """A folder of the data directory, created when missing; SaveFileError when a link
+    takes it outside the data directory (it is then left as it is)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SaveFileError(
+            f"cannot make {shown(str(folder))}: {error.strerror or error}"
+        ) from error
+    if not inside_data_dir(folder):
+        raise SaveFileError(
+            f"{shown(str(folder))} leads outside the data directory {shown(str(data_dir()))}: "
+            "it is left alone"
+        )
+    return folder
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write a text file (UTF-8) so that it is either fully old or fully new, even on a crash.
 
-    Writes a temporary file in the same directory, fsyncs it and renames it over ``path``.
-    Creates the directory when missing; raises SaveFileError when the write fails.
+    Writes a temporary file in the same directory, fsyncs it and renames it over ``path``
+    (a link at ``path`` is replaced, never written through). Creates the directory when
+    missing; raises SaveFileError when the write fails or the directory leads outside the
+    data directory.
     """
     path = Path(path)
     temp_name: str | None = None
+    data_folder(path.parent)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         with os.fdopen(fd, "wb") as handle:
             handle.write(text.encode("utf-8"))
@@ -106,8 +143,19 @@ def _fsync_dir(directory: Path) -> None:
 
 
 def read_limited(path: Path) -> str:
-    """The text of a regular file of at most MAX_SAVE_BYTES bytes; SaveFileError otherwise."""
+    """The text of a regular file of at most MAX_SAVE_BYTES bytes; SaveFileError otherwise.
+
+    Inside the data directory a link is never followed (a file there that is a link, or a
+    folder that leads elsewhere, is refused); a file the user names elsewhere is read.
+    """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    path = Path(path)
+    if _in_data_tree(path):
+        if not inside_data_dir(path.parent):
+            raise SaveFileError(f"cannot load {shown(str(path))}: its folder leads elsewhere")
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+        if path.is_symlink():
+            raise SaveFileError(f"cannot load {shown(str(path))}: it is a link")
     try:
         fd = os.open(path, flags)
     except OSError as error:
@@ -137,6 +185,35 @@ def read_limited(path: Path) -> str:
         raise SaveFileError(f"cannot load {shown(str(path))}: it is not UTF-8 text") from error
 
 
+def _in_data_tree(path: Path) -> bool:
+    """True when ``path`` is named inside the data directory (before following links)."""
+    root = Path(os.path.abspath(data_dir()))
+    named = Path(os.path.abspath(path))
+    return root in named.parents
+
+
+def remove_stale_temporaries() -> int:
+    """Remove what interrupted atomic writes left behind (``.NAME.*.tmp``, over a minute old)
+    in the data directory and its folders; returns how many were removed."""
+    removed = 0
+    now = time.time()
+    root = data_dir()
+    for folder in (root, *(root / name for name in (SAVES_DIR, LOGS_DIR, GAMES_DIR))):
+        try:
+            if folder.is_symlink() or not folder.is_dir():
+                continue
+            entries = list(folder.glob(".*.tmp"))
+        except OSError:
+            continue
+        for entry in entries:
+            with contextlib.suppress(OSError):
+                info = entry.lstat()
+                if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_SECONDS:
+                    entry.unlink()
+                    removed += 1
+    return removed
+
+
 def load_game(path: Path) -> Session:
     """The game saved in a file, replayed and checked; the file is only read.
 
@@ -148,43 +225,6 @@ def load_game(path: Path) -> Session:
         return record_from_json(text)
     except SaveFileError as error:
         raise SaveFileError(f"{shown(path.name)}: {error}") from error
-
-
-def autosave_path() -> Path:
-    """The autosave file."""
-    return data_dir() / AUTOSAVE_NAME
-
-
-def autosave(session: Session) -> Path:
-    """Save the game to the autosave file (atomically) and return its path."""
-    path = autosave_path()
-    write_atomic(path, record_to_json(session))
-    return path
-
-
-def load_autosave() -> Session | None:
-    """The autosaved game, or None when there is none or it is over.
-
-    A broken autosave raises SaveFileError and is left as it is.
-    """
-    path = autosave_path()
-    try:
-        if not path.exists():
-            return None
-    except OSError as error:
-        raise SaveFileError(f"cannot look for the autosave: {error.strerror or error}") from error
-    session = load_game(path)
-    if session.state.phase is Phase.OVER:
-        return None
-    return session
-
-
-def clear_autosave() -> None:
-    """Remove the autosave file, if there is one."""
-    try:
-        autosave_path().unlink(missing_ok=True)
-    except OSError as error:
-        raise SaveFileError(f"cannot remove the autosave: {error.strerror or error}") from error
 
 
 def saves_dir() -> Path:
@@ -204,6 +244,8 @@ def list_saves() -> list[Path]:
     directory = saves_dir()
     found: list[tuple[float, str, Path]] = []
     try:
+        if not directory.is_dir() or not inside_data_dir(directory):
+            return []
         entries = list(directory.iterdir())
     except OSError:
         return []
@@ -211,7 +253,7 @@ def list_saves() -> list[Path]:
         if path.suffix != ".json" or path.name.startswith("."):
             continue
         try:
-            info = path.stat()
+            info = path.lstat()  # a link is not listed, and never read
         except OSError:
             continue
         if stat.S_ISREG(info.st_mode):

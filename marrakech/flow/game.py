@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from marrakech.autosaves import GameFile
 from marrakech.engine import (
     Action,
     Aim,
@@ -91,11 +92,22 @@ class ComputerMove:
 class GameFlow:
     """One game from its current position to the end; see the module docstring."""
 
-    def __init__(self, session: Session, notify: Notify, *, autosave: bool = True) -> None:
-        """Play ``session``'s game on; ``notify`` shows the player's notices."""
+    def __init__(
+        self,
+        session: Session,
+        notify: Notify,
+        *,
+        autosave: bool = True,
+        game_file: GameFile | None = None,
+    ) -> None:
+        """Play ``session``'s game on; ``notify`` shows the player's notices.
+
+        ``game_file`` is the autosave file of a resumed game (locked by the caller); a
+        game without one gets its own at its first decision.
+        """
         self.session = session
         self.notify = notify
-        self._autosaver = Autosaver(session, notify) if autosave else None
+        self._autosaver = Autosaver(session, notify, game_file) if autosave else None
         setup = session.setup
         self.seats = tuple(
             Seat(number, name, SeatKind.PERSON)
@@ -211,6 +223,11 @@ class GameFlow:
             self._autosaver.game_over()
         else:
             self._autosaver.save()
+
+    def close(self) -> None:
+        """The front end lets go of the game: its autosave stays, unlocked, to resume."""
+        if self._autosaver is not None:
+            self._autosaver.close()
 
     # -- computer seats ------------------------------------------------------------------
 

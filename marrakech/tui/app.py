@@ -11,9 +11,9 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
 
-from marrakech import storage
+from marrakech import autosaves, storage
 from marrakech.engine import Phase
-from marrakech.narrate import turns
+from marrakech.narrate import plural, turns
 from marrakech.records import SaveFileError
 from marrakech.session import GameSetup, Session
 from marrakech.tui.screens.confirm import ConfirmScreen
@@ -72,6 +72,7 @@ class MarrakechApp(App[None]):
         self._replay = replay
 
     def on_mount(self) -> None:
+        storage.remove_stale_temporaries()
         if self._start_session is not None:
             self.play(self._start_session)
         elif self._load is not None:
@@ -84,28 +85,38 @@ class MarrakechApp(App[None]):
     # -- starting games -------------------------------------------------------------------
 
     def offer_resume(self) -> None:
-        """Offer the unfinished autosaved game, if any; otherwise set up a new one."""
-        try:
-            session = storage.load_autosave()
-        except SaveFileError as error:
+        """Offer the newest unfinished game no other window has open; else set up a new one.
+
+        The others wait in Saved games; a game open in another window is not offered.
+        """
+        games = autosaves.unfinished_games()
+        free = [game for game in games if game.session is not None and not game.open_elsewhere]
+        elsewhere = sum(1 for game in games if game.open_elsewhere)
+        if elsewhere:
             self.notify(
-                f"The autosave cannot be resumed: {error}", severity="warning", markup=False
+                f"{plural(elsewhere, 'unfinished game')} open in another window.",
+                markup=False,
             )
-            session = None
-        if session is None:
+        if not free or free[0].session is None:
             self.new_game()
             return
-        names = ", ".join(session.setup.names)
+        session, path = free[0].session, free[0].path
         played = len(turns(session.transitions))
-        question = f"Resume the unfinished game of {names} ({played} turns played)?"
+        question = (
+            f"Resume the unfinished game of {', '.join(session.setup.names)} "
+            f"({plural(played, 'turn')} played)?"
+        )
+        if len(free) > 1:
+            question += f" {plural(len(free) - 1, 'other unfinished game')}: Saved games (ctrl+o)."
 
         def answered(resume: bool | None) -> None:
-            if resume and session is not None:
-                self.play(session)
+            if resume:
+                self.open_file(path)
             else:
                 self.new_game()
 
-        self.push_screen(ConfirmScreen(question, yes="Resume", no="New game"), answered)
+        dialog = ConfirmScreen(question, yes="Resume", no="New game", default=True)
+        self.push_screen(dialog, answered)
 
     def open_file(
         self, path: Path, *, replay: bool = False, back: Callable[[], None] | None = None
@@ -116,8 +127,13 @@ class MarrakechApp(App[None]):
         saved-games list passes the new-game screen it came from); by default a closed
         replay quits and a broken file opens the new-game screen.
         """
+        unfinished = not replay and autosaves.is_unfinished_game(path)
+        game_file: autosaves.GameFile | None = None
         try:
-            session = storage.load_game(path)
+            if unfinished:
+                game_file, session = autosaves.GameFile.resume(path)
+            else:
+                session = storage.load_game(path)
         except SaveFileError as error:
             self.notify(
                 str(error), title="Cannot load the game", severity="error", timeout=10, markup=False
@@ -129,7 +145,7 @@ class MarrakechApp(App[None]):
 
             self.push_screen(ReplayScreen(session), lambda _: (back or self.exit)())
         else:
-            self.play(session)
+            self.play(session, game_file)
 
     def new_game(self, defaults: GameSetup | None = None) -> None:
         """Set up a new game; quit when the set-up is cancelled."""
@@ -150,8 +166,8 @@ class MarrakechApp(App[None]):
         """Replay a saved game over the new-game screen; closing it goes back to the form."""
         self.open_file(message.path, replay=True, back=lambda: None)
 
-    def play(self, session: Session) -> None:
-        """Play a game; afterwards set up another or quit, as the results screen says."""
+    def play(self, session: Session, game_file: autosaves.GameFile | None = None) -> None:
+        """Play a game (``game_file``: its autosave, when resumed); then another, or quit."""
 
         def ended(choice: str | None) -> None:
             if choice == "again":
@@ -159,7 +175,7 @@ class MarrakechApp(App[None]):
             else:
                 self.exit()
 
-        self.push_screen(GameScreen(session), ended)
+        self.push_screen(GameScreen(session, game_file), ended)
 
     # -- app-wide keys --------------------------------------------------------------------
 

@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App
+from textual.dom import DOMNode
 
 from marrakech import storage
-from marrakech.flow import Notice
+from marrakech.flow import Notice, Notify
 from marrakech.records import SaveFileError
 from marrakech.session import Session
 from marrakech.tui.screens.name_prompt import NamePromptScreen
@@ -22,6 +23,11 @@ def show_notice(app: App[Any], notice: Notice) -> None:
     app.notify(
         notice.text, title=notice.title, severity=notice.severity, timeout=timeout, markup=False
     )
+
+
+def notifier(node: DOMNode) -> Notify:
+    """A way for the game flow to tell the player things, through ``node``'s app."""
+    return lambda notice: show_notice(node.app, notice)
 
 
 def save_game(app: App[Any], session: Session) -> None:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from engine.positions import build
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tui.helpers import position
 
 from marrakech.engine import Aim, GameState, Orient, Phase, Place, Turn, Variant, new_game
 from marrakech.flow import cursor
 
-PLACING = position(phase="place", assam=((3, 3), "N"))
+PLACING = build(players=2, phase="place")
 """Assam in the middle facing north, a carpet to lay."""
 
 
@@ -35,7 +35,7 @@ def test_the_turn_cursor_starts_straight_and_steps_one_choice_each_way() -> None
 
 
 def test_when_aiming_strictly_there_is_no_straight_and_left_and_right_jump_over_it() -> None:
-    aiming = position(phase="aim", variant=Variant.AIM)
+    aiming = build(players=2, phase="aim", variant=Variant.AIM)
     assert cursor.turn_choices(aiming) == (Turn.LEFT, Turn.RIGHT)
     assert cursor.default_turn(aiming) is None
     assert cursor.turned(aiming, None, "right") is Turn.RIGHT

@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tui.helpers import position
+from engine.positions import build
 
-from marrakech import storage
+from marrakech import autosaves, storage
+from marrakech.autosaves import GameFile
 from marrakech.dice import LoadedDie
 from marrakech.engine import Action, GameState, IllegalAction, Orient, Phase, Place, Roll, Turn
 from marrakech.flow import GameFlow, Notice, SeatKind
@@ -53,11 +54,10 @@ def test_orienting_rolls_with_it_and_writes_the_autosave_once(
     played = flow.decide(Orient(Turn.LEFT))
     assert [type(t.action) for t in played] == [Orient, Roll]
     assert flow.state.phase is Phase.PLACE
-    assert written == [storage.autosave_path()]
+    assert len(written) == 1 and autosaves.is_unfinished_game(written[0])
     flow.decide(flow.state.legal_placements()[0])
-    assert len(written) == 2
-    assert storage.load_autosave() is not None
-    assert storage.load_autosave().actions == session.actions  # type: ignore[union-attr]
+    assert written == [written[0]] * 2  # the game's own file, once per decision
+    assert storage.load_game(written[0]).actions == session.actions
 
 
 def test_an_illegal_decision_is_refused_with_the_reason_and_changes_nothing(
@@ -73,7 +73,7 @@ def test_an_illegal_decision_is_refused_with_the_reason_and_changes_nothing(
 
 
 def test_what_just_happened_is_one_value_per_turn() -> None:
-    start = position(carpets=[("B", (1, 3), (2, 3))])
+    start = build(players=2, carpets=["B 1.3-2.3"], phase="orient")
     flow = _flow(Session(GameSetup(2, names=("Ayla", "Bo")), start=start, dice=LoadedDie((1,))))
     flow.decide(Orient(Turn.STRAIGHT))
     latest = flow.latest
@@ -144,7 +144,7 @@ def test_takebacks_off_keep_a_seen_roll() -> None:
 
 def test_a_game_that_ends_in_the_flow_clears_its_autosave() -> None:
     piles = ["R", "B"]
-    start = position(piles=piles)
+    start = build(players=2, piles=piles, phase="orient")
     flow = _flow(Session(GameSetup(2, seed=4), start=start))
     while not flow.over:
         state = flow.state
@@ -152,29 +152,32 @@ def test_a_game_that_ends_in_the_flow_clears_its_autosave() -> None:
             flow.decide(Orient(Turn.STRAIGHT))
         else:
             flow.decide(state.legal_placements()[0])
-        assert storage.autosave_path().exists() is not flow.over
+        assert bool(list(autosaves.games_dir().glob("*.json"))) is not flow.over
     assert flow.to_move is None and flow.computer_move() is None
 
 
-def test_starting_a_new_game_keeps_another_unfinished_one_and_says_where(
-    data_home: Path,
-) -> None:
+def test_starting_a_new_game_leaves_another_unfinished_one_as_it_was() -> None:
     other = Session(GameSetup(2, seed=8))
     other.play(Orient(Turn.LEFT))
-    storage.autosave(other)
+    other_file = GameFile.new()
+    other_file.save(other)
+    before = other_file.path.read_bytes()
     notices: list[Notice] = []
     flow = _flow(Session(GameSetup(2, seed=9)), notices)
     flow.decide(Orient(Turn.STRAIGHT))
-    kept = sorted((data_home / "saves").glob("autosave-*.json"))
-    assert len(kept) == 1 and storage.load_game(kept[0]).actions == other.actions
-    assert notices[0].title == "Earlier game kept" and str(kept[0]) in notices[0].text
+    assert other_file.path.read_bytes() == before
+    assert len(autosaves.unfinished_games()) == 2 and notices == []
 
 
-def test_a_fifo_at_the_autosave_path_does_not_hang_the_first_write(data_home: Path) -> None:
-    data_home.mkdir(parents=True)
-    import os
-
-    os.mkfifo(storage.autosave_path())
-    flow = _flow(Session(GameSetup(2, seed=9)))
-    flow.decide(Orient(Turn.STRAIGHT))  # returns: the FIFO is not read
-    assert storage.load_autosave() is not None
+def test_a_flow_given_a_resumed_game_file_writes_there() -> None:
+    session = Session(GameSetup(2, seed=8))
+    game_file = GameFile.new()
+    game_file.save(session)
+    game_file.close()
+    resumed_file, resumed = GameFile.resume(game_file.path)
+    flow = GameFlow(resumed, [].append, game_file=resumed_file)
+    flow.decide(Orient(Turn.RIGHT))
+    assert storage.load_game(game_file.path).actions == resumed.actions
+    assert autosaves.in_use(game_file.path)
+    flow.close()
+    assert not autosaves.in_use(game_file.path)

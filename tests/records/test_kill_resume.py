@@ -38,8 +38,14 @@ class App:
 
     def __init__(self, data_home: Path) -> None:
         self.data_home = data_home
-        self.autosave = data_home / "marrakech" / "autosave.json"
+        self.games = data_home / "marrakech" / "games"
         self.sockets: list[str] = []
+
+    @property
+    def autosave(self) -> Path:
+        """The autosave file of the one game played (each game has its own file)."""
+        files = sorted(self.games.glob("*.json")) if self.games.is_dir() else []
+        return files[0] if len(files) == 1 else self.games / "none.json"
 
     @property
     def socket(self) -> str:
@@ -151,7 +157,8 @@ def test_a_killed_game_resumes_at_the_last_completed_action(app: App) -> None:
     _wait(lambda: not app.running(), "the app to die", lambda: "")
 
     assert app.autosave.read_bytes() == content
-    assert sorted(p.name for p in app.autosave.parent.iterdir()) == ["autosave.json"]
+    game = app.autosave.stem
+    assert sorted(p.name for p in app.games.iterdir()) == [f"{game}.json", f"{game}.lock"]
 
     app.start()
     app.wait_for_text("Resume the unfinished game of Player 1, Player 2")

@@ -1,4 +1,4 @@
-"""Files on disk: the data dir, atomic writes, the autosave, named saves and logs."""
+"""Files on disk: the data dir, atomic writes, named saves and logs."""
 
 from __future__ import annotations
 
@@ -10,16 +10,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from marrakech import storage
+from marrakech.autosaves import GameFile, unfinished_games
 from marrakech.engine import Phase
 from marrakech.records import MAX_SAVE_BYTES, SaveFileError, export_log, record_to_json
 from marrakech.session import GameSetup, Session
 from marrakech.storage import (
-    autosave,
-    clear_autosave,
     data_dir,
     export_log_file,
     list_saves,
-    load_autosave,
     load_game,
     save_named,
     write_atomic,
@@ -61,8 +59,8 @@ def test_data_dir_without_xdg_data_home(monkeypatch: pytest.MonkeyPatch) -> None
 # -- atomic writes ---------------------------------------------------------------------------
 
 
-def test_write_atomic_creates_and_replaces_leaving_no_temp_files(tmp_path: Path) -> None:
-    path = tmp_path / "deep" / "er" / "file.json"
+def test_write_atomic_creates_and_replaces_leaving_no_temp_files(data_home: Path) -> None:
+    path = data_home / "deep" / "er" / "file.json"
     write_atomic(path, "first")
     write_atomic(path, "second ✓")
     assert path.read_text(encoding="utf-8") == "second ✓"
@@ -70,9 +68,10 @@ def test_write_atomic_creates_and_replaces_leaving_no_temp_files(tmp_path: Path)
 
 
 def test_a_failed_write_keeps_the_old_file_and_no_temp_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    data_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = tmp_path / "file.json"
+    data_home.mkdir(parents=True)
+    path = data_home / "file.json"
     path.write_text("old", encoding="utf-8")
 
     def broken_replace(src: str, dst: str) -> None:
@@ -82,14 +81,59 @@ def test_a_failed_write_keeps_the_old_file_and_no_temp_file(
     with pytest.raises(SaveFileError, match=r"cannot write .*No space left on device"):
         write_atomic(path, "new")
     assert path.read_text(encoding="utf-8") == "old"
-    assert [p.name for p in tmp_path.iterdir()] == ["file.json"]
+    assert [p.name for p in data_home.iterdir()] == ["file.json"]
 
 
-def test_write_atomic_reports_an_unwritable_place(tmp_path: Path) -> None:
-    blocker = tmp_path / "blocker"
+def test_write_atomic_reports_an_unwritable_place(data_home: Path) -> None:
+    data_home.mkdir(parents=True)
+    blocker = data_home / "blocker"
     blocker.write_text("a file, not a directory", encoding="utf-8")
-    with pytest.raises(SaveFileError, match="cannot write"):
+    with pytest.raises(SaveFileError, match="cannot make"):
         write_atomic(blocker / "save.json", "x")
+
+
+def test_nothing_is_written_outside_the_data_directory(tmp_path: Path, data_home: Path) -> None:
+    with pytest.raises(SaveFileError, match="leads outside the data directory"):
+        write_atomic(tmp_path / "elsewhere.json", "x")
+    data_home.mkdir(parents=True)
+    (data_home / "saves").symlink_to(tmp_path)
+    with pytest.raises(SaveFileError, match="leads outside the data directory"):
+        save_named("planted", _game(3))
+    assert list(tmp_path.glob("*.json")) == []
+
+
+def test_links_in_the_data_directory_are_never_read_or_listed(
+    tmp_path: Path, data_home: Path
+) -> None:
+    secret = tmp_path / "secret.json"
+    secret.write_text(record_to_json(_game(3)), encoding="utf-8")
+    saves = data_home / "saves"
+    saves.mkdir(parents=True)
+    (saves / "x.json").symlink_to(secret)
+    assert list_saves() == []
+    with pytest.raises(SaveFileError, match="it is a link"):
+        load_game(saves / "x.json")
+    elsewhere = tmp_path / "planted"
+    elsewhere.mkdir()
+    (elsewhere / "bait.json").write_text(record_to_json(_game(3)), encoding="utf-8")
+    (saves / "x.json").unlink()
+    saves.rmdir()
+    saves.symlink_to(elsewhere)
+    assert list_saves() == []
+    with pytest.raises(SaveFileError, match="its folder leads elsewhere"):
+        load_game(saves / "bait.json")
+
+
+def test_stale_temporary_files_of_interrupted_writes_are_removed(data_home: Path) -> None:
+    saves = data_home / "saves"
+    saves.mkdir(parents=True)
+    stale, fresh, other = saves / ".a.json.x1.tmp", saves / ".b.json.x2.tmp", saves / "c.tmp"
+    for path in (stale, fresh, other):
+        path.write_text("partial", encoding="utf-8")
+    old = os.stat(stale).st_mtime - 2 * storage.STALE_SECONDS
+    os.utime(stale, (old, old))
+    assert storage.remove_stale_temporaries() == 1
+    assert not stale.exists() and fresh.exists() and other.exists()
 
 
 # -- named saves -----------------------------------------------------------------------------
@@ -140,15 +184,19 @@ def test_save_named_and_load_game(name: str, data_home: Path) -> None:
 )
 @given(session=games())
 def test_random_games_round_trip_through_files(data_home: Path, session: Session) -> None:
-    for path in (save_named("random", session), autosave(session)):
+    game_file = GameFile.new()
+    game_file.save(session)
+    game_file.close()
+    for path in (save_named("random", session), game_file.path):
         loaded = load_game(path)
         assert loaded.setup == session.setup
         assert loaded.states == session.states
-    resumed = load_autosave()
+    resumed = [game.session for game in unfinished_games() if game.path == game_file.path]
     if session.state.phase is Phase.OVER:
-        assert resumed is None
+        assert resumed == []
     else:
-        assert resumed is not None and resumed.states == session.states
+        assert resumed[0] is not None and resumed[0].states == session.states
+    game_file.path.unlink()
 
 
 def test_save_named_replaces_a_save_of_that_name(data_home: Path) -> None:
@@ -208,43 +256,6 @@ def test_load_game_names_the_file_and_the_problem(tmp_path: Path) -> None:
         load_game(path)
 
 
-# -- the autosave ---------------------------------------------------------------------------
-
-
-def test_autosave_round_trip_and_clear(data_home: Path) -> None:
-    assert load_autosave() is None
-    session = _game()
-    path = autosave(session)
-    assert path == data_home / "autosave.json"
-    loaded = load_autosave()
-    assert loaded is not None
-    assert loaded.states == session.states
-    play_random(session, seed=2, max_actions=1)
-    autosave(session)
-    again = load_autosave()
-    assert again is not None and again.state == session.state
-    assert sorted(p.name for p in data_home.iterdir()) == ["autosave.json"]
-    clear_autosave()
-    assert load_autosave() is None
-    clear_autosave()
-
-
-def test_an_autosave_of_a_finished_game_is_not_offered(data_home: Path) -> None:
-    over = _game(None)
-    assert over.state.phase is Phase.OVER
-    autosave(over)
-    assert load_autosave() is None
-
-
-def test_a_broken_autosave_raises_and_is_left_alone(data_home: Path) -> None:
-    path = autosave(_game())
-    broken = path.read_bytes()[:-40]
-    path.write_bytes(broken)
-    with pytest.raises(SaveFileError, match=r"autosave\.json: not a usable Marrakech save"):
-        load_autosave()
-    assert path.read_bytes() == broken
-
-
 # -- logs ---------------------------------------------------------------------------------
 
 
@@ -257,11 +268,12 @@ def test_export_log_file(data_home: Path) -> None:
 
 def test_storage_paths_stay_in_the_data_dir(data_home: Path) -> None:
     session = _game(4)
+    game_file = GameFile.new()
+    game_file.save(session)
     for path in (
-        autosave(session),
+        game_file.path,
         save_named("a", session),
         export_log_file(session, "a"),
-        storage.autosave_path(),
         storage.saves_dir(),
     ):
         assert path.resolve().is_relative_to(data_home.resolve())
@@ -271,5 +283,6 @@ def test_an_unreadable_data_directory_is_reported_as_a_save_file_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", "/" + "x" * 300)
-    with pytest.raises(SaveFileError, match="cannot look for the autosave"):
-        storage.load_autosave()
+    assert unfinished_games() == []
+    with pytest.raises(SaveFileError, match="cannot make"):
+        GameFile.new()

@@ -1,13 +1,10 @@
-"""Pilot tests run without animations, with saves in a temporary data directory."""
+"""Pilot tests save in a temporary data directory (tests/conftest.py turns animations off)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
-
-os.environ["TEXTUAL_ANIMATIONS"] = "none"
 
 
 @pytest.fixture(autouse=True)

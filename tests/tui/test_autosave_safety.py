@@ -1,10 +1,11 @@
-"""The autosave of one game is never lost to another game, nor to opening a finished one."""
+"""No game is lost to another game, to opening a finished one, or to a second window."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from marrakech import storage
+from marrakech import autosaves
+from marrakech.autosaves import GameFile
 from marrakech.dice import SeededDie
 from marrakech.engine import colours_for_seat
 from marrakech.playout import play_out_steps
@@ -13,88 +14,59 @@ from marrakech.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.results import ResultsScreen
+from marrakech.tui.screens.setup import NewGameScreen
 
-from .helpers import position, run, toasts
+from .helpers import position, run, screen_text
 
 
-def unfinished_autosave() -> Session:
-    """An unfinished game in the autosave (one action played)."""
-    session = Session(GameSetup(2, names=("Old", "Game"), seed=11))
+def unfinished_game(seed: int = 11, names: tuple[str, str] = ("Old", "Game")) -> Session:
+    """An unfinished game autosaved and left (one action played), as a closed window leaves it."""
+    session = Session(GameSetup(2, names=names, seed=seed))
     session.play(session.state.legal_actions()[0])
-    storage.autosave(session)
+    game_file = GameFile.new()
+    game_file.save(session)
+    game_file.close()
     return session
 
 
-def kept_copies() -> list[Path]:
-    return sorted(storage.saves_dir().glob("autosave-*.json"))
+def unfinished() -> list[tuple[str, ...]]:
+    """The names of every unfinished game in the folder."""
+    return sorted(game.session.setup.names for game in autosaves.unfinished_games() if game.session)
 
 
-@run
-async def test_a_new_game_keeps_an_unfinished_autosave_of_another_game() -> None:
-    old = unfinished_autosave()
-    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.press("enter")  # the first action autosaves the new game
-        await pilot.pause()
-        copies = kept_copies()
-        assert len(copies) == 1
-        assert storage.load_game(copies[0]).actions == old.actions
-        assert storage.load_autosave() is not None
-        assert storage.load_autosave().setup.seed == 1  # type: ignore[union-attr]
-        assert any(str(copies[0]) in toast for toast in toasts(app))
-        await pilot.press("enter")  # later autosaves make no more copies
-        await pilot.pause()
-        assert len(kept_copies()) == 1
-
-
-@run
-async def test_loading_another_game_keeps_the_unfinished_autosave(tmp_path: Path) -> None:
-    old = unfinished_autosave()
-    other = tmp_path / "other.json"
-    other.write_text(record_to_json(Session(GameSetup(2, seed=3))), encoding="utf-8")
-    app = MarrakechApp(load=other)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
-    copies = kept_copies()
-    assert len(copies) == 1
-    assert storage.load_game(copies[0]).actions == old.actions
-
-
-@run
-async def test_resuming_the_autosaved_game_makes_no_copy() -> None:
-    unfinished_autosave()
-    app = MarrakechApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-    assert kept_copies() == []
-
-
-@run
-async def test_opening_a_finished_game_leaves_the_autosave_alone(tmp_path: Path) -> None:
+def finished_game(tmp_path: Path) -> Path:
     piles = [colours_for_seat(seat, 2)[0].name[0] for seat in range(2)]
     state = position(piles=piles)
-    old = unfinished_autosave()
     setup = GameSetup(2, seed=4)
     steps = play_out_steps(state, lambda now: now.legal_actions()[0], SeededDie(setup.seed))
-    finished = Session(setup, [step.action for step in steps], start=state)
     path = tmp_path / "finished.json"
+    finished = Session(setup, [step.action for step in steps], start=state)
     path.write_text(record_to_json(finished), encoding="utf-8")
-    app = MarrakechApp(load=path)
+    return path
+
+
+@run
+async def test_a_new_game_leaves_an_unfinished_one_untouched_and_resumable() -> None:
+    unfinished_game()
+    app = MarrakechApp(session=Session(GameSetup(2, names=("New", "One"), seed=1)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the first decision autosaves the new game
+        await pilot.pause()
+        assert unfinished() == [("New", "One"), ("Old", "Game")]
+
+
+@run
+async def test_opening_a_finished_game_writes_nothing(tmp_path: Path) -> None:
+    unfinished_game()
+    app = MarrakechApp(load=finished_game(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
-    autosaved = storage.load_autosave()
-    assert autosaved is not None and autosaved.actions == old.actions
+    assert unfinished() == [("Old", "Game")]
 
 
 @run
-async def test_a_game_that_ends_here_clears_its_autosave() -> None:
+async def test_a_game_that_ends_here_removes_its_autosave() -> None:
     piles = [colours_for_seat(seat, 2)[0].name[0] for seat in range(2)]
     state = position(piles=piles)
     app = MarrakechApp(session=Session(GameSetup(2, seed=4), start=state))
@@ -102,4 +74,40 @@ async def test_a_game_that_ends_here_clears_its_autosave() -> None:
         await pilot.press("enter", "enter", "enter", "enter")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
-    assert not storage.autosave_path().exists()
+    assert list(autosaves.games_dir().glob("*.json")) == []
+
+
+@run
+async def test_the_newest_free_game_is_offered_and_the_others_are_counted() -> None:
+    unfinished_game(seed=1, names=("First", "Game"))
+    unfinished_game(seed=2, names=("Second", "Game"))
+    app = MarrakechApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmScreen)
+        assert "Resume the unfinished game of Second, Game" in screen_text(app)
+        assert dialog.question == (
+            "Resume the unfinished game of Second, Game (1 turn played)? "
+            "1 other unfinished game: Saved games (ctrl+o)."
+        )
+        await pilot.press("enter")  # Resume is the default
+        await pilot.pause()
+        assert "Second" in screen_text(app) and "Game" in screen_text(app)
+        assert unfinished() == [("First", "Game"), ("Second", "Game")]
+
+
+@run
+async def test_a_game_open_in_another_window_is_not_offered_nor_opened_twice() -> None:
+    unfinished_game()
+    held = GameFile.resume(autosaves.unfinished_games()[0].path)[0]  # "another window"
+    try:
+        app = MarrakechApp()
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            await pilot.press("ctrl+o")
+            await pilot.pause(0.3)
+            assert "open in another window" in screen_text(app)
+    finally:
+        held.close()

@@ -114,7 +114,7 @@ async def test_saving_under_a_name_then_loading(data_home: Path) -> None:
     loaded = MarrakechApp(load=saved)
     async with loaded.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert game_screen(loaded).session.actions == session.actions
+        assert game_screen(loaded).flow.session.actions == session.actions
 
 
 @run
@@ -141,7 +141,7 @@ async def test_an_unfinished_game_is_offered_for_resuming() -> None:
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("y")
         await pilot.pause()
-        assert game_screen(app).session.actions == session.actions
+        assert game_screen(app).flow.session.actions == session.actions
 
 
 @run

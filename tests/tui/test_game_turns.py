@@ -41,7 +41,7 @@ async def test_orienting_turns_a_quarter_at_most() -> None:
         await pilot.press("up")
         assert screen.pointing.turn is Turn.STRAIGHT
         await pilot.press("right", "right", "enter")
-        assert screen.session.actions[0] == Orient(Turn.RIGHT)
+        assert screen.flow.session.actions[0] == Orient(Turn.RIGHT)
 
 
 @run

@@ -31,16 +31,16 @@ async def test_enter_over_an_illegal_mouse_spot_lays_nothing_then_the_shown_carp
         await pilot.hover(BoardWidget, offset=cell(illegal[1], illegal[0]))
         assert screen.pointing.probe is not None
         assert not screen.state.is_legal(screen.pointing.probe)
-        before = len(screen.session.actions)
+        before = len(screen.flow.session.actions)
         await pilot.press("enter")
         await pilot.pause()
-        assert len(screen.session.actions) == before  # nothing laid
+        assert len(screen.flow.session.actions) == before  # nothing laid
         assert screen.pointing.probe is None  # the legal carpet is shown again
         assert "Enter lays the carpet shown now." in screen_text(app)
         shown = screen.pointing.carpet
         await pilot.press("enter")
         await pilot.pause()
-        assert screen.session.actions[before] == shown
+        assert screen.flow.session.actions[before] == shown
 
 
 @run
@@ -69,9 +69,9 @@ async def test_undo_during_a_walk_stops_it_and_never_settles_the_undone_roll() -
         assert screen.walk is not None
         screen.action_undo()
         assert screen.walk is None
-        assert screen.session.actions == ()
+        assert screen.flow.session.actions == ()
         await pilot.pause(1.0)  # a leftover timer would settle the undone roll now
-        assert screen.session.actions == ()
+        assert screen.flow.session.actions == ()
         assert screen.state.phase is Phase.ORIENT
 
 

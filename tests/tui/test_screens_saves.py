@@ -82,7 +82,7 @@ async def test_enter_plays_the_highlighted_save_on_and_leaves_a_broken_one_alone
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        assert app.screen.session.actions == game.actions
+        assert app.screen.flow.session.actions == game.actions
     assert broken.read_text() == BROKEN
 
 

@@ -52,7 +52,7 @@ async def play_to_the_end(pilot: Pilot[None], app: MarrakechApp, names: tuple[st
     await pilot.pause()
     assert app.is_running
     saved = storage.data_dir() / "played.json"
-    saved.write_text(record_to_json(game.session), encoding="utf-8")
+    saved.write_text(record_to_json(game.flow.session), encoding="utf-8")
     return saved
 
 

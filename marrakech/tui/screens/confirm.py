@@ -15,7 +15,9 @@ from textual.widgets import Button, Label
 class ConfirmScreen(ModalScreen[bool]):
     """Ask a question; dismisses with True for yes, False for no (n or Escape).
 
-    The question is shown as plain text (no markup), so it may hold any names.
+    The default answer's button is drawn as the default and has the focus, so Enter gives
+    it; the arrow keys move between the buttons. The question is shown as plain text (no
+    markup), so it may hold any names.
     """
 
     DEFAULT_CSS = """
@@ -49,23 +51,30 @@ class ConfirmScreen(ModalScreen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
+        Binding("left", "app.focus_previous", "Previous", show=False),
+        Binding("right", "app.focus_next", "Next", show=False),
     ]
 
-    AUTO_FOCUS = "#no"
-
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
-        """A dialog with the question and two buttons labelled ``yes`` and ``no``."""
+    def __init__(
+        self, question: str, yes: str = "Yes", no: str = "No", *, default: bool = False
+    ) -> None:
+        """A dialog with the question and two buttons labelled ``yes`` and ``no``;
+        ``default`` is the answer Enter gives."""
         super().__init__()
         self.question = question
         self.yes = yes
         self.no = no
+        self.default = default
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.question, id="question", markup=False)
             with Horizontal():
-                yield Button(self.yes, variant="primary", id="yes")
-                yield Button(self.no, id="no")
+                yield Button(self.yes, variant="primary" if self.default else "default", id="yes")
+                yield Button(self.no, variant="default" if self.default else "primary", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#yes" if self.default else "#no", Button).focus()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -19,18 +19,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from marrakech.autosaves import GameFile
 from marrakech.engine import Aim, GameState, MarrakechError, Orient, Phase, Place, Transition
 from marrakech.flow import GameFlow, Notice, cursor
 from marrakech.session import Session
-from marrakech.tui.files import export_log, save_game, show_notice
-from marrakech.tui.screens.game_status import (
-    PALETTE,
-    Frame,
-    Pointing,
-    WalkShown,
-    key_state,
-    status_text,
-)
+from marrakech.tui.files import export_log, notifier, save_game, show_notice
+from marrakech.tui.screens.game_status import PALETTE, Frame, Pointing, WalkShown, key_state
 from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.widgets.board import BoardWidget, Lane
 from marrakech.tui.widgets.die_face import DieFace
@@ -84,16 +78,14 @@ class GameScreen(Screen[str]):
         Binding("e", "export_log", "Export log", show=False),
     ]
 
-    def __init__(self, session: Session) -> None:
-        """Play the session's game from its current position."""
+    def __init__(self, session: Session, game_file: GameFile | None = None) -> None:
+        """Play the session's game on (``game_file``: its autosave, when resumed)."""
         super().__init__()
-        self.flow = GameFlow(session, lambda notice: show_notice(self.app, notice))
-        self.session = session
+        self.flow = GameFlow(session, notifier(self), game_file=game_file)
         self.pointing = Pointing()
         """What the person to move has picked but not played yet."""
         self.walk: WalkShown | None = None
         """Assam's walk while it is shown step by step."""
-        self._risk_shown = any(seat.is_person for seat in self.flow.seats)
         self._keys: tuple[tuple[str, str, bool], ...] = ()
         self._status = Text()
 
@@ -107,8 +99,8 @@ class GameScreen(Screen[str]):
                 yield GameLog(id="log")
             with Vertical(id="side"):
                 for seat in self.flow.seats:
-                    kind = seat.level or "human"
-                    yield PlayerPanel(seat.number, seat.name, kind, id=f"seat-{seat.number}")
+                    kind, number = seat.level or "human", seat.number
+                    yield PlayerPanel(number, seat.name, kind, id=f"seat-{number}")
                 yield DieFace(id="die")
                 yield RiskPreview(id="risk")
         yield Static(
@@ -121,8 +113,11 @@ class GameScreen(Screen[str]):
 
     def on_mount(self) -> None:
         self._fit(self.app.size.width, self.app.size.height)
-        self.query_one(RiskPreview).display = self._risk_shown
+        self.query_one(RiskPreview).display = any(seat.is_person for seat in self.flow.seats)
         self._advance()
+
+    def on_unmount(self) -> None:
+        self.flow.close()  # an unfinished game stays, for another window or a later start
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
@@ -150,7 +145,7 @@ class GameScreen(Screen[str]):
         """Tell every widget what to show."""
         self._refresh_keys()
         flow, walk, pointing = self.flow, self.walk, self.pointing
-        frame = Frame.of(flow, walk)
+        frame = Frame.of(flow, walk, pointing)
         risks = self.flow.lane_risks() if walk is None else ()
         lanes = tuple(
             Lane(risk.stops, chosen=risk.turn == pointing.turn or len(risks) == 1) for risk in risks
@@ -169,7 +164,7 @@ class GameScreen(Screen[str]):
         title = f"If {flow.names[risks[0].seat]} rolls:" if risks else ""
         self.query_one(RiskPreview).show(risks, pointing.turn, title)
         self.query_one(GameLog).show(frame.log)
-        status = status_text(flow, walk, pointing)
+        status = frame.status
         if status != self._status:
             self._status = status
             self.query_one("#status", Static).update(status, layout=False)
@@ -382,16 +377,16 @@ class GameScreen(Screen[str]):
 
     def action_toggle_risk(self) -> None:
         """Show or hide the risk preview."""
-        self._risk_shown = not self._risk_shown
-        self.query_one(RiskPreview).display = self._risk_shown
+        preview = self.query_one(RiskPreview)
+        preview.display = not preview.display
 
     def action_save(self) -> None:
         """Save the game under a name."""
-        save_game(self.app, self.session)
+        save_game(self.app, self.flow.session)
 
     def action_export_log(self) -> None:
         """Write the game log as text into the data directory."""
-        export_log(self.app, self.session)
+        export_log(self.app, self.flow.session)
 
     def system_commands(self) -> Iterable[SystemCommand]:
         """This screen's entries for the command palette (undo, redo, hint when they act)."""

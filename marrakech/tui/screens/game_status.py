@@ -138,17 +138,20 @@ class Frame:
     """The roll whose tolls the panels show."""
     region: frozenset[Square]
     die: int | None
+    status: Text
+    """The two lines under the market (``status_text``)."""
 
     @classmethod
-    def of(cls, flow: GameFlow, walk: WalkShown | None) -> Frame:
+    def of(cls, flow: GameFlow, walk: WalkShown | None, pointing: Pointing) -> Frame:
         """The frame of the game now, or of a walk being shown."""
+        status = status_text(flow, walk, pointing)
         if walk is not None:
             assam = Assam(*walk.transition.path[walk.step])
             before = walk.transition.before
-            return cls(before, assam, walk.log, walk.last_roll, frozenset(), walk.roll)
+            return cls(before, assam, walk.log, walk.last_roll, frozenset(), walk.roll, status)
         last = flow.last_roll
         die = last.roll if last is not None else None
-        return cls(flow.state, None, flow.log(), last, flow.region_just_paid, die)
+        return cls(flow.state, None, flow.log(), last, flow.region_just_paid, die, status)
 
     def money_change(self, seat: int) -> int:
         """The dirhams a seat gained or lost by the last roll's toll."""

@@ -1,4 +1,4 @@
-"""Saved games: the named saves, newest first, to play on or to replay."""
+"""Saved games: the unfinished games, then the named saves, newest first, to play on or replay."""
 
 from __future__ import annotations
 
@@ -16,13 +16,17 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from marrakech import storage
+from marrakech import autosaves, storage
+from marrakech.autosaves import Unfinished
 from marrakech.engine import Phase
 from marrakech.narrate import turns
 from marrakech.records import SaveFileError
 from marrakech.session import Session
+from marrakech.text import shown
 
 _EMPTY = "No saved games yet: during a game, s saves one under a name."
+
+_WHEN = "%Y-%m-%d %H:%M"
 
 
 @dataclass(frozen=True)
@@ -47,20 +51,37 @@ def describe(session: Session) -> str:
 
 def save_option(path: Path) -> Option:
     """The list entry for a save file; a file that cannot be read is shown, disabled."""
+    name = shown(path.stem)
     try:
-        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        when = datetime.fromtimestamp(path.stat().st_mtime).strftime(_WHEN)
         about = describe(storage.load_game(path))
     except (SaveFileError, OSError, ValueError, OverflowError) as error:
-        text = Text.assemble((path.stem, "bold"), "\n", (f"cannot be read: {error}", "italic"))
+        text = Text.assemble((name, "bold"), "\n", (f"cannot be read: {error}", "italic"))
         return Option(text, id=str(path), disabled=True)
-    text = Text.assemble((path.stem, "bold"), f"  saved {when}\n", (about, "italic"))
+    text = Text.assemble((name, "bold"), f"  saved {when}\n", (shown(about), "italic"))
     return Option(text, id=str(path))
 
 
-class SavesScreen(ModalScreen[OpenSave | None]):
-    """The named saves, newest first: Enter plays one on, r replays it, Escape goes back.
+def unfinished_option(game: Unfinished) -> Option:
+    """The list entry for an unfinished game; one open in another window is disabled."""
+    when = datetime.fromtimestamp(game.modified).strftime(_WHEN)
+    title = ("Unfinished game", "bold")
+    if game.session is None:
+        problem = f"cannot be read: {game.problem}"
+        text = Text.assemble(title, "\n", (problem, "italic"))
+        return Option(text, id=str(game.path), disabled=True)
+    about = shown(describe(game.session))
+    if game.open_elsewhere:
+        text = Text.assemble(title, "  open in another window\n", (about, "italic"))
+        return Option(text, id=str(game.path), disabled=True)
+    return Option(Text.assemble(title, f"  played {when}\n", (about, "italic")), id=str(game.path))
 
-    Files that cannot be read are listed with the reason and left untouched.
+
+class SavesScreen(ModalScreen[OpenSave | None]):
+    """The saved games, newest first: Enter plays one on, r replays it, Escape goes back.
+
+    Unfinished games come first (one open in another window cannot be opened twice), then
+    the named saves. Files that cannot be read are listed with the reason and left untouched.
     """
 
     DEFAULT_CSS = """
@@ -102,7 +123,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
             box.border_title = "Saved games"
             yield OptionList(id="saves", classes="-empty")
             yield Label("Reading the saved games...", id="status")
-            yield Static(f"Saved in {storage.saves_dir()}", id="where", markup=False)
+            yield Static(f"Saved in {shown(str(storage.saves_dir()))}", id="where", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -111,7 +132,8 @@ class SavesScreen(ModalScreen[OpenSave | None]):
     @work(thread=True)
     def _read_saves(self) -> None:
         """Read (and check, by replaying) every save away from the screen's thread."""
-        options = [save_option(path) for path in storage.list_saves()]
+        options = [unfinished_option(game) for game in autosaves.unfinished_games()]
+        options += [save_option(path) for path in storage.list_saves()]
         self.app.call_from_thread(self._show, options)
 
     def _show(self, options: list[Option]) -> None:

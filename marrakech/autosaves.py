@@ -1,0 +1,212 @@
+"""Unfinished games: each game autosaves to a file of its own, locked while it is open.
+
+Every game being played writes ``games/<id>.json`` in the data directory after each
+decision, so two windows never share a file and starting a new game never touches
+another one. A window holds a lock on the game it has open (``games/<id>.lock``, an
+operating-system lock that dies with the process, so a crash never leaves a game locked);
+a second window lists that game as open elsewhere and cannot open it twice. A game that
+ends is removed from the folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import stat
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from marrakech import storage
+from marrakech.engine import Phase
+from marrakech.records import SaveFileError, record_to_json
+from marrakech.session import Session
+from marrakech.text import shown
+
+if sys.platform == "win32":
+    import msvcrt
+else:
+    import fcntl
+
+LEGACY_AUTOSAVE = "autosave.json"
+"""Where versions before per-game files kept the one autosave; it is moved on start."""
+
+
+class GameInUse(SaveFileError):
+    """The game is open in another window."""
+
+
+def games_dir() -> Path:
+    """The folder of unfinished games."""
+    return storage.data_dir() / storage.GAMES_DIR
+
+
+def is_unfinished_game(path: Path) -> bool:
+    """True for a file of the folder of unfinished games (to be resumed, not copied)."""
+    return Path(os.path.abspath(path)).parent == Path(os.path.abspath(games_dir()))
+
+
+def _lock_path(game: Path) -> Path:
+    return game.with_suffix(".lock")
+
+
+def _try_lock(path: Path) -> int | None:
+    """An open descriptor holding the lock file's lock, or None when another holds it."""
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags, 0o600)
+    try:
+        if sys.platform == "win32":
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        else:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def _unlock(fd: int) -> None:
+    if sys.platform == "win32":
+        with contextlib.suppress(OSError):
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+    os.close(fd)
+
+
+def in_use(game: Path) -> bool:
+    """True when a live window holds ``game`` open."""
+    try:
+        fd = _try_lock(_lock_path(game))
+    except OSError:
+        return False
+    if fd is None:
+        return True
+    _unlock(fd)
+    return False
+
+
+class GameFile:
+    """The autosave file of one game being played here, locked for as long as it is open."""
+
+    def __init__(self, path: Path, lock: int) -> None:
+        self.path = path
+        self._lock: int | None = lock
+
+    @classmethod
+    def new(cls) -> GameFile:
+        """A file for a new game (nothing is written until the first ``save``)."""
+        folder = storage.data_folder(games_dir())
+        while True:
+            path = folder / f"{secrets.token_hex(6)}.json"
+            if path.exists():
+                continue
+            lock = _lock(path)
+            return cls(path, lock)
+
+    @classmethod
+    def resume(cls, path: Path) -> tuple[GameFile, Session]:
+        """Open an unfinished game: lock it, then read it. GameInUse when another window
+        has it; SaveFileError when it cannot be read (the file is left as it is)."""
+        storage.data_folder(path.parent)
+        lock = _lock(path)
+        try:
+            session = storage.load_game(path)
+        except SaveFileError:
+            _unlock(lock)
+            raise
+        return cls(path, lock), session
+
+    def save(self, session: Session) -> None:
+        """Write the game as it stands (atomically)."""
+        storage.write_atomic(self.path, record_to_json(session))
+
+    def finish(self) -> None:
+        """The game has ended: remove its file and its lock."""
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError as error:
+            reason = error.strerror or error
+            raise SaveFileError(f"cannot remove {shown(str(self.path))}: {reason}") from error
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Let go of the game (it stays, for another window or a later start)."""
+        if self._lock is not None:
+            lock, self._lock = self._lock, None
+            if not self.path.exists():
+                with contextlib.suppress(OSError):
+                    _lock_path(self.path).unlink()
+            _unlock(lock)
+
+
+def _lock(path: Path) -> int:
+    try:
+        lock = _try_lock(_lock_path(path))
+    except OSError as error:
+        reason = error.strerror or error
+        raise SaveFileError(f"cannot lock {shown(str(path))}: {reason}") from error
+    if lock is None:
+        raise GameInUse(f"{shown(path.stem)} is open in another window")
+    return lock
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    """An unfinished game found in the folder."""
+
+    path: Path
+    modified: float
+    """When it was last written (seconds since the epoch)."""
+    session: Session | None
+    """The game, or None when the file cannot be read."""
+    problem: str | None = None
+    """Why it cannot be read."""
+    open_elsewhere: bool = False
+    """True while another window plays it."""
+
+
+def _game_files() -> Iterator[tuple[Path, float]]:
+    folder = games_dir()
+    try:
+        if not folder.is_dir() or not storage.inside_data_dir(folder):
+            return
+        entries = list(folder.iterdir())
+    except OSError:
+        return
+    for path in entries:
+        if path.suffix != ".json" or path.name.startswith("."):
+            continue
+        with contextlib.suppress(OSError):
+            info = path.lstat()
+            if stat.S_ISREG(info.st_mode):
+                yield path, info.st_mtime
+
+
+def unfinished_games() -> list[Unfinished]:
+    """Every unfinished game, newest first; unreadable files are listed with the reason."""
+    adopt_legacy_autosave()
+    found = []
+    for path, modified in sorted(_game_files(), key=lambda item: -item[1]):
+        elsewhere = in_use(path)
+        try:
+            session: Session | None = storage.load_game(path)
+        except SaveFileError as error:
+            found.append(Unfinished(path, modified, None, str(error), elsewhere))
+            continue
+        if session is not None and session.state.phase is not Phase.OVER:
+            found.append(Unfinished(path, modified, session, None, elsewhere))
+    return found
+
+
+def adopt_legacy_autosave() -> None:
+    """Move the one autosave of earlier versions into the folder of unfinished games."""
+    legacy = storage.data_dir() / LEGACY_AUTOSAVE
+    try:
+        if legacy.is_symlink() or not legacy.is_file():
+            return
+        folder = storage.data_folder(games_dir())
+        os.replace(legacy, folder / f"{secrets.token_hex(6)}.json")
+    except (OSError, SaveFileError):
+        return  # another window moved it first, or it cannot move: it stays as it is

@@ -1,0 +1,146 @@
+"""Unfinished games, one file each: two real processes never share or steal a game."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from marrakech import autosaves, storage
+from marrakech.autosaves import GameFile, GameInUse
+from marrakech.engine import Orient, Turn
+from marrakech.records import record_to_json
+from marrakech.session import GameSetup, Session
+
+WINDOW = textwrap.dedent(
+    """
+    import sys
+    from marrakech.autosaves import GameFile
+    from marrakech.engine import Orient, Turn
+    from marrakech.session import GameSetup, Session
+
+    session = Session(GameSetup(2, names=("Window", "A"), seed=int(sys.argv[1])))
+    game = GameFile.new()
+    for line in sys.stdin:  # one decision per line, autosaved as the app does
+        if line.strip() == "play":
+            session.play(Orient(Turn.LEFT))
+            session.roll()
+            session.play(session.state.legal_placements()[0])
+            game.save(session)
+            print(game.path, len(session.actions), flush=True)
+    """
+)
+
+
+class Window:
+    """Another process playing a game of its own, as a second window would."""
+
+    def __init__(self, data_home: Path, seed: int) -> None:
+        env = {**os.environ, "XDG_DATA_HOME": str(data_home.parent)}
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", WINDOW, str(seed)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+
+    def play(self) -> tuple[Path, int]:
+        """One decision; the path of its autosave and the actions in it."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write("play\n")
+        self.process.stdin.flush()
+        path, actions = self.process.stdout.readline().split()
+        return Path(path), int(actions)
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+
+@pytest.fixture
+def windows(data_home: Path) -> Iterator[list[Window]]:
+    opened: list[Window] = []
+    yield opened
+    for window in opened:
+        if window.process.poll() is None:
+            window.kill()
+
+
+def test_a_game_open_in_another_process_is_listed_as_such_and_not_opened_twice(
+    data_home: Path, windows: list[Window]
+) -> None:
+    windows.append(Window(data_home, seed=3))
+    path, _ = windows[0].play()
+    [game] = autosaves.unfinished_games()
+    assert game.path == path and game.open_elsewhere
+    with pytest.raises(GameInUse, match="open in another window"):
+        GameFile.resume(path)
+    windows[0].kill()  # a crash frees the game: nothing is lost, nothing stays locked
+    [game] = autosaves.unfinished_games()
+    assert not game.open_elsewhere
+    resumed_file, resumed = GameFile.resume(path)
+    assert len(resumed.actions) == 3
+    resumed_file.close()
+
+
+def test_two_processes_playing_at_once_keep_every_move_of_both(
+    data_home: Path, windows: list[Window]
+) -> None:
+    windows.extend([Window(data_home, seed=1), Window(data_home, seed=2)])
+    here = Session(GameSetup(2, names=("This", "Window"), seed=9))
+    here_file = GameFile.new()
+    for _ in range(3):
+        for window in windows:
+            window.play()
+        here.play(Orient(Turn.RIGHT))
+        here.roll()
+        here.play(here.state.legal_placements()[0])
+        here_file.save(here)
+    games = autosaves.unfinished_games()
+    assert len(games) == 3
+    by_path = {game.path: game for game in games}
+    assert by_path[here_file.path].session is not None
+    assert by_path[here_file.path].session.actions == here.actions
+    for window in windows:
+        path, actions = window.play()
+        assert len(storage.load_game(path).actions) == actions == 12
+        assert by_path[path].open_elsewhere
+    here_file.close()
+
+
+def test_the_one_autosave_of_earlier_versions_becomes_an_unfinished_game(data_home: Path) -> None:
+    session = Session(GameSetup(2, seed=5))
+    session.play(Orient(Turn.LEFT))
+    data_home.mkdir(parents=True)
+    legacy = data_home / autosaves.LEGACY_AUTOSAVE
+    legacy.write_text(record_to_json(session), encoding="utf-8")
+    [game] = autosaves.unfinished_games()
+    assert game.session is not None and game.session.actions == session.actions
+    assert not legacy.exists()
+
+
+def test_a_broken_unfinished_game_is_listed_with_the_reason_and_left_alone(
+    data_home: Path,
+) -> None:
+    folder = storage.data_folder(autosaves.games_dir())
+    broken = folder / "0123456789ab.json"
+    broken.write_text('{"format": "marrakech-game"', encoding="utf-8")
+    [game] = autosaves.unfinished_games()
+    assert game.session is None and game.problem is not None and "JSON" in game.problem
+    assert broken.read_text(encoding="utf-8") == '{"format": "marrakech-game"'
+
+
+def test_links_and_odd_files_in_the_games_folder_are_never_read(
+    data_home: Path, tmp_path: Path
+) -> None:
+    folder = storage.data_folder(autosaves.games_dir())
+    (folder / "abc.json").symlink_to("/etc/passwd")
+    os.mkfifo(folder / "def.json")
+    assert autosaves.unfinished_games() == []
