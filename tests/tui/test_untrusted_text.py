@@ -19,7 +19,7 @@ from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.replay import ReplayScreen
 from marrakech.tui.screens.results import ResultsScreen
 
-from .helpers import position, run, screen_text
+from .helpers import position, run, screen_text, toasts
 
 NAMES = ("a[/]", "[@click=app.quit]x")
 TYPED = ("a[/]", "[@click=quit]x")
@@ -113,3 +113,34 @@ async def test_the_resume_question_shows_names_literally() -> None:
         app.push_screen(ConfirmScreen(f"Resume the game of {', '.join(NAMES)}?"))
         await pilot.pause()
         assert f"{NAMES[0]}, {NAMES[1]}" in screen_text(app)
+
+
+EVIL = "evil\x1b]0;PWNED\x07\x1b[2J"
+"""A file name that would retitle and clear a terminal if it reached one raw."""
+
+
+@run
+async def test_escape_sequences_in_file_names_are_shown_written_out() -> None:
+    saves = storage.data_folder(storage.saves_dir())
+    (saves / f"{EVIL}.json").write_text(record_to_json(Session(GameSetup(2))), "utf-8")
+    (saves / f"{EVIL}2.json").write_text("{broken", "utf-8")
+    app = MarrakechApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("ctrl+o")
+        await pilot.pause(0.3)
+        text = screen_text(app)
+        assert "evil\\x1b]0;PWNED\\x07\\x1b[2J" in text
+        assert "\x1b" not in text and "\x07" not in text
+
+
+@run
+async def test_loading_a_file_with_an_escape_in_its_name_reports_it_written_out(
+    tmp_path: Path,
+) -> None:
+    evil = tmp_path / f"{EVIL}.json"
+    evil.write_text("not json", "utf-8")
+    app = MarrakechApp(load=evil)
+    async with app.run_test(size=(100, 40), notifications=True) as pilot:
+        await pilot.pause()
+        [toast] = toasts(app)
+        assert "evil\\x1b]0;PWNED\\x07\\x1b[2J.json" in toast and "\x1b" not in toast
