@@ -232,6 +232,11 @@ class Session:
             for t in self._transitions[index:]
         )
 
+    def undo_seat(self) -> int | None:
+        """The seat whose decision undo() would take back, or None when there is none."""
+        index = self._undo_point()
+        return None if index is None else self._transitions[index].seat
+
     @property
     def can_undo(self) -> bool:
         """True when undo() would do something."""

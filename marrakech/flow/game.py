@@ -306,11 +306,30 @@ class GameFlow:
     @property
     def can_undo(self) -> bool:
         """True when undo() would take something back."""
-        return self.session.can_undo
+        return self.why_no_undo() is None
 
     def why_no_undo(self) -> str | None:
-        """None when undo is possible, else why not."""
-        return self.session.why_no_undo()
+        """None when undo is possible, else why not.
+
+        Besides the session's rules (a person's decision to take back, and a seen roll
+        only with takebacks on): with several people at the keyboard and takebacks off,
+        a player takes back only their own decisions, never another player's.
+        """
+        reason = self.session.why_no_undo()
+        if reason is not None:
+            return reason
+        owner = self.session.undo_seat()
+        people = sum(1 for seat in self.seats if seat.is_person)
+        to_move = self.to_move
+        if (
+            people > 1
+            and not self.session.setup.takeback_allowed
+            and to_move is not None
+            and owner is not None
+            and owner != to_move.number
+        ):
+            return f"takebacks are off: the last decision is {self.names[owner]}'s to take back"
+        return None
 
     @property
     def can_redo(self) -> bool:
@@ -320,10 +339,13 @@ class GameFlow:
     def undo(self) -> None:
         """Take back the last decision a person made (the computers' moves after it too).
 
-        Undo is for the people at this front end: any of them may take back the last
-        decision a person made; whether that may go back past a roll they have seen is
-        the set-up's takeback setting. Raises IllegalAction saying why not.
+        Whether it may go back past a roll already seen, or take back another player's
+        decision, is the set-up's takeback setting (see ``why_no_undo``). Raises
+        IllegalAction saying why not.
         """
+        reason = self.why_no_undo()
+        if reason is not None:
+            raise IllegalAction(f"cannot undo: {reason}")
         self.session.undo()
         self._settled()
 

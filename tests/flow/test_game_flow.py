@@ -181,3 +181,18 @@ def test_a_flow_given_a_resumed_game_file_writes_there() -> None:
     assert autosaves.in_use(game_file.path)
     flow.close()
     assert not autosaves.in_use(game_file.path)
+
+
+def test_in_hot_seat_without_takebacks_a_player_never_undoes_another_players_decision() -> None:
+    flow = _flow(Session(GameSetup(2, names=("Ayla", "Bo"), seed=2, takeback=False)))
+    flow.decide(Orient(Turn.RIGHT))
+    carpet = flow.state.legal_placements()[0]
+    flow.decide(carpet)  # Ayla's carpet; Bo is to move
+    assert not flow.can_undo
+    assert flow.why_no_undo() == "takebacks are off: the last decision is Ayla's to take back"
+    with pytest.raises(IllegalAction, match="Ayla's to take back"):
+        flow.undo()
+    with_takebacks = _flow(Session(GameSetup(2, seed=2, takeback=True)))
+    with_takebacks.decide(Orient(Turn.RIGHT))
+    with_takebacks.decide(carpet)
+    assert with_takebacks.can_undo  # friends who allow takebacks may take back anything

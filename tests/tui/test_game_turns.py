@@ -167,21 +167,33 @@ async def test_aim_variant() -> None:
 
 @run
 async def test_undo_and_redo() -> None:
-    session = Session(GameSetup(2, seed=1))
+    session = Session(GameSetup(2, seats=("human", "greedy"), seed=1, takeback=False))
     app = MarrakechApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = game_screen(app)
         assert screen.active_bindings["u"].enabled is False
-        await pilot.press("enter", "enter")
-        laid = session.actions[-1]
+        await pilot.press("enter")
+        await pilot.press("enter")
+        laid = session.actions[2]
         assert isinstance(laid, Place)
-        await pilot.press("u")
+        await pilot.press("u")  # the carpet, and the computer's turn after it if it began
         assert session.state.phase is Phase.PLACE
         assert screen.active_bindings["u"].enabled is False  # the roll was seen
         assert "takebacks are off" in screen_text(app)
         await pilot.press("ctrl+r")
-        assert session.actions[-1] == laid
-        assert session.state.current == 1
+        assert session.actions[2] == laid
+
+
+@run
+async def test_in_hot_seat_a_player_cannot_undo_another_players_carpet() -> None:
+    session = Session(GameSetup(2, names=("Ayla", "Bo"), seed=1))  # takebacks off
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter", "enter")  # Ayla rolls and lays; Bo is to move
+        before = session.actions
+        await pilot.press("u")
+        assert session.actions == before
+        assert "the last decision is Ayla's to take back" in screen_text(app)
 
 
 @run
