@@ -175,7 +175,8 @@ def key_state(
     """Whether a key's action can act now: True, None (shown dimmed) or False (hidden).
 
     Keys that play are for a person in the right phase (dimmed while a computer is to
-    move or the walk is shown); undo and redo follow the flow's rules.
+    move or the walk is shown). Undo is on while there is a person's decision: when the
+    rules keep it, pressing it says why.
     """
     state = flow.state
 
@@ -206,9 +207,10 @@ def key_state(
         return person_in(Phase.PLACE) and (rotated or None)
     if action == "hint":
         return person_in(Phase.ORIENT, Phase.PLACE, Phase.AIM)
-    if action in ("undo", "redo"):
-        can = flow.can_undo if action == "undo" else flow.can_redo
-        return (not walking and can) or None
+    if action == "undo":  # pressed when it cannot act, it says why
+        return (not walking and flow.session.undo_seat() is not None) or None
+    if action == "redo":
+        return (not walking and flow.can_redo) or None
     return True
 
 
@@ -268,10 +270,6 @@ def status_text(flow: GameFlow, walk: WalkShown | None, pointing: Pointing) -> T
     else:
         first = f"{name}: aim Assam with ← →, Enter."
     second = pointing.reason or pointing.message
-    if not second and not flow.can_undo and flow.session.transitions:
-        reason = flow.why_no_undo()
-        if reason:
-            second = f"Undo: {reason}."
     status = Text(first)
     if second:
         status.append("\n" + second, style="dim")
