@@ -62,18 +62,21 @@ def pane(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 
 def test_a_whole_turn_in_tmux(pane: Pane, tmp_path: Path) -> None:
-    before = pane.wait_for("Player 1: ← → turn Assam, Enter rolls.")
+    before = pane.wait_for("Player 1: Assam will go straight on")
     assert "▶ Player 1" in before
     assert "▲·" in before  # Assam in the middle, facing north
 
-    pane.keys("Left", "Enter")  # turn left and roll: seed 1 rolls a 3
+    pane.keys("Left")  # his arrow turns at once, before the roll
+    turned = pane.wait_for("Assam will go left, to the")
+    assert "◀·" in turned and "▲·" not in turned
+    pane.keys("Enter")  # roll: seed 1 rolls a 3
     rolled = pane.wait_for("lay your")
     assert "Player 1 turns left, rolls 3, walks to" in rolled
     assert "◀·" in rolled  # Assam now faces west
     assert "░" in rolled  # the ghost carpet next to him
 
     pane.keys("Enter")  # lay it
-    after = pane.wait_for("Player 2: ← → turn Assam, Enter rolls.")
+    after = pane.wait_for("Player 2: Assam will go straight on")
     assert "▶ Player 2" in after
     assert "2 squares" in after  # Player 1's carpet shows both halves
     assert "lays a" in after

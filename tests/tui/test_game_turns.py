@@ -149,16 +149,21 @@ async def test_the_end_offers_a_new_game() -> None:
 async def test_aim_variant() -> None:
     session = Session(GameSetup(2, variant=Variant.AIM, seed=4))
     app = MarrakechApp(session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:
         screen = game_screen(app)
         assert session.state.phase is Phase.ROLL
         await pilot.press("enter", "enter")
         assert session.state.phase is Phase.AIM
         assert screen.active_bindings["enter"].binding.action == "aim"
-        assert screen.active_bindings["enter"].enabled is False  # choose a side first
         assert "up" not in screen.active_bindings  # keeping the facing is not allowed
+        assert "aim Assam for the next player: ← left or → right." in screen_text(app)
         facing = session.state.assam.facing
-        await pilot.press("left", "enter")
+        await pilot.press("enter")  # no way picked yet: it says what to do
+        assert session.state.phase is Phase.AIM
+        assert "Pick a way first" in screen_text(app)
+        await pilot.press("left")
+        assert "aim Assam left, to the" in screen_text(app)
+        await pilot.press("enter")
         assert session.actions[-1] == Aim(Turn.LEFT)
         assert session.state.current == 1
         assert session.state.phase is Phase.ROLL

@@ -286,7 +286,9 @@ class GameScreen(Screen[str]):
 
     def action_aim(self) -> None:
         """Aim Assam for the next player."""
-        if self.pointing.turn is not None:
+        if self.pointing.turn is None:
+            self._say("Pick a way first: ← left or → right, then Enter aims Assam.")
+        else:
             self._decide(Aim(self.pointing.turn))
 
     def action_move_ghost(self, way: str) -> None:

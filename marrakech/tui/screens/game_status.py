@@ -15,6 +15,7 @@ from rich.text import Text
 from marrakech.engine import (
     Aim,
     Assam,
+    Direction,
     GameState,
     Orient,
     Phase,
@@ -30,6 +31,13 @@ from marrakech.narrate import square_text
 from marrakech.tui.widgets.board import Ghost
 
 _TURN_WORDS = {Turn.LEFT: "turn left", Turn.STRAIGHT: "go straight", Turn.RIGHT: "turn right"}
+_WAYS = {Turn.LEFT: "left", Turn.STRAIGHT: "straight on", Turn.RIGHT: "right"}
+_COMPASS = {Direction.N: "north", Direction.E: "east", Direction.S: "south", Direction.W: "west"}
+
+
+def _way(state: GameState, turn: Turn) -> str:
+    """A turn in words with the way it leads: "left, to the west"."""
+    return f"{_WAYS[turn]}, to the {_COMPASS[state.assam.facing.turned(turn)]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +105,13 @@ class Pointing:
             return Ghost(self.probe, colour, legal=False)
         return Ghost(self.carpet, colour) if self.carpet is not None else None
 
+    def turned_assam(self, state: GameState) -> Assam | None:
+        """Assam as the turn picked would face him, before it is played (None: as he is)."""
+        if self.turn is None or state.phase not in (Phase.ORIENT, Phase.AIM):
+            return None
+        square, facing = state.assam
+        return Assam(square, facing.turned(self.turn))
+
     def covers(self, square: Square) -> bool:
         """True when the legal carpet shown (no probe hiding it) covers ``square``."""
         carpet = self.carpet
@@ -127,12 +142,13 @@ class Frame:
     """What the market, the panels, the die and the log show at one moment.
 
     During a walk they show the game as it was before the roll, Assam on his way and
-    the die's new face; then the position reached, with the region just paid marked.
+    the die's new face; then the position reached, with the region just paid marked and
+    Assam facing the way the player has picked, before it is played.
     """
 
     state: GameState
     assam: Assam | None
-    """Where Assam is drawn when not where the position has him (during a walk)."""
+    """Assam when not drawn as the position has him: on his walk, or turned as picked."""
     log: list[str]
     last_roll: TurnRecap | None
     """The roll whose tolls the panels show."""
@@ -151,7 +167,8 @@ class Frame:
             return cls(before, assam, walk.log, walk.last_roll, frozenset(), walk.roll, status)
         last = flow.last_roll
         die = last.roll if last is not None else None
-        return cls(flow.state, None, flow.log(), last, flow.region_just_paid, die, status)
+        assam = pointing.turned_assam(flow.state)
+        return cls(flow.state, assam, flow.log(), last, flow.region_just_paid, die, status)
 
     def money_change(self, seat: int) -> int:
         """The dirhams a seat gained or lost by the last roll's toll."""
@@ -186,19 +203,19 @@ def key_state(
         return True if flow.person_to_move and not walking else None
 
     if action == "turn":
-        allowed = person_in(Phase.ORIENT, Phase.AIM)
         way = str(parameters[0])
+        if way == "straight" and Turn.STRAIGHT not in cursor.turn_choices(state):
+            return False  # no "Ahead" where Assam must turn, whoever is to move
+        allowed = person_in(Phase.ORIENT, Phase.AIM)
         if not allowed:
             return allowed
-        if way == "straight" and cursor.default_turn(state) is None:
-            return False
         return cursor.turned(state, pointing.turn, way) is not None or None
     if action == "roll":
         return person_in(Phase.ORIENT, Phase.ROLL)
     if action == "lay":
         return person_in(Phase.PLACE) and (pointing.carpet is not None or None)
-    if action == "aim":
-        return person_in(Phase.AIM) and (pointing.turn is not None or None)
+    if action == "aim":  # before a way is picked, Enter says what to do
+        return person_in(Phase.AIM)
     if action in ("move_ghost", "cycle"):
         return person_in(Phase.PLACE)
     if action == "rotate":
@@ -259,16 +276,18 @@ def status_text(flow: GameFlow, walk: WalkShown | None, pointing: Pointing) -> T
         first = "The market is closed: the game is over."
     elif not seat.is_person:
         first = f"{name} ({seat.level} computer) is thinking..."
-    elif state.phase is Phase.ORIENT:
-        first = f"{name}: ← → turn Assam, Enter rolls."
+    elif state.phase is Phase.ORIENT and pointing.turn is not None:
+        first = f"{name}: Assam will go {_way(state, pointing.turn)}; Enter rolls."
     elif state.phase is Phase.ROLL:
-        first = f"{name}: Assam faces {state.assam.facing.name}; Enter rolls."
+        first = f"{name}: Assam faces {_COMPASS[state.assam.facing]}; Enter rolls."
     elif state.phase is Phase.PLACE:
         top = state.players[state.current].top
         colour = top.name.lower() if top is not None else ""
         first = f"{name}: lay your {colour} carpet."
+    elif pointing.turn is not None:
+        first = f"{name}: aim Assam {_way(state, pointing.turn)}; Enter aims."
     else:
-        first = f"{name}: aim Assam with ← →, Enter."
+        first = f"{name}: aim Assam for the next player: ← left or → right."
     second = pointing.reason or pointing.message
     status = Text(first)
     if second:
