@@ -5,7 +5,7 @@ decision, so two windows never share a file and starting a new game never touche
 another one. A window holds a lock on the game it has open (``games/<id>.lock``, an
 operating-system lock that dies with the process, so a crash never leaves a game locked);
 a second window lists that game as open elsewhere and cannot open it twice. A game that
-ends is removed from the folder.
+ends moves to ``history/``, the finished games, kept to look back on and replay.
 """
 
 from __future__ import annotations
@@ -41,6 +41,11 @@ class GameInUse(SaveFileError):
 def games_dir() -> Path:
     """The folder of unfinished games."""
     return storage.data_dir() / storage.GAMES_DIR
+
+
+def history_dir() -> Path:
+    """The folder of finished games."""
+    return storage.data_dir() / storage.HISTORY_DIR
 
 
 def is_unfinished_game(path: Path) -> bool:
@@ -121,15 +126,18 @@ class GameFile:
         """Write the game as it stands (atomically)."""
         storage.write_atomic(self.path, record_to_json(session))
 
-    def finish(self) -> None:
-        """The game has ended: remove its file and its lock."""
+    def finish(self, session: Session) -> Path:
+        """The game has ended: write it to the finished games and let go of its file."""
         try:
+            kept = storage.data_folder(history_dir()) / self.path.name
+            storage.write_atomic(kept, record_to_json(session))
             self.path.unlink(missing_ok=True)
         except OSError as error:
             reason = error.strerror or error
-            raise SaveFileError(f"cannot remove {shown(str(self.path))}: {reason}") from error
+            raise SaveFileError(f"cannot move {shown(str(self.path))}: {reason}") from error
         finally:
             self.close()
+        return kept
 
     def close(self) -> None:
         """Let go of the game (it stays, for another window or a later start)."""
@@ -167,8 +175,7 @@ class Unfinished:
     """True while another window plays it."""
 
 
-def _game_files() -> Iterator[tuple[Path, float]]:
-    folder = games_dir()
+def _game_files(folder: Path) -> Iterator[tuple[Path, float]]:
     try:
         if not folder.is_dir() or not storage.inside_data_dir(folder):
             return
@@ -188,7 +195,7 @@ def unfinished_games() -> list[Unfinished]:
     """Every unfinished game, newest first; unreadable files are listed with the reason."""
     adopt_legacy_autosave()
     found = []
-    for path, modified in sorted(_game_files(), key=lambda item: -item[1]):
+    for path, modified in sorted(_game_files(games_dir()), key=lambda item: -item[1]):
         elsewhere = in_use(path)
         try:
             session: Session | None = storage.load_game(path)
@@ -198,6 +205,11 @@ def unfinished_games() -> list[Unfinished]:
         if session is not None and session.state.phase is not Phase.OVER:
             found.append(Unfinished(path, modified, session, None, elsewhere))
     return found
+
+
+def finished_games() -> list[Path]:
+    """The finished games kept in the history, newest first."""
+    return [path for path, _ in sorted(_game_files(history_dir()), key=lambda item: -item[1])]
 
 
 def adopt_legacy_autosave() -> None:

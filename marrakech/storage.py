@@ -36,6 +36,8 @@ APP_NAME = "marrakech"
 SAVES_DIR = "saves"
 GAMES_DIR = "games"
 """The folder of unfinished games, one autosave file each (see marrakech.autosaves)."""
+HISTORY_DIR = "history"
+"""The folder of finished games (see marrakech.autosaves)."""
 LOGS_DIR = "logs"
 MAX_FILE_NAME = 64
 """A save or log name is 1 to this many characters."""
@@ -198,7 +200,7 @@ def remove_stale_temporaries() -> int:
     removed = 0
     now = time.time()
     root = data_dir()
-    for folder in (root, *(root / name for name in (SAVES_DIR, LOGS_DIR, GAMES_DIR))):
+    for folder in (root, *(root / name for name in (SAVES_DIR, LOGS_DIR, GAMES_DIR, HISTORY_DIR))):
         try:
             if folder.is_symlink() or not folder.is_dir():
                 continue

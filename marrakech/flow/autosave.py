@@ -1,9 +1,9 @@
 """When a game is written to its autosave file, and what happens to the file at the end.
 
 Each game has a file of its own (``marrakech.autosaves``): it is made at the game's first
-decision, written after every decision, and removed when the game ends here. A finished
-game opened from a file writes nothing. A failed write is reported once, and the game
-goes on.
+decision, written after every decision, and moved to the finished games when the game
+ends here. A finished game opened from a file writes nothing. A failed write is
+reported once, and the game goes on.
 """
 
 from __future__ import annotations
@@ -39,11 +39,11 @@ class Autosaver:
             self._failing = False
 
     def game_over(self) -> None:
-        """The game has ended: remove its autosave file, if it has one."""
+        """The game has ended: keep it with the finished games, if it was played here."""
         if self.file is None:
             return
         try:
-            self.file.finish()
+            self.file.finish(self.session)
         except SaveFileError as error:
             self.notify(Notice(str(error), severity="warning"))
 

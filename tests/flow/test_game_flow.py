@@ -142,7 +142,7 @@ def test_takebacks_off_keep_a_seen_roll() -> None:
         flow.undo()
 
 
-def test_a_game_that_ends_in_the_flow_clears_its_autosave() -> None:
+def test_a_game_that_ends_in_the_flow_moves_to_the_finished_games() -> None:
     piles = ["R", "B"]
     start = build(players=2, piles=piles, phase="orient")
     flow = _flow(Session(GameSetup(2, seed=4), start=start))
@@ -154,6 +154,8 @@ def test_a_game_that_ends_in_the_flow_clears_its_autosave() -> None:
             flow.decide(state.legal_placements()[0])
         assert bool(list(autosaves.games_dir().glob("*.json"))) is not flow.over
     assert flow.to_move is None and flow.computer_move() is None
+    [kept] = autosaves.finished_games()
+    assert storage.load_game(kept).actions == flow.session.actions
 
 
 def test_starting_a_new_game_leaves_another_unfinished_one_as_it_was() -> None:

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from marrakech import autosaves
+from marrakech import autosaves, storage
 from marrakech.autosaves import GameFile
 from marrakech.dice import SeededDie
-from marrakech.engine import colours_for_seat
+from marrakech.engine import Phase, colours_for_seat
 from marrakech.playout import play_out_steps
 from marrakech.records import record_to_json
 from marrakech.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.confirm import ConfirmScreen
+from marrakech.tui.screens.replay import ReplayScreen
 from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.screens.setup import NewGameScreen
 
@@ -66,7 +67,7 @@ async def test_opening_a_finished_game_writes_nothing(tmp_path: Path) -> None:
 
 
 @run
-async def test_a_game_that_ends_here_removes_its_autosave() -> None:
+async def test_a_game_that_ends_here_moves_to_the_finished_games_to_replay() -> None:
     piles = [colours_for_seat(seat, 2)[0].name[0] for seat in range(2)]
     state = position(piles=piles)
     app = MarrakechApp(session=Session(GameSetup(2, seed=4), start=state))
@@ -75,6 +76,17 @@ async def test_a_game_that_ends_here_removes_its_autosave() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
     assert list(autosaves.games_dir().glob("*.json")) == []
+    [kept] = autosaves.finished_games()
+    assert storage.load_game(kept).state.phase is Phase.OVER
+    again = MarrakechApp()
+    async with again.run_test(size=(100, 40)) as pilot:
+        await pilot.press("ctrl+o")
+        await pilot.pause(0.3)
+        assert "Finished game" in screen_text(again)
+        assert "over: " in screen_text(again) and " won" in screen_text(again)
+        await pilot.press("r")  # replay it
+        await pilot.pause()
+        assert isinstance(again.screen, ReplayScreen)
 
 
 @run

@@ -1,4 +1,4 @@
-"""Saved games: the unfinished games, then the named saves, newest first, to play on or replay."""
+"""Saved games: unfinished games, named saves and finished games, to play on or replay."""
 
 from __future__ import annotations
 
@@ -62,6 +62,18 @@ def save_option(path: Path) -> Option:
     return Option(text, id=str(path))
 
 
+def finished_option(path: Path) -> Option:
+    """The list entry for a finished game of the history (to replay)."""
+    title = ("Finished game", "bold")
+    try:
+        when = datetime.fromtimestamp(path.stat().st_mtime).strftime(_WHEN)
+        about = shown(describe(storage.load_game(path)))
+    except (SaveFileError, OSError, ValueError, OverflowError) as error:
+        text = Text.assemble(title, "\n", (f"cannot be read: {error}", "italic"))
+        return Option(text, id=str(path), disabled=True)
+    return Option(Text.assemble(title, f"  ended {when}\n", (about, "italic")), id=str(path))
+
+
 def unfinished_option(game: Unfinished) -> Option:
     """The list entry for an unfinished game; one open in another window is disabled."""
     when = datetime.fromtimestamp(game.modified).strftime(_WHEN)
@@ -81,7 +93,8 @@ class SavesScreen(ModalScreen[OpenSave | None]):
     """The saved games, newest first: Enter plays one on, r replays it, Escape goes back.
 
     Unfinished games come first (one open in another window cannot be opened twice), then
-    the named saves. Files that cannot be read are listed with the reason and left untouched.
+    the named saves, then the finished games. Files that cannot be read are listed with the
+    reason and left untouched.
     """
 
     DEFAULT_CSS = """
@@ -134,6 +147,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         """Read (and check, by replaying) every save away from the screen's thread."""
         options = [unfinished_option(game) for game in autosaves.unfinished_games()]
         options += [save_option(path) for path in storage.list_saves()]
+        options += [finished_option(path) for path in autosaves.finished_games()]
         self.app.call_from_thread(self._show, options)
 
     def _show(self, options: list[Option]) -> None:
