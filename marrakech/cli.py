@@ -9,7 +9,9 @@ from pathlib import Path
 
 from marrakech.engine import Variant
 from marrakech.levels import LEVELS, describe_levels, level_named
+from marrakech.records import SaveFileError
 from marrakech.session import HUMAN, GameSetup
+from marrakech.text import quoted
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,9 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--names", default=None, help="comma-separated player names")
     new.add_argument("--first", type=int, default=1, help="the seat that starts (1-based)")
     load = commands.add_parser("load", help="go on with a saved game")
-    load.add_argument("file", type=Path)
+    load.add_argument("file", metavar="FILE|NAME", help="a save file, or a name in Saved games")
     replay = commands.add_parser("replay", help="step through a saved game, turn by turn")
-    replay.add_argument("file", type=Path)
+    replay.add_argument("file", metavar="FILE|NAME", help="a save file, or a name in Saved games")
     commands.add_parser(
         "tournament",
         help="computer players against each other (see: tournament --help)",
@@ -90,6 +92,23 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
     )
 
 
+def saved_game(given: str) -> Path:
+    """The save file a ``load`` or ``replay`` argument names: a path, or a name from Saved
+    games. SaveFileError, in one line, when there is none or it cannot be read."""
+    from marrakech import storage
+
+    path = Path(given)
+    if not path.exists():
+        named = storage.saves_dir() / f"{given}.json"
+        if not named.exists():
+            raise SaveFileError(
+                f"no saved game {quoted(given)}: neither a file nor a name in Saved games"
+            )
+        path = named
+    storage.load_game(path)  # a file that cannot be read is refused before the app opens
+    return path
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; returns the exit code."""
     parser = build_parser()
@@ -110,10 +129,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"marrakech new: {error}", file=sys.stderr)
             return 2
         app = MarrakechApp(session=Session(setup))
-    elif args.command == "load":
-        app = MarrakechApp(load=args.file)
-    elif args.command == "replay":
-        app = MarrakechApp(replay=args.file)
+    elif args.command in ("load", "replay"):
+        try:
+            path = saved_game(args.file)
+        except SaveFileError as error:
+            print(f"marrakech {args.command}: {error}", file=sys.stderr)
+            return 1
+        app = MarrakechApp(load=path) if args.command == "load" else MarrakechApp(replay=path)
     else:
         app = MarrakechApp()
     app.run()

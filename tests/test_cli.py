@@ -297,3 +297,52 @@ def test_jobs_within_the_machine_and_the_games_are_used_as_asked(
 def test_too_many_jobs_are_capped_on_this_machine(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tournament", *TINY, "--jobs", "100000"]) == 0
     assert capsys.readouterr().err.startswith("marrakech tournament: --jobs 100000 capped at ")
+
+
+# -- load and replay ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "xdg"
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    return home / "marrakech"
+
+
+def test_load_takes_a_name_from_saved_games_as_well_as_a_path(data_home: Path) -> None:
+    from marrakech import storage
+    from marrakech.cli import saved_game
+    from marrakech.session import Session
+
+    path = storage.save_named("Friday night", Session(GameSetup(2, seed=3)))
+    assert saved_game("Friday night") == path
+    assert saved_game(str(path)) == path
+
+
+@pytest.mark.parametrize(
+    ("command", "argument", "message"),
+    [
+        ("load", "nowhere.json", "no saved game 'nowhere.json'"),
+        ("replay", "Friday", "no saved game 'Friday'"),
+        ("load", "\x1b[2Jevil", "no saved game '\\x1b[2Jevil'"),
+        ("load", ".", "not a regular file"),
+        ("load", "broken.json", "not a usable Marrakech save"),
+    ],
+)
+def test_load_of_nothing_usable_says_so_in_one_line_without_opening_the_app(
+    data_home: Path, tmp_path: Path, command: str, argument: str, message: str
+) -> None:
+    (tmp_path / "broken.json").write_text("{", encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "marrakech", command, argument],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "XDG_DATA_HOME": str(data_home.parent)},
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1 and message in result.stderr
+    assert "\x1b" not in result.stderr and result.stdout == ""
