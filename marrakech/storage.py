@@ -77,41 +77,39 @@ STALE_SECONDS = 60
 """A temporary file of an atomic write older than this was left by an interrupted write."""
 
 
-def inside_data_dir(path: Path) -> bool:
-    """True when ``path`` is the data directory or lies in it, links followed."""
-    root = data_dir().resolve()
+def inside_data_dir(path: Path, root: Path | None = None) -> bool:
+    """True when ``path`` is the data directory (or ``root``) or lies in it, links followed."""
+    top = (root or data_dir()).resolve()
     real = Path(path).resolve()
-    return real == root or root in real.parents
+    return real == top or top in real.parents
 
 
-def data_folder(folder: Path) -> Path:
-    """A folder of the data directory, created when missing; SaveFileError when a link
-    takes it outside the data directory (it is then left as it is)."""
+def data_folder(folder: Path, root: Path | None = None) -> Path:
+    """A folder of the data directory (or of ``root``), created when missing; SaveFileError
+    when a link takes it outside (it is then left as it is)."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise SaveFileError(
             f"cannot make {shown(str(folder))}: {error.strerror or error}"
         ) from error
-    if not inside_data_dir(folder):
-        raise SaveFileError(
-            f"{shown(str(folder))} leads outside the data directory {shown(str(data_dir()))}: "
-            "it is left alone"
-        )
+    if not inside_data_dir(folder, root):
+        top = shown(str(root or data_dir()))
+        raise SaveFileError(f"{shown(str(folder))} leads outside {top}: it is left alone")
     return folder
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, *, root: Path | None = None) -> None:
     """Write a text file (UTF-8) so that it is either fully old or fully new, even on a crash.
 
     Writes a temporary file in the same directory, fsyncs it and renames it over ``path``
     (a link at ``path`` is replaced, never written through). Creates the directory when
     missing; raises SaveFileError when the write fails or the directory leads outside the
-    data directory.
+    data directory (or ``root``, for files kept elsewhere, such as the settings).
     """
     path = Path(path)
     temp_name: str | None = None
-    data_folder(path.parent)
+    data_folder(path.parent, root)
     try:
         fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         with os.fdopen(fd, "wb") as handle:

@@ -8,7 +8,7 @@ live beside it.
 
 from marrakech.flow.game import ComputerMove, GameFlow, Seat, SeatKind
 from marrakech.flow.notice import Notice, Notify
-from marrakech.flow.recap import TurnRecap, recap, recaps
+from marrakech.flow.recap import TurnRecap, looped_steps, recap, recaps
 
 __all__ = [
     "ComputerMove",
@@ -18,6 +18,7 @@ __all__ = [
     "Seat",
     "SeatKind",
     "TurnRecap",
+    "looped_steps",
     "recap",
     "recaps",
 ]

@@ -143,6 +143,11 @@ class GameFlow:
         return None if self.over else self.seats[self.state.current]
 
     @property
+    def has_people(self) -> bool:
+        """True when a person plays at least one seat here."""
+        return any(seat.is_person for seat in self.seats)
+
+    @property
     def person_to_move(self) -> bool:
         """True when the game waits for a person's decision."""
         seat = self.to_move

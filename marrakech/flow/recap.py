@@ -88,6 +88,20 @@ class TurnRecap:
         return -self.paid if seat == self.seat else 0
 
 
+def looped_steps(roll: Transition) -> tuple[bool, ...]:
+    """For each step of a roll's walk, True when it followed a border loop.
+
+    Only a loop turns Assam while he walks, so a step whose facing differs from the one
+    before it went round the border.
+    """
+    facing = roll.before.assam.facing
+    looped = []
+    for _, after in roll.path:
+        looped.append(after is not facing)
+        facing = after
+    return tuple(looped)
+
+
 def recap(transitions: Sequence[Transition], names: Sequence[str]) -> TurnRecap:
     """The recap of one turn's transitions (one seat's consecutive actions)."""
     if not transitions:

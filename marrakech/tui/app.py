@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
 
-from marrakech import autosaves, storage
+from marrakech import autosaves, settings, storage
 from marrakech.engine import Phase
 from marrakech.narrate import plural, turns
 from marrakech.records import SaveFileError
 from marrakech.session import GameSetup, Session
+from marrakech.tui.files import SettingsChanged
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
 
@@ -66,13 +69,20 @@ class MarrakechApp(App[None]):
     ) -> None:
         super().__init__()
         self.register_theme(MARKET_THEME)
-        self.theme = MARKET_THEME.name
+        self.settings = settings.load()
+        """The player's settings, kept between runs."""
+        self.theme = (
+            self.settings.theme
+            if self.settings.theme in self.available_themes
+            else MARKET_THEME.name
+        )
         self._start_session = session
         self._load = load
         self._replay = replay
 
     def on_mount(self) -> None:
         storage.remove_stale_temporaries()
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         if self._start_session is not None:
             self.play(self._start_session)
         elif self._load is not None:
@@ -175,7 +185,7 @@ class MarrakechApp(App[None]):
             else:
                 self.exit()
 
-        self.push_screen(GameScreen(session, game_file), ended)
+        self.push_screen(GameScreen(session, game_file, self.settings), ended)
 
     # -- app-wide keys --------------------------------------------------------------------
 
@@ -208,8 +218,36 @@ class MarrakechApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
+    # -- settings -------------------------------------------------------------------------
+
+    def change_settings(self, **changes: Any) -> None:
+        """Change settings, tell the game screens, and keep them for the next run."""
+        self.settings = dataclasses.replace(self.settings, **changes)
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.settings = self.settings
+        try:
+            settings.save(self.settings)
+        except SaveFileError as error:
+            self.notify(f"Settings not kept: {error}", severity="warning", markup=False)
+
+    def on_settings_changed(self, message: SettingsChanged) -> None:
+        """A screen changed a setting (the risk preview)."""
+        self.change_settings(**message.changes)
+
+    def _theme_changed(self, theme: Theme) -> None:
+        if theme.name != self.settings.theme:
+            self.change_settings(theme=theme.name)
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help", "The keys and the rules", self.action_help)
+        for pace in settings.PACES:
+            if pace != self.settings.walk_pace:
+                yield SystemCommand(
+                    f"Walk pace: {pace}",
+                    f"Assam walks at a {pace} pace (now {self.settings.walk_pace})",
+                    functools.partial(self.change_settings, walk_pace=pace),
+                )
         if isinstance(screen, GameScreen):
             yield from screen.system_commands()

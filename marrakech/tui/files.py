@@ -1,4 +1,4 @@
-"""Saving and exporting a game from any screen (the name prompt, the write), and notices."""
+"""Saving and exporting a game from any screen (the name prompt, the write), notices, settings."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 
 from textual.app import App
 from textual.dom import DOMNode
+from textual.message import Message
 
 from marrakech import storage
 from marrakech.flow import Notice, Notify
@@ -23,6 +24,14 @@ def show_notice(app: App[Any], notice: Notice) -> None:
     app.notify(
         notice.text, title=notice.title, severity=notice.severity, timeout=timeout, markup=False
     )
+
+
+class SettingsChanged(Message):
+    """A screen changed a setting; the app keeps it and writes it down."""
+
+    def __init__(self, **changes: object) -> None:
+        super().__init__()
+        self.changes = changes
 
 
 def notifier(node: DOMNode) -> Notify:

@@ -93,11 +93,11 @@ def test_write_atomic_reports_an_unwritable_place(data_home: Path) -> None:
 
 
 def test_nothing_is_written_outside_the_data_directory(tmp_path: Path, data_home: Path) -> None:
-    with pytest.raises(SaveFileError, match="leads outside the data directory"):
+    with pytest.raises(SaveFileError, match=r"leads outside .*: it is left alone"):
         write_atomic(tmp_path / "elsewhere.json", "x")
     data_home.mkdir(parents=True)
     (data_home / "saves").symlink_to(tmp_path)
-    with pytest.raises(SaveFileError, match="leads outside the data directory"):
+    with pytest.raises(SaveFileError, match=r"leads outside .*: it is left alone"):
         save_named("planted", _game(3))
     assert list(tmp_path.glob("*.json")) == []
 

@@ -268,3 +268,24 @@ async def test_no_key_plays_while_the_terminal_is_too_small_to_show_the_market()
         await pilot.resize_terminal(80, 24)
         await pilot.press("enter")
         assert session.state.phase is Phase.PLACE
+
+
+@run
+async def test_the_risk_preview_and_the_walk_pace_are_kept_for_the_next_run() -> None:
+    from marrakech import settings
+    from marrakech.tui.widgets.risk_preview import RiskPreview
+
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.screen.query_one(RiskPreview).display
+        await pilot.press("p")
+        await pilot.pause()
+        app.change_settings(walk_pace="slow")  # what the palette's "Walk pace: slow" does
+    assert settings.load() == settings.Settings(walk_pace="slow", risk_preview=False)
+    again = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with again.run_test(size=(80, 24)):
+        assert not again.screen.query_one(RiskPreview).display
+        screen = game_screen(again)
+        assert screen.settings.step_seconds == settings.PACES["slow"]
+        titles = {command.title for command in again.get_system_commands(again.screen)}
+        assert {"Walk pace: normal", "Walk pace: fast"} <= titles

@@ -23,10 +23,18 @@ from marrakech.autosaves import GameFile
 from marrakech.engine import Aim, GameState, MarrakechError, Orient, Phase, Place, Transition
 from marrakech.flow import GameFlow, Notice, cursor
 from marrakech.session import Session
-from marrakech.tui.files import export_log, notifier, save_game, show_notice
-from marrakech.tui.screens.game_status import PALETTE, Frame, Pointing, WalkShown, key_state
+from marrakech.settings import Settings
+from marrakech.tui.files import SettingsChanged, export_log, notifier, save_game, show_notice
+from marrakech.tui.screens.game_status import (
+    PALETTE,
+    Frame,
+    Pointing,
+    WalkShown,
+    key_state,
+    walk_timing,
+)
 from marrakech.tui.screens.results import ResultsScreen
-from marrakech.tui.widgets.board import BoardWidget, Lane
+from marrakech.tui.widgets.board import BoardWidget
 from marrakech.tui.widgets.die_face import DieFace
 from marrakech.tui.widgets.game_footer import GameFooter
 from marrakech.tui.widgets.game_log import GameLog
@@ -78,9 +86,13 @@ class GameScreen(Screen[str]):
         Binding("e", "export_log", "Export log", show=False),
     ]
 
-    def __init__(self, session: Session, game_file: GameFile | None = None) -> None:
+    def __init__(
+        self, session: Session, game_file: GameFile | None = None, settings: Settings | None = None
+    ) -> None:
         """Play the session's game on (``game_file``: its autosave, when resumed)."""
         super().__init__()
+        self.settings = settings or Settings()
+        """The player's settings (the app updates them when they change)."""
         self.flow = GameFlow(session, notifier(self), game_file=game_file)
         self.pointing = Pointing()
         """What the person to move has picked but not played yet."""
@@ -113,7 +125,8 @@ class GameScreen(Screen[str]):
 
     def on_mount(self) -> None:
         self._fit(self.app.size.width, self.app.size.height)
-        self.query_one(RiskPreview).display = any(seat.is_person for seat in self.flow.seats)
+        shown = self.settings.risk_preview
+        self.query_one(RiskPreview).display = shown if shown is not None else self.flow.has_people
         self._advance()
 
     def on_unmount(self) -> None:
@@ -144,25 +157,13 @@ class GameScreen(Screen[str]):
     def _draw(self) -> None:
         """Tell every widget what to show."""
         self._refresh_keys()
-        flow, walk, pointing = self.flow, self.walk, self.pointing
-        frame = Frame.of(flow, walk, pointing)
-        risks = self.flow.lane_risks() if walk is None else ()
-        lanes = tuple(
-            Lane(risk.stops, chosen=risk.turn == pointing.turn or len(risks) == 1) for risk in risks
-        )
-        self.query_one(BoardWidget).show(
-            frame.state,
-            assam=frame.assam,
-            lanes=lanes,
-            ghost=pointing.ghost(self.state),
-            region=frame.region,
-        )
+        frame = Frame.of(self.flow, self.walk, self.pointing)
+        self.query_one(BoardWidget).show(frame.state, **frame.marks)
         for panel in self.query(PlayerPanel):
             panel.show(frame.state, frame.money_change(panel.seat))
         can_roll = bool(self.check_action("roll", ()))
         self.query_one(DieFace).show(frame.die, "(click to roll)" if can_roll else "")
-        title = f"If {flow.names[risks[0].seat]} rolls:" if risks else ""
-        self.query_one(RiskPreview).show(risks, pointing.turn, title)
+        self.query_one(RiskPreview).show(frame.risks, frame.turn, frame.risk_title)
         self.query_one(GameLog).show(frame.log)
         status = frame.status
         if status != self._status:
@@ -209,7 +210,7 @@ class GameScreen(Screen[str]):
         except MarrakechError as error:
             self.notify(str(error), title="Not allowed", severity="error", markup=False)
             return
-        if self.query_one(Pacer).walk(len(played[-1].path)):
+        if self.query_one(Pacer).walk(walk_timing(played[-1], self.settings.step_seconds)):
             self.walk = WalkShown.of(self.flow)
             self._draw()
         else:
@@ -381,6 +382,7 @@ class GameScreen(Screen[str]):
         """Show or hide the risk preview."""
         preview = self.query_one(RiskPreview)
         preview.display = not preview.display
+        self.post_message(SettingsChanged(risk_preview=preview.display))
 
     def action_save(self) -> None:
         """Save the game under a name."""

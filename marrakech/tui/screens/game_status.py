@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from rich.text import Text
 
@@ -25,10 +26,11 @@ from marrakech.engine import (
     Transition,
     Turn,
 )
-from marrakech.flow import GameFlow, TurnRecap, cursor, recaps
+from marrakech.flow import GameFlow, TurnRecap, cursor, looped_steps, recaps
 from marrakech.flow.risk import LaneRisk
 from marrakech.narrate import square_text
-from marrakech.tui.widgets.board import Ghost
+from marrakech.settings import LOOP_PAUSE_STEPS
+from marrakech.tui.widgets.board import Ghost, Lane
 
 _TURN_WORDS = {Turn.LEFT: "turn left", Turn.STRAIGHT: "go straight", Turn.RIGHT: "turn right"}
 _WAYS = {Turn.LEFT: "left", Turn.STRAIGHT: "straight on", Turn.RIGHT: "right"}
@@ -156,6 +158,32 @@ class Frame:
     die: int | None
     status: Text
     """The two lines under the market (``status_text``)."""
+    risks: tuple[LaneRisk, ...]
+    """The risk of each way Assam may go now (none during a walk)."""
+    risk_title: str
+    """The risk table's heading: who would roll."""
+    turn: Turn | None
+    """The way picked."""
+    ghost: Ghost | None
+    """The carpet drawn over the market while laying."""
+
+    @property
+    def lanes(self) -> tuple[Lane, ...]:
+        """Where Assam would stop for each die face, one lane per way, the picked one marked."""
+        single = len(self.risks) == 1
+        return tuple(
+            Lane(risk.stops, chosen=single or risk.turn == self.turn) for risk in self.risks
+        )
+
+    @property
+    def marks(self) -> dict[str, Any]:
+        """What the board draws over the position: Assam, the lanes, the carpet, the region."""
+        return {
+            "assam": self.assam,
+            "lanes": self.lanes,
+            "ghost": self.ghost,
+            "region": self.region,
+        }
 
     @classmethod
     def of(cls, flow: GameFlow, walk: WalkShown | None, pointing: Pointing) -> Frame:
@@ -164,11 +192,36 @@ class Frame:
         if walk is not None:
             assam = Assam(*walk.transition.path[walk.step])
             before = walk.transition.before
-            return cls(before, assam, walk.log, walk.last_roll, frozenset(), walk.roll, status)
+            return cls(
+                before,
+                assam,
+                walk.log,
+                walk.last_roll,
+                frozenset(),
+                walk.roll,
+                status,
+                (),
+                "",
+                None,
+                None,
+            )
         last = flow.last_roll
         die = last.roll if last is not None else None
-        assam = pointing.turned_assam(flow.state)
-        return cls(flow.state, assam, flow.log(), last, flow.region_just_paid, die, status)
+        risks = flow.lane_risks()
+        title = f"If {flow.names[risks[0].seat]} rolls:" if risks else ""
+        return cls(
+            flow.state,
+            pointing.turned_assam(flow.state),
+            flow.log(),
+            last,
+            flow.region_just_paid,
+            die,
+            status,
+            risks,
+            title,
+            pointing.turn,
+            pointing.ghost(flow.state),
+        )
 
     def money_change(self, seat: int) -> int:
         """The dirhams a seat gained or lost by the last roll's toll."""
@@ -236,6 +289,13 @@ def hint_words(action: Orient | Aim | Place) -> str:
     if isinstance(action, Place):
         return f"lay the carpet on {square_text(action.a)}-{square_text(action.b)}"
     return _TURN_WORDS[action.turn]
+
+
+def walk_timing(roll: Transition, step_seconds: float) -> tuple[float, ...]:
+    """How long Assam stays on each square of his walk: longer where he came round a loop."""
+    return tuple(
+        step_seconds * (LOOP_PAUSE_STEPS if looped else 1) for looped in looped_steps(roll)
+    )
 
 
 @dataclass

@@ -7,6 +7,8 @@ Without animations nothing waits: a move is due at once and a walk is over at on
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual import work
 from textual.message import Message
 from textual.timer import Timer
@@ -14,9 +16,6 @@ from textual.widget import Widget
 
 from marrakech.engine import Action, Aim, GameState, Orient, Place
 from marrakech.flow import ComputerMove
-
-STEP_SECONDS = 0.12
-"""How long Assam takes for one step of his walk."""
 
 PAUSE_SECONDS = 0.4
 """How long a computer's choice stays on screen before it is played."""
@@ -51,7 +50,7 @@ class Pacer(Widget):
         super().__init__()
         self._pause: Timer | None = None
         self._walk: Timer | None = None
-        self._steps = 0
+        self._steps: list[float] = []
 
     @property
     def _animated(self) -> bool:
@@ -68,12 +67,15 @@ class Pacer(Widget):
         else:
             self.call_later(self._due, state, action)
 
-    def walk(self, steps: int) -> bool:
-        """Pace a walk of ``steps`` steps (Stepped each, then Walked); False if not animated."""
-        if not self._animated or steps == 0:
+    def walk(self, steps: Sequence[float]) -> bool:
+        """Pace a walk, each step lasting its seconds (Stepped each, then Walked).
+
+        False, and nothing posted, when there is nothing to show (no animations).
+        """
+        if not self._animated or not steps:
             return False
-        self._steps = steps
-        self._walk = self.set_interval(STEP_SECONDS, self._step)
+        self._steps = list(steps)
+        self._walk = self.set_timer(self._steps.pop(0), self._step)
         return True
 
     def stop(self) -> None:
@@ -88,13 +90,11 @@ class Pacer(Widget):
         self.post_message(self.Due(state, action))
 
     def _step(self) -> None:
-        self._steps -= 1
-        if self._steps > 0:
+        if self._steps:
+            self._walk = self.set_timer(self._steps.pop(0), self._step)
             self.post_message(self.Stepped())
         else:
-            if self._walk is not None:
-                self._walk.stop()
-                self._walk = None
+            self._walk = None
             self.post_message(self.Walked())
 
     @work(thread=True, exclusive=True, group="move", exit_on_error=False)

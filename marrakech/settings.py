@@ -1,0 +1,73 @@
+"""Settings that last between runs: the theme, the walk's pace, the risk preview.
+
+Kept as JSON in the platform's config directory (``$XDG_CONFIG_HOME/marrakech`` when
+that is an absolute path). A missing, broken or hostile file gives the defaults and is
+left as it is until a setting changes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import platformdirs
+
+from marrakech import storage
+from marrakech.records import SaveFileError
+
+PACES: dict[str, float] = {"slow": 0.25, "normal": 0.15, "fast": 0.07}
+"""Seconds Assam takes for a step of his walk, by pace."""
+
+LOOP_PAUSE_STEPS = 3
+"""A step along a border loop lasts this many steps, so a player sees him loop."""
+
+SETTINGS_NAME = "settings.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What a player set, with the defaults a new player gets."""
+
+    theme: str = "marrakech"
+    walk_pace: str = "normal"
+    """One of PACES."""
+    risk_preview: bool | None = None
+    """Shown or hidden; None: shown when a person plays."""
+
+    @property
+    def step_seconds(self) -> float:
+        """How long one step of the walk lasts."""
+        return PACES.get(self.walk_pace, PACES["normal"])
+
+
+def config_dir() -> Path:
+    """Where the settings live."""
+    xdg = os.environ.get("XDG_CONFIG_HOME", "")
+    if xdg and os.path.isabs(xdg):
+        return Path(xdg) / storage.APP_NAME
+    return Path(platformdirs.user_config_dir(storage.APP_NAME, appauthor=False))
+
+
+def load() -> Settings:
+    """The settings on disk; the defaults for anything missing or unusable."""
+    try:
+        data = json.loads(storage.read_limited(config_dir() / SETTINGS_NAME))
+    except (SaveFileError, ValueError):
+        return Settings()
+    if not isinstance(data, dict):
+        return Settings()
+    defaults = Settings()
+    theme, pace, risk = data.get("theme"), data.get("walk_pace"), data.get("risk_preview")
+    if not (isinstance(theme, str) and 0 < len(theme) <= 64 and theme.isprintable()):
+        theme = defaults.theme
+    if not (isinstance(pace, str) and pace in PACES):
+        pace = defaults.walk_pace
+    return Settings(theme, pace, risk if isinstance(risk, bool) else None)
+
+
+def save(settings: Settings) -> None:
+    """Write the settings (atomically); SaveFileError when they cannot be written."""
+    text = json.dumps(asdict(settings), indent=1) + "\n"
+    storage.write_atomic(config_dir() / SETTINGS_NAME, text, root=config_dir())
