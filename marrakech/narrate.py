@@ -37,13 +37,13 @@ def clause(transition: Transition, names: Sequence[str]) -> str:
     payee = names[transition.payee]
     charged = transition.before.top(transition.after.assam.square)
     colour_name = charged.colour.name.lower() if charged is not None else ""
-    region = f"region of {transition.toll} {colour_name} squares"
+    region = f"region of {plural(transition.toll, colour_name + ' square')}"
     if transition.eliminated is not None:
         return (
-            f"{words}, owes {payee} {transition.toll} dirhams ({region}), "
+            f"{words}, owes {payee} {plural(transition.toll, 'dirham')} ({region}), "
             f"pays all {transition.paid} and is bankrupt: out of the game"
         )
-    return f"{words}, pays {payee} {transition.paid} dirhams ({region})"
+    return f"{words}, pays {payee} {plural(transition.paid, 'dirham')} ({region})"
 
 
 def sentence(transitions: Sequence[Transition], names: Sequence[str]) -> str:

@@ -27,6 +27,7 @@ from marrakech.engine import (
     parse_action,
 )
 from marrakech.levels import OLD_NAMES
+from marrakech.narrate import plural
 from marrakech.session import (
     MAX_SEED,
     SEAT_KINDS,
@@ -445,8 +446,8 @@ def _score_lines(state: GameState, names: Sequence[str]) -> list[str]:
             continue
         mark = "  (winner)" if score.seat in winners else ""
         lines.append(
-            f"  {name}: {score.total} ({score.visible} visible squares + "
-            f"{score.dirhams} dirhams){mark}"
+            f"  {name}: {score.total} ({plural(score.visible, 'visible square')} + "
+            f"{plural(score.dirhams, 'dirham')}){mark}"
         )
     return lines
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from marrakech import narrate
-from marrakech.engine import Phase, Variant
+from marrakech.engine import Orient, Phase, Turn, Variant
 from marrakech.records import export_log, turn_notation
 from marrakech.session import GameSetup, Session
 
@@ -69,3 +69,19 @@ def test_a_bankruptcy_shows_in_the_turn_and_the_scores() -> None:
     assert lines[-1] == "  Bo: bankrupt, out of the game"
     assert lines[-2].startswith("  Ayla: ")
     assert lines[-2].endswith("(winner)")
+
+
+def test_one_square_and_one_dirham_read_right() -> None:
+    from engine.positions import build
+
+    from marrakech.dice import LoadedDie
+    from marrakech.narrate import game_log
+
+    start = build(players=2, carpets=["B 2.3-2.4", "R 2.4-1.4"], phase="orient")
+    session = Session(GameSetup(2), start=start, dice=LoadedDie((1,)))
+    session.play(Orient(Turn.STRAIGHT))
+    session.roll()
+    assert game_log(session.transitions, session.setup.names) == [
+        "Player 1 goes straight, rolls 1, walks to (2,3), "
+        "pays Player 2 1 dirham (region of 1 blue square)."
+    ]
