@@ -18,7 +18,9 @@ from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 COMPILED = [
+    "marrakech/engine/geometry.py",
     "marrakech/engine/movement.py",
+    "marrakech/engine/pieces.py",
     "marrakech/engine/piles.py",
     "marrakech/engine/state.py",
 ]

@@ -6,23 +6,30 @@
 ('PLACE', (3, 0))
 """
 
-from .actions import DIE_FACES, Action, Aim, Orient, Place, Roll, parse_action
+from .actions import (
+    DIE_FACES,
+    DIE_PROBABILITIES,
+    Action,
+    Aim,
+    Orient,
+    Place,
+    Roll,
+    parse_action,
+    turn_bounds,
+)
 from .errors import GameNotOver, IllegalAction, InvalidState, MarrakechError
+from .geometry import BORDER_LOOPS, SQUARES, BorderLoop, LoopEnd
 from .movement import step, walk, walk_path
+from .pieces import Assam, Layer, PlayerState, Stack
 from .savedict import STATE_FORMAT, STATE_VERSION
 from .start import new_game
 from .state import (
-    DIE_PROBABILITIES,
-    SQUARES,
     START_SQUARE,
     STARTING_MONEY,
-    Assam,
     Charge,
     GameState,
-    Layer,
-    PlayerState,
     Score,
-    Stack,
+    Standing,
     Transition,
 )
 from .types import (
@@ -38,6 +45,7 @@ from .types import (
 )
 
 __all__ = [
+    "BORDER_LOOPS",
     "DIE_FACES",
     "DIE_PROBABILITIES",
     "SIZE",
@@ -49,6 +57,7 @@ __all__ = [
     "Action",
     "Aim",
     "Assam",
+    "BorderLoop",
     "Charge",
     "Colour",
     "Direction",
@@ -57,6 +66,7 @@ __all__ = [
     "IllegalAction",
     "InvalidState",
     "Layer",
+    "LoopEnd",
     "MarrakechError",
     "Orient",
     "Phase",
@@ -66,6 +76,7 @@ __all__ = [
     "Score",
     "Square",
     "Stack",
+    "Standing",
     "Transition",
     "Turn",
     "Variant",
@@ -74,6 +85,7 @@ __all__ = [
     "new_game",
     "parse_action",
     "step",
+    "turn_bounds",
     "walk",
     "walk_path",
 ]

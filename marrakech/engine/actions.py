@@ -10,13 +10,19 @@ Notation, one token per action:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import IllegalAction, MarrakechError
 from .types import Square, Turn
 
 DIE_FACES: tuple[int, ...] = (1, 2, 2, 3, 3, 4)
-"""The six faces of the Marrakech die: one 1, two 2s, two 3s, one 4."""
+"""The six faces of the Marrakech die: one 1, two 2s, two 3s, one 4 (the die's one table)."""
+
+DIE_PROBABILITIES: tuple[tuple[int, float], ...] = tuple(
+    (value, DIE_FACES.count(value) / len(DIE_FACES)) for value in sorted(set(DIE_FACES))
+)
+"""Each value the die shows, smallest first, with its probability: (1, 1/6), (2, 1/3)..."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,3 +129,23 @@ def parse_action(text: str) -> Action:
         f"cannot read action {text!r}: expected L, S, R, a die value 1-4, "
         "a carpet like c2.3-2.4 or an aim like aL"
     )
+
+
+def turn_bounds(actions: Sequence[Action]) -> tuple[tuple[int, int], ...]:
+    """The turns of a run of actions, as (start, end) index pairs (end exclusive).
+
+    A turn begins with an Orient, or with a Roll not preceded by an Orient (the aim
+    variants: Roll, Place, Aim). Anything before the first such action is a turn of its own.
+    """
+    bounds: list[tuple[int, int]] = []
+    start = 0
+    for index, action in enumerate(actions):
+        begins = isinstance(action, Orient) or (
+            isinstance(action, Roll) and (index == 0 or not isinstance(actions[index - 1], Orient))
+        )
+        if begins and index > start:
+            bounds.append((start, index))
+            start = index
+    if start < len(actions):
+        bounds.append((start, len(actions)))
+    return tuple(bounds)

@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from .types import SIZE, Direction, Phase
+from .pieces import Assam, PlayerState, Stack
+from .types import SIZE, Colour, Direction, Phase
 
-if TYPE_CHECKING:
-    from .state import GameState
+
+class Drawable(Protocol):
+    """What the picture reads of a position (GameState has all of it)."""
+
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def assam(self) -> Assam: ...
+    @property
+    def players(self) -> tuple[PlayerState, ...]: ...
+    @property
+    def stacks(self) -> tuple[Stack, ...]: ...
+    def is_neutral(self, colour: Colour) -> bool: ...
+    def winners(self) -> tuple[int, ...]: ...
+
 
 ARROWS = {Direction.N: "^", Direction.E: ">", Direction.S: "v", Direction.W: "<"}
 """Assam's facing as one character."""
@@ -15,7 +31,7 @@ ARROWS = {Direction.N: "^", Direction.E: ">", Direction.S: "v", Direction.W: "<"
 _CELL = 4
 
 
-def render_state(state: GameState) -> str:
+def render_state(state: Drawable) -> str:
     """The market (letter, stack height, Assam's arrow, '=' and '|' joining halves) and seats.
 
     Each cell is ``<arrow><letter><height>``: ``R2`` is a red half on a stack of two,
@@ -63,7 +79,7 @@ def render_state(state: GameState) -> str:
     return "\n".join(lines)
 
 
-def _status(state: GameState) -> str:
+def _status(state: Drawable) -> str:
     row, col = state.assam.square
     where = f"Assam on ({row},{col}) facing {state.assam.facing.name}"
     if state.phase is Phase.OVER:

@@ -1,11 +1,12 @@
-"""GameState <-> JSON-ready dict, documented field by field in docs/save-format.md."""
+"""A position's fields <-> JSON-ready dict, documented field by field in
+docs/save-format.md (``GameState.to_dict`` and ``GameState.from_dict`` use this)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .errors import InvalidState
-from .state import Assam, GameState, Layer, PlayerState, Stack
+from .pieces import Assam, Layer, PlayerState, Stack, StateFields
 from .types import SIZE, Colour, Direction, Phase, Variant
 
 STATE_FORMAT = "marrakech-state"
@@ -20,8 +21,9 @@ _PHASES = {p.value: p for p in Phase}
 _VARIANTS = {v.value: v for v in Variant}
 
 
-def state_to_dict(state: GameState) -> dict[str, Any]:
-    """A JSON-ready dict describing every field of a state."""
+def state_to_dict(state: StateFields) -> dict[str, Any]:
+    """A JSON-ready dict describing every field of a position."""
+    stacks = state.stacks
     return {
         "format": STATE_FORMAT,
         "version": STATE_VERSION,
@@ -41,8 +43,11 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
             for p in state.players
         ],
         "market": [
-            [[[layer.colour.name.lower(), layer.carpet] for layer in stack] for stack in row]
-            for row in state.market
+            [
+                [[layer.colour.name.lower(), layer.carpet] for layer in stacks[row * SIZE + col]]
+                for col in range(SIZE)
+            ]
+            for row in range(SIZE)
         ],
     }
 
@@ -80,8 +85,8 @@ def _list(value: object, path: str, length: int | None = None) -> list[Any]:
     return value
 
 
-def state_from_dict(data: object) -> GameState:
-    """The state a dict describes; InvalidState names the first malformed field."""
+def state_from_dict(data: object) -> StateFields:
+    """The position a dict describes; InvalidState names the first malformed field."""
     if not isinstance(data, dict):
         raise _fail("the document", f"must be an object, not {type(data).__name__}")
     if _field(data, "format") != STATE_FORMAT:
@@ -108,9 +113,10 @@ def state_from_dict(data: object) -> GameState:
     ids = [layer.carpet for stack in stacks for layer in stack]
     if ids and next_carpet <= max(ids):
         raise _fail("next_carpet", f"must be greater than every carpet id ({max(ids)})")
-    state = GameState(variant, phase, current, Assam(square, facing), players, stacks, next_carpet)
-    _check_phase(state)
-    return state
+    assam = Assam(square, facing)
+    fields = StateFields(variant, phase, current, assam, players, stacks, next_carpet)
+    _check_phase(fields)
+    return fields
 
 
 def _players(items: list[Any]) -> tuple[PlayerState, ...]:
@@ -177,9 +183,9 @@ def _market(value: object, owned: set[Colour]) -> tuple[Stack, ...]:
     return tuple(stacks)
 
 
-def _check_phase(state: GameState) -> None:
+def _check_phase(state: StateFields) -> None:
     phase = state.phase
-    if not state.alive:
+    if all(p.eliminated for p in state.players):
         raise _fail("players", "are all bankrupt: at least one seat is always still in")
     if phase is Phase.OVER:
         return

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 from .errors import IllegalAction
-from .piles import shuffled
-from .state import START_SQUARE, STARTING_MONEY, Assam, GameState, PlayerState
+from .pieces import Assam, PlayerState
+from .piles import SEED_LIMIT, MersenneTwister, shuffled
+from .state import START_SQUARE, STARTING_MONEY, GameState
 from .types import SIZE, Direction, Phase, Variant, carpets_per_colour, colours_for_seat
 
 
@@ -21,22 +20,27 @@ def new_game(
     """The starting position for 2, 3 or 4 players.
 
     ``seed`` decides only the order of the 2-player piles (None means 0: the engine has
-    no hidden randomness). ``alternate_piles`` lays a 2-player pile strictly alternating
-    instead (the reading of seed 001). ``first`` is the seat that starts.
+    no hidden randomness); it is a whole number below 2**64 in absolute value, as in a
+    save. ``alternate_piles`` lays a 2-player pile strictly alternating instead (the
+    reading of seed 001). ``first`` is the seat that starts.
     """
     if type(players) is not int or players not in (2, 3, 4):
         raise IllegalAction(f"cannot start a game for {players!r} players: Marrakech is for 2-4")
     if not (type(first) is int and 0 <= first < players):
         raise IllegalAction(f"cannot start with seat {first!r}: seats are 0-{players - 1}")
+    if seed is None:
+        seed = 0
+    if not (type(seed) is int and -SEED_LIMIT < seed < SEED_LIMIT):
+        raise IllegalAction(f"cannot start with seed {seed!r}: a whole number below 2**64")
     shuffles = players == 2 and not alternate_piles
-    rng = random.Random(0 if seed is None else seed) if shuffles else None
+    stream = MersenneTwister(seed) if shuffles else None
     count = carpets_per_colour(players)
     seats = []
     for seat in range(players):
         colours = colours_for_seat(seat, players)
         pile = colours * count
-        if rng is not None:
-            pile = shuffled([c for c in colours for _ in range(count)], rng)
+        if stream is not None:
+            pile = shuffled([c for c in colours for _ in range(count)], stream)
         seats.append(PlayerState(STARTING_MONEY, colours, pile))
     phase = Phase.ORIENT if variant is Variant.STANDARD else Phase.ROLL
     return GameState(

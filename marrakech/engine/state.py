@@ -6,43 +6,33 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, final
 
-from .actions import Action, Aim, Orient, Place, Roll
+from .actions import DIE_FACES, DIE_PROBABILITIES, Action, Aim, Orient, Place, Roll
 from .errors import GameNotOver, IllegalAction, InvalidState, MarrakechError
-from .movement import WALK_TABLE, walk_path
-from .types import (
-    SIZE,
-    Colour,
-    Direction,
-    Phase,
-    Square,
-    Turn,
-    Variant,
+from .geometry import (
+    ASSAM_POSITIONS,
+    ASSAM_TURNS,
+    ASSAM_WALKS,
+    DOMINOES,
+    NEIGHBOURS,
+    SQUARE_COUNT,
+    SQUARES,
+    flood,
+    on_market,
+    square_index,
+    squares_of,
+    unpack,
 )
+from .movement import walk_path
+from .pieces import Assam, Layer, PlayerState, Stack, StateFields, check_replace, fields_repr
+from .render import render_state
+from .savedict import state_from_dict, state_to_dict
+from .types import SIZE, Colour, Direction, Phase, Square, Turn, Variant
 
 STARTING_MONEY: Final = 30
 """Dirhams each player starts with."""
 
 START_SQUARE: Final[Square] = (3, 3)
 """Assam starts in the middle of the market, facing N."""
-
-DIE_PROBABILITIES: Final[tuple[tuple[int, float], ...]] = (
-    (1, 1 / 6),
-    (2, 1 / 3),
-    (3, 1 / 3),
-    (4, 1 / 6),
-)
-"""Each die outcome with its probability (faces 1, 2, 2, 3, 3, 4)."""
-
-
-class Layer(NamedTuple):
-    """One carpet half in a square's stack: its colour and the carpet's id."""
-
-    colour: Colour
-    carpet: int
-
-
-Stack = tuple[Layer, ...]
-"""The carpet halves on one square, bottom first; the last one is visible."""
 
 
 class Charge(NamedTuple):
@@ -72,107 +62,6 @@ def _charge(toll: int, payee: int | None, money: int) -> Charge:
 _FREE: Final = Charge(0, 0, None, False)
 
 
-class Assam(NamedTuple):
-    """Where Assam stands and which way he faces."""
-
-    square: Square
-    facing: Direction
-
-
-@final
-class PlayerState:
-    """One seat: money, the colours it owns, the carpets still to lay (top first). Frozen."""
-
-    __slots__ = ("_colours", "_discarded", "_eliminated", "_money", "_pile")
-
-    def __init__(
-        self,
-        money: int,
-        colours: tuple[Colour, ...],
-        pile: tuple[Colour, ...],
-        eliminated: bool = False,
-        discarded: int = 0,
-    ) -> None:
-        self._money = money
-        self._colours = colours
-        self._pile = pile
-        self._eliminated = eliminated
-        self._discarded = discarded
-
-    @property
-    def money(self) -> int:
-        """Dirhams in hand."""
-        return self._money
-
-    @property
-    def colours(self) -> tuple[Colour, ...]:
-        """The colours this seat owns."""
-        return self._colours
-
-    @property
-    def pile(self) -> tuple[Colour, ...]:
-        """The carpets still to lay, top first."""
-        return self._pile
-
-    @property
-    def eliminated(self) -> bool:
-        """True once the seat went bankrupt."""
-        return self._eliminated
-
-    @property
-    def discarded(self) -> int:
-        """Carpets that left the game unplaced when this player went bankrupt."""
-        return self._discarded
-
-    @property
-    def carpets_left(self) -> int:
-        """How many carpets this player still has to lay."""
-        return len(self._pile)
-
-    @property
-    def top(self) -> Colour | None:
-        """The colour of the next carpet to lay (public, also in 2-player games)."""
-        return self._pile[0] if self._pile else None
-
-    def replace(self, **changes: Any) -> PlayerState:
-        """A copy with the named fields changed."""
-        fields: dict[str, Any] = dict(zip(_PLAYER_FIELDS, self._key(), strict=True))
-        fields.update(changes)
-        return PlayerState(**fields)
-
-    def _key(self) -> tuple[int, tuple[Colour, ...], tuple[Colour, ...], bool, int]:
-        return (self._money, self._colours, self._pile, self._eliminated, self._discarded)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PlayerState):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return _fields_repr("PlayerState", _PLAYER_FIELDS, self._key())
-
-    def __reduce__(self) -> tuple[type[PlayerState], tuple[Any, ...]]:
-        return PlayerState, self._key()
-
-
-_PLAYER_FIELDS: Final = ("money", "colours", "pile", "eliminated", "discarded")
-
-
-def _check_fields(name: str, fields: tuple[str, ...], changes: dict[str, Any]) -> None:
-    """replace() takes public fields only (the constructor has private keywords too)."""
-    unknown = sorted(set(changes) - set(fields))
-    if unknown:
-        raise TypeError(f"{name} has no field {', '.join(unknown)}: fields are {', '.join(fields)}")
-
-
-def _fields_repr(name: str, fields: tuple[str, ...], values: tuple[Any, ...]) -> str:
-    inner = ", ".join(f"{field}={value!r}" for field, value in zip(fields, values, strict=True))
-    return f"{name}({inner})"
-
-
 class Score(NamedTuple):
     """A seat's score: visible squares of its colours plus dirhams."""
 
@@ -185,6 +74,14 @@ class Score(NamedTuple):
     def total(self) -> int:
         """Visible squares plus dirhams."""
         return self.visible + self.dirhams
+
+
+class Standing(NamedTuple):
+    """A seat's place in the ranking, with its score."""
+
+    place: int | None
+    """1 for the best; seats level on total and dirhams share a place. None: eliminated."""
+    score: Score
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,33 +114,16 @@ class Transition:
         return self.before.current
 
 
-SQUARES: Final[tuple[Square, ...]] = tuple(divmod(i, SIZE) for i in range(SIZE * SIZE))
-"""Every square, row-major."""
-
-_NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(
-        (r + dr) * SIZE + (c + dc)
-        for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))
-        if 0 <= r + dr < SIZE and 0 <= c + dc < SIZE
-    )
-    for r, c in SQUARES
-)
-
-_DOMINOES: Final[dict[tuple[Square, Square], tuple[int, int]]] = {
-    (SQUARES[a], SQUARES[b]): (a, b) for a in range(SIZE * SIZE) for b in _NEIGHBOURS[a] if a < b
-}
-
-
 def _candidates(assam: int) -> tuple[tuple[int, int, Place], ...]:
     found = [
         (a, b, Place(square_a, square_b))
-        for (square_a, square_b), (a, b) in _DOMINOES.items()
-        if assam not in (a, b) and (assam in _NEIGHBOURS[a] or assam in _NEIGHBOURS[b])
+        for (square_a, square_b), (a, b) in DOMINOES.items()
+        if assam not in (a, b) and (assam in NEIGHBOURS[a] or assam in NEIGHBOURS[b])
     ]
     return tuple(sorted(found, key=lambda item: (item[0], item[1])))
 
 
-_CANDIDATES: Final = tuple(_candidates(i) for i in range(SIZE * SIZE))
+_CANDIDATES: Final = tuple(_candidates(i) for i in range(SQUARE_COUNT))
 _CANDIDATE_MAP: Final[tuple[dict[tuple[Square, Square], tuple[int, int]], ...]] = tuple(
     {(place.a, place.b): (a, b) for a, b, place in candidates} for candidates in _CANDIDATES
 )
@@ -251,27 +131,15 @@ _ORIENTS: Final = tuple(Orient(turn) for turn in Turn)
 _AIMS_STRICT: Final = (Aim(Turn.LEFT), Aim(Turn.RIGHT))
 _AIMS_ALL: Final = tuple(Aim(turn) for turn in Turn)
 _ROLLS: Final = tuple(Roll(value) for value, _ in DIE_PROBABILITIES)
+_CHANCES: Final = DIE_PROBABILITIES
+_UNREAD_ASSAM: Final = Assam(START_SQUARE, Direction.N)
+"""What _state hands GameState.__new__, which reads none of its arguments."""
 
-# Assam's square and facing travel as one int, "at" = square index * 4 + facing; these
-# tables turn and walk it, and give back the public Assam value without building one.
-_FACINGS: Final[tuple[Direction, ...]] = tuple(Direction)
-_ASSAMS: Final[tuple[Assam, ...]] = tuple(
-    Assam(SQUARES[at >> 2], _FACINGS[at & 3]) for at in range(SIZE * SIZE * 4)
-)
-_WALKS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(index * 4 + facing for index, facing in WALK_TABLE[at >> 2][at & 3])
-    for at in range(SIZE * SIZE * 4)
-)
-_TURNED: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(at - (at & 3) + ((at + turn) & 3) for turn in (Turn.LEFT, Turn.STRAIGHT, Turn.RIGHT))
-    for at in range(SIZE * SIZE * 4)
-)
-"""_TURNED[at][turn + 1]: the packed position after a quarter turn (or none)."""
+# Assam travels packed in one int (see geometry); this gives back the public value.
+_ASSAMS: Final[tuple[Assam, ...]] = tuple(Assam(*unpack(at)) for at in range(ASSAM_POSITIONS))
 
-# The market as bit masks: bit i is square i. Each colour has a mask of the squares where
-# it shows on top, so a toll region is a flood over one int.
-_NOT_FIRST_COL: Final = sum(1 << i for i in range(SIZE * SIZE) if i % SIZE != 0)
-_NOT_LAST_COL: Final = sum(1 << i for i in range(SIZE * SIZE) if i % SIZE != SIZE - 1)
+# Each colour has a mask of the squares where it shows on top (see geometry), so a toll
+# region is a flood over one int.
 _COLOURS: Final = len(Colour)
 
 # Layers of every carpet a game can lay, so laying one builds no new value.
@@ -285,26 +153,6 @@ def _layer(colour: int, carpet: int) -> Layer:
     return row[carpet] if 0 <= carpet < len(row) else Layer(Colour(colour), carpet)
 
 
-def _region_mask(visible: int, start: int) -> int:
-    """The orthogonally connected part of ``visible`` (a colour's mask) around bit start."""
-    region = 1 << start
-    while True:
-        grown = (
-            region
-            | ((region << 1) & _NOT_FIRST_COL)
-            | ((region >> 1) & _NOT_LAST_COL)
-            | (region << SIZE)
-            | (region >> SIZE)
-        ) & visible
-        if grown == region:
-            return region
-        region = grown
-
-
-def _mask_squares(mask: int) -> frozenset[Square]:
-    return frozenset(SQUARES[i] for i in range(SIZE * SIZE) if mask >> i & 1)
-
-
 Masks = tuple[int, int, int, int]
 """One visible-square mask per colour, in Colour order."""
 
@@ -315,10 +163,6 @@ def _visible_masks(stacks: tuple[Stack, ...]) -> Masks:
         if stack:
             masks[stack[-1].colour] |= 1 << index
     return (masks[0], masks[1], masks[2], masks[3])
-
-
-_UNKNOWN: Final[Masks] = (-1, -1, -1, -1)
-"""Stands for masks the constructor has to work out from the stacks."""
 
 
 def _mask_of(masks: Masks, colour: int) -> int:
@@ -367,8 +211,8 @@ def _square_index(square: object) -> int:
     """A square's index row * 7 + col; MarrakechError when it is not a square of the market."""
     if isinstance(square, tuple | list) and len(square) == 2:
         row, col = square
-        if type(row) is int and type(col) is int and 0 <= row < SIZE and 0 <= col < SIZE:
-            return row * SIZE + col
+        if type(row) is int and type(col) is int and on_market(row, col):
+            return square_index((row, col))
     raise MarrakechError(f"{square!r} is not a square of the market: (row, col), each 0-6")
 
 
@@ -411,7 +255,35 @@ _AIM_ACTION: Final = Aim
 _LEFT: Final = Turn.LEFT
 _STRAIGHT: Final = Turn.STRAIGHT
 _RIGHT: Final = Turn.RIGHT
-_STATE_FIELDS: Final = ("variant", "phase", "current", "assam", "players", "stacks", "next_carpet")
+_STATE_FIELDS: Final = StateFields._fields
+
+
+def _state(
+    variant: Variant,
+    phase: Phase,
+    current: int,
+    at: int,
+    players: tuple[PlayerState, ...],
+    stacks: tuple[Stack, ...],
+    next_carpet: int,
+    visible: Masks,
+    owners: tuple[int, ...],
+) -> GameState:
+    """A new state from what the engine's own moves already know, derived tables included:
+    nothing is checked or worked out again (the public constructor does both)."""
+    state = GameState.__new__(
+        GameState, variant, phase, current, _UNREAD_ASSAM, players, stacks, next_carpet
+    )
+    state._variant = variant
+    state._phase = phase
+    state._current = current
+    state._at = at
+    state._players = players
+    state._stacks = stacks
+    state._next_carpet = next_carpet
+    state._visible = visible
+    state._owners = owners
+    return state
 
 
 @final
@@ -420,7 +292,9 @@ class GameState:
 
     ``stacks`` holds the market flat, row-major (index ``row * 7 + col``); use ``stack``
     or ``market`` to read it by square. Derived tables (Assam packed in one int, a bit
-    mask per colour, the owner of each colour) ride along so that play stays cheap.
+    mask per colour, the owner of each colour) ride along so that play stays cheap: the
+    constructor works them out from the public fields, the engine's own moves hand them on
+    (see ``_state``).
     """
 
     __slots__ = (
@@ -435,6 +309,20 @@ class GameState:
         "_visible",
     )
 
+    def __new__(
+        cls,
+        variant: Variant,
+        phase: Phase,
+        current: int,
+        assam: Assam,
+        players: tuple[PlayerState, ...],
+        stacks: tuple[Stack, ...],
+        next_carpet: int,
+    ) -> GameState:
+        # Allocation only (the arguments are __init__'s): _state fills a new state in
+        # without the work __init__ does, which compiled code cannot skip any other way.
+        return object.__new__(cls)
+
     def __init__(
         self,
         variant: Variant,
@@ -444,22 +332,16 @@ class GameState:
         players: tuple[PlayerState, ...],
         stacks: tuple[Stack, ...],
         next_carpet: int,
-        *,
-        _at: int = -1,
-        _visible: Masks = _UNKNOWN,
-        _owners: tuple[int, ...] | None = None,
     ) -> None:
-        if _at < 0:
-            _at = _packed(assam)
         self._variant = variant
         self._phase = phase
         self._current = current
-        self._at = _at
+        self._at = _packed(assam)
         self._players = players
         self._stacks = stacks
         self._next_carpet = next_carpet
-        self._visible = _visible_masks(stacks) if _visible[0] < 0 else _visible
-        self._owners = _owner_table(players) if _owners is None else _owners
+        self._visible = _visible_masks(stacks)
+        self._owners = _owner_table(players)
 
     # -- reading the position -------------------------------------------------------
 
@@ -529,7 +411,7 @@ class GameState:
         stack = self._stacks[index]
         if not stack:
             return frozenset()
-        return _mask_squares(_region_mask(_mask_of(self._visible, stack[-1].colour), index))
+        return squares_of(flood(_mask_of(self._visible, stack[-1].colour), index))
 
     def toll_at(self, square: Sequence[int], seat: int | None = None) -> tuple[int, int | None]:
         """What stopping on a square would charge a seat (default: the current one).
@@ -563,7 +445,7 @@ class GameState:
         owner = self._owners[colour]
         if owner < 0 or owner == payer or self._players[owner].eliminated:
             return None, 0
-        return owner, _region_mask(_mask_of(self._visible, colour), index)
+        return owner, flood(_mask_of(self._visible, colour), index)
 
     @property
     def alive(self) -> tuple[int, ...]:
@@ -571,13 +453,11 @@ class GameState:
         return tuple(i for i, p in enumerate(self._players) if not p.eliminated)
 
     def __str__(self) -> str:
-        from .render import render_state
-
         return render_state(self)
 
     def replace(self, **changes: Any) -> GameState:
         """A copy with the named fields changed (as dataclasses.replace)."""
-        _check_fields("GameState", _STATE_FIELDS, changes)
+        check_replace("GameState", _STATE_FIELDS, changes)
         fields: dict[str, Any] = dict(zip(_STATE_FIELDS, self._fields(), strict=True))
         fields.update(changes)
         return GameState(**fields)
@@ -602,14 +482,22 @@ class GameState:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        return _fields_repr("GameState", _STATE_FIELDS, self._fields())
+        return fields_repr("GameState", _STATE_FIELDS, self._fields())
 
     def __reduce__(self) -> tuple[type[GameState], tuple[Any, ...]]:
         return GameState, self._fields()
 
-    def _fields(self) -> tuple[Any, ...]:
+    def _fields(self) -> StateFields:
         """The public fields in constructor order."""
-        return tuple(getattr(self, name) for name in _STATE_FIELDS)
+        return StateFields(
+            self._variant,
+            self._phase,
+            self._current,
+            _ASSAMS[self._at],
+            self._players,
+            self._stacks,
+            self._next_carpet,
+        )
 
     # -- what may be done -----------------------------------------------------------
 
@@ -643,7 +531,7 @@ class GameState:
 
     def chance_outcomes(self) -> tuple[tuple[int, float], ...]:
         """In ROLL, each die value with its probability; () in every other phase."""
-        return DIE_PROBABILITIES if self._phase is _ROLL else ()
+        return _CHANCES if self._phase is _ROLL else ()
 
     def is_legal(self, action: object) -> bool:
         """True when apply(action) would succeed."""
@@ -663,7 +551,7 @@ class GameState:
             if phase is not _ROLL:
                 return f"cannot roll now: {waits}"
             if action.value not in _DIE_VALUES:
-                return f"cannot roll {action.value!r}: the die has faces 1, 2, 2, 3, 3, 4"
+                return f"cannot roll {action.value!r}: the die has faces {_DIE_FACES_TEXT}"
             return None
         if isinstance(action, Aim):
             if phase is not _AIM:
@@ -681,13 +569,14 @@ class GameState:
         what = f"cannot lay a carpet on {_square_text(place.a)}-{_square_text(place.b)}"
         if self._phase is not _PLACE:
             return f"{what} now: the game waits for {_PHASE_WANTS[self._phase]}"
-        pair = _DOMINOES.get((place.a, place.b))
+        pair = DOMINOES.get((place.a, place.b))
         if pair is None:
             for square in (place.a, place.b):
                 if not (
                     isinstance(square, tuple)
                     and len(square) == 2
-                    and all(isinstance(v, int) and 0 <= v < SIZE for v in square)
+                    and all(isinstance(v, int) for v in square)
+                    and on_market(square[0], square[1])
                 ):
                     return f"{what}: {_square_text(square)} is not a square of the market"
             return f"{what}: a carpet covers two orthogonally adjacent squares"
@@ -695,7 +584,7 @@ class GameState:
         if assam in pair:
             return f"{what}: {_square_text(SQUARES[assam])} is under Assam"
         a, b = pair
-        if assam not in _NEIGHBOURS[a] and assam not in _NEIGHBOURS[b]:
+        if assam not in NEIGHBOURS[a] and assam not in NEIGHBOURS[b]:
             return f"{what}: neither square touches Assam's square {_square_text(SQUARES[assam])}"
         if _covers_whole_carpet(self._stacks, a, b):
             top = self._stacks[a][-1]
@@ -740,34 +629,32 @@ class GameState:
 
     def _turned(self, turn: int, seat: int) -> GameState:
         """Assam turned (or kept) and the die next, for the given seat."""
-        return GameState(
+        return _state(
             self._variant,
             _ROLL,
             seat,
-            _NO_ASSAM,
+            ASSAM_TURNS[self._at][turn + 1],
             self._players,
             self._stacks,
             self._next_carpet,
-            _at=_TURNED[self._at][turn + 1],
-            _visible=self._visible,
-            _owners=self._owners,
+            self._visible,
+            self._owners,
         )
 
     def _moved(
         self, phase: Phase, seat: int, at: int, players: tuple[PlayerState, ...]
     ) -> GameState:
         """The same market with Assam, the phase, the seat and the players changed."""
-        return GameState(
+        return _state(
             self._variant,
             phase,
             seat,
-            _NO_ASSAM,
+            at,
             players,
             self._stacks,
             self._next_carpet,
-            _at=at,
-            _visible=self._visible,
-            _owners=self._owners,
+            self._visible,
+            self._owners,
         )
 
     def transition(self, action: Action) -> Transition:
@@ -786,7 +673,7 @@ class GameState:
                 toll=toll,
                 paid=paid,
                 payee=payee,
-                region=_mask_squares(region),
+                region=squares_of(region),
                 eliminated=self._current if after.players[self._current].eliminated else None,
             )
         after = self.apply(action)
@@ -812,7 +699,7 @@ class GameState:
 
     def _roll(self, value: int) -> tuple[GameState, int, int, int | None, int]:
         """Move, charge the toll; returns (state, toll, paid, payee, region mask)."""
-        at = _WALKS[self._at][value]
+        at = ASSAM_WALKS[self._at][value]
         players = self._players
         me = self._current
         payee, region = self._charged_region(at >> 2, me)
@@ -867,17 +754,16 @@ class GameState:
             phase = _ORIENT
         else:
             phase, seat = _AIM, me
-        return GameState(
+        return _state(
             self._variant,
             phase,
             seat,
-            _NO_ASSAM,
+            self._at,
             new_players,
             tuple(stacks),
             self._next_carpet + 1,
-            _at=self._at,
-            _visible=_covered(self._visible, colour, a, b),
-            _owners=self._owners,
+            _covered(self._visible, colour, a, b),
+            self._owners,
         )
 
     # -- the end --------------------------------------------------------------------------
@@ -895,39 +781,48 @@ class GameState:
             for seat, p in enumerate(self._players)
         )
 
+    def standings(self) -> tuple[Standing, ...]:
+        """Every seat's place and score, best first and eliminated seats last; at any phase.
+
+        Seats are ranked by total, then by dirhams (the tie-break); seats level on both
+        share a place, as a shared win does. Eliminated seats are not ranked.
+        """
+        scores = self.scores()
+        ranked = sorted(
+            (s for s in scores if not s.eliminated), key=lambda s: (-s.total, -s.dirhams, s.seat)
+        )
+        standings = []
+        for score in ranked:
+            ahead = sum(1 for s in ranked if (s.total, s.dirhams) > (score.total, score.dirhams))
+            standings.append(Standing(1 + ahead, score))
+        standings.extend(Standing(None, s) for s in scores if s.eliminated)
+        return tuple(standings)
+
     def winners(self) -> tuple[int, ...]:
         """The winning seats (several on a shared win); only once the game is over."""
         if self._phase is not _OVER:
             raise GameNotOver(f"no winner yet: the game waits for {_PHASE_WANTS[self._phase]}")
-        ranked = [s for s in self.scores() if not s.eliminated]
-        best = max((s.total, s.dirhams) for s in ranked)
-        return tuple(s.seat for s in ranked if (s.total, s.dirhams) == best)
+        return tuple(s.score.seat for s in self.standings() if s.place == 1)
 
     # -- saving ---------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict that from_dict turns back into an equal state."""
-        from .savedict import state_to_dict
-
-        return state_to_dict(self)
+        return state_to_dict(self._fields())
 
     @classmethod
     def from_dict(cls, data: object) -> GameState:
         """The state a to_dict dict describes; raises InvalidState on malformed input."""
-        from .savedict import state_from_dict
-
-        return state_from_dict(data)
+        return cls(*state_from_dict(data))
 
     def squares(self) -> Iterator[tuple[Square, Stack]]:
         """Every square with its stack, row-major."""
         return zip(SQUARES, self._stacks, strict=True)
 
 
-_NO_ASSAM: Final = _ASSAMS[0]
-"""Passed where the packed position (``_at``) is given instead; never read."""
-
 _TURNS: Final = frozenset(Turn)
-_DIE_VALUES: Final = frozenset(value for value, _ in DIE_PROBABILITIES)
+_DIE_VALUES: Final = frozenset(DIE_FACES)
+_DIE_FACES_TEXT: Final = ", ".join(str(face) for face in DIE_FACES)
 _PHASE_WANTS: Final = {
     Phase.ORIENT: "the current player to orient Assam",
     Phase.ROLL: "the die to be rolled",
@@ -937,5 +832,7 @@ _PHASE_WANTS: Final = {
 }
 
 
+# This and GameState's moves read PlayerState's slots directly: pieces is compiled with
+# this module, so that is a plain field load where a public property would be a call.
 def _with_money(player: PlayerState, money: int) -> PlayerState:
     return PlayerState(money, player._colours, player._pile, player._eliminated, player._discarded)

@@ -24,6 +24,11 @@ class Direction(IntEnum):
         return _BY_VALUE[(self + turn) % 4]
 
     @property
+    def opposite(self) -> Direction:
+        """The facing after a half turn."""
+        return _BY_VALUE[(self + 2) % 4]
+
+    @property
     def delta(self) -> Square:
         """The (row, col) change of one step this way."""
         return _DELTAS[self]

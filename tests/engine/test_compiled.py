@@ -15,7 +15,13 @@ import pytest
 from .digest import game_digest
 
 ROOT = Path(__file__).resolve().parents[2]
-COMPILED_MODULES = ("marrakech.engine.state", "marrakech.engine.movement", "marrakech.engine.piles")
+COMPILED_MODULES = (
+    "marrakech.engine.geometry",
+    "marrakech.engine.movement",
+    "marrakech.engine.pieces",
+    "marrakech.engine.piles",
+    "marrakech.engine.state",
+)
 
 
 def _compiled() -> list[Path]:

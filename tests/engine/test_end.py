@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from marrakech.engine import GameNotOver, MarrakechError, Orient, Phase, Place, Turn, new_game
+from marrakech.engine import (
+    GameNotOver,
+    MarrakechError,
+    Orient,
+    Phase,
+    Place,
+    Standing,
+    Turn,
+    new_game,
+)
 
 from .positions import build
 
@@ -52,6 +61,36 @@ def test_eliminated_players_are_not_ranked() -> None:
     assert state.scores()[2].eliminated
     assert state.scores()[2].visible == 0  # its yellow half is neutral
     assert state.winners() == (0,)
+
+
+def places(state: object) -> list[tuple[int | None, int]]:
+    return [(s.place, s.score.seat) for s in state.standings()]  # type: ignore[attr-defined]
+
+
+def test_standings_rank_by_total_then_dirhams_best_first() -> None:
+    state = over([23, 24, 5])
+    assert places(state) == [(1, 1), (2, 0), (3, 2)]
+    assert state.standings()[0] == Standing(1, state.scores()[1])
+
+
+def test_seats_level_on_total_and_dirhams_share_a_place() -> None:
+    carpets = RED_17 + BLUE_16 + ["B 3.0-3.1", "Y 3.1-3.2"]  # red and blue both 17
+    state = over([23, 23, 24], carpets=carpets)
+    assert [s.total for s in state.scores()] == [40, 40, 28]
+    assert places(state) == [(1, 0), (1, 1), (3, 2)]
+    assert state.winners() == (0, 1)
+
+
+def test_eliminated_seats_come_last_without_a_place() -> None:
+    state = over([10, 0, 90], eliminated=[1])
+    assert places(state) == [(1, 2), (2, 0), (None, 1)]
+    assert state.winners() == (2,)
+
+
+def test_standings_are_there_mid_game_too() -> None:
+    state = build(players=3, carpets=["R 0.0-0.1", "B 1.0-1.1", "B 2.0-2.1"], phase="place")
+    assert places(state) == [(1, 1), (2, 0), (3, 2)]
+    assert [s.score.total for s in state.standings()] == [34, 32, 30]
 
 
 def test_two_player_scores_add_both_colours() -> None:

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 
-from marrakech.engine import Assam, Colour, Direction, InvalidState, Layer, Phase, Variant
+from marrakech.engine import (
+    Assam,
+    Colour,
+    Direction,
+    GameState,
+    InvalidState,
+    Layer,
+    Phase,
+    Roll,
+    Variant,
+)
 
 from .positions import build, carpet_of, describe
 
@@ -101,3 +114,31 @@ def test_owner_is_the_first_seat_listing_a_colour_and_none_for_other_values() ->
     assert state.owner(-1) is None  # type: ignore[arg-type]
     assert state.owner(5) is None  # type: ignore[arg-type]
     assert state.is_neutral(5) is True  # type: ignore[arg-type]
+
+
+def test_the_constructor_takes_the_public_fields_only() -> None:
+    state = build(players=2, carpets=["B 2.3-2.4", "B 3.3-3.4"], assam="3.2 E", phase="roll")
+    fields = {
+        "variant": state.variant,
+        "phase": state.phase,
+        "current": state.current,
+        "assam": state.assam,
+        "players": state.players,
+        "stacks": state.stacks,
+        "next_carpet": state.next_carpet,
+    }
+    made = GameState(**fields)
+    assert made == state
+    assert GameState(*fields.values()) == state
+    assert made.region((2, 4)) == {(2, 3), (2, 4), (3, 3), (3, 4)}  # the masks are built
+    assert made.apply(Roll(1)).players[0].money == 26  # and so is the owner table
+    with pytest.raises(TypeError):
+        GameState(*fields.values(), _at=0)  # type: ignore[call-arg]
+
+
+def test_states_pickle_and_copy_through_their_public_fields() -> None:
+    state = build(players=3, carpets=["R 0.0-0.1"], assam="0.2 W", phase="roll")
+    for twin in (pickle.loads(pickle.dumps(state)), copy.copy(state), copy.deepcopy(state)):
+        assert twin == state
+        assert hash(twin) == hash(state)
+        assert twin.apply(Roll(1)) == state.apply(Roll(1))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
@@ -17,7 +16,6 @@ from marrakech.engine import (
     colours_for_seat,
     new_game,
 )
-from marrakech.engine.piles import shuffled
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -137,24 +135,3 @@ def test_a_boolean_first_seat_is_refused() -> None:
 def test_a_fractional_player_count_is_refused_cleanly() -> None:
     with pytest.raises(IllegalAction):
         new_game(2.0)  # type: ignore[arg-type]
-
-
-@pytest.mark.parametrize("seed", [0, 1, 7, 2**40 + 3, -5])
-def test_two_player_piles_follow_random_shuffle_exactly(seed: int) -> None:
-    rng = random.Random(seed)
-    expected = []
-    for colours in ((Colour.RED, Colour.YELLOW), (Colour.BLUE, Colour.GREEN)):
-        pile = [colour for colour in colours for _ in range(12)]
-        rng.shuffle(pile)
-        expected.append(tuple(pile))
-    state = new_game(2, seed=seed)
-    assert [player.pile for player in state.players] == expected
-
-
-def test_shuffled_matches_the_library_on_many_lengths() -> None:
-    for length in range(0, 70):
-        mine, theirs = random.Random(length), random.Random(length)
-        items = list(range(length))
-        library = items[:]
-        theirs.shuffle(library)
-        assert shuffled(items, mine) == tuple(library)

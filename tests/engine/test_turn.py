@@ -59,6 +59,10 @@ def test_die_faces() -> None:
     assert sorted(DIE_FACES) == [1, 2, 2, 3, 3, 4]
 
 
+def test_the_probabilities_come_from_the_faces() -> None:
+    assert DIE_PROBABILITIES == ((1, 1 / 6), (2, 1 / 3), (3, 1 / 3), (4, 1 / 6))
+
+
 def test_chance_outcomes_follow_the_faces_and_sum_to_one() -> None:
     state = new_game(3).apply(Orient(Turn.STRAIGHT))
     outcomes = state.chance_outcomes()

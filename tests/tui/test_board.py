@@ -8,6 +8,7 @@ from textual.app import App, ComposeResult
 
 import marrakech.tui
 from marrakech.engine import Colour, GameState, Place, Variant
+from marrakech.tui.palette import CARPET_COLOURS, NEUTRAL_COLOUR
 from marrakech.tui.widgets.board import BoardWidget, Ghost, Lane
 
 from .helpers import check_golden, position, run
@@ -97,6 +98,26 @@ async def test_every_square_reads_without_colour() -> None:
     assert "Y2" in rows[2 + 2 * 2]  # yellow on top of the blue half: a stack of two
     assert "═" in rows[2 + 4 * 2]  # the red carpet (4,1)-(4,2) is joined sideways
     assert "║" in rows[2 + 1 * 2 + 1]  # the red carpet (1,3)-(2,3) is joined downwards
+
+
+@run
+async def test_carpets_are_drawn_in_the_palette_colours() -> None:
+    app = BoardApp()
+    async with app.run_test(size=(47, 16)) as pilot:
+        board = app.query_one(BoardWidget)
+        board.show(sample())
+        await pilot.pause()
+        backgrounds = {
+            segment.text.strip(): segment.style.bgcolor
+            for y in range(board.size.height)
+            for segment in board.render_line(y)
+            if segment.style is not None and segment.text.strip() in ("R1", "Y2", "b1")
+        }
+    assert {text: colour.name for text, colour in backgrounds.items() if colour} == {
+        "R1": CARPET_COLOURS[Colour.RED],
+        "Y2": CARPET_COLOURS[Colour.YELLOW],
+        "b1": NEUTRAL_COLOUR,
+    }
 
 
 @run

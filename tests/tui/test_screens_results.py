@@ -23,7 +23,8 @@ from marrakech.engine import (
     Variant,
     colours_for_seat,
 )
-from marrakech.tui.screens.results import ResultsScreen
+from marrakech.tui.palette import CARPET_COLOURS
+from marrakech.tui.screens.results import ResultsScreen, ranking
 
 
 def finished(
@@ -155,3 +156,30 @@ def test_last_player_standing_two_colours_each() -> None:
     ]
     assert why == ["Everyone else went bankrupt: the last player in the market wins."]
     assert chosen == ["quit"]
+
+
+def test_the_colour_chips_use_the_palette() -> None:
+    async def go() -> list[list[str]]:
+        screen = ResultsScreen(finished(money=[3, 4, 5], carpets=[]), ("Ayla", "Bo", "Cy"))
+        async with Harness(screen).run_test(size=(100, 30)):
+            table = screen.query_one("#ranking", Static).content
+            assert isinstance(table, Table)
+            return [
+                [str(span.style.bgcolor.name) for span in cell.spans]  # type: ignore[union-attr]
+                for cell in table.columns[2].cells
+            ]
+
+    yellow, blue, red = (CARPET_COLOURS[c] for c in (Colour.YELLOW, Colour.BLUE, Colour.RED))
+    assert asyncio.run(go()) == [[yellow], [blue], [red]]
+
+
+def test_ranking_is_the_engine_standings() -> None:
+    state = finished(
+        money=[5, 7, 5, 9],
+        carpets=[(Colour.RED, (0, 0), (0, 1)), (Colour.YELLOW, (1, 0), (1, 1))],
+        eliminated=[3],
+    )
+    assert ranking(state) == [
+        ("out" if s.place is None else str(s.place), s.score) for s in state.standings()
+    ]
+    assert [rank for rank, _ in ranking(state)] == ["1", "2", "2", "out"]

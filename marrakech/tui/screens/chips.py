@@ -7,27 +7,13 @@ from collections.abc import Iterable
 from rich.text import Text
 
 from marrakech.engine import Colour
-
-CARPET_COLOURS = {
-    Colour.RED: "#b8352a",
-    Colour.BLUE: "#2d64a8",
-    Colour.YELLOW: "#e9b52f",
-    Colour.GREEN: "#2f7f4f",
-}
-"""The four carpet colours as hex colours."""
-
-_INK = {
-    Colour.RED: "#fff4e8",
-    Colour.BLUE: "#f2f6ff",
-    Colour.YELLOW: "#2a1a00",
-    Colour.GREEN: "#f0fff4",
-}
+from marrakech.tui.palette import CARPET_COLOURS as CARPET_COLOURS  # the setup screen's import
+from marrakech.tui.palette import carpet_style
 
 
 def chips(colours: Iterable[Colour], *, dim: bool = False) -> Text:
     """The colours as chips (" R " on red...), side by side; dim for a bankrupt seat."""
     text = Text()
     for colour in colours:
-        style = "dim" if dim else f"bold {_INK[colour]} on {CARPET_COLOURS[colour]}"
-        text.append(f" {colour.letter} ", style=style)
+        text.append(f" {colour.letter} ", style="dim" if dim else carpet_style(colour, bold=True))
     return text

@@ -25,46 +25,41 @@ def _names(seats: Sequence[int], names: Sequence[str]) -> str:
 
 
 def ranking(state: GameState) -> list[tuple[str, Score]]:
-    """Each seat's rank ("1", "2", "out") and score, best first, eliminated seats last.
-
-    Seats level on score and dirhams share a rank, as a shared win does.
-    """
-    scores = state.scores()
-    alive = sorted(
-        (s for s in scores if not s.eliminated), key=lambda s: (-s.total, -s.dirhams, s.seat)
-    )
-    rows = []
-    for score in alive:
-        ahead = sum(1 for s in alive if (s.total, s.dirhams) > (score.total, score.dirhams))
-        rows.append((str(1 + ahead), score))
-    rows.extend(("out", s) for s in scores if s.eliminated)
-    return rows
+    """Each seat's rank ("1", "2", "out") and score, as ``GameState.standings`` ranks them:
+    best first, seats level on score and dirhams sharing a rank, eliminated seats last."""
+    return [
+        ("out" if standing.place is None else str(standing.place), standing.score)
+        for standing in state.standings()
+    ]
 
 
 def verdict(state: GameState, names: Sequence[str]) -> tuple[str, list[str]]:
     """The headline and the lines that explain it: tie-break, shared win, last one standing."""
+    standings = state.standings()
     winners = state.winners()
-    scores = state.scores()
-    best = scores[winners[0]]
-    alive = [s for s in scores if not s.eliminated]
+    best = standings[0].score
+    still_in = [s for s in standings if s.place is not None]
     if len(winners) > 1:
         headline = f"{_names(winners, names)} share the win!"
     else:
         headline = f"{names[winners[0]]} wins!"
     lines = []
-    if len(alive) == 1 and len(scores) > 1:
+    if len(still_in) == 1 and len(standings) > 1:
         lines.append("Everyone else went bankrupt: the last player in the market wins.")
     if len(winners) > 1:
         lines.append(
             f"Level on {best.total} points and on dirhams ({best.dirhams} each): a shared win."
         )
-    beaten = [s.seat for s in alive if s.total == best.total and s.seat not in winners]
+    beaten = sorted(
+        (s.score for s in still_in if s.place != 1 and s.score.total == best.total),
+        key=lambda score: score.seat,
+    )
     if beaten:
-        others = [scores[seat].dirhams for seat in beaten]
         verb = "has" if len(winners) == 1 else "have"
         lines.append(
-            f"{_names(beaten, names)} also scored {best.total}, but {_names(winners, names)} "
-            f"{verb} more dirhams ({best.dirhams} to {max(others)}): the dirham tie-break decided."
+            f"{_names([s.seat for s in beaten], names)} also scored {best.total}, but "
+            f"{_names(winners, names)} {verb} more dirhams ({best.dirhams} to "
+            f"{max(s.dirhams for s in beaten)}): the dirham tie-break decided."
         )
     return headline, lines
 

@@ -17,12 +17,15 @@ Every square reads without colour: a letter per colour (R, B, Y, G; lower case w
 owner is bankrupt), the stack height, ``═`` and ``║`` joining the two halves of a carpet,
 an arrow for Assam, digits 1-4 on the squares a lane stops on, ``░`` around a ghost carpet
 (``x`` marks when it is illegal) and ``$`` on a charged region. The drawing grows with the widget
-(three cell sizes) and is centred; colours come from the component classes in app.tcss.
+(three cell sizes) and is centred. Carpets take their colours from ``marrakech.tui.palette``,
+everything else from the component classes in app.tcss. The border loops are drawn from
+the rules' own table, ``engine.BORDER_LOOPS``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import ClassVar, NamedTuple
 
 from rich.segment import Segment
@@ -32,7 +35,19 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from marrakech.engine import SIZE, Assam, Colour, Direction, GameState, Place, Square
+from marrakech.engine import (
+    BORDER_LOOPS,
+    SIZE,
+    Assam,
+    BorderLoop,
+    Colour,
+    Direction,
+    GameState,
+    LoopEnd,
+    Place,
+    Square,
+)
+from marrakech.tui.palette import NEUTRAL_CARPET, carpet_style
 
 ARROWS = {Direction.N: "▲", Direction.E: "▶", Direction.S: "▼", Direction.W: "◀"}
 """Assam's facing as one character."""
@@ -45,6 +60,14 @@ _LEFT = 4
 """Columns left of the market: row label, space, loop, loop."""
 _TOP = 2
 """Rows above the market: column labels, then the top loops."""
+
+_CORNERS = {
+    frozenset({Direction.S, Direction.E}): "╭",
+    frozenset({Direction.S, Direction.W}): "╮",
+    frozenset({Direction.N, Direction.E}): "╰",
+    frozenset({Direction.N, Direction.W}): "╯",
+}
+"""The rounded corner joining a line going two ways on the screen (N is up)."""
 
 
 class Lane(NamedTuple):
@@ -144,11 +167,6 @@ class BoardWidget(Widget):
         "board--gap",
         "board--loop",
         "board--label",
-        "board--red",
-        "board--blue",
-        "board--yellow",
-        "board--green",
-        "board--neutral",
         "board--assam",
         "board--lane",
         "board--lane-chosen",
@@ -290,38 +308,32 @@ class BoardWidget(Widget):
             canvas.put(0, layout.centre_y(index), str(index), style)
 
     def _draw_loops(self, canvas: _Canvas, layout: _Layout) -> None:
-        """The printed border: arcs pairing edge squares, corner loops at (0,6) and (6,0)."""
+        """The printed border, one line per loop of BORDER_LOOPS: an arc along one side
+        between its two ends, or a corner loop turning round its corner square."""
         style = self._style("loop")
-        last = SIZE - 1
-        top, bottom, right = _TOP - 1, layout.bottom, layout.right
-
-        def across(y: int, x1: int, x2: int, ends: str) -> None:
-            canvas.put(x1, y, ends[0] + "─" * (x2 - x1 - 1) + ends[1], style)
-
-        def down(x: int, y1: int, y2: int) -> None:
-            for y in range(y1 + 1, y2):
-                canvas.put(x, y, "│", style)
-
-        for col in (0, 2, 4):
-            across(top, layout.centre_x(col), layout.centre_x(col + 1), "╭╮")
-        for col in (1, 3, 5):
-            across(bottom, layout.centre_x(col), layout.centre_x(col + 1), "╰╯")
-        for row in (0, 2, 4):
-            canvas.put(_LEFT - 2, layout.centre_y(row), "╭─", style)
-            down(_LEFT - 2, layout.centre_y(row), layout.centre_y(row + 1))
-            canvas.put(_LEFT - 2, layout.centre_y(row + 1), "╰─", style)
-        for row in (1, 3, 5):
-            canvas.put(right, layout.centre_y(row), "─╮", style)
-            down(right + 1, layout.centre_y(row), layout.centre_y(row + 1))
-            canvas.put(right, layout.centre_y(row + 1), "─╯", style)
-        # Corner loop at (0, 6): leaving N from col 6 or E from row 0.
-        across(top, layout.centre_x(last), right + 1, "╭╮")
-        down(right + 1, top, layout.centre_y(0))
-        canvas.put(right, layout.centre_y(0), "─╯", style)
-        # Corner loop at (6, 0): leaving S from col 0 or W from row 6.
-        canvas.put(_LEFT - 2, layout.centre_y(last), "╭─", style)
-        down(_LEFT - 2, layout.centre_y(last), bottom)
-        across(bottom, _LEFT - 2, layout.centre_x(0), "╰╯")
+        for loop in BORDER_LOOPS:
+            points = _loop_points(layout, loop)
+            for (x1, y1), (x2, y2) in pairwise(points):
+                for x in range(min(x1, x2) + 1, max(x1, x2)):
+                    canvas.put(x, y1, "─", style)
+                for y in range(min(y1, y2) + 1, max(y1, y2)):
+                    canvas.put(x1, y, "│", style)
+            last = len(points) - 1
+            for index, point in enumerate(points):
+                ways = set()  # where the line goes from this corner
+                if index > 0:
+                    ways.add(_towards(point, points[index - 1]))
+                if index < last:
+                    ways.add(_towards(point, points[index + 1]))
+                if index == 0:
+                    ways.add(loop.first.outward.opposite)  # back to the end's square
+                if index == last:
+                    ways.add(loop.second.outward.opposite)
+                canvas.put(*point, _CORNERS[frozenset(ways)], style)
+            for end, (x, y) in ((loop.first, points[0]), (loop.second, points[-1])):
+                if end.outward in (Direction.E, Direction.W):
+                    # A side loop sits one column out: a dash joins it to the square.
+                    canvas.put(x + end.outward.opposite.delta[1], y, "─", style)
 
     def _draw_market(self, canvas: _Canvas, layout: _Layout, view: _View) -> None:
         state = view.state
@@ -402,15 +414,13 @@ class BoardWidget(Widget):
 
     def _square_style(self, state: GameState, square: Square, ghost: Ghost | None) -> Style:
         if ghost is not None:
-            colour = self._style(ghost.colour.name.lower())
-            return colour + self._style("ghost" if ghost.legal else "illegal")
+            return carpet_style(ghost.colour) + self._style("ghost" if ghost.legal else "illegal")
         top = state.top(square)
         if top is None:
             return self._style("market")
-        style = self._style(top.colour.name.lower())
         if state.is_neutral(top.colour):
-            style += self._style("neutral")
-        return style
+            return NEUTRAL_CARPET
+        return carpet_style(top.colour)
 
     def _joined(
         self, state: GameState, first: Square, second: Square, ghost: Ghost | None
@@ -426,3 +436,34 @@ class BoardWidget(Widget):
         if top is None or other is None or top.carpet != other.carpet:
             return None
         return self._square_style(state, first, None)
+
+
+def _port(layout: _Layout, end: LoopEnd) -> tuple[int, int]:
+    """The (x, y) where a loop end's line turns, just off the market beside its square."""
+    row, col = end.square
+    if end.outward is Direction.N:
+        return layout.centre_x(col), _TOP - 1
+    if end.outward is Direction.S:
+        return layout.centre_x(col), layout.bottom
+    if end.outward is Direction.W:
+        return _LEFT - 2, layout.centre_y(row)
+    return layout.right + 1, layout.centre_y(row)
+
+
+def _loop_points(layout: _Layout, loop: BorderLoop) -> list[tuple[int, int]]:
+    """The corners of a loop's line, end to end: straight along one side for an arc; for
+    a corner loop, round the corner where the two sides' lines meet."""
+    start, stop = _port(layout, loop.first), _port(layout, loop.second)
+    if not loop.is_corner:
+        return [start, stop]
+    if loop.first.outward in (Direction.E, Direction.W):
+        return [start, (start[0], stop[1]), stop]
+    return [start, (stop[0], start[1]), stop]
+
+
+def _towards(here: tuple[int, int], there: tuple[int, int]) -> Direction:
+    """The screen direction from one point to another on the same row or column."""
+    (x1, y1), (x2, y2) = here, there
+    if x1 == x2:
+        return Direction.S if y2 > y1 else Direction.N
+    return Direction.E if x2 > x1 else Direction.W

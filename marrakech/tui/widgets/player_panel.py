@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from marrakech.engine import Colour, GameState, Phase
+from marrakech.tui.palette import carpet_style
 
 _TIMES = "\N{MULTIPLICATION SIGN}"
 
@@ -36,14 +37,7 @@ def _row(left: Text, right: str) -> Table:
 class PlayerPanel(Static):
     """A seat's panel; ``show`` redraws it. The player to move gets the -current class."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "player--red",
-        "player--blue",
-        "player--yellow",
-        "player--green",
-        "player--gain",
-        "player--loss",
-    }
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"player--gain", "player--loss"}
 
     def __init__(self, seat: int, name: str, kind: str, *, id: str | None = None) -> None:
         """The panel of a seat, with the player's name and kind (human or a bot level)."""
@@ -95,4 +89,4 @@ class PlayerPanel(Static):
 
     def _chip(self, colour: Colour) -> Text:
         """A colour as its letter on its own colour: readable with and without colour."""
-        return Text(f" {colour.letter} ", style=self._style(colour.name.lower()))
+        return Text(f" {colour.letter} ", style=carpet_style(colour, bold=True))
