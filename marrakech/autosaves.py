@@ -57,9 +57,9 @@ def _lock_path(game: Path) -> Path:
     return game.with_suffix(".lock")
 
 
-def _try_lock(path: Path) -> int | None:
+def _try_lock(path: Path, create: bool = True) -> int | None:
     """An open descriptor holding the lock file's lock, or None when another holds it."""
-    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+    flags = os.O_RDWR | (os.O_CREAT if create else 0) | getattr(os, "O_NOFOLLOW", 0)
     fd = os.open(path, flags, 0o600)
     try:
         if sys.platform == "win32":
@@ -80,11 +80,17 @@ def _unlock(fd: int) -> None:
 
 
 def in_use(game: Path) -> bool:
-    """True when a live window holds ``game`` open."""
+    """True when a live window holds ``game`` open (or its lock file is not one: a link).
+
+    A game without a lock file is free; looking creates none.
+    """
+    lock = _lock_path(game)
     try:
-        fd = _try_lock(_lock_path(game))
+        if not lock.is_symlink() and not lock.exists():
+            return False
+        fd = _try_lock(lock, create=False)
     except OSError:
-        return False
+        return True
     if fd is None:
         return True
     _unlock(fd)
@@ -127,14 +133,21 @@ class GameFile:
         storage.write_atomic(self.path, record_to_json(session))
 
     def finish(self, session: Session) -> Path:
-        """The game has ended: write it to the finished games and let go of its file."""
+        """The game has ended: move it, finished, to the history and let go of its file.
+
+        The ended game is written to its own file first, so if the move fails it stays
+        there as a finished game (moved to the history at the next listing), never as an
+        unfinished one to play again.
+        """
         try:
+            self.save(session)
             kept = storage.data_folder(history_dir()) / self.path.name
-            storage.write_atomic(kept, record_to_json(session))
-            self.path.unlink(missing_ok=True)
+            os.replace(self.path, kept)
         except OSError as error:
             reason = error.strerror or error
-            raise SaveFileError(f"cannot move {shown(str(self.path))}: {reason}") from error
+            raise SaveFileError(
+                f"the finished game stays in {shown(str(self.path))}: {reason}"
+            ) from error
         finally:
             self.close()
         return kept
@@ -143,10 +156,14 @@ class GameFile:
         """Let go of the game (it stays, for another window or a later start)."""
         if self._lock is not None:
             lock, self._lock = self._lock, None
-            if not self.path.exists():
+            gone = not self.path.exists()
+            if gone and sys.platform != "win32":
                 with contextlib.suppress(OSError):
-                    _lock_path(self.path).unlink()
+                    _lock_path(self.path).unlink()  # before unlocking: no one can take it
             _unlock(lock)
+            if gone and sys.platform == "win32":
+                with contextlib.suppress(OSError):
+                    _lock_path(self.path).unlink()  # Windows removes no file still open
 
 
 def _lock(path: Path) -> int:
@@ -198,13 +215,21 @@ def unfinished_games() -> list[Unfinished]:
     for path, modified in sorted(_game_files(games_dir()), key=lambda item: -item[1]):
         elsewhere = in_use(path)
         try:
-            session: Session | None = storage.load_game(path)
+            session = storage.load_game(path)
         except SaveFileError as error:
             found.append(Unfinished(path, modified, None, str(error), elsewhere))
             continue
-        if session is not None and session.state.phase is not Phase.OVER:
+        if session.state.phase is not Phase.OVER:
             found.append(Unfinished(path, modified, session, None, elsewhere))
+        elif not elsewhere:
+            _move_to_history(path)  # a finished game whose move was cut short
     return found
+
+
+def _move_to_history(path: Path) -> None:
+    with contextlib.suppress(OSError, SaveFileError):
+        os.replace(path, storage.data_folder(history_dir()) / path.name)
+        _lock_path(path).unlink(missing_ok=True)
 
 
 def finished_games() -> list[Path]:

@@ -99,6 +99,12 @@ def saved_game(given: str) -> Path:
 
     path = Path(given)
     if not path.exists():
+        try:
+            storage.check_name(given)
+        except SaveFileError:
+            raise SaveFileError(
+                f"no saved game {quoted(given)}: neither a file nor a name in Saved games"
+            ) from None
         named = storage.saves_dir() / f"{given}.json"
         if not named.exists():
             raise SaveFileError(

@@ -23,7 +23,7 @@ from marrakech.engine import (
     new_game,
 )
 from marrakech.levels import LEVELS, OLD_NAMES
-from marrakech.text import unshowable
+from marrakech.text import unshowable, visible
 
 HUMAN = "human"
 """The seat kind of a person at the keyboard."""
@@ -52,11 +52,13 @@ def name_problem(name: object) -> str | None:
     """
     if not isinstance(name, str):
         return f"must be a string, not {type(name).__name__}"
-    if not 1 <= len(name) <= MAX_NAME_LENGTH or name.isspace():
+    if not 1 <= len(name) <= MAX_NAME_LENGTH:
         return f"must be 1 to {MAX_NAME_LENGTH} characters, not blank"
     for char in name:
         if unshowable(char):
-            return f"contains the control character U+{ord(char):04X}"
+            return f"contains the invisible or control character U+{ord(char):04X}"
+    if not any(visible(char) for char in name):
+        return f"must be 1 to {MAX_NAME_LENGTH} characters, not blank"
     return None
 
 
@@ -143,6 +145,11 @@ class Session:
             raise MarrakechError(
                 f"the start position has {len(start.players)} seats; "
                 f"the set-up is for {setup.players} players"
+            )
+        if start is not None and start.variant is not setup.variant:
+            raise MarrakechError(
+                f"the start position plays the {start.variant.value} rules; "
+                f"the set-up the {setup.variant.value} rules"
             )
         self.setup = setup
         self.start = start if start is not None else setup.initial_state()

@@ -20,6 +20,18 @@ bidirectional overrides, zero-width and tag characters), surrogates, private use
 unassigned code points, and the line and paragraph separators."""
 
 
+BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Letters and symbols drawn as nothing at all (Hangul fillers, the blank Braille pattern)."""
+
+
+def visible(char: str) -> bool:
+    """True for a character that leaves a mark: not a space, not invisible, not a lone
+    combining mark or a character drawn as blank."""
+    if char.isspace() or unshowable(char) or char in BLANK_LOOKING:
+        return False
+    return unicodedata.category(char) not in ("Mn", "Me")
+
+
 def unshowable(char: str) -> bool:
     """True for a character that must not reach a terminal as itself."""
     return unicodedata.category(char) in UNSHOWABLE

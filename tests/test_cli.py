@@ -325,6 +325,7 @@ def test_load_takes_a_name_from_saved_games_as_well_as_a_path(data_home: Path) -
         ("load", "nowhere.json", "no saved game 'nowhere.json'"),
         ("replay", "Friday", "no saved game 'Friday'"),
         ("load", "\x1b[2Jevil", "no saved game '\\x1b[2Jevil'"),
+        ("load", "../games/abc", "no saved game '../games/abc'"),
         ("load", ".", "not a regular file"),
         ("load", "broken.json", "not a usable Marrakech save"),
     ],

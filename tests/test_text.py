@@ -30,7 +30,20 @@ def test_a_long_value_is_quoted_short() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["\ufeff", "a\u200bb", "tag\U000e0041", "one\u2028two", "\u3000", " ", "x\x1b[2J"]
+    "name",
+    [
+        "\ufeff",
+        "a\u200bb",
+        "tag\U000e0041",
+        "one\u2028two",
+        "\u3000",
+        " ",
+        "x\x1b[2J",
+        "\u3164",
+        "\u115f",
+        "\u2800",
+        "\u0301\u0301",
+    ],
 )
 def test_invisible_and_control_characters_are_refused_in_names(name: str) -> None:
     assert name_problem(name) is not None

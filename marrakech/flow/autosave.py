@@ -9,6 +9,7 @@ reported once, and the game goes on.
 from __future__ import annotations
 
 from marrakech.autosaves import GameFile
+from marrakech.engine import Phase
 from marrakech.flow.notice import Notice, Notify
 from marrakech.records import SaveFileError
 from marrakech.session import Session
@@ -23,10 +24,14 @@ class Autosaver:
         self.notify = notify
         self.file = file
         """The game's autosave file, once it has one."""
+        self.finished = session.state.phase is Phase.OVER
+        """True once the game has ended (or when it was over already): nothing more to write."""
         self._failing = False
 
     def save(self) -> None:
         """Write the game as it stands now (once per settled decision)."""
+        if self.finished:
+            return
         try:
             if self.file is None:
                 self.file = GameFile.new()
@@ -39,13 +44,16 @@ class Autosaver:
             self._failing = False
 
     def game_over(self) -> None:
-        """The game has ended: keep it with the finished games, if it was played here."""
-        if self.file is None:
+        """The game has just ended here: keep it with the finished games."""
+        if self.finished:
             return
+        self.finished = True
         try:
+            if self.file is None:
+                self.file = GameFile.new()
             self.file.finish(self.session)
         except SaveFileError as error:
-            self.notify(Notice(str(error), severity="warning"))
+            self.notify(Notice(f"The finished game was not kept: {error}", severity="warning"))
 
     def close(self) -> None:
         """The game is left unfinished here: let another window (or a later start) have it."""

@@ -117,7 +117,7 @@ class GameFlow:
         )
         """Every seat, in seat order."""
         self._bots: dict[int, Bot] = {}
-        self._recaps: tuple[int, tuple[TurnRecap, ...]] = (-1, ())
+        self._recaps: tuple[Transition | None, int, tuple[TurnRecap, ...]] = (None, -1, ())
         self._risks: tuple[GameState | None, tuple[LaneRisk, ...]] = (None, ())
 
     # -- reading the game ----------------------------------------------------------------
@@ -157,9 +157,10 @@ class GameFlow:
     def recaps(self) -> tuple[TurnRecap, ...]:
         """Every turn so far, the current one (maybe unfinished) last."""
         transitions = self.session.transitions
-        if self._recaps[0] != len(transitions):
-            self._recaps = (len(transitions), recaps(transitions, self.names))
-        return self._recaps[1]
+        last = transitions[-1] if transitions else None
+        if self._recaps[0] is not last or self._recaps[1] != len(transitions):
+            self._recaps = (last, len(transitions), recaps(transitions, self.names))
+        return self._recaps[2]
 
     @property
     def latest(self) -> TurnRecap | None:
@@ -206,6 +207,8 @@ class GameFlow:
         reason = self.state.why_illegal(action)
         if reason is not None:
             raise IllegalAction(f"cannot play {action}: {reason}")
+        if isinstance(action, Orient):
+            self.session.next_roll()  # a die that cannot roll refuses before anything changes
         played: tuple[Transition, ...] = (self.session.play(action),)
         if isinstance(action, Orient):
             played += (self.session.roll(),)
@@ -320,6 +323,8 @@ class GameFlow:
         only with takebacks on): with several people at the keyboard and takebacks off,
         a player takes back only their own decisions, never another player's.
         """
+        if self.over:
+            return "the game is over"
         reason = self.session.why_no_undo()
         if reason is not None:
             return reason
@@ -330,6 +335,7 @@ class GameFlow:
             people > 1
             and not self.session.setup.takeback_allowed
             and to_move is not None
+            and to_move.is_person
             and owner is not None
             and owner != to_move.number
         ):
@@ -338,8 +344,8 @@ class GameFlow:
 
     @property
     def can_redo(self) -> bool:
-        """True when redo() would play something again."""
-        return self.session.can_redo
+        """True when redo() would play something again (never once the game is over)."""
+        return not self.over and self.session.can_redo
 
     def undo(self) -> None:
         """Take back the last decision a person made (the computers' moves after it too).
@@ -356,5 +362,7 @@ class GameFlow:
 
     def redo(self) -> None:
         """Play again what the last undo took back; IllegalAction when there is nothing."""
+        if self.over:
+            raise IllegalAction("cannot redo: the game is over")
         self.session.redo()
         self._settled()

@@ -107,10 +107,11 @@ class MarrakechApp(App[None]):
                 f"{plural(elsewhere, 'unfinished game')} open in another window.",
                 markup=False,
             )
-        if not free or free[0].session is None:
+        if not free:
             self.new_game()
             return
         session, path = free[0].session, free[0].path
+        assert session is not None  # free games are the readable ones
         played = len(turns(session.transitions))
         question = (
             f"Resume the unfinished game of {', '.join(session.setup.names)} "

@@ -198,3 +198,74 @@ def test_in_hot_seat_without_takebacks_a_player_never_undoes_another_players_dec
     with_takebacks.decide(Orient(Turn.RIGHT))
     with_takebacks.decide(carpet)
     assert with_takebacks.can_undo  # friends who allow takebacks may take back anything
+
+
+def _finish(flow: GameFlow) -> None:
+    while not flow.over:
+        state = flow.state
+        if state.phase is Phase.ORIENT:
+            flow.decide(Orient(Turn.STRAIGHT))
+        else:
+            flow.decide(state.legal_placements()[0])
+
+
+def test_a_finished_game_whose_move_to_the_history_fails_is_never_offered_again(
+    data_home: Path,
+) -> None:
+    notices: list[Notice] = []
+    flow = _flow(Session(GameSetup(2, seed=4), start=build(players=2, piles=["R", "B"])), notices)
+    data_home.mkdir(parents=True, exist_ok=True)
+    (data_home / "history").write_text("in the way", encoding="utf-8")
+    _finish(flow)
+    assert "The finished game was not kept" in notices[-1].text
+    assert autosaves.unfinished_games() == []  # it stays finished, never one to play again
+    (data_home / "history").unlink()
+    assert autosaves.unfinished_games() == []
+    assert len(autosaves.finished_games()) == 1  # moved at the next listing
+
+
+def test_nothing_is_undone_redone_or_written_once_the_game_is_over() -> None:
+    flow = _flow(Session(GameSetup(2, seed=4), start=build(players=2, piles=["R", "B"])))
+    _finish(flow)
+    assert not flow.can_undo and flow.why_no_undo() == "the game is over"
+    assert not flow.can_redo
+    with pytest.raises(IllegalAction, match="the game is over"):
+        flow.undo()
+    assert list(autosaves.games_dir().glob("*.json")) == []
+
+
+def test_a_game_that_ends_on_the_first_decision_here_is_kept_too() -> None:
+    start = build(players=2, piles=["R", ""], phase="place", current=0)
+    flow = _flow(Session(GameSetup(2), start=start))
+    flow.decide(flow.state.legal_placements()[0])
+    assert flow.over and len(autosaves.finished_games()) == 1
+
+
+def test_what_happened_is_right_after_an_undo_and_a_different_decision() -> None:
+    flow = _flow(Session(GameSetup(2, seed=2, takeback=True)))
+    flow.decide(Orient(Turn.RIGHT))
+    first, second = flow.state.legal_placements()[:2]
+    flow.decide(first)
+    assert flow.latest is not None
+    flow.undo()
+    flow.decide(second)
+    assert flow.latest is not None and flow.latest.carpet == second
+    assert (
+        flow.log()[-1] == flow.latest.words and f"({second.a[0]},{second.a[1]})" in flow.log()[-1]
+    )
+
+
+def test_an_orient_the_die_cannot_follow_changes_nothing() -> None:
+    flow = _flow(Session(GameSetup(2), dice=LoadedDie(())))
+    with pytest.raises(IllegalAction, match="the loaded die has 0 rolls"):
+        flow.decide(Orient(Turn.LEFT))
+    assert flow.session.actions == () and flow.state.phase is Phase.ORIENT
+
+
+def test_with_a_computer_to_move_the_hot_seat_rule_does_not_lock_a_persons_undo() -> None:
+    setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seats=("human", "greedy", "human"), seed=3)
+    flow = _flow(Session(setup))
+    flow.decide(Orient(Turn.RIGHT))
+    flow.decide(flow.state.legal_placements()[0])  # Ayla's carpet; the computer is to move
+    assert flow.to_move is not None and not flow.to_move.is_person
+    assert flow.can_undo

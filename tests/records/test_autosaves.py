@@ -144,3 +144,20 @@ def test_links_and_odd_files_in_the_games_folder_are_never_read(
     (folder / "abc.json").symlink_to("/etc/passwd")
     os.mkfifo(folder / "def.json")
     assert autosaves.unfinished_games() == []
+
+
+def test_looking_at_the_games_creates_no_lock_files(data_home: Path) -> None:
+    game = GameFile.new()
+    game.save(Session(GameSetup(2, seed=1)))
+    game.close()
+    game.path.with_suffix(".lock").unlink(missing_ok=True)
+    [found] = autosaves.unfinished_games()
+    assert not found.open_elsewhere
+    assert sorted(p.suffix for p in autosaves.games_dir().iterdir()) == [".json"]
+
+
+def test_a_start_position_of_other_rules_than_the_set_up_is_refused() -> None:
+    from marrakech.engine import MarrakechError, Variant, new_game
+
+    with pytest.raises(MarrakechError, match="plays the aim rules; the set-up the standard"):
+        Session(GameSetup(2), start=new_game(2, variant=Variant.AIM))

@@ -171,7 +171,11 @@ def test_missing_field(key: str) -> None:
         ("names", ["a", ""], r"setup\.names\[1\] must be 1 to 40 characters"),
         ("names", ["a", "   "], r"setup\.names\[1\] must be 1 to 40 characters"),
         ("names", ["a", "x" * (MAX_NAME_LENGTH + 1)], r"setup\.names\[1\] must be 1 to 40"),
-        ("names", ["a", "\x1b[2J"], r"setup\.names\[1\] contains the control character U\+001B"),
+        (
+            "names",
+            ["a", "\x1b[2J"],
+            r"setup\.names\[1\] contains the invisible or control character U\+001B",
+        ),
         ("names", ["a", "b\u202e"], r"control character U\+202E"),
         ("names", ["a", "\ud800"], r"control character U\+D800"),
         ("seats", ["human", "god"], r"setup\.seats\[1\] must be one of human, random, greedy"),
