@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from marrakech.engine import Aim, Orient, Place, Roll, Square, Transition, Turn
+from marrakech.engine import Aim, Orient, Place, Roll, Square, Transition, Turn, turn_bounds
 
 _TURN_WORDS = {Turn.LEFT: "turns left", Turn.STRAIGHT: "goes straight", Turn.RIGHT: "turns right"}
 
@@ -55,14 +55,9 @@ def sentence(transitions: Sequence[Transition], names: Sequence[str]) -> str:
 
 
 def turns(transitions: Sequence[Transition]) -> list[list[Transition]]:
-    """Split a game's transitions into turns: runs of consecutive actions by one seat."""
-    grouped: list[list[Transition]] = []
-    for transition in transitions:
-        if grouped and grouped[-1][-1].seat == transition.seat:
-            grouped[-1].append(transition)
-        else:
-            grouped.append([transition])
-    return grouped
+    """Split a game's transitions into turns, where ``engine.turn_bounds`` puts them."""
+    bounds = turn_bounds([transition.action for transition in transitions])
+    return [list(transitions[start:end]) for start, end in bounds]
 
 
 def game_log(transitions: Sequence[Transition], names: Sequence[str]) -> list[str]:

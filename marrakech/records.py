@@ -16,20 +16,20 @@ from marrakech import narrate
 from marrakech.dice import LoadedDie, SeededDie
 from marrakech.engine import (
     DIE_FACES,
+    SEED_LIMIT,
     Action,
     GameState,
     MarrakechError,
-    Orient,
     Phase,
     Roll,
     Transition,
     Variant,
     parse_action,
+    turn_bounds,
 )
 from marrakech.levels import OLD_NAMES
 from marrakech.narrate import plural
 from marrakech.session import (
-    MAX_SEED,
     SEAT_KINDS,
     GameSetup,
     Session,
@@ -93,22 +93,6 @@ class GameRecord:
         return Session(self.setup, self.actions)
 
 
-def _turn_bounds(actions: Sequence[Action]) -> list[tuple[int, int]]:
-    """(start, end) index pairs of the turns: a turn begins with an Orient or a bare Roll."""
-    bounds: list[tuple[int, int]] = []
-    start = 0
-    for index, action in enumerate(actions):
-        begins = isinstance(action, Orient) or (
-            isinstance(action, Roll) and (index == 0 or not isinstance(actions[index - 1], Orient))
-        )
-        if begins and index > start:
-            bounds.append((start, index))
-            start = index
-    if start < len(actions):
-        bounds.append((start, len(actions)))
-    return bounds
-
-
 def _turn_text(actions: Sequence[Action]) -> str:
     tokens: list[str] = []
     for action in actions:
@@ -126,7 +110,7 @@ def turn_notation(actions: Sequence[Action]) -> list[str]:
     variants). The orient letter and the roll are written together; tokens are separated
     by one space. ``parse_turns`` reads this back.
     """
-    return [_turn_text(actions[start:end]) for start, end in _turn_bounds(actions)]
+    return [_turn_text(actions[start:end]) for start, end in turn_bounds(actions)]
 
 
 def parse_turns(text: str | Iterable[str]) -> tuple[Action, ...]:
@@ -301,7 +285,7 @@ def _read_setup(value: object) -> GameSetup:
         raise _Invalid(
             f"setup.variant must be one of {', '.join(_VARIANTS)}, not {_short(variant)}"
         )
-    seed = _whole(data["seed"], "setup.seed", -MAX_SEED + 1, MAX_SEED - 1)
+    seed = _whole(data["seed"], "setup.seed", -SEED_LIMIT + 1, SEED_LIMIT - 1)
     first = _whole(data["first"], "setup.first", 0, players - 1)
     alternate = _flag(data["alternate_piles"], "setup.alternate_piles")
     takeback = _flag(data["takeback"], "setup.takeback", allow_null=True)
@@ -437,14 +421,13 @@ def _read_dice(value: object) -> LoadedDie:
 
 
 def _score_lines(state: GameState, names: Sequence[str]) -> list[str]:
-    winners = state.winners()
     lines = ["Final scores:"]
-    for score in sorted(state.scores(), key=lambda s: (s.eliminated, -s.total, -s.dirhams)):
+    for place, score in state.standings():
         name = names[score.seat]
-        if score.eliminated:
+        if place is None:
             lines.append(f"  {name}: bankrupt, out of the game")
             continue
-        mark = "  (winner)" if score.seat in winners else ""
+        mark = "  (winner)" if place == 1 else ""
         lines.append(
             f"  {name}: {score.total} ({plural(score.visible, 'visible square')} + "
             f"{plural(score.dirhams, 'dirham')}){mark}"
@@ -469,7 +452,7 @@ def export_log(session: Session) -> str:
     ]
     transitions: Sequence[Transition] = session.transitions
     actions = session.actions
-    bounds = _turn_bounds(actions)
+    bounds = turn_bounds(actions)
     width = max((len(_turn_text(actions[a:b])) for a, b in bounds), default=0)
     for number, (start, end) in enumerate(bounds, start=1):
         notation = _turn_text(actions[start:end])

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from marrakech.dice import DieStream, SeededDie
 from marrakech.engine import (
+    SEED_LIMIT,
     Action,
     GameState,
     IllegalAction,
@@ -33,9 +34,6 @@ SEAT_KINDS = (HUMAN, *LEVELS)
 
 MAX_NAME_LENGTH = 40
 """A player's name is 1 to this many characters."""
-
-MAX_SEED = 2**64
-"""A seed is a whole number with ``-MAX_SEED < seed < MAX_SEED``."""
 
 
 def new_seed() -> int:
@@ -92,7 +90,7 @@ class GameSetup:
             problem = name_problem(name)
             if problem is not None:
                 raise MarrakechError(f"the name of seat {seat + 1} {problem}")
-        if type(self.seed) is not int or not -MAX_SEED < self.seed < MAX_SEED:
+        if type(self.seed) is not int or not -SEED_LIMIT < self.seed < SEED_LIMIT:
             raise MarrakechError(f"the seed must be a whole number below 2**64, not {self.seed!r}")
         for kind in seats:
             if kind not in SEAT_KINDS:

@@ -21,13 +21,13 @@ from marrakech.engine import (
     Aim,
     GameState,
     Orient,
-    Phase,
     Place,
     Roll,
     Transition,
     Turn,
     Variant,
     new_game,
+    turn_bounds,
 )
 from marrakech.playout import play_out_steps
 
@@ -102,14 +102,6 @@ def describe(t: Transition) -> str:
     return line
 
 
-def _turn_over(t: Transition) -> bool:
-    """True when the next action starts another player's turn (or the game is over)."""
-    after = t.after.phase
-    if after in (Phase.OVER, Phase.ORIENT):
-        return True
-    return after is Phase.ROLL and t.before.phase is not Phase.ORIENT
-
-
 def render(game: Game) -> str:
     """The whole golden text of one game."""
     rng = random.Random(game.seed)
@@ -123,17 +115,16 @@ def render(game: Game) -> str:
         "",
         str(state),
     ]
-    turn = 0
-    new_turn = True
-    for t in play_out_steps(state, lambda s: rng.choice(s.legal_actions()), SeededDie(game.seed)):
-        if new_turn:
-            turn += 1
-            lines += ["", f"Turn {turn}: {_seat(t.before, t.seat)}"]
-        lines.append(describe(t))
-        new_turn = _turn_over(t)
-        if new_turn:
-            lines += ["", str(t.after)]
-        state = t.after
+    steps = list(
+        play_out_steps(state, lambda s: rng.choice(s.legal_actions()), SeededDie(game.seed))
+    )
+    bounds = turn_bounds([t.action for t in steps])
+    for turn, (start, end) in enumerate(bounds, start=1):
+        first = steps[start]
+        lines += ["", f"Turn {turn}: {_seat(first.before, first.seat)}"]
+        lines += [describe(t) for t in steps[start:end]]
+        lines += ["", str(steps[end - 1].after)]
+    state = steps[-1].after if steps else state
     lines += ["", "Final scores:"]
     for score in state.scores():
         name = _seat(state, score.seat)

@@ -21,6 +21,7 @@ from .errors import GameNotOver, IllegalAction, InvalidState, MarrakechError
 from .geometry import BORDER_LOOPS, SQUARES, BorderLoop, LoopEnd
 from .movement import step, walk, walk_path
 from .pieces import Assam, Layer, PlayerState, Stack
+from .piles import SEED_LIMIT
 from .savedict import STATE_FORMAT, STATE_VERSION
 from .start import new_game
 from .state import (
@@ -48,6 +49,7 @@ __all__ = [
     "BORDER_LOOPS",
     "DIE_FACES",
     "DIE_PROBABILITIES",
+    "SEED_LIMIT",
     "SIZE",
     "SQUARES",
     "STARTING_MONEY",

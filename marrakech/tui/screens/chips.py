@@ -7,7 +7,6 @@ from collections.abc import Iterable
 from rich.text import Text
 
 from marrakech.engine import Colour
-from marrakech.tui.palette import CARPET_COLOURS as CARPET_COLOURS  # the setup screen's import
 from marrakech.tui.palette import carpet_style
 
 

@@ -19,7 +19,8 @@ from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet,
 from marrakech.engine import Colour, MarrakechError, Variant, colours_for_seat
 from marrakech.levels import DESCRIPTIONS, level_named
 from marrakech.session import HUMAN, MAX_NAME_LENGTH, SEAT_KINDS, GameSetup, new_seed
-from marrakech.tui.screens.chips import CARPET_COLOURS, chips
+from marrakech.tui.palette import CARPET_COLOURS
+from marrakech.tui.screens.chips import chips
 from marrakech.tui.screens.saves import OpenSave, SavesScreen
 
 _TITLE = (
