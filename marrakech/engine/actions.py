@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import IllegalAction, MarrakechError
+from .errors import IllegalAction, MarrakechError, quoted
 from .types import Square, Turn
 
 DIE_FACES: tuple[int, ...] = (1, 2, 2, 3, 3, 4)
@@ -46,7 +46,7 @@ class Roll:
 
     def __post_init__(self) -> None:
         if type(self.value) is not int:
-            raise IllegalAction(f"Roll needs a whole number of steps, not {self.value!r}")
+            raise IllegalAction(f"Roll needs a whole number of steps, not {quoted(self.value)}")
 
     def __str__(self) -> str:
         return str(self.value)
@@ -90,7 +90,7 @@ class Aim:
 def _as_turn(turn: object, name: str) -> Turn:
     if isinstance(turn, Turn):
         return turn
-    raise IllegalAction(f"{name} needs Turn.LEFT, Turn.STRAIGHT or Turn.RIGHT, not {turn!r}")
+    raise IllegalAction(f"{name} needs Turn.LEFT, Turn.STRAIGHT or Turn.RIGHT, not {quoted(turn)}")
 
 
 def _as_square(square: object) -> Square:
@@ -101,7 +101,7 @@ def _as_square(square: object) -> Square:
         and type(square[1]) is int
     ):
         return (square[0], square[1])
-    raise IllegalAction(f"a square is (row, col) in whole numbers, not {square!r}")
+    raise IllegalAction(f"a square is (row, col) in whole numbers, not {quoted(square)}")
 
 
 Action = Orient | Roll | Place | Aim
@@ -126,7 +126,7 @@ def parse_action(text: str) -> Action:
         r1, c1, r2, c2 = (int(g) for g in match.groups())
         return Place((r1, c1), (r2, c2))
     raise MarrakechError(
-        f"cannot read action {text!r}: expected L, S, R, a die value 1-4, "
+        f"cannot read action {quoted(text)}: expected L, S, R, a die value 1-4, "
         "a carpet like c2.3-2.4 or an aim like aL"
     )
 

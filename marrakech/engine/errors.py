@@ -15,3 +15,15 @@ class InvalidState(MarrakechError):
 
 class GameNotOver(MarrakechError):
     """A question that only has an answer once the game is over (the winners)."""
+
+
+QUOTE_LIMIT = 80
+"""The most characters of any one value an error message quotes."""
+
+
+def quoted(value: object) -> str:
+    """A value for an error message: its repr, at most QUOTE_LIMIT characters long."""
+    if isinstance(value, int) and value.bit_length() > 256:  # a huge int has no cheap repr
+        return "a number of hundreds of digits"
+    text = repr(value)
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."

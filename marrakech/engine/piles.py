@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, TypeVar, final
 
-from .errors import MarrakechError
+from .errors import MarrakechError, quoted
 
 if TYPE_CHECKING:
     # A machine integer for mypyc; plain int when the engine runs as Python.
@@ -116,7 +116,7 @@ class MersenneTwister:
 
     def __init__(self, seed: int) -> None:
         if not -SEED_LIMIT < seed < SEED_LIMIT:
-            raise MarrakechError(f"a seed is a whole number below 2**64, not {seed!r}")
+            raise MarrakechError(f"a seed is a whole number below 2**64, not {quoted(seed)}")
         self._seed = seed
         magnitude = abs(seed)
         key_even: i64 = magnitude & _MASK

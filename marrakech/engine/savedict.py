@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import InvalidState
+from .errors import InvalidState, quoted
 from .pieces import Assam, Layer, PlayerState, Stack, StateFields
 from .types import SIZE, Colour, Direction, Phase, Variant
 
@@ -64,7 +64,7 @@ def _field(data: dict[str, Any], key: str, path: str = "") -> Any:
 
 def _int(value: object, path: str, low: int = 0, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(path, f"must be a whole number, not {value!r}")
+        raise _fail(path, f"must be a whole number, not {quoted(value)}")
     if value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
         raise _fail(path, f"must be {bound}, not {value}")
@@ -73,7 +73,7 @@ def _int(value: object, path: str, low: int = 0, high: int | None = None) -> int
 
 def _choice(value: object, table: dict[str, Any], path: str) -> Any:
     if not isinstance(value, str) or value not in table:
-        raise _fail(path, f"must be one of {', '.join(table)}, not {value!r}")
+        raise _fail(path, f"must be one of {', '.join(table)}, not {quoted(value)}")
     return table[value]
 
 
@@ -90,7 +90,7 @@ def state_from_dict(data: object) -> StateFields:
     if not isinstance(data, dict):
         raise _fail("the document", f"must be an object, not {type(data).__name__}")
     if _field(data, "format") != STATE_FORMAT:
-        raise _fail("format", f"must be {STATE_FORMAT!r}, not {data['format']!r}")
+        raise _fail("format", f"must be {quoted(STATE_FORMAT)}, not {quoted(data['format'])}")
     version = _int(_field(data, "version"), "version", 1)
     if version != STATE_VERSION:
         raise _fail("version", f"is {version}; this program reads version {STATE_VERSION}")
@@ -146,7 +146,7 @@ def _players(items: list[Any]) -> tuple[PlayerState, ...]:
                 raise _fail(f"{path}.pile[{i}]", f"is {colour.name.lower()}, not this seat's")
         eliminated = _field(item, "eliminated", path + ".")
         if not isinstance(eliminated, bool):
-            raise _fail(path + ".eliminated", f"must be true or false, not {eliminated!r}")
+            raise _fail(path + ".eliminated", f"must be true or false, not {quoted(eliminated)}")
         if eliminated and pile:
             raise _fail(path + ".pile", "must be empty for a bankrupt seat")
         discarded = _int(_field(item, "discarded", path + "."), path + ".discarded")

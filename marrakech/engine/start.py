@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import IllegalAction
+from .errors import IllegalAction, quoted
 from .pieces import Assam, PlayerState
 from .piles import SEED_LIMIT, MersenneTwister, shuffled
 from .state import START_SQUARE, STARTING_MONEY, GameState
@@ -25,13 +25,15 @@ def new_game(
     reading of seed 001). ``first`` is the seat that starts.
     """
     if type(players) is not int or players not in (2, 3, 4):
-        raise IllegalAction(f"cannot start a game for {players!r} players: Marrakech is for 2-4")
+        raise IllegalAction(
+            f"cannot start a game for {quoted(players)} players: Marrakech is for 2-4"
+        )
     if not (type(first) is int and 0 <= first < players):
-        raise IllegalAction(f"cannot start with seat {first!r}: seats are 0-{players - 1}")
+        raise IllegalAction(f"cannot start with seat {quoted(first)}: seats are 0-{players - 1}")
     if seed is None:
         seed = 0
     if not (type(seed) is int and -SEED_LIMIT < seed < SEED_LIMIT):
-        raise IllegalAction(f"cannot start with seed {seed!r}: a whole number below 2**64")
+        raise IllegalAction(f"cannot start with seed {quoted(seed)}: a whole number below 2**64")
     shuffles = players == 2 and not alternate_piles
     stream = MersenneTwister(seed) if shuffles else None
     count = carpets_per_colour(players)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, final
 
 from .actions import DIE_FACES, DIE_PROBABILITIES, Action, Aim, Orient, Place, Roll
-from .errors import GameNotOver, IllegalAction, InvalidState, MarrakechError
+from .errors import GameNotOver, IllegalAction, InvalidState, MarrakechError, quoted
 from .geometry import (
     ASSAM_POSITIONS,
     ASSAM_TURNS,
@@ -201,7 +201,9 @@ def _owner_table(players: tuple[PlayerState, ...]) -> tuple[int, ...]:
     for seat, player in enumerate(players):
         for colour in player.colours:
             if not 0 <= colour < _COLOURS:
-                raise InvalidState(f"invalid state: seat {seat} owns {colour!r}, not a colour")
+                raise InvalidState(
+                    f"invalid state: seat {seat} owns {quoted(colour)}, not a colour"
+                )
             if owners[colour] < 0:  # the first seat listing a colour owns it
                 owners[colour] = seat
     return tuple(owners)
@@ -213,7 +215,7 @@ def _square_index(square: object) -> int:
         row, col = square
         if type(row) is int and type(col) is int and on_market(row, col):
             return square_index((row, col))
-    raise MarrakechError(f"{square!r} is not a square of the market: (row, col), each 0-6")
+    raise MarrakechError(f"{quoted(square)} is not a square of the market: (row, col), each 0-6")
 
 
 def _packed(assam: object) -> int:
@@ -224,7 +226,8 @@ def _packed(assam: object) -> int:
         except MarrakechError:
             pass
     raise InvalidState(
-        f"invalid state: Assam stands on a square of the market facing a Direction, not {assam!r}"
+        "invalid state: Assam stands on a square of the market facing a Direction, "
+        f"not {quoted(assam)}"
     )
 
 
@@ -434,7 +437,7 @@ class GameState:
             return self._current
         if type(seat) is int and 0 <= seat < len(self._players):
             return seat
-        raise MarrakechError(f"{seat!r} is not a seat: seats are 0-{len(self._players) - 1}")
+        raise MarrakechError(f"{quoted(seat)} is not a seat: seats are 0-{len(self._players) - 1}")
 
     def _charged_region(self, index: int, payer: int) -> tuple[int | None, int]:
         """The toll rule: who gets paid for stopping on a square, and which region (mask)."""
@@ -538,32 +541,39 @@ class GameState:
         return self.why_illegal(action) is None
 
     def why_illegal(self, action: object) -> str | None:
-        """None for a legal action, else a sentence naming what was tried and why not."""
+        """None for a legal action, else a sentence naming what was tried and why not.
+
+        An action object whose fields are not what its constructor makes (built around
+        the constructor, or by a subclass that skips its checks) is refused too.
+        """
+        malformed = _malformed(action)
+        if malformed is not None:
+            return malformed
         phase = self._phase
         waits = f"the game waits for {_PHASE_WANTS[phase]}"
         if isinstance(action, Orient):
             if phase is not _ORIENT:
                 return f"cannot orient Assam now: {waits}"
             if action.turn not in _TURNS:
-                return f"cannot orient Assam by {action.turn!r}: turn LEFT, STRAIGHT or RIGHT"
+                return f"cannot orient Assam by {quoted(action.turn)}: turn LEFT, STRAIGHT or RIGHT"
             return None
         if isinstance(action, Roll):
             if phase is not _ROLL:
                 return f"cannot roll now: {waits}"
             if action.value not in _DIE_VALUES:
-                return f"cannot roll {action.value!r}: the die has faces {_DIE_FACES_TEXT}"
+                return f"cannot roll {quoted(action.value)}: the die has faces {_DIE_FACES_TEXT}"
             return None
         if isinstance(action, Aim):
             if phase is not _AIM:
                 return f"cannot aim Assam now: {waits}"
             if action.turn not in _TURNS:
-                return f"cannot aim Assam by {action.turn!r}: turn LEFT or RIGHT"
+                return f"cannot aim Assam by {quoted(action.turn)}: turn LEFT or RIGHT"
             if action.turn is Turn.STRAIGHT and self._variant is not Variant.AIM_OR_KEEP:
                 return "cannot keep Assam's facing: in this variant he must be turned left or right"
             return None
         if isinstance(action, Place):
             return self._why_place_illegal(action)
-        return f"{action!r} is not an action: expected Orient, Roll, Place or Aim"
+        return f"{quoted(action)} is not an action: expected Orient, Roll, Place or Aim"
 
     def _why_place_illegal(self, place: Place) -> str | None:
         what = f"cannot lay a carpet on {_square_text(place.a)}-{_square_text(place.b)}"
@@ -600,13 +610,16 @@ class GameState:
         """The state after a legal action; raises IllegalAction (old state untouched)."""
         phase = self._phase
         # Fast paths check legality inline; everything else is explained by why_illegal.
+        # A field is read as a plain object first: the compiled engine would otherwise
+        # take a bool for an int, and raise TypeError on anything else.
         if isinstance(action, _ROLL_ACTION):
-            if phase is _ROLL and action.value in _DIE_VALUES:
-                return self._roll(action.value)[0]
+            value: object = getattr(action, "value", None)
+            if phase is _ROLL and type(value) is int and value in _DIE_VALUES:
+                return self._roll(value)[0]
         elif isinstance(action, _ORIENT_ACTION):
-            turn = action.turn
+            turn: object = getattr(action, "turn", None)
             if phase is _ORIENT and (turn is _LEFT or turn is _STRAIGHT or turn is _RIGHT):
-                return self._turned(turn, self._current)
+                return self._turned(action.turn, self._current)
         elif isinstance(action, _PLACE_ACTION):
             if phase is _PLACE:
                 a, b = self._candidate(action)
@@ -616,7 +629,7 @@ class GameState:
             seat = self._next_seat(self._players)
             assert seat >= 0, "AIM is only entered when another seat will move"
             return self._turned(action.turn, seat)
-        raise IllegalAction(self.why_illegal(action) or f"cannot apply {action!r}")
+        raise IllegalAction(self.why_illegal(action) or f"cannot apply {quoted(action)}")
 
     def _candidate(self, place: Place) -> tuple[int, int]:
         """The square indices of a carpet next to Assam, or (-1, -1) when it is not one."""
@@ -624,6 +637,8 @@ class GameState:
         for a, b, known in candidates:
             if known is place:  # the values legal_placements hands out: no hashing
                 return a, b
+        if _malformed(place) is not None:
+            return -1, -1
         pair = _CANDIDATE_MAP[self._at >> 2].get((place.a, place.b))
         return (-1, -1) if pair is None else pair
 
@@ -830,6 +845,36 @@ _PHASE_WANTS: Final = {
     Phase.AIM: "the current player to aim Assam for the next player",
     Phase.OVER: "nothing: it is over",
 }
+
+
+def _is_square(value: object) -> bool:
+    if not (type(value) is tuple and len(value) == 2):
+        return False
+    row: object = value[0]
+    col: object = value[1]
+    return type(row) is int and type(col) is int
+
+
+def _malformed(action: object) -> str | None:
+    """Why an action object is not one its constructor could have made, or None."""
+    if isinstance(action, _ORIENT_ACTION | _AIM_ACTION):
+        turn: object = getattr(action, "turn", None)
+        if type(turn) is not Turn:
+            name = type(action).__name__
+            return f"{name} holds {quoted(turn)}, not Turn.LEFT, Turn.STRAIGHT or Turn.RIGHT"
+        return None
+    if isinstance(action, _ROLL_ACTION):
+        value: object = getattr(action, "value", None)
+        if type(value) is not int:
+            return f"Roll holds {quoted(value)}, not a whole number of steps"
+        return None
+    if isinstance(action, _PLACE_ACTION):
+        for field in ("a", "b"):
+            square: object = getattr(action, field, None)
+            if not _is_square(square):
+                return f"Place holds {quoted(square)} as a square, not (row, col)"
+        return None
+    return f"{quoted(action)} is not an action: expected Orient, Roll, Place or Aim"
 
 
 # This and GameState's moves read PlayerState's slots directly: pieces is compiled with

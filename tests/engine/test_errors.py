@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from marrakech.engine import (
@@ -14,6 +16,7 @@ from marrakech.engine import (
     Place,
     Roll,
     Turn,
+    Variant,
     new_game,
 )
 
@@ -102,3 +105,53 @@ def test_toll_queries_name_a_seat_that_does_not_exist(seat: object) -> None:
     for query in (state.toll_at, state.charge_at):
         with pytest.raises(MarrakechError, match="is not a seat: seats are 0-1"):
             query((3, 4), seat)  # type: ignore[arg-type]
+
+
+def _forged(cls: type, **fields: object) -> object:
+    """An action object built around its constructor, fields set as given."""
+    action = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(action, name, value)
+    return action
+
+
+class _SkippingRoll(Roll):
+    """A subclass that skips the constructor's checks."""
+
+    def __post_init__(self) -> None:
+        pass
+
+
+FORGED = [
+    ("roll of True", lambda: _forged(Roll, value=True), "ROLL", "Roll holds True"),
+    ("roll of a string", lambda: _forged(Roll, value="3"), "ROLL", "Roll holds '3'"),
+    ("roll without a value", lambda: _forged(Roll), "ROLL", "Roll holds None"),
+    ("subclass roll of 2.0", lambda: _SkippingRoll(2.0), "ROLL", "Roll holds 2.0"),  # type: ignore[arg-type]
+    ("aim by 0", lambda: _forged(Aim, turn=0), "AIM", "Aim holds 0"),
+    ("orient by -1", lambda: _forged(Orient, turn=-1), "ORIENT", "Orient holds -1"),
+    ("place of lists", lambda: _forged(Place, a=[2, 3], b=[2, 4]), "PLACE", "Place holds [2, 3]"),
+    ("place of bools", lambda: _forged(Place, a=(True, 3), b=(2, 4)), "PLACE", "Place holds"),
+    ("place without squares", lambda: _forged(Place), "PLACE", "Place holds None"),
+]
+
+
+@pytest.mark.parametrize(("what", "make", "phase", "message"), FORGED, ids=[f[0] for f in FORGED])
+def test_a_forged_action_is_refused_with_illegal_action(
+    what: str, make: Callable[[], object], phase: str, message: str
+) -> None:
+    variant = Variant.AIM if phase == "AIM" else Variant.STANDARD
+    state = build(players=2, phase=phase.lower(), variant=variant)
+    action = make()
+    assert not state.is_legal(action)
+    reason = state.why_illegal(action)
+    assert reason is not None and message in reason
+    with pytest.raises(IllegalAction, match="holds"):
+        state.apply(action)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="holds"):
+        state.transition(action)  # type: ignore[arg-type]
+
+
+def test_an_error_quotes_at_most_80_characters_of_a_value() -> None:
+    state = new_game(2)
+    reason = state.why_illegal("x" * 100_000)
+    assert reason is not None and len(reason) < 160
