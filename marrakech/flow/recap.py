@@ -28,7 +28,11 @@ from marrakech.narrate import sentence, turns
 
 @dataclass(frozen=True, slots=True)
 class TurnRecap:
-    """One turn: what its seat chose and what the die and the tolls did."""
+    """One turn: what its seat chose and what the die and the tolls did.
+
+    The walk, the toll, who was paid and a bankruptcy are the roll's own (the engine's
+    ``Transition``); the recap adds the choices and the money each seat gained or lost.
+    """
 
     seat: int
     """The seat whose turn it was."""
@@ -38,24 +42,10 @@ class TurnRecap:
     """The turn as the log says it: "Ayla turns left, rolls 3, ..."."""
     turned: Turn | None = None
     """The facing chosen before the roll (standard rules), if it has been chosen."""
-    roll: int | None = None
-    """The die value, once rolled."""
-    path: tuple[tuple[Square, Direction], ...] = ()
-    """Where Assam stood after each step of the walk, border loops included."""
-    toll: int = 0
-    """What the square he stopped on charged (the region's size); 0 when free."""
-    paid: int = 0
-    """The dirhams that changed hands (less than the toll on a bankruptcy)."""
-    payee: int | None = None
-    """The seat that was paid, if any."""
-    region: frozenset[Square] = frozenset()
-    """The region that was paid for."""
-    eliminated: int | None = None
-    """The seat that went bankrupt."""
-    carpet: Place | None = None
-    """The carpet laid, once laid."""
-    colour: Colour | None = None
-    """Its colour."""
+    rolled: Transition | None = None
+    """The roll's transition, once rolled."""
+    laid: Transition | None = None
+    """The carpet's transition, once laid."""
     aimed: Turn | None = None
     """The aim for the next player (aiming variant)."""
 
@@ -70,14 +60,56 @@ class TurnRecap:
         return self.transitions[-1].after
 
     @property
-    def rolled(self) -> Transition | None:
-        """The roll's transition, if the turn has rolled."""
-        return next((t for t in self.transitions if isinstance(t.action, Roll)), None)
+    def roll(self) -> int | None:
+        """The die value, once rolled."""
+        action = self.rolled.action if self.rolled is not None else None
+        return action.value if isinstance(action, Roll) else None
+
+    @property
+    def path(self) -> tuple[tuple[Square, Direction], ...]:
+        """Where Assam stood after each step of the walk, border loops included."""
+        return self.rolled.path if self.rolled is not None else ()
+
+    @property
+    def toll(self) -> int:
+        """What the square he stopped on charged (the region's size); 0 when free."""
+        return self.rolled.toll if self.rolled is not None else 0
+
+    @property
+    def paid(self) -> int:
+        """The dirhams that changed hands (less than the toll on a bankruptcy)."""
+        return self.rolled.paid if self.rolled is not None else 0
+
+    @property
+    def payee(self) -> int | None:
+        """The seat that was paid, if any."""
+        return self.rolled.payee if self.rolled is not None else None
 
     @property
     def payer(self) -> int | None:
         """The seat that paid a toll, if one was paid."""
         return self.seat if self.payee is not None else None
+
+    @property
+    def region(self) -> frozenset[Square]:
+        """The region that was paid for."""
+        return self.rolled.region if self.rolled is not None else frozenset()
+
+    @property
+    def eliminated(self) -> int | None:
+        """The seat that went bankrupt."""
+        return self.rolled.eliminated if self.rolled is not None else None
+
+    @property
+    def carpet(self) -> Place | None:
+        """The carpet laid, once laid."""
+        action = self.laid.action if self.laid is not None else None
+        return action if isinstance(action, Place) else None
+
+    @property
+    def colour(self) -> Colour | None:
+        """The laid carpet's colour."""
+        return self.laid.colour if self.laid is not None else None
 
     def money_change(self, seat: int) -> int:
         """The dirhams ``seat`` gained (positive) or lost (negative) in this turn."""
@@ -112,18 +144,9 @@ def recap(transitions: Sequence[Transition], names: Sequence[str]) -> TurnRecap:
         if isinstance(action, Orient):
             result = replace(result, turned=action.turn)
         elif isinstance(action, Roll):
-            result = replace(
-                result,
-                roll=action.value,
-                path=transition.path,
-                toll=transition.toll,
-                paid=transition.paid,
-                payee=transition.payee,
-                region=transition.region,
-                eliminated=transition.eliminated,
-            )
+            result = replace(result, rolled=transition)
         elif isinstance(action, Place):
-            result = replace(result, carpet=action, colour=transition.colour)
+            result = replace(result, laid=transition)
         elif isinstance(action, Aim):
             result = replace(result, aimed=action.turn)
     return result
