@@ -10,16 +10,22 @@ bot tests play their games through here.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from marrakech.dice import DieStream
 from marrakech.engine import DIE_FACES, Action, GameState, Phase, Roll, Transition
 
-if TYPE_CHECKING:
-    from marrakech.bots import Bot
-
 Chooser = Callable[[GameState], Action]
 """Picks the action of the seat to move (``state.current``) in ORIENT, PLACE or AIM."""
+
+
+class Player(Protocol):
+    """Anything that chooses a seat's actions, as every bot does (``marrakech.bots.Bot``)."""
+
+    def choose(self, state: GameState) -> Action:
+        """The action to take in ``state``."""
+        ...
+
 
 # Random games run a few hundred thousand actions a second: building a frozen Roll costs
 # about a third of an engine action, looking up an enum member a tenth.
@@ -28,7 +34,7 @@ _ROLL = Phase.ROLL
 _ROLLS = {value: Roll(value) for value in DIE_FACES}
 
 
-def by_seat(bots: Sequence[Bot]) -> Chooser:
+def by_seat(bots: Sequence[Player]) -> Chooser:
     """A chooser that asks the bot playing the seat to move (``bots[state.current]``)."""
 
     def choose(state: GameState) -> Action:
