@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import unicodedata
 
-QUOTE_LIMIT = 80
-"""The most characters of any one value an error message quotes."""
+from marrakech.engine.errors import QUOTE_LIMIT
+from marrakech.engine.errors import quoted as engine_quoted
 
 UNSHOWABLE = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 """Unicode categories never shown as themselves: controls, format characters (the
@@ -55,11 +55,5 @@ def shown(text: str, limit: int | None = None) -> str:
 
 
 def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """A value for an error message: its repr, made safe and cut to ``limit`` characters."""
-    if isinstance(value, int) and value.bit_length() > 256:  # repr of a huge int can fail
-        return f"a number of about {int(value.bit_length() * _DIGITS_PER_BIT) + 1} digits"
-    return shown(repr(value), limit)
-
-
-_DIGITS_PER_BIT = 0.30103
-"""log10(2): the decimal digits one binary digit is worth."""
+    """A value for an error message: its repr (as the engine quotes it), made safe."""
+    return shown(engine_quoted(value, limit), limit)

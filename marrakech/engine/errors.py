@@ -21,9 +21,14 @@ QUOTE_LIMIT = 80
 """The most characters of any one value an error message quotes."""
 
 
-def quoted(value: object) -> str:
-    """A value for an error message: its repr, at most QUOTE_LIMIT characters long."""
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """A value for an error message: its repr, at most ``limit`` characters long."""
     if isinstance(value, int) and value.bit_length() > 256:  # a huge int has no cheap repr
-        return "a number of hundreds of digits"
+        digits = int(value.bit_length() * _DIGITS_PER_BIT) + 1
+        return f"a number of about {digits} digits"
     text = repr(value)
-    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."
+    return text if len(text) <= limit else text[: max(limit - 3, 0)] + "..."
+
+
+_DIGITS_PER_BIT = 0.30103
+"""log10(2): the decimal digits one binary digit is worth."""
