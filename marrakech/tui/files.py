@@ -39,27 +39,51 @@ def notifier(node: DOMNode) -> Notify:
     return lambda notice: show_notice(node.app, notice)
 
 
-def save_game(app: App[Any], session: Session) -> None:
-    """Ask for a name and save the game under it (saves/<name>.json)."""
+class GameDocuments:
+    """Saving and exporting one game, from the game screen or its results.
 
-    def named(name: str | None) -> None:
-        if name:
-            _write(app, "Saved", "Saved to", lambda: storage.save_named(name, session))
+    Remembers the name the game was last saved under, so the next save offers it again
+    and an exported log takes it.
+    """
 
-    default = f"game {datetime.now():%Y-%m-%d %H-%M}"
-    app.push_screen(NamePromptScreen("Save the game as", default), named)
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.name: str | None = None
+        """The name the game was last saved under, if it was."""
+
+    def save(self, app: App[Any]) -> None:
+        """Ask for a name (an invalid one keeps the prompt open with the reason) and save."""
+
+        def named(name: str | None) -> None:
+            if name and _write(
+                app, "Saved", "Saved to", lambda: storage.save_named(name, self.session)
+            ):
+                self.name = name
+
+        default = self.name or f"game {datetime.now():%Y-%m-%d %H-%M}"
+        app.push_screen(NamePromptScreen("Save the game as", default, check=_name_problem), named)
+
+    def export(self, app: App[Any]) -> None:
+        """Write the game log as text into the data directory (logs/<name>.txt), named
+        after the save when there is one, else after the date and time."""
+        name = self.name or f"game {datetime.now():%Y-%m-%d %H-%M-%S}"
+        write = lambda: storage.export_log_file(self.session, name)  # noqa: E731
+        _write(app, "Exported", "Log written to", write)
 
 
-def export_log(app: App[Any], session: Session) -> None:
-    """Write the game log as text into the data directory (logs/game <date-time>.txt)."""
-    name = f"game {datetime.now():%Y-%m-%d %H-%M-%S}"
-    _write(app, "Exported", "Log written to", lambda: storage.export_log_file(session, name))
+def _name_problem(name: str) -> str | None:
+    try:
+        storage.check_name(name)
+    except SaveFileError as error:
+        return str(error)[0].upper() + str(error)[1:] + "."
+    return None
 
 
-def _write(app: App[Any], title: str, done: str, write: Callable[[], Path]) -> None:
+def _write(app: App[Any], title: str, done: str, write: Callable[[], Path]) -> bool:
     try:
         path = write()
     except (SaveFileError, OSError) as error:
         app.notify(str(error), title=f"Not {title.lower()}", severity="error", markup=False)
-    else:
-        app.notify(f"{done} {path}", title=title, markup=False)
+        return False
+    app.notify(f"{done} {path}", title=title, markup=False)
+    return True

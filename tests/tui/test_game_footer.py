@@ -67,7 +67,7 @@ def dimmed(app: App[None]) -> dict[str, bool]:
 @run
 async def test_the_footer_shows_the_keys_of_the_moment_and_the_palette() -> None:
     app = Harness()
-    async with app.run_test(size=(60, 5)) as pilot:
+    async with app.run_test(size=(100, 5)) as pilot:
         await pilot.pause()
         line = footer_line(app)
         assert line.startswith("a Left b Right")
@@ -79,7 +79,7 @@ async def test_the_footer_shows_the_keys_of_the_moment_and_the_palette() -> None
 @run
 async def test_a_key_that_cannot_act_dims_in_place() -> None:
     app = Harness()
-    async with app.run_test(size=(60, 5)) as pilot:
+    async with app.run_test(size=(100, 5)) as pilot:
         await pilot.press("b")
         await pilot.pause()
         keys = list(app.screen.query(FooterKeyCap))
@@ -96,7 +96,7 @@ async def test_a_key_that_cannot_act_dims_in_place() -> None:
 @run
 async def test_clicking_a_key_presses_it_and_a_dimmed_one_rings_the_bell() -> None:
     app = Harness()
-    async with app.run_test(size=(60, 5)) as pilot:
+    async with app.run_test(size=(100, 5)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, Turning)
@@ -108,3 +108,14 @@ async def test_clicking_a_key_presses_it_and_a_dimmed_one_rings_the_bell() -> No
         await pilot.pause()
         assert screen.turns == ["left"]
         assert app.bells == 1
+
+
+@run
+async def test_a_narrow_footer_leaves_the_palette_key_out_for_the_games_keys() -> None:
+    app = Harness()
+    async with app.run_test(size=(80, 5)) as pilot:
+        await pilot.pause()
+        assert "palette" not in footer_line(app)
+        await pilot.resize_terminal(100, 5)
+        await pilot.pause()
+        assert footer_line(app).endswith("^p palette")

@@ -23,6 +23,8 @@ from marrakech.engine import (
     Variant,
     colours_for_seat,
 )
+from marrakech.session import GameSetup, Session
+from marrakech.tui.files import GameDocuments
 from marrakech.tui.palette import CARPET_COLOURS
 from marrakech.tui.screens.results import ResultsScreen, ranking
 
@@ -52,6 +54,12 @@ def finished(
     )
 
 
+def results_of(state: GameState, names: tuple[str, ...]) -> ResultsScreen:
+    """The results screen of a game that reached ``state``."""
+    session = Session(GameSetup(len(state.players), names=names), start=state)
+    return ResultsScreen(GameDocuments(session), names)
+
+
 class Harness(App[None]):
     """Pushes the results screen and records what it dismisses with."""
 
@@ -78,7 +86,7 @@ def run(state: GameState, names: tuple[str, ...], *keys: str, click: str = "") -
     """Show the results, read them, then press keys or click; returns what was shown and chosen."""
 
     async def go() -> tuple[Any, ...]:
-        screen = ResultsScreen(state, names)
+        screen = results_of(state, names)
         app = Harness(screen)
         async with app.run_test(size=(100, 30)) as pilot:
             seen = shown(screen)
@@ -160,7 +168,7 @@ def test_last_player_standing_two_colours_each() -> None:
 
 def test_the_colour_chips_use_the_palette() -> None:
     async def go() -> list[list[str]]:
-        screen = ResultsScreen(finished(money=[3, 4, 5], carpets=[]), ("Ayla", "Bo", "Cy"))
+        screen = results_of(finished(money=[3, 4, 5], carpets=[]), ("Ayla", "Bo", "Cy"))
         async with Harness(screen).run_test(size=(100, 30)):
             table = screen.query_one("#ranking", Static).content
             assert isinstance(table, Table)

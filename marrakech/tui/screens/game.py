@@ -24,7 +24,7 @@ from marrakech.engine import Aim, GameState, MarrakechError, Orient, Phase, Plac
 from marrakech.flow import GameFlow, Notice, cursor
 from marrakech.session import Session
 from marrakech.settings import Settings
-from marrakech.tui.files import SettingsChanged, export_log, notifier, save_game, show_notice
+from marrakech.tui.files import GameDocuments, SettingsChanged, notifier, show_notice
 from marrakech.tui.screens.game_status import (
     PALETTE,
     Frame,
@@ -70,6 +70,7 @@ class GameScreen(Screen[str]):
         Binding("space", "roll", "Roll", show=False),
         Binding("enter", "lay", "Lay"),
         Binding("enter", "aim", "Aim"),
+        Binding("enter", "results", "Results"),
         Binding("left", "move_ghost('left')", "Move carpet left", show=False),
         Binding("right", "move_ghost('right')", "Move carpet right", show=False),
         Binding("up", "move_ghost('up')", "Move carpet up", show=False),
@@ -81,7 +82,7 @@ class GameScreen(Screen[str]):
         Binding("u", "undo", "Undo"),
         Binding("ctrl+r", "redo", "Redo"),
         Binding("h", "hint", "Hint"),
-        Binding("p", "toggle_risk", "Risk", show=False),
+        Binding("p", "toggle_risk", "Risk"),
         Binding("s", "save", "Save", show=False),
         Binding("e", "export_log", "Export log", show=False),
     ]
@@ -94,6 +95,7 @@ class GameScreen(Screen[str]):
         self.settings = settings or Settings()
         """The player's settings (the app updates them when they change)."""
         self.flow = GameFlow(session, notifier(self), game_file=game_file)
+        self.documents = GameDocuments(session)
         self.pointing = Pointing()
         """What the person to move has picked but not played yet."""
         self.walk: WalkShown | None = None
@@ -192,7 +194,7 @@ class GameScreen(Screen[str]):
         self.pointing = Pointing.fresh(self.state)
         self._draw()
         if self.flow.over:
-            self.app.push_screen(ResultsScreen(self.state, self.flow.names), self._results_closed)
+            self.action_results()
         elif not self.flow.person_to_move:
             move = self.flow.computer_move()
             if move is None:
@@ -200,8 +202,15 @@ class GameScreen(Screen[str]):
             else:
                 self.query_one(Pacer).think(move)
 
+    def action_results(self) -> None:
+        """Show the results of the finished game (again, after looking at the board)."""
+        self.app.push_screen(ResultsScreen(self.documents, self.flow.names), self._results_closed)
+
     def _results_closed(self, choice: str | None) -> None:
-        self.dismiss(choice or "quit")
+        if choice == "board":
+            self._draw()
+        else:
+            self.dismiss(choice or "quit")
 
     def _decide(self, action: Orient | Place | Aim | None) -> None:
         """Play a decision (None: roll the die) and show its walk, if it rolled."""
@@ -386,11 +395,11 @@ class GameScreen(Screen[str]):
 
     def action_save(self) -> None:
         """Save the game under a name."""
-        save_game(self.app, self.flow.session)
+        self.documents.save(self.app)
 
     def action_export_log(self) -> None:
         """Write the game log as text into the data directory."""
-        export_log(self.app, self.flow.session)
+        self.documents.export(self.app)
 
     def system_commands(self) -> Iterable[SystemCommand]:
         """This screen's entries for the command palette (undo, redo, hint when they act)."""

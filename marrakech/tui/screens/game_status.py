@@ -249,6 +249,8 @@ def key_state(
     rules keep it, pressing it says why.
     """
     state = flow.state
+    if flow.over:  # the final board: the results, saving and exporting, nothing else
+        return action in ("results", "save", "export_log")
 
     def person_in(*phases: Phase) -> bool | None:
         if state.phase not in phases:
@@ -263,6 +265,8 @@ def key_state(
         if not allowed:
             return allowed
         return cursor.turned(state, pointing.turn, way) is not None or None
+    if action == "results":
+        return False
     if action == "roll":
         return person_in(Phase.ORIENT, Phase.ROLL)
     if action == "lay":
@@ -333,7 +337,7 @@ def status_text(flow: GameFlow, walk: WalkShown | None, pointing: Pointing) -> T
     if walk is not None:
         first = f"{name} rolls {walk.roll}: Assam walks..."
     elif seat is None:
-        first = "The market is closed: the game is over."
+        first = "The market is closed: the game is over. Enter shows the results."
     elif not seat.is_person:
         first = f"{name} ({seat.level} computer) is thinking..."
     elif state.phase is Phase.ORIENT and pointing.turn is not None:

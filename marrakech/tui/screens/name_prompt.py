@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,7 +15,11 @@ from textual.widgets import Input, Label
 
 
 class NamePromptScreen(ModalScreen[str | None]):
-    """Ask for a name: Enter dismisses with it (stripped), Escape with None."""
+    """Ask for a name: Enter dismisses with it (stripped), Escape with None.
+
+    ``check`` says what is wrong with a name (None when it is fine); a wrong name keeps
+    the prompt open with the reason.
+    """
 
     DEFAULT_CSS = """
     NamePromptScreen {
@@ -39,11 +45,14 @@ class NamePromptScreen(ModalScreen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, default: str = "") -> None:
+    def __init__(
+        self, title: str, default: str = "", check: Callable[[str], str | None] | None = None
+    ) -> None:
         """A prompt headed ``title`` with ``default`` already typed in."""
         super().__init__()
         self.prompt_title = title
         self.default = default
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -55,10 +64,13 @@ class NamePromptScreen(ModalScreen[str | None]):
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         name = event.value.strip()
-        if name:
+        problem = "Type a name first (or Esc to cancel)." if not name else None
+        if problem is None and self.check is not None:
+            problem = self.check(name)
+        if problem is None:
             self.dismiss(name)
         else:
-            self.query_one("#error", Label).update("Type a name first (or Esc to cancel).")
+            self.query_one("#error", Label).update(Text(problem))
 
     @on(Input.Changed)
     def _changed(self) -> None:

@@ -1,4 +1,8 @@
-"""The end of a game: ranking, scores, how the winner was decided; play again or quit."""
+"""The end of a game: ranking, scores, how the winner was decided, and what to do next.
+
+Play again, look at the final board (Esc; the game screen opens the results again), the
+summary and its chart, a replay, save, export the log, or quit.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from marrakech.engine import GameState, Score
+from marrakech.tui.files import GameDocuments
 from marrakech.tui.screens.chips import chips
 
 
@@ -65,7 +70,7 @@ def verdict(state: GameState, names: Sequence[str]) -> tuple[str, list[str]]:
 
 
 class ResultsScreen(ModalScreen[str]):
-    """The final ranking; dismisses with "again" (a new game) or "quit"."""
+    """The final ranking; dismisses with "again" (a new game), "board" or "quit"."""
 
     DEFAULT_CSS = """
     ResultsScreen {
@@ -107,20 +112,35 @@ class ResultsScreen(ModalScreen[str]):
     }
     ResultsScreen Button {
         margin: 0 1;
+        min-width: 10;
+    }
+    ResultsScreen #keys {
+        width: 100%;
+        margin-top: 1;
+        content-align: center middle;
+        color: $text-muted;
     }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "finish('again')", "Play again"),
         Binding("q", "finish('quit')", "Quit"),
+        Binding("escape,b", "finish('board')", "See the board"),
+        Binding("c", "summary", "Summary"),
+        Binding("r", "replay", "Replay"),
+        Binding("s", "save", "Save"),
+        Binding("e", "export", "Export log"),
+        Binding("left", "app.focus_previous", "Previous button", show=False),
+        Binding("right", "app.focus_next", "Next button", show=False),
     ]
 
     AUTO_FOCUS = "#again"
 
-    def __init__(self, state: GameState, names: tuple[str, ...]) -> None:
-        """The results of a finished game (state.phase is OVER), with a name per seat."""
+    def __init__(self, documents: GameDocuments, names: tuple[str, ...]) -> None:
+        """The results of a finished game (its state's phase is OVER), a name per seat."""
         super().__init__()
-        self.state = state
+        self.documents = documents
+        self.state: GameState = documents.session.state
         self.names = names
 
     def compose(self) -> ComposeResult:
@@ -133,7 +153,14 @@ class ResultsScreen(ModalScreen[str]):
                 yield Label(line, classes="why", markup=False)
             with Horizontal():
                 yield Button("Play again", variant="primary", id="again")
+                yield Button("Summary", id="summary")
+                yield Button("Replay", id="replay")
+                yield Button("Board", id="board")
                 yield Button("Quit", id="quit")
+            yield Label(
+                "Esc: the board · c: summary · r: replay · s: save · e: export the log",
+                id="keys",
+            )
 
     def _table(self) -> Table:
         table = Table(box=None, padding=(0, 1), header_style="bold")
@@ -165,8 +192,34 @@ class ResultsScreen(ModalScreen[str]):
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id)
+        choice = event.button.id or "quit"
+        if choice == "summary":
+            self.action_summary()
+        elif choice == "replay":
+            self.action_replay()
+        else:
+            self.dismiss(choice)
 
     def action_finish(self, choice: str) -> None:
-        """Close with "again" or "quit"."""
+        """Close with "again", "board" or "quit"."""
         self.dismiss(choice)
+
+    def action_summary(self) -> None:
+        """Open the summary of the game, with its chart (drawn only when asked for)."""
+        from marrakech.tui.screens.summary import SummaryScreen
+
+        self.app.push_screen(SummaryScreen(self.documents.session))
+
+    def action_replay(self) -> None:
+        """Step through the game from its first turn."""
+        from marrakech.tui.screens.replay import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(self.documents.session))
+
+    def action_save(self) -> None:
+        """Save the game under a name."""
+        self.documents.save(self.app)
+
+    def action_export(self) -> None:
+        """Write the game log as text."""
+        self.documents.export(self.app)

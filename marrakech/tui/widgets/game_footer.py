@@ -84,11 +84,17 @@ class FooterKeyCap(Widget):
             self.app.simulate_key(self.binding.key)
 
 
+PALETTE_MIN_WIDTH = 96
+"""Narrower than this, the game's own keys need the whole footer: the command palette's
+key (still working) is not shown."""
+
+
 class GameFooter(Footer):
     """A Footer that dims and undims its keys without rebuilding itself."""
 
     def shown(self, screen: Screen[object]) -> list[ActiveBinding]:
-        """The bindings shown: the first shown one of each action, then the command palette's.
+        """The bindings shown: the first shown one of each action, then the command palette's
+        where there is room.
 
         The palette's binding is itself not shown (``show=False``) among the others.
         """
@@ -99,7 +105,8 @@ class GameFooter(Footer):
                 by_action.setdefault(active.binding.action, active)
         shown = list(by_action.values())
         palette = active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
-        if palette and self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+        roomy = self.app.size.width >= PALETTE_MIN_WIDTH
+        if palette and roomy and self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             shown.append(palette)
         return shown
 
@@ -110,6 +117,10 @@ class GameFooter(Footer):
                 self.app.get_key_display(active.binding),
                 classes="" if active.binding.show else "-command-palette",
             )
+
+    def on_resize(self) -> None:
+        """Show or hide the palette's key as the width allows."""
+        self.bindings_changed(self.screen)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         shown = self.shown(screen)

@@ -1,0 +1,118 @@
+"""The end-of-game summary: what each player and colour did, and the score turn by turn.
+
+Read from the game's turn recaps and the engine's own queries (``scores``, ``region``),
+so a front end shows the figures without counting anything itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from marrakech.engine import Colour, GameState
+from marrakech.flow.recap import TurnRecap
+
+
+@dataclass(frozen=True, slots=True)
+class ColourSummary:
+    """One colour at the end: its visible squares and its largest region."""
+
+    colour: Colour
+    visible: int
+    largest_region: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    """One player's game: the final score and the money that changed hands."""
+
+    seat: int
+    name: str
+    visible: int
+    """Visible squares of the player's colours at the end."""
+    dirhams: int
+    earned: int
+    """Dirhams received in tolls."""
+    paid: int
+    """Dirhams paid in tolls."""
+    biggest_toll: int
+    """The most paid in one toll (0 if the player never paid)."""
+    largest_region: int
+    """The largest region of one of the player's colours at the end."""
+    colours: tuple[ColourSummary, ...]
+    eliminated: bool
+
+    @property
+    def total(self) -> int:
+        """Visible squares plus dirhams: the score."""
+        return self.visible + self.dirhams
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """Every player's summary and the score of each seat after every turn."""
+
+    players: tuple[PlayerSummary, ...]
+    scores: tuple[tuple[int, ...], ...]
+    """One row per seat: the score at the start, then after each turn."""
+
+    @property
+    def turns(self) -> int:
+        """How many turns were played."""
+        return len(self.scores[0]) - 1 if self.scores else 0
+
+
+def largest_region(state: GameState, colour: Colour) -> int:
+    """The size of the largest connected region of ``colour`` showing on the market."""
+    seen: set[tuple[int, int]] = set()
+    best = 0
+    for square, stack in state.squares():
+        if square in seen or not stack or stack[-1].colour is not colour:
+            continue
+        region = state.region(square)
+        seen |= region
+        best = max(best, len(region))
+    return best
+
+
+def summarise(start: GameState, recaps: Sequence[TurnRecap], names: Sequence[str]) -> GameSummary:
+    """The summary of a game from its first position and its turns (finished or not)."""
+    end = recaps[-1].after if recaps else start
+    seats = range(len(end.players))
+    earned = [0 for _ in seats]
+    paid = [0 for _ in seats]
+    biggest = [0 for _ in seats]
+    for turn in recaps:
+        if turn.payee is None:
+            continue
+        earned[turn.payee] += turn.paid
+        paid[turn.seat] += turn.paid
+        biggest[turn.seat] = max(biggest[turn.seat], turn.paid)
+    players = []
+    for score in end.scores():
+        seat = score.seat
+        colours = tuple(
+            ColourSummary(
+                colour,
+                sum(1 for _, stack in end.squares() if stack and stack[-1].colour is colour),
+                largest_region(end, colour),
+            )
+            for colour in end.players[seat].colours
+        )
+        players.append(
+            PlayerSummary(
+                seat=seat,
+                name=names[seat],
+                visible=score.visible,
+                dirhams=score.dirhams,
+                earned=earned[seat],
+                paid=paid[seat],
+                biggest_toll=biggest[seat],
+                largest_region=max((c.largest_region for c in colours), default=0),
+                colours=colours,
+                eliminated=score.eliminated,
+            )
+        )
+    positions = [start, *(turn.after for turn in recaps)]
+    totals = [[score.total for score in state.scores()] for state in positions]
+    return GameSummary(tuple(players), tuple(tuple(row) for row in zip(*totals, strict=True)))

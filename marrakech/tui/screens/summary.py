@@ -1,0 +1,122 @@
+"""The end-of-game summary: each player's (and in two players each colour's) figures, and
+a chart of every score turn by turn. Opened from the results; imported only then, so the
+plotting library costs nothing at start-up."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+from textual_plotext import PlotextPlot
+
+from marrakech.flow import recaps
+from marrakech.flow.summary import GameSummary, summarise
+from marrakech.session import Session
+from marrakech.tui.palette import CARPET_COLOURS
+from marrakech.tui.screens.chips import chips
+
+
+def _rgb(hex_colour: str) -> tuple[int, int, int]:
+    value = int(hex_colour.lstrip("#"), 16)
+    return value >> 16, (value >> 8) & 0xFF, value & 0xFF
+
+
+class SummaryScreen(Screen[None]):
+    """The game's figures and score chart; Escape goes back to the results."""
+
+    DEFAULT_CSS = """
+    SummaryScreen > Vertical {
+        padding: 0 1;
+    }
+    SummaryScreen #figures {
+        height: auto;
+        margin-bottom: 1;
+    }
+    SummaryScreen #chart {
+        height: 1fr;
+        min-height: 8;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "close", "Back to the results"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        """The summary of the session's game."""
+        super().__init__()
+        names = session.setup.names
+        self.session = session
+        self.summary: GameSummary = summarise(
+            session.start, recaps(session.transitions, names), names
+        )
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self._figures(), id="figures")
+            yield PlotextPlot(id="chart")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        plot = self.query_one(PlotextPlot).plt
+        turns = list(range(self.summary.turns + 1))
+        for player, scores in zip(self.summary.players, self.summary.scores, strict=True):
+            colour = _rgb(CARPET_COLOURS[self.session.start.players[player.seat].colours[0]])
+            plot.plot(turns, list(scores), label=player.name, color=colour, marker="braille")
+        plot.title("Score (visible squares + dirhams) after each turn")
+        plot.xlabel("turn")
+
+    def _figures(self) -> Table:
+        table = Table(
+            title=f"The game in figures: {self.summary.turns} turns",
+            box=None,
+            padding=(0, 1),
+            header_style="bold",
+        )
+        table.add_column("Player")
+        table.add_column("Colours")
+        for heading in ("Squares", "Dirhams", "Score", "Earned", "Paid"):
+            table.add_column(heading, justify="right")
+        table.add_column("Biggest toll", justify="right")
+        table.add_column("Largest region", justify="right")
+        two_players = len(self.summary.players) == 2
+        for player in self.summary.players:
+            name = Text(player.name)
+            if player.eliminated:
+                name.append(" bankrupt", style="italic")
+            table.add_row(
+                name,
+                chips(c.colour for c in player.colours),
+                str(player.visible),
+                str(player.dirhams),
+                Text(str(player.total), style="bold"),
+                str(player.earned),
+                str(player.paid),
+                str(player.biggest_toll),
+                str(player.largest_region),
+            )
+            if two_players:
+                for colour in player.colours:
+                    table.add_row(
+                        Text(f"  {colour.colour.name.lower()}", style="dim"),
+                        chips((colour.colour,)),
+                        str(colour.visible),
+                        "",
+                        "",
+                        "",
+                        "",
+                        "",
+                        str(colour.largest_region),
+                        style="dim",
+                    )
+        return table
+
+    def action_close(self) -> None:
+        """Back to the results."""
+        self.dismiss(None)

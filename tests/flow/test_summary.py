@@ -1,0 +1,60 @@
+"""The end-of-game summary agrees with the scores, the tolls and the regions of the game."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from marrakech.bots import make_bot
+from marrakech.dice import SeededDie
+from marrakech.engine import Colour, GameState, Phase, new_game
+from marrakech.flow import recaps
+from marrakech.flow.summary import largest_region, summarise
+from marrakech.playout import by_seat, play_out_steps
+
+
+def played(players: int, seed: int) -> tuple[GameState, list]:
+    start = new_game(players, seed=seed)
+    bots = [make_bot("greedy", seed=seed * 8 + seat) for seat in range(players)]
+    return start, list(play_out_steps(start, by_seat(bots), SeededDie(seed)))
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10_000))
+def test_the_summary_adds_up_to_the_final_scores_and_the_tolls(players: int, seed: int) -> None:
+    start, steps = played(players, seed)
+    names = tuple(f"P{seat + 1}" for seat in range(players))
+    turns = recaps(steps, names)
+    summary = summarise(start, turns, names)
+    end = steps[-1].after
+    assert end.phase is Phase.OVER
+    assert [p.total for p in summary.players] == [s.total for s in end.scores()]
+    assert sum(p.earned for p in summary.players) == sum(p.paid for p in summary.players)
+    assert sum(p.paid for p in summary.players) == sum(t.paid for t in turns)
+    for player in summary.players:
+        assert player.biggest_toll <= player.paid
+        assert player.largest_region <= max(player.visible, 0) or player.eliminated
+        if not player.eliminated:
+            assert sum(c.visible for c in player.colours) == player.visible
+    assert summary.turns == len(turns)
+    assert [row[0] for row in summary.scores] == [s.total for s in start.scores()]
+    assert [row[-1] for row in summary.scores] == [s.total for s in end.scores()]
+
+
+def test_a_game_not_begun_sums_up_to_its_start() -> None:
+    start = new_game(3, seed=5)
+    summary = summarise(start, (), ("A", "B", "C"))
+    assert summary.turns == 0
+    assert all(p.earned == p.paid == p.biggest_toll == 0 for p in summary.players)
+    assert all(p.largest_region == 0 for p in summary.players)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_largest_region_is_the_largest_connected_area_of_one_colour(seed: int) -> None:
+    _, steps = played(2, seed)
+    end = steps[-1].after
+    for colour in Colour:
+        squares = [sq for sq, stack in end.squares() if stack and stack[-1].colour is colour]
+        sizes = [len(end.region(sq)) for sq in squares]
+        assert largest_region(end, colour) == max(sizes, default=0)

@@ -1,0 +1,123 @@
+"""The end of a game: the results, the final board behind them, the summary, replay, saving."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, Label
+from textual_plotext import PlotextPlot
+
+from marrakech.bots import make_bot
+from marrakech.engine import Phase
+from marrakech.session import GameSetup, Session
+from marrakech.tui.app import MarrakechApp
+from marrakech.tui.screens.game import GameScreen
+from marrakech.tui.screens.name_prompt import NamePromptScreen
+from marrakech.tui.screens.replay import ReplayScreen
+from marrakech.tui.screens.results import ResultsScreen
+from marrakech.tui.screens.summary import SummaryScreen
+
+from .helpers import run, screen_text
+
+
+def finished_session(players: int = 2, seed: int = 4) -> Session:
+    """A game played to its end by greedy computers, as if by people at one keyboard."""
+    session = Session(
+        GameSetup(players, names=tuple(f"P{n}" for n in range(1, players + 1)), seed=seed)
+    )
+    bot = make_bot("greedy", seed=seed)
+    while session.state.phase is not Phase.OVER:
+        if session.state.phase is Phase.ROLL:
+            session.roll()
+        else:
+            session.play(bot.choose(session.state))
+            if session.state.phase is Phase.ROLL:
+                session.roll()
+    return session
+
+
+def footer(app: MarrakechApp) -> str:
+    return screen_text(app).splitlines()[-1]
+
+
+@run
+async def test_escape_shows_the_final_board_and_enter_brings_the_results_back() -> None:
+    app = MarrakechApp(session=finished_session(3))
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        text = screen_text(app)
+        assert "the game is over. Enter shows the results" in text
+        keys = footer(app)
+        assert "Results" in keys and "Help" in keys
+        for gone in ("Lay", "Rotate", "Next", "Undo", "Redo", "Hint", "Roll", "Left"):
+            assert gone not in keys, gone
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_value is None
+
+
+@run
+async def test_the_summary_has_every_players_figures_and_a_chart() -> None:
+    session = finished_session(2)
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        text = screen_text(app)
+        for heading in ("Squares", "Dirhams", "Earned", "Paid", "Biggest toll", "Largest region"):
+            assert heading in text
+        assert "P1" in text and "P2" in text
+        assert "red" in text and "green" in text  # each colour of a 2-player game
+        plot = app.screen.query_one(PlotextPlot)
+        assert plot.size.height >= 8
+        assert "after each turn" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+
+
+@run
+async def test_the_game_replays_from_its_results() -> None:
+    app = MarrakechApp(session=finished_session(2))
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+
+
+@run
+async def test_saving_from_the_results_keeps_a_bad_name_in_the_prompt(data_home: Path) -> None:
+    app = MarrakechApp(session=finished_session(2))
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, NamePromptScreen)
+        prompt.query_one(Input).value = "../escape"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is prompt
+        assert "save name" in str(prompt.query_one("#error", Label).render())
+        prompt.query_one(Input).value = "final"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("e")
+        await pilot.pause()
+    assert (data_home / "marrakech" / "saves" / "final.json").is_file()
+    assert (data_home / "marrakech" / "logs" / "final.txt").is_file()  # the save's name
+    assert not (data_home / "marrakech" / "saves" / ".." / "escape.json").exists()
