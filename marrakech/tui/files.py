@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -67,8 +68,8 @@ class GameDocuments:
         """Write the game log as text into the data directory (logs/<name>.txt), named
         after the save when there is one, else after the date and time."""
         name = self.name or f"game {datetime.now():%Y-%m-%d %H-%M-%S}"
-        write = lambda: storage.export_log_file(self.session, name)  # noqa: E731
-        _write(app, "Exported", "Log written to", write)
+        export = partial(storage.export_log_file, self.session, name)
+        _write(app, "Exported", "Log written to", export)
 
 
 def _name_problem(name: str) -> str | None:
