@@ -139,3 +139,43 @@ async def test_clicks_name_the_square_and_gaps_name_nothing() -> None:
 def test_a_variant_position_builds() -> None:
     state = position(variant=Variant.AIM, phase="roll")
     assert state.variant is Variant.AIM
+
+
+def backgrounds_of(board: BoardWidget, texts: set[str]) -> dict[str, str | None]:
+    """The background colour of each listed piece of text drawn on the board."""
+    return {
+        segment.text.strip(): segment.style.bgcolor.name if segment.style.bgcolor else None
+        for y in range(board.size.height)
+        for segment in board.render_line(y)
+        if segment.style is not None and segment.text.strip() in texts
+    }
+
+
+@run
+async def test_a_carpet_not_laid_yet_and_a_paid_region_keep_their_colours() -> None:
+    app = BoardApp()
+    async with app.run_test(size=(47, 16)) as pilot:
+        board = app.query_one(BoardWidget)
+        board.show(
+            sample(), ghost=Ghost(Place((3, 4), (4, 4)), Colour.RED), region=frozenset({(4, 1)})
+        )
+        await pilot.pause()
+        text = board_text(board)
+        assert "░ R1░" in text and "R1$" in text  # marked in letters too
+        found = backgrounds_of(board, {"░ R1░", "R1$"})
+    assert found == {"░ R1░": CARPET_COLOURS[Colour.RED], "R1$": CARPET_COLOURS[Colour.RED]}
+
+
+@run
+async def test_assam_grows_with_the_squares() -> None:
+    app = BoardApp()
+    async with app.run_test(size=(47, 16)) as pilot:
+        board = app.query_one(BoardWidget)
+        board.show(sample())
+        await pilot.pause()
+        small = board_text(board)
+        await pilot.resize_terminal(64, 31)
+        await pilot.pause()
+        large = board_text(board)
+    assert small.count("▶") == 1  # a token the size of his square
+    assert large.count("▶") > 1  # a frame round his square, arrows on the side he faces

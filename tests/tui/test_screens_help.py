@@ -14,7 +14,8 @@ from textual.screen import Screen
 from textual.widgets import Label, Markdown, Static, TabbedContent
 
 from marrakech.tui.screens import help as help_module
-from marrakech.tui.screens.help import HelpScreen, plain_fences
+from marrakech.tui.screens.help import RULES_PATH, HelpScreen, plain_fences
+from marrakech.tui.widgets.legend import LEGEND
 
 
 class GameLike(Screen[None]):
@@ -69,13 +70,26 @@ def test_help_lists_keys_shows_rules_and_closes() -> None:
             assert screen.query_one(TabbedContent).active == "rules-tab"
             await pilot.pause()
             rules = screen.query_one(Markdown)
-            assert rules.source.startswith("# Marrakech: the rules we implement")
-            assert "## The border loops" in rules.source
+            assert rules.source.startswith("# How to play Marrakech")
+            assert "## The edge of the market" in rules.source
+            await pilot.press("right")
+            assert screen.query_one(TabbedContent).active == "marks-tab"
+            marks = str(screen.query_one("#marks", Static).render())
+            assert all(mark in marks for mark, _ in LEGEND)
             await pilot.press("question_mark")
             assert app.results == [None]
             assert isinstance(app.screen, GameLike)
 
     asyncio.run(run())
+
+
+def test_the_rules_in_the_app_are_written_for_players() -> None:
+    text = RULES_PATH.read_text(encoding="utf-8")
+    for engineering in ("seeds", "rules-decisions", "784", "engine", ".md", "test", "seat 0"):
+        assert engineering not in text, engineering
+    for part in ("Turn Assam", "Roll", "Pay", "Lay a carpet", "The end", "Two players"):
+        assert part in text
+    assert text.count("```text") == 3  # the loops, a toll region, legal and illegal carpets
 
 
 @pytest.mark.parametrize("key", ["escape", "q"])

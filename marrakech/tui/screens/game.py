@@ -38,6 +38,7 @@ from marrakech.tui.widgets.board import BoardWidget
 from marrakech.tui.widgets.die_face import DieFace
 from marrakech.tui.widgets.game_footer import GameFooter
 from marrakech.tui.widgets.game_log import GameLog
+from marrakech.tui.widgets.legend import Legend
 from marrakech.tui.widgets.pacer import Pacer
 from marrakech.tui.widgets.player_panel import PlayerPanel
 from marrakech.tui.widgets.risk_preview import RiskPreview
@@ -117,6 +118,7 @@ class GameScreen(Screen[str]):
                     yield PlayerPanel(number, seat.name, kind, id=f"seat-{number}")
                 yield DieFace(id="die")
                 yield RiskPreview(id="risk")
+                yield Legend()
         yield Static(
             f"The market needs a terminal of at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
             "Make the window larger (or the font smaller) to go on playing.",

@@ -15,13 +15,10 @@ from textual.lazy import Lazy
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static, TabbedContent, TabPane
 
-_PACKAGE = Path(__file__).parents[2]
-RULES_PATH = (
-    _PACKAGE / "docs" / "rules-2024.md"
-    if (_PACKAGE / "docs" / "rules-2024.md").is_file()
-    else _PACKAGE.parent / "docs" / "rules-2024.md"
-)
-"""docs/rules-2024.md: shipped inside the package by a wheel, else in the repository."""
+from marrakech.tui.widgets.legend import legend_text
+
+RULES_PATH = Path(__file__).parents[1] / "how_to_play.md"
+"""The rules for players, shipped with the package."""
 
 
 def plain_fences(markdown: str) -> str:
@@ -101,6 +98,9 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen #rules {
         padding: 0 1;
     }
+    HelpScreen #marks {
+        padding: 1 2;
+    }
     HelpScreen Markdown {
         background: $surface;
     }
@@ -120,8 +120,10 @@ class HelpScreen(ModalScreen[None]):
                         "The keys that work now (they change as a turn goes on):", id="now"
                     )
                     yield Static(self._keys_table(), id="keys")
-                with TabPane("Rules", id="rules-tab"), VerticalScroll(id="rules"):
+                with TabPane("How to play", id="rules-tab"), VerticalScroll(id="rules"):
                     yield Lazy(self._rules())
+                with TabPane("Marks", id="marks-tab"), VerticalScroll():
+                    yield Static(legend_text(self.app.console, 90), id="marks")
 
     def _keys_table(self) -> Table:
         table = Table(box=None, show_header=False, padding=(0, 2))

@@ -56,6 +56,8 @@ _CELL_SIZES = ((11, 5), (7, 3), (5, 1))
 """Cell (width, height) options, largest first; the content sits in a 5-column core."""
 
 _CORE = 5
+_OVERLAYS = frozenset({"ghost", "region"})
+"""Marks drawn over a square that keep its carpet's colours (only the text style changes)."""
 _LEFT = 4
 """Columns left of the market: row label, space, loop, loop."""
 _TOP = 2
@@ -298,7 +300,10 @@ class BoardWidget(Widget):
     def _style(self, name: str) -> Style:
         style = self._styles.get(name)
         if style is None:
-            style = self._styles[name] = self.get_component_rich_style(f"board--{name}")
+            style = self.get_component_rich_style(f"board--{name}")
+            if name in _OVERLAYS:
+                style = style.without_color
+            self._styles[name] = style
         return style
 
     def _draw_labels(self, canvas: _Canvas, layout: _Layout) -> None:
@@ -352,8 +357,12 @@ class BoardWidget(Widget):
                 if square in view.region:
                     base += self._style("region")
                 x, y = layout.x(col), layout.y(row)
+                if square == view.assam.square and layout.cell_height == 1:
+                    base = self._style("assam")  # no room round him: his square is his token
                 for line in range(layout.cell_height):
                     canvas.put(x, y + line, " " * layout.cell_width, base)
+                if square == view.assam.square and layout.cell_height > 1:
+                    self._draw_assam_frame(canvas, layout, square, view.assam.facing)
                 self._draw_core(
                     canvas, x + pad, layout.centre_y(row), square, base, view, lane_marks
                 )
@@ -371,6 +380,27 @@ class BoardWidget(Widget):
                     canvas.put(x, y + layout.cell_height, text, join or gap)
                     if col < SIZE - 1:
                         canvas.put(x + layout.cell_width, y + layout.cell_height, " ", gap)
+
+    def _draw_assam_frame(
+        self, canvas: _Canvas, layout: _Layout, square: Square, facing: Direction
+    ) -> None:
+        """Assam as a frame round his square, arrows on the side he faces; the square's
+        own carpet shows inside."""
+        style = self._style("assam")
+        row, col = square
+        x, y, width = layout.x(col), layout.y(row), layout.cell_width
+        pad = (width - _CORE) // 2
+        for line in range(layout.cell_height):
+            if y + line == layout.centre_y(row):
+                left = ARROWS[facing] * pad if facing is Direction.W else " " * pad
+                right = ARROWS[facing] * pad if facing is Direction.E else " " * pad
+                canvas.put(x, y + line, left, style)
+                canvas.put(x + width - pad, y + line, right, style)
+                continue
+            top = line < layout.cell_height // 2
+            arrows = (facing is Direction.N and top) or (facing is Direction.S and not top)
+            mark = ARROWS[facing] if arrows else " "
+            canvas.put(x, y + line, (f" {mark}" * width)[:width], style)
 
     def _draw_core(
         self,
