@@ -1,4 +1,4 @@
-"""Set before any test module imports Textual, which reads it once: no animations.
+"""Set before any test module imports Textual, which reads them once: no animations, full colour.
 
 Every test also gets its own empty config directory, so a developer's settings never
 change what a test sees, and no test writes them.
@@ -12,6 +12,9 @@ from pathlib import Path
 import pytest
 
 os.environ["TEXTUAL_ANIMATIONS"] = "none"
+# Draw as for a full-colour terminal whatever TERM the tests run under (16-colour
+# drawing is tested by asking for it).
+os.environ["TEXTUAL_COLOR_SYSTEM"] = "truecolor"
 
 
 @pytest.fixture(autouse=True)

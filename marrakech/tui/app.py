@@ -18,6 +18,7 @@ from marrakech.engine import Phase
 from marrakech.narrate import plural, turns
 from marrakech.records import SaveFileError
 from marrakech.session import GameSetup, Session
+from marrakech.tui import palette
 from marrakech.tui.files import SettingsChanged
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
@@ -40,6 +41,12 @@ MARKET_THEME = Theme(
     dark=True,
 )
 """Terracotta, saffron and sand, with a tile turquoise for what you are choosing."""
+
+BASIC_COLOUR_SYSTEMS = ("standard", "windows")
+"""Rich's names for terminals of 16 colours (the Linux console among them)."""
+
+BASIC_THEME = "ansi-dark"
+"""The theme on 16-colour terminals, unless the player chose another ANSI theme."""
 
 
 class MarrakechApp(App[None]):
@@ -66,16 +73,28 @@ class MarrakechApp(App[None]):
         session: Session | None = None,
         load: Path | None = None,
         replay: Path | None = None,
+        basic_colours: bool | None = None,
     ) -> None:
+        """``basic_colours``: draw with 16 colours (None: when the terminal has no more)."""
         super().__init__()
         self.register_theme(MARKET_THEME)
         self.settings = settings.load()
         """The player's settings, kept between runs."""
-        self.theme = (
-            self.settings.theme
-            if self.settings.theme in self.available_themes
-            else MARKET_THEME.name
-        )
+        if basic_colours is None:
+            basic_colours = self.console.color_system in BASIC_COLOUR_SYSTEMS
+        self.basic_colours = basic_colours
+        """True when drawing for a 16-colour terminal (ANSI colours, no bright backgrounds)."""
+        palette.use(palette.BASIC if basic_colours else palette.FULL)
+        self.set_class(basic_colours, "-basic-colours")
+        chosen = self.get_theme(self.settings.theme) if self.settings.theme else None
+        if basic_colours and (chosen is None or not chosen.ansi):
+            self.theme = BASIC_THEME
+        else:
+            self.theme = (
+                self.settings.theme
+                if self.settings.theme in self.available_themes
+                else MARKET_THEME.name
+            )
         self._start_session = session
         self._load = load
         self._replay = replay

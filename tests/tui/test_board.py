@@ -8,7 +8,7 @@ from textual.app import App, ComposeResult
 
 import marrakech.tui
 from marrakech.engine import Colour, GameState, Place, Variant
-from marrakech.tui.palette import CARPET_COLOURS, NEUTRAL_COLOUR
+from marrakech.tui.palette import CARPET_COLOURS, FULL
 from marrakech.tui.widgets.board import BoardWidget, Ghost, Lane
 
 from .helpers import check_golden, position, run
@@ -116,7 +116,7 @@ async def test_carpets_are_drawn_in_the_palette_colours() -> None:
     assert {text: colour.name for text, colour in backgrounds.items() if colour} == {
         "R1": CARPET_COLOURS[Colour.RED],
         "Y2": CARPET_COLOURS[Colour.YELLOW],
-        "b1": NEUTRAL_COLOUR,
+        "b1": FULL.neutral,
     }
 
 

@@ -19,7 +19,7 @@ from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet,
 from marrakech.engine import Colour, MarrakechError, Variant, colours_for_seat
 from marrakech.levels import DESCRIPTIONS, level_named
 from marrakech.session import HUMAN, MAX_NAME_LENGTH, SEAT_KINDS, GameSetup, new_seed
-from marrakech.tui.palette import CARPET_COLOURS
+from marrakech.tui import palette
 from marrakech.tui.screens.chips import chips
 from marrakech.tui.screens.saves import OpenSave, SavesScreen
 
@@ -86,7 +86,7 @@ def title_art() -> Text:
             art.append("lay carpets · walk Assam · collect dirhams", style="italic #d9a066")
         elif row == 5:
             for colour in Colour:
-                art.append("▀▀▀▀▀▀", style=CARPET_COLOURS[colour])
+                art.append("▀▀▀▀▀▀", style=palette.current().carpets[colour])
                 art.append(" ")
     return art
 

@@ -47,7 +47,7 @@ from marrakech.engine import (
     Place,
     Square,
 )
-from marrakech.tui.palette import NEUTRAL_CARPET, carpet_style
+from marrakech.tui.palette import carpet_style, neutral_style
 
 ARROWS = {Direction.N: "▲", Direction.E: "▶", Direction.S: "▼", Direction.W: "◀"}
 """Assam's facing as one character."""
@@ -449,7 +449,7 @@ class BoardWidget(Widget):
         if top is None:
             return self._style("market")
         if state.is_neutral(top.colour):
-            return NEUTRAL_CARPET
+            return neutral_style()
         return carpet_style(top.colour)
 
     def _joined(

@@ -1,0 +1,77 @@
+"""16-colour terminals and NO_COLOR: the market stays readable without the full palette."""
+
+from __future__ import annotations
+
+import pytest
+from rich.color import ColorType
+
+from marrakech.bots import make_bot
+from marrakech.engine import Colour, Phase
+from marrakech.session import GameSetup, Session
+from marrakech.tui import palette
+from marrakech.tui.app import MarrakechApp
+from marrakech.tui.widgets.board import BoardWidget
+
+from .helpers import run, screen_text
+
+
+def a_game() -> Session:
+    """A 2-player game with every colour showing on the market."""
+    session = Session(GameSetup(2, seed=3))
+    bot = make_bot("greedy", seed=1)
+    while {stack[-1].colour for _, stack in session.state.squares() if stack} != set(Colour):
+        session.play(bot.choose(session.state))
+        if session.state.phase is Phase.ROLL:
+            session.roll()
+    return session
+
+
+@pytest.fixture(autouse=True)
+def full_palette_after():
+    yield
+    palette.use(palette.FULL)
+
+
+@run
+async def test_sixteen_colours_use_only_the_consoles_eight_backgrounds() -> None:
+    app = MarrakechApp(session=a_game(), basic_colours=True)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        assert app.current_theme.ansi
+        board = app.screen.query_one(BoardWidget)
+        backgrounds = {
+            segment.style.bgcolor
+            for y in range(board.size.height)
+            for segment in board.render_line(y)
+            if segment.style is not None and segment.style.bgcolor is not None
+        }
+    for colour in backgrounds:
+        assert colour.type in (ColorType.STANDARD, ColorType.DEFAULT), colour
+        assert colour.number is None or colour.number < 8, colour  # no bright background
+    numbers = {colour.number for colour in backgrounds}
+    assert {1, 2, 3, 4, 7} <= numbers  # red, green, yellow, blue carpets on a white floor
+    assert palette.current() is palette.BASIC
+
+
+@run
+async def test_a_full_colour_terminal_keeps_the_market_palette() -> None:
+    app = MarrakechApp(session=a_game(), basic_colours=False)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        assert app.theme == "marrakech"
+        assert palette.current() is palette.FULL
+
+
+@run
+async def test_with_no_color_every_carpet_still_reads_by_its_letter(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = MarrakechApp(session=a_game())
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        assert app.no_color
+        text = screen_text(app)
+    for letter in "RBYG":
+        assert f"{letter}1" in text  # on the market
+        assert f" {letter} " in text  # the colour chips in the panels
