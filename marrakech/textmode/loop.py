@@ -1,0 +1,56 @@
+"""The text mode's loop: read a line, answer in lines, until the game ends or the input does.
+
+Every line written goes through ``marrakech.text.shown``, and the output is flushed after
+each answer and each prompt, so a program on the other end of a pipe sees them at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TextIO
+
+from marrakech.text import shown
+from marrakech.textmode.game import TextGame
+
+PROMPT = ">"
+"""The prompt: the game waits for a line. On a pipe it is a line of its own."""
+
+INTERRUPTED = 130
+"""The exit code after Ctrl-C (the game stays saved)."""
+
+
+def write(out: TextIO, lines: Iterable[str]) -> None:
+    """Print lines, made safe to show, and flush them."""
+    for line in lines:
+        out.write(shown(line) + "\n")
+    out.flush()
+
+
+def play(game: TextGame, lines: TextIO, out: TextIO, *, prompt_on_same_line: bool = False) -> int:
+    """Play ``game`` reading commands from ``lines``; returns the exit code.
+
+    The game ends with its last move, ``quit``, the end of the input (exit 0) or Ctrl-C
+    (exit 130); an unfinished game stays autosaved, to resume.
+    """
+    ending = "\n" if prompt_on_same_line else ""
+    try:
+        write(out, [*game.opening(), *game.advance()])
+        while not game.flow.over:
+            out.write(PROMPT + (" " if prompt_on_same_line else "\n"))
+            out.flush()
+            line = lines.readline()
+            if not line:
+                out.write(ending)
+                write(out, [f"The input has ended. {game.goodbye()}"])
+                return 0
+            reply = game.respond(line)
+            write(out, reply.lines)
+            if reply.quit:
+                return 0
+        return 0
+    except KeyboardInterrupt:
+        out.write(ending)
+        write(out, [f"Interrupted. {game.goodbye()}"])
+        return INTERRUPTED
+    finally:
+        game.close()
