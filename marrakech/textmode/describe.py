@@ -181,7 +181,7 @@ def risk_lines(risks: Sequence[LaneRisk], state: GameState, names: Sequence[str]
     lines = [f"If {names[risks[0].seat]} rolls:"]
     values = [value for value, _ in DIE_PROBABILITIES]  # the order of each risk's stops
     for risk in risks:
-        way = "as he faces" if risk.turn is None else f"going {way_words(state, risk.turn)}"
+        way = "As he faces" if risk.turn is None else f"Going {way_words(state, risk.turn)}"
         stops = ", ".join(
             f"{value} to {square_text(stop)}"
             for value, stop in zip(values, risk.stops, strict=True)

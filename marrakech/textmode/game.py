@@ -12,14 +12,15 @@ from dataclasses import dataclass, field
 from marrakech import storage
 from marrakech.autosaves import GameFile
 from marrakech.engine import (
+    DIE_FACES,
     Action,
     Aim,
     GameState,
-    IllegalAction,
     MarrakechError,
     Orient,
     Phase,
     Place,
+    Roll,
     Transition,
     Turn,
 )
@@ -124,7 +125,8 @@ class TextGame:
             result = error
         action = self.flow.answer(move, result)
         assert action is not None  # nothing came between the question and the answer
-        return self._played(self.flow.decide(action))
+        replaced = self._drain()  # a computer player replaced is said before its move
+        return [*replaced, *self._played(self.flow.decide(action))]
 
     def _played(self, played: tuple[Transition, ...]) -> list[str]:
         return [sentence(played, self.names)]
@@ -215,14 +217,13 @@ class TextGame:
 
     def _decide(self, action: Orient | Place | Aim | None) -> Reply:
         """Play a person's decision (None: roll the die) and say what it did."""
-        if action is not None:
-            reason = self.state.why_illegal(action)
+        # Out of its phase the engine refuses a roll whatever the die shows: ask with any face.
+        asked = action if action is not None else Roll(DIE_FACES[0])
+        if action is not None or self.state.phase is not Phase.ROLL:
+            reason = self.state.why_illegal(asked)
             if reason is not None:
                 return Reply([f"{_as_sentence(reason)} {self._possible()}"])
-        try:
-            played = self.flow.decide(action) if action is not None else (self.flow.roll(),)
-        except IllegalAction as error:
-            return Reply([f"{_as_sentence(str(error))} {self._possible()}"])
+        played = self.flow.decide(action) if action is not None else (self.flow.roll(),)
         return Reply([*self._played(played), *self._drain(), *self.advance()])
 
     def _plain(self, name: str) -> Reply:

@@ -18,6 +18,23 @@ PROMPT = ">"
 INTERRUPTED = 130
 """The exit code after Ctrl-C (the game stays saved)."""
 
+MAX_LINE = 1000
+"""A line longer than this many characters is refused whole (and never kept in memory)."""
+
+TOO_LONG = f"That line is longer than {MAX_LINE} characters: nothing changed."
+
+
+def read_line(lines: TextIO) -> str | None:
+    """The next line, None at the end of the input, or "" for a line too long to be a command."""
+    line = lines.readline(MAX_LINE + 1)
+    if not line:
+        return None
+    if len(line) <= MAX_LINE or line.endswith("\n"):
+        return line
+    while (rest := lines.readline(MAX_LINE)) and not rest.endswith("\n"):
+        pass  # the rest of an overlong line
+    return ""
+
 
 def write(out: TextIO, lines: Iterable[str]) -> None:
     """Print lines, made safe to show, and flush them."""
@@ -38,11 +55,14 @@ def play(game: TextGame, lines: TextIO, out: TextIO, *, prompt_on_same_line: boo
         while not game.flow.over:
             out.write(PROMPT + (" " if prompt_on_same_line else "\n"))
             out.flush()
-            line = lines.readline()
-            if not line:
+            line = read_line(lines)
+            if line is None:
                 out.write(ending)
                 write(out, [f"The input has ended. {game.goodbye()}"])
                 return 0
+            if not line:
+                write(out, [TOO_LONG])
+                continue
             reply = game.respond(line)
             write(out, reply.lines)
             if reply.quit:

@@ -48,18 +48,19 @@ def play_saved(path: Path) -> int:
 def play_latest() -> int:
     """Resume the newest unfinished game no other window has open; else a new 2-player one."""
     storage.remove_stale_temporaries()
-    for unfinished in autosaves.unfinished_games():
+    games = autosaves.unfinished_games()
+    elsewhere = sum(1 for game in games if game.open_elsewhere)
+    said = [f"{plural(elsewhere, 'unfinished game')} open in another window."] if elsewhere else []
+    for unfinished in games:
         if unfinished.session is None or unfinished.open_elsewhere:
             continue
         try:
             game_file, session = GameFile.resume(unfinished.path)
         except SaveFileError:
             continue  # taken by another window a moment ago, or no longer readable
-        return _run(TextGame(session, game_file), [_resuming(session)])
-    setup = GameSetup(2, seed=new_seed())
-    return _run(
-        TextGame(Session(setup)), ["No unfinished game: a new game for two people.", NEW_GAME_HELP]
-    )
+        return _run(TextGame(session, game_file), [*said, _resuming(session)])
+    said += ["No unfinished game to resume: a new game for two people.", NEW_GAME_HELP]
+    return _run(TextGame(Session(GameSetup(2, seed=new_seed()))), said)
 
 
 def _resuming(session: Session) -> str:
