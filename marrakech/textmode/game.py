@@ -1,12 +1,14 @@
 """One game in the text mode: commands in, plain lines out, the game flow doing the playing.
 
-``TextGame`` holds no rule and no loop: ``advance`` plays the computer seats until a
-person is to move (or the game ends) and says what they did; ``respond`` runs one line a
-person typed. Both return the lines to print; the reading and writing is ``textmode.loop``.
+``TextGame`` holds no rule and no loop: ``respond`` runs one line a person typed, and when
+the game moved, ``advance`` plays the computer seats until a person is to move (or the
+game ends), saying each move as it is played. Both give the lines to print; the reading
+and writing is ``textmode.loop``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from marrakech import storage
@@ -61,9 +63,11 @@ HELP_LINES = (
 
 @dataclass
 class Reply:
-    """What a line typed came to: the lines to print, and whether the player quits."""
+    """What a line typed came to: the lines to print, whether the game moved (then
+    ``advance`` comes next) and whether the player quits."""
 
     lines: list[str] = field(default_factory=list)
+    moved: bool = False
     quit: bool = False
 
 
@@ -100,21 +104,19 @@ class TextGame:
             "Type help for the commands.",
         ]
 
-    def advance(self) -> list[str]:
-        """Play the computer seats until a person is to move or the game ends; say each
-        move, then what the person may do (or the result)."""
-        lines: list[str] = []
+    def advance(self) -> Iterator[str]:
+        """Play the computer seats until a person is to move or the game ends, saying each
+        move as it is played; then what the person may do (or the result)."""
         while not self.flow.over and not self.flow.person_to_move:
-            lines.extend(self._computer_turn())
-        lines.extend(self._drain())
+            yield from self._computer_decision()
+        yield from self._drain()
         if self.flow.over:
-            lines.append(describe.result_line(self.state, self.names))
-            lines.extend(describe.score_lines(self.state, self.names))
+            yield describe.result_line(self.state, self.names)
+            yield from describe.score_lines(self.state, self.names)
         else:
-            lines.append(self.may_do())
-        return lines
+            yield self.may_do()
 
-    def _computer_turn(self) -> list[str]:
+    def _computer_decision(self) -> list[str]:
         move = self.flow.computer_move()
         if move is None:  # a roll: nothing to think about
             return self._played((self.flow.roll(),))
@@ -159,7 +161,10 @@ class TextGame:
     # -- one line typed ------------------------------------------------------------------
 
     def respond(self, line: str) -> Reply:
-        """Run one line a person typed; a bad line changes nothing and says what is possible."""
+        """Run one line a person typed; a bad line changes nothing and says what is possible.
+
+        When the game moved, ``advance`` says what comes next.
+        """
         try:
             command = parse(line)
         except CommandError as error:
@@ -217,14 +222,17 @@ class TextGame:
 
     def _decide(self, action: Orient | Place | Aim | None) -> Reply:
         """Play a person's decision (None: roll the die) and say what it did."""
-        # Out of its phase the engine refuses a roll whatever the die shows: ask with any face.
-        asked = action if action is not None else Roll(DIE_FACES[0])
-        if action is not None or self.state.phase is not Phase.ROLL:
-            reason = self.state.why_illegal(asked)
-            if reason is not None:
-                return Reply([f"{_as_sentence(reason)} {self._possible()}"])
+        if action is not None:
+            reason = self.state.why_illegal(action)
+        elif self.state.phase is not Phase.ROLL:
+            # Out of its phase the engine refuses a roll whatever the die shows: ask with any face.
+            reason = self.state.why_illegal(Roll(DIE_FACES[0]))
+        else:
+            reason = None
+        if reason is not None:
+            return Reply([f"{_as_sentence(reason)} {self._possible()}"])
         played = self.flow.decide(action) if action is not None else (self.flow.roll(),)
-        return Reply([*self._played(played), *self._drain(), *self.advance()])
+        return Reply([*self._played(played), *self._drain()], moved=True)
 
     def _plain(self, name: str) -> Reply:
         if name == "roll":
@@ -246,7 +254,7 @@ class TextGame:
         changed = after[len(before) :] if redo else before[len(after) :]
         words = " ".join(game_log(changed, self.names))
         said = f"Played again: {words}" if redo else f"Taken back: {words}"
-        return Reply([said, *self.advance()])
+        return Reply([said], moved=True)
 
     def _hint(self) -> str:
         if self.state.phase not in (Phase.ORIENT, Phase.PLACE, Phase.AIM):

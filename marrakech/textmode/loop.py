@@ -37,10 +37,10 @@ def read_line(lines: TextIO) -> str | None:
 
 
 def write(out: TextIO, lines: Iterable[str]) -> None:
-    """Print lines, made safe to show, and flush them."""
+    """Print lines, made safe to show, each flushed as it comes."""
     for line in lines:
         out.write(shown(line) + "\n")
-    out.flush()
+        out.flush()
 
 
 def play(game: TextGame, lines: TextIO, out: TextIO, *, prompt_on_same_line: bool = False) -> int:
@@ -51,7 +51,8 @@ def play(game: TextGame, lines: TextIO, out: TextIO, *, prompt_on_same_line: boo
     """
     ending = "\n" if prompt_on_same_line else ""
     try:
-        write(out, [*game.opening(), *game.advance()])
+        write(out, game.opening())
+        write(out, game.advance())
         while not game.flow.over:
             out.write(PROMPT + (" " if prompt_on_same_line else "\n"))
             out.flush()
@@ -67,6 +68,8 @@ def play(game: TextGame, lines: TextIO, out: TextIO, *, prompt_on_same_line: boo
             write(out, reply.lines)
             if reply.quit:
                 return 0
+            if reply.moved:
+                write(out, game.advance())
         return 0
     except KeyboardInterrupt:
         out.write(ending)

@@ -3,13 +3,16 @@ and every command the game knows is listed."""
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
 import pytest
 
+from marrakech.session import GameSetup, Session
 from marrakech.textmode.commands import COMMAND_WORDS, parse
-from marrakech.textmode.game import HELP_LINES
+from marrakech.textmode.game import HELP_LINES, TextGame
+from marrakech.textmode.loop import play
 
 DOC = Path(__file__).parents[2] / "docs" / "text-mode.md"
 
@@ -52,3 +55,20 @@ def test_the_help_names_every_command() -> None:
     for word in COMMAND_WORDS:
         assert re.search(rf"\b{word}\b", help_text), word
     assert "c2.3-2.4" in help_text
+
+
+def test_the_example_session_is_what_the_game_prints() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    block = text.split("its input typed after each `>`:\n\n```\n", 1)[1].split("```", 1)[0]
+    lines = block.splitlines()
+    typed = [line for index, line in enumerate(lines) if _typed(lines, index)]
+    setup = GameSetup(2, names=("Ayla", "Bo"), seats=("human", "greedy"), seed=1)
+    out = io.StringIO()
+    assert play(TextGame(Session(setup)), io.StringIO("".join(f"{t}\n" for t in typed)), out) == 0
+    printed = out.getvalue().splitlines()
+    assert printed == [line for index, line in enumerate(lines) if not _typed(lines, index)]
+
+
+def _typed(lines: list[str], index: int) -> bool:
+    """True for a line of the example that the player typed (it follows a prompt)."""
+    return index > 0 and lines[index - 1] == ">"

@@ -26,6 +26,12 @@ def game(*seats: str, variant: Variant = Variant.STANDARD, seed: int = 1) -> Tex
     return TextGame(Session(setup))
 
 
+def answer(played: TextGame, line: str) -> list[str]:
+    """What the loop prints for a line: the reply, then what comes next when the game moved."""
+    reply = played.respond(line)
+    return reply.lines + (list(played.advance()) if reply.moved else [])
+
+
 def autosaves(data_home: Path) -> list[Path]:
     return sorted((data_home / "games").glob("*.json"))
 
@@ -40,10 +46,10 @@ def test_the_opening_says_who_plays_what() -> None:
 
 def test_a_decision_is_said_in_the_words_of_the_log_then_what_comes_next() -> None:
     played = game()
-    reply = played.respond("left")
-    assert reply.lines[0] == "Ayla turns left, rolls 3, walks to (3,0)."
+    lines = answer(played, "left")
+    assert lines[0] == "Ayla turns left, rolls 3, walks to (3,0)."
     assert played.flow.log() == ["Ayla turns left, rolls 3, walks to (3,0)."]
-    assert reply.lines[1] == (
+    assert lines[1] == (
         "Ayla, lay your yellow carpet beside Assam on (3,0): type its number from legal "
         "(1 to 7) or write it like c1.0-2.0."
     )
@@ -53,20 +59,20 @@ def test_a_carpet_by_its_number_is_the_engines_carpet_of_that_rank_and_the_compu
     None
 ):
     played = game()
-    played.respond("left")
+    answer(played, "left")
     carpet = played.state.legal_placements()[1]
-    reply = played.respond("2")
-    assert reply.lines[0] == (
+    lines = answer(played, "2")
+    assert lines[0] == (
         f"Ayla lays a yellow carpet on ({carpet.a[0]},{carpet.a[1]})-({carpet.b[0]},{carpet.b[1]})."
     )
-    assert reply.lines[1].startswith("Bo ")  # the computer's orient and roll
-    assert reply.lines[2].startswith("Bo lays a ")
-    assert reply.lines[3].startswith("Ayla, your turn.")
+    assert lines[1].startswith("Bo ")  # the computer's orient and roll
+    assert lines[2].startswith("Bo lays a ")
+    assert lines[3].startswith("Ayla, your turn.")
     assert played.flow.person_to_move
 
 
 @pytest.mark.parametrize(
-    ("before", "line", "answer"),
+    ("before", "line", "refusal"),
     [
         ((), "hello", "Unknown command 'hello'. Now: left, right or ahead; help lists every"),
         ((), "aim left", "Cannot aim Assam now: the game waits for the current player to orient"),
@@ -84,68 +90,68 @@ def test_a_carpet_by_its_number_is_the_engines_carpet_of_that_rank_and_the_compu
     ],
 )
 def test_a_bad_line_is_one_line_and_changes_nothing(
-    before: tuple[str, ...], line: str, answer: str, data_home: Path
+    before: tuple[str, ...], line: str, refusal: str, data_home: Path
 ) -> None:
     played = game()
     for earlier in before:
-        played.respond(earlier)
+        answer(played, earlier)
     state, saved = played.state, [path.read_bytes() for path in autosaves(data_home)]
     reply = played.respond(line)
-    assert len(reply.lines) == 1 and reply.lines[0].startswith(answer)
-    assert not reply.quit
+    assert len(reply.lines) == 1 and reply.lines[0].startswith(refusal)
+    assert not reply.quit and not reply.moved
     assert played.state is state
     assert [path.read_bytes() for path in autosaves(data_home)] == saved
 
 
 def test_looking_changes_nothing() -> None:
     played = game()
-    played.respond("left")
+    answer(played, "left")
     state = played.state
     for line in ("board", "picture", "square 3 0", "row 3", "col 0", "legal", "risk", "scores"):
         assert played.respond(line).lines
-    assert played.respond("log").lines == played.flow.log()
-    assert played.respond("help").lines[0].startswith("Commands")
+    assert answer(played, "log") == played.flow.log()
+    assert answer(played, "help")[0].startswith("Commands")
     assert played.state is state
 
 
 def test_undo_says_what_it_took_back_and_redo_plays_it_again() -> None:
     played = game()
-    played.respond("left")
-    laid = played.respond("1").lines[0]
+    answer(played, "left")
+    laid = answer(played, "1")[0]
     after = played.state
     computer = played.flow.log()[-1]
     assert computer.startswith("Bo ")
-    assert played.respond("undo").lines[0] == f"Taken back: {laid} {computer}"
+    assert answer(played, "undo")[0] == f"Taken back: {laid} {computer}"
     assert played.state.phase is Phase.PLACE and played.state.current == 0
-    assert played.respond("redo").lines[0] == f"Played again: {laid} {computer}"
+    assert answer(played, "redo")[0] == f"Played again: {laid} {computer}"
     assert played.state == after
 
 
 def test_a_hint_says_the_hard_players_choice_and_plays_nothing() -> None:
     played = game()
     state = played.state
-    (line,) = played.respond("hint").lines
+    (line,) = answer(played, "hint")
     assert line in {f"Hint: {describe.way_words(state, turn)}." for turn in Turn}
     assert played.state is state
 
 
 def test_save_writes_the_game_under_its_name_and_refuses_a_bad_one(data_home: Path) -> None:
     played = game()
-    played.respond("left")
-    (line,) = played.respond("save Friday night").lines
+    answer(played, "left")
+    (line,) = answer(played, "save Friday night")
     path = data_home / "saves" / "Friday night.json"
     assert line == f"Saved as Friday night, in {path}."
     assert storage.load_game(path).actions == played.flow.session.actions
-    (refused,) = played.respond("save ../evil").lines
+    (refused,) = answer(played, "save ../evil")
     assert refused.startswith("Not saved: ")
 
 
 def test_quit_leaves_the_game_autosaved(data_home: Path) -> None:
     played = game()
-    assert played.respond("quit").lines == [
+    assert answer(played, "quit") == [
         "Goodbye: nothing was played here, so there is nothing new to resume."
     ]
-    played.respond("left")
+    answer(played, "left")
     reply = played.respond("q")
     assert reply.quit
     assert reply.lines == ["Goodbye: the game is saved, and marrakech --text resumes it."]
@@ -154,16 +160,18 @@ def test_quit_leaves_the_game_autosaved(data_home: Path) -> None:
 
 def test_in_the_aiming_variant_a_way_aims_and_roll_rolls() -> None:
     played = game("human", "human", variant=Variant.AIM)
-    assert played.advance()[-1] == ("Ayla, your turn. Assam is on (3,3), facing north: type roll.")
-    assert played.respond("roll").lines[0].startswith("Ayla rolls ")
-    played.respond("1")
+    assert list(played.advance())[-1] == (
+        "Ayla, your turn. Assam is on (3,3), facing north: type roll."
+    )
+    assert answer(played, "roll")[0].startswith("Ayla rolls ")
+    answer(played, "1")
     assert played.state.phase is Phase.AIM
-    assert played.advance()[-1].endswith("type aim left or aim right.")
-    (refused,) = played.respond("ahead").lines
+    assert list(played.advance())[-1].endswith("type aim left or aim right.")
+    (refused,) = answer(played, "ahead")
     assert refused.startswith("Cannot keep Assam's facing: in this variant he must be turned")
-    reply = played.respond("left")
-    assert reply.lines[0].startswith("Ayla aims Assam ")
-    assert reply.lines[1] == played.may_do() and played.state.current == 1
+    lines = answer(played, "left")
+    assert lines[0].startswith("Ayla aims Assam ")
+    assert lines[1] == played.may_do() and played.state.current == 1
 
 
 def test_a_failing_computer_player_is_replaced_with_a_notice(
@@ -180,7 +188,7 @@ def test_a_failing_computer_player_is_replaced_with_a_notice(
         "make_bot",
         lambda level, seed=0: Failing() if level == "random" else real(level, seed=seed),
     )
-    lines = game("random", "human").advance()
+    lines = list(game("random", "human").advance())
     assert lines[0] == (
         "Ayla's computer player failed (out of ideas); the greedy one moves instead."
     )
@@ -188,7 +196,7 @@ def test_a_failing_computer_player_is_replaced_with_a_notice(
 
 
 def test_computers_alone_play_to_the_end_and_the_result_is_said() -> None:
-    lines = game("random", "greedy", seed=5).advance()
+    lines = list(game("random", "greedy", seed=5).advance())
     over = next(index for index, line in enumerate(lines) if line.startswith("The game is over:"))
     assert lines[over + 1].startswith("1. ")
     assert len(lines) == over + 3
