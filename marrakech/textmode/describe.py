@@ -135,12 +135,14 @@ def square_line(state: GameState, square: Square, names: Sequence[str]) -> str:
     charge = state.charge_at(square, seat)
     if charge.payee is None:
         return f"{words}; {names[seat]} would stop here for free."
-    region = state.region(square)
-    return (
-        f"{words}; a region of {plural(len(region), 'square')}: {names[seat]} would pay "
-        f"{names[charge.payee]} {plural(charge.paid, 'dirham')} here"
-        + (" and go bankrupt." if charge.bankrupt else ".")
-    )
+    who, payee = names[seat], names[charge.payee]
+    region = f"a region of {plural(charge.toll, 'square')}"
+    if charge.bankrupt:
+        return (
+            f"{words}; {region}: {who} would owe {payee} {plural(charge.toll, 'dirham')} "
+            f"here, pay all {charge.paid} and go bankrupt."
+        )
+    return f"{words}; {region}: {who} would pay {payee} {plural(charge.paid, 'dirham')} here."
 
 
 def way_words(state: GameState, turn: Turn) -> str:

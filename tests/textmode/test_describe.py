@@ -55,8 +55,11 @@ def test_the_picture_is_the_market_drawn_with_a_key() -> None:
 def test_a_square_says_what_stopping_there_costs_the_player_to_move() -> None:
     state = market()
     assert describe.square_line(state, (2, 5), NAMES) == (
-        "Square (2,5): blue carpet 1; a region of 2 squares: Cem would pay Bo 1 dirham here "
-        "and go bankrupt."
+        "Square (2,5): blue carpet 1; a region of 2 squares: Cem would owe Bo 2 dirhams "
+        "here, pay all 1 and go bankrupt."
+    )
+    assert describe.square_line(state, (2, 3), NAMES) == (
+        "Square (2,3): red carpet 0; a region of 1 square: Cem would pay Ayla 1 dirham here."
     )
     assert describe.square_line(state, (0, 0), NAMES) == (
         "Square (0,0): empty; Cem would stop here for free."

@@ -7,6 +7,8 @@ import io
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from marrakech import bots, storage
 from marrakech.engine import Phase, Turn, Variant
@@ -229,3 +231,19 @@ def test_what_is_written_is_made_safe_to_show() -> None:
     out = io.StringIO()
     write(out, ["a\x1b[2Jb\u202ec"])
     assert out.getvalue() == "a\\x1b[2Jb\\u202ec\n"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=30), st.booleans())
+def test_any_line_is_answered_and_only_a_decision_moves_the_game(text: str, placing: bool) -> None:
+    if " ".join(text.split()).lower() in ("h", "hint"):
+        return  # the hint is a search: tested above
+    setup = GameSetup(2, names=("Ayla", "Bo"), seats=("human", "greedy"), seed=1)
+    played = TextGame(Session(setup), autosave=False)
+    if placing:
+        answer(played, "left")
+    state = played.state
+    reply = played.respond(text)
+    assert reply.lines and all("\n" not in line for line in reply.lines)
+    if not reply.moved:
+        assert played.state is state
