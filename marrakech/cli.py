@@ -1,17 +1,33 @@
-"""The command line: ``marrakech [new|load|replay|tournament] ...``."""
+"""The command line: ``marrakech [--text] [new|load|replay|tournament] ...``, one function
+per subcommand (``COMMANDS``)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from marrakech.engine import Variant
 from marrakech.levels import LEVELS, describe_levels, level_named
 from marrakech.records import SaveFileError
 from marrakech.session import HUMAN, GameSetup
 from marrakech.text import quoted
+
+if TYPE_CHECKING:
+    from marrakech.tui.app import MarrakechApp
+
+TEXT_HELP = "play in plain lines (for screen readers, scripts and programs): docs/text-mode.md"
+
+
+def version() -> str:
+    """The installed package's version, from its metadata."""
+    try:
+        return metadata.version("marrakech")
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -21,8 +37,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Marrakech, the board game, in the terminal. Without a command: resume "
         "an unfinished game or set up a new one.",
     )
+    parser.add_argument("--version", action="version", version=f"marrakech {version()}")
+    parser.add_argument("--text", action="store_true", help=TEXT_HELP)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     new = commands.add_parser("new", help="start a game straight away")
+    # SUPPRESS: an absent --text after the command keeps a --text given before it.
+    new.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=TEXT_HELP)
     new.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help="default 2")
     new.add_argument(
         "--seed", type=int, default=None, help="makes the piles and every die roll reproducible"
@@ -44,6 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--first", type=int, default=1, help="the seat that starts (1-based)")
     load = commands.add_parser("load", help="go on with a saved game")
     load.add_argument("file", metavar="FILE|NAME", help="a save file, or a name in Saved games")
+    load.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=TEXT_HELP)
     replay = commands.add_parser("replay", help="step through a saved game, turn by turn")
     replay.add_argument("file", metavar="FILE|NAME", help="a save file, or a name in Saved games")
     commands.add_parser(
@@ -115,6 +136,94 @@ def saved_game(given: str) -> Path:
     return path
 
 
+TEXT_MODE_NOTICE = (
+    "marrakech: standard input or output is not a terminal: playing in text mode "
+    "(see docs/text-mode.md)."
+)
+"""The one line on stderr when the text mode is chosen for want of a terminal."""
+
+
+def in_text_mode(args: argparse.Namespace) -> bool:
+    """True for ``--text``, or when the standard streams are not both a terminal (then a
+    one-line notice on stderr says so)."""
+    if args.text:
+        return True
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return False
+    print(TEXT_MODE_NOTICE, file=sys.stderr)
+    return True
+
+
+def run_default(args: argparse.Namespace) -> int:
+    """``marrakech``: resume an unfinished game, else set up a new one."""
+    if in_text_mode(args):
+        from marrakech import textmode
+
+        return textmode.play_latest()
+    from marrakech.tui.app import MarrakechApp
+
+    return _run_app(MarrakechApp())
+
+
+def run_new(args: argparse.Namespace) -> int:
+    """``marrakech new``: straight into a game."""
+    try:
+        setup = setup_from_args(args)
+    except ValueError as error:
+        print(f"marrakech new: {error}", file=sys.stderr)
+        return 2
+    if in_text_mode(args):
+        from marrakech import textmode
+
+        return textmode.play_new(setup)
+    from marrakech.session import Session
+    from marrakech.tui.app import MarrakechApp
+
+    return _run_app(MarrakechApp(session=Session(setup)))
+
+
+def run_load(args: argparse.Namespace) -> int:
+    """``marrakech load``: go on with a saved game."""
+    try:
+        path = saved_game(args.file)
+    except SaveFileError as error:
+        print(f"marrakech load: {error}", file=sys.stderr)
+        return 1
+    if in_text_mode(args):
+        from marrakech import textmode
+
+        return textmode.play_saved(path)
+    from marrakech.tui.app import MarrakechApp
+
+    return _run_app(MarrakechApp(load=path))
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """``marrakech replay``: step through a saved game in the full-screen app."""
+    try:
+        path = saved_game(args.file)
+    except SaveFileError as error:
+        print(f"marrakech replay: {error}", file=sys.stderr)
+        return 1
+    from marrakech.tui.app import MarrakechApp
+
+    return _run_app(MarrakechApp(replay=path))
+
+
+def _run_app(app: MarrakechApp) -> int:
+    app.run()
+    return app.return_code or 0
+
+
+COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
+    None: run_default,
+    "new": run_new,
+    "load": run_load,
+    "replay": run_replay,
+}
+"""What each subcommand runs (``tournament`` parses its own options)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; returns the exit code."""
     parser = build_parser()
@@ -125,24 +234,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         return tournament_cli.main(rest)
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
-    from marrakech.session import Session
-    from marrakech.tui.app import MarrakechApp
-
-    if args.command == "new":
-        try:
-            setup = setup_from_args(args)
-        except ValueError as error:
-            print(f"marrakech new: {error}", file=sys.stderr)
-            return 2
-        app = MarrakechApp(session=Session(setup))
-    elif args.command in ("load", "replay"):
-        try:
-            path = saved_game(args.file)
-        except SaveFileError as error:
-            print(f"marrakech {args.command}: {error}", file=sys.stderr)
-            return 1
-        app = MarrakechApp(load=path) if args.command == "load" else MarrakechApp(replay=path)
-    else:
-        app = MarrakechApp()
-    app.run()
-    return app.return_code or 0
+    return COMMANDS[args.command](args)

@@ -188,8 +188,8 @@ def test_the_engine_imports_only_itself_and_the_standard_library() -> None:
     assert offending("marrakech.engine", allowed) == []
 
 
-@pytest.mark.parametrize("package", ["marrakech.flow", "marrakech.bots"])
-def test_the_rules_and_the_bots_know_no_terminal_library(package: str) -> None:
+@pytest.mark.parametrize("package", ["marrakech.flow", "marrakech.bots", "marrakech.textmode"])
+def test_the_rules_the_bots_and_the_text_mode_know_no_terminal_library(package: str) -> None:
     if package not in modules():
         pytest.skip(f"{package} does not exist yet")
     assert offending(package, lambda name: name not in ("textual", "rich")) == []
@@ -199,13 +199,18 @@ def test_the_bots_parse_no_command_line() -> None:
     assert offending("marrakech.bots", lambda name: name != "argparse") == []
 
 
-def test_only_the_entry_points_import_the_app() -> None:
+FRONT_ENDS = ("marrakech.tui", "marrakech.textmode")
+"""The front ends: each is driven by the game flow, and only the entry points start one."""
+
+
+@pytest.mark.parametrize("front_end", FRONT_ENDS)
+def test_only_the_entry_points_import_a_front_end(front_end: str) -> None:
     entry_points = {"marrakech.cli", "marrakech.__main__"}
     outside = [
         str(item)
         for item in imports()
-        if in_package(item.imported, "marrakech.tui")
-        and not in_package(item.importer, "marrakech.tui")
+        if in_package(item.imported, front_end)
+        and not in_package(item.importer, front_end)
         and item.importer not in entry_points
     ]
     assert outside == []

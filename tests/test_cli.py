@@ -347,3 +347,76 @@ def test_load_of_nothing_usable_says_so_in_one_line_without_opening_the_app(
     assert result.returncode == 1
     assert result.stderr.count("\n") == 1 and message in result.stderr
     assert "\x1b" not in result.stderr and result.stdout == ""
+
+
+# -- the text mode and the version ---------------------------------------------------------
+
+
+def test_version_is_the_installed_packages(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib import metadata
+
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    assert exited.value.code == 0
+    assert capsys.readouterr().out == f"marrakech {metadata.version('marrakech')}\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "text"),
+    [
+        (["new"], False),
+        (["new", "--text"], True),
+        (["--text", "new", "--seed", "3"], True),
+        (["--text"], True),
+        ([], False),
+        (["load", "friday", "--text"], True),
+        (["--text", "load", "friday"], True),
+    ],
+)
+def test_text_goes_before_or_after_the_command(argv: list[str], text: bool) -> None:
+    assert build_parser().parse_args(argv).text is text
+
+
+class _Stream:
+    def __init__(self, terminal: bool) -> None:
+        self.terminal = terminal
+
+    def isatty(self) -> bool:
+        return self.terminal
+
+
+@pytest.mark.parametrize(
+    ("stdin", "stdout", "argv", "text", "notice"),
+    [
+        (True, True, ["new"], False, False),
+        (True, True, ["new", "--text"], True, False),
+        (False, True, ["new"], True, True),
+        (True, False, [], True, True),
+        (False, False, ["--text"], True, False),
+    ],
+)
+def test_the_text_mode_is_chosen_without_a_terminal_and_says_so(
+    stdin: bool,
+    stdout: bool,
+    argv: list[str],
+    text: bool,
+    notice: bool,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from marrakech.cli import TEXT_MODE_NOTICE, in_text_mode
+
+    monkeypatch.setattr(sys, "stdin", _Stream(stdin))
+    monkeypatch.setattr(sys, "stdout", _Stream(stdout))
+    assert in_text_mode(build_parser().parse_args(argv)) is text
+    assert capsys.readouterr().err == (TEXT_MODE_NOTICE + "\n" if notice else "")
+
+
+def test_new_in_text_mode_plays_the_set_up_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    from marrakech import textmode
+
+    started: list[GameSetup] = []
+    monkeypatch.setattr(textmode, "play_new", lambda chosen: started.append(chosen) or 0)
+    assert main(["new", "--seed", "9", "--bot", "2=hard", "--text"]) == 0
+    (chosen,) = started
+    assert chosen.seed == 9 and chosen.seats == ("human", "hard")

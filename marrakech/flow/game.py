@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from marrakech.autosaves import GameFile
@@ -191,6 +192,15 @@ class GameFlow:
             severity="warning",
             lasting=True,
         )
+
+    @property
+    def autosave_path(self) -> Path | None:
+        """The file the unfinished game autosaves to; None before its first decision, once
+        it is over, or without autosave."""
+        saver = self._autosaver
+        if saver is None or saver.file is None or saver.finished:
+            return None
+        return saver.file.path
 
     def log(self) -> list[str]:
         """The game so far in words, one sentence per turn."""

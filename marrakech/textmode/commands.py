@@ -1,0 +1,245 @@
+"""What a person types in the text mode: one line in, one command out (or a one-line error).
+
+Pure and stateless: ``parse`` reads the words only. Whether a command can act in the
+position (a carpet number that exists, a turn in the right phase) is for the game to say,
+asking the engine and the flow. docs/text-mode.md lists every form read here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import NoReturn
+
+from marrakech.engine import SIZE, Place, Square, Turn
+from marrakech.text import quoted
+
+WAYS: dict[str, Turn] = {
+    "left": Turn.LEFT,
+    "l": Turn.LEFT,
+    "right": Turn.RIGHT,
+    "r": Turn.RIGHT,
+    "ahead": Turn.STRAIGHT,
+    "a": Turn.STRAIGHT,
+    "straight": Turn.STRAIGHT,
+    "s": Turn.STRAIGHT,
+}
+"""The words for a way Assam may go: the engine's letters L, S and R among them."""
+
+LOOKS: dict[str, str] = {
+    "board": "board",
+    "b": "board",
+    "picture": "picture",
+    "p": "picture",
+    "legal": "legal",
+    "risk": "risk",
+    "scores": "scores",
+    "score": "scores",
+    "log": "log",
+    "help": "help",
+    "?": "help",
+}
+"""The commands that only tell something, by every name they have."""
+
+PLAIN: dict[str, str] = {
+    "roll": "roll",
+    "undo": "undo",
+    "u": "undo",
+    "redo": "redo",
+    "hint": "hint",
+    "h": "hint",
+    "quit": "quit",
+    "q": "quit",
+    "exit": "quit",
+}
+"""The commands without an argument that act, by every name they have."""
+
+COMMAND_WORDS: tuple[str, ...] = (
+    "left",
+    "right",
+    "ahead",
+    "roll",
+    "aim",
+    "lay",
+    "board",
+    "picture",
+    "square",
+    "row",
+    "col",
+    "legal",
+    "risk",
+    "scores",
+    "log",
+    "undo",
+    "redo",
+    "hint",
+    "save",
+    "help",
+    "quit",
+)
+"""Every command's own name, in the order the help lists them."""
+
+_CARPET = re.compile(r"c?(\d+)\.(\d+)-(\d+)\.(\d+)", re.ASCII)
+"""The engine's carpet notation ``c2.3-2.4`` (row.col of each half); the ``c`` may go."""
+_SQUARE = re.compile(r"\(?\s*(\d+)\s*[\s,.]\s*(\d+)\s*\)?", re.ASCII)
+"""A square as ``2 3``, ``2,3``, ``2.3`` or ``(2,3)``: row, then column."""
+_INDEX = re.compile(r"\d+", re.ASCII)
+
+
+class CommandError(ValueError):
+    """A line that is no command; the message says so in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Go:
+    """Turn Assam this way and roll (before the roll), or aim him this way (aiming)."""
+
+    turn: Turn
+
+
+@dataclass(frozen=True, slots=True)
+class AimAt:
+    """Aim Assam this way for the next player (the aiming variant)."""
+
+    turn: Turn
+
+
+@dataclass(frozen=True, slots=True)
+class LayNumber:
+    """Lay the carpet numbered so in ``legal`` (from 1)."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class LayCarpet:
+    """Lay a carpet written in the move notation."""
+
+    place: Place
+
+
+@dataclass(frozen=True, slots=True)
+class Plain:
+    """A command without an argument: roll, undo, redo, hint, quit."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """Tell something without changing anything: board, picture, legal, risk, scores, log,
+    help."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class LookSquare:
+    """Describe one square."""
+
+    square: Square
+
+
+@dataclass(frozen=True, slots=True)
+class LookLine:
+    """Describe one row or one column of the market."""
+
+    column: bool
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Save:
+    """Save the game under a name in Saved games."""
+
+    name: str
+
+
+Command = Go | AimAt | LayNumber | LayCarpet | Plain | Look | LookSquare | LookLine | Save
+"""Anything ``parse`` returns."""
+
+
+def parse(line: str) -> Command:
+    """The command a line means; CommandError (one line) when it means none.
+
+    Words are separated by spaces and read without regard to case, except a save's name.
+    """
+    text = " ".join(line.split())
+    if not text:
+        raise CommandError("Nothing typed.")
+    words = text.lower().split(" ")
+    head, rest = words[0], words[1:]
+    argument = " ".join(rest)
+    if head == "turn" and len(rest) == 1 and rest[0] in WAYS:
+        return Go(WAYS[rest[0]])
+    if head in WAYS and not rest:
+        return Go(WAYS[head])
+    if head == "aim" or (len(head) == 2 and head[0] == "a" and head[1] in "lsr" and not rest):
+        return AimAt(_aim_way(head, argument))
+    if head in PLAIN and not rest:
+        return Plain(PLAIN[head])
+    if head == "board" and argument in ("picture", "p"):
+        return Look("picture")
+    if head in LOOKS and not rest:
+        return Look(LOOKS[head])
+    if head == "lay":
+        if not argument:
+            _missing("lay", "lay 3 or lay c2.3-2.4")
+        return _carpet(argument)
+    if head in ("square", "sq"):
+        return LookSquare(_square(argument))
+    if head == "row":
+        return LookLine(column=False, index=_line_index("row", argument))
+    if head in ("col", "column"):
+        return LookLine(column=True, index=_line_index("column", argument))
+    if head == "save":
+        name = text.partition(" ")[2]
+        if not name:
+            _missing("save", "save friday")
+        return Save(name)
+    if not rest and (_INDEX.fullmatch(head) or _CARPET.fullmatch(head)):
+        return _carpet(head)
+    raise CommandError(f"Unknown command {quoted(line.strip())}.")
+
+
+def _missing(command: str, example: str) -> NoReturn:
+    raise CommandError(f"{command.capitalize()} needs more: for example {example}.")
+
+
+def _aim_way(head: str, argument: str) -> Turn:
+    way = argument if head == "aim" else head[1]
+    if way not in WAYS:
+        raise CommandError("Aim which way? Type aim left or aim right (aim ahead keeps it).")
+    return WAYS[way]
+
+
+def _carpet(text: str) -> LayNumber | LayCarpet:
+    if _INDEX.fullmatch(text):
+        return LayNumber(int(text))
+    match = _CARPET.fullmatch(text)
+    if match is None:
+        raise CommandError(
+            f"No carpet {quoted(text)}: give its number in legal or write it like c2.3-2.4."
+        )
+    r1, c1, r2, c2 = (int(group) for group in match.groups())
+    return LayCarpet(Place((r1, c1), (r2, c2)))
+
+
+def _coordinate(text: str, what: str) -> int:
+    value = int(text)
+    if not 0 <= value < SIZE:
+        raise CommandError(f"No {what} {value}: rows and columns are 0 to {SIZE - 1}.")
+    return value
+
+
+def _square(argument: str) -> Square:
+    match = _SQUARE.fullmatch(argument)
+    if match is None:
+        raise CommandError("Which square? Give its row and column: square 2 3.")
+    return (_coordinate(match[1], "row"), _coordinate(match[2], "column"))
+
+
+def _line_index(what: str, argument: str) -> int:
+    if not _INDEX.fullmatch(argument):
+        raise CommandError(f"Which {what}? Give its number, 0 to {SIZE - 1}: {what[:3]} 3.")
+    return _coordinate(argument, what)

@@ -1,0 +1,79 @@
+"""The text mode's loop: read a line, answer in lines, until the game ends or the input does.
+
+Every line written goes through ``marrakech.text.shown``, and the output is flushed after
+each answer and each prompt, so a program on the other end of a pipe sees them at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TextIO
+
+from marrakech.text import shown
+from marrakech.textmode.game import TextGame
+
+PROMPT = ">"
+"""The prompt: the game waits for a line. On a pipe it is a line of its own."""
+
+INTERRUPTED = 130
+"""The exit code after Ctrl-C (the game stays saved)."""
+
+MAX_LINE = 1000
+"""A line longer than this many characters is refused whole (and never kept in memory)."""
+
+TOO_LONG = f"That line is longer than {MAX_LINE} characters: nothing changed."
+
+
+def read_line(lines: TextIO) -> str | None:
+    """The next line, None at the end of the input, or "" for a line too long to be a command."""
+    line = lines.readline(MAX_LINE + 1)
+    if not line:
+        return None
+    if len(line) <= MAX_LINE or line.endswith("\n"):
+        return line
+    while (rest := lines.readline(MAX_LINE)) and not rest.endswith("\n"):
+        pass  # the rest of an overlong line
+    return ""
+
+
+def write(out: TextIO, lines: Iterable[str]) -> None:
+    """Print lines, made safe to show, each flushed as it comes."""
+    for line in lines:
+        out.write(shown(line) + "\n")
+        out.flush()
+
+
+def play(game: TextGame, lines: TextIO, out: TextIO, *, prompt_on_same_line: bool = False) -> int:
+    """Play ``game`` reading commands from ``lines``; returns the exit code.
+
+    The game ends with its last move, ``quit``, the end of the input (exit 0) or Ctrl-C
+    (exit 130); an unfinished game stays autosaved, to resume.
+    """
+    ending = "\n" if prompt_on_same_line else ""
+    try:
+        write(out, game.opening())
+        write(out, game.advance())
+        while not game.flow.over:
+            out.write(PROMPT + (" " if prompt_on_same_line else "\n"))
+            out.flush()
+            line = read_line(lines)
+            if line is None:
+                out.write(ending)
+                write(out, [f"The input has ended. {game.goodbye()}"])
+                return 0
+            if not line:
+                write(out, [TOO_LONG])
+                continue
+            reply = game.respond(line)
+            write(out, reply.lines)
+            if reply.quit:
+                return 0
+            if reply.moved:
+                write(out, game.advance())
+        return 0
+    except KeyboardInterrupt:
+        out.write(ending)
+        write(out, [f"Interrupted. {game.goodbye()}"])
+        return INTERRUPTED
+    finally:
+        game.close()

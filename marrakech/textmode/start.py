@@ -1,0 +1,94 @@
+"""Starting the text mode: a new game, a saved one, or the newest unfinished one.
+
+The same games and autosaves as the full-screen app: a game resumed here is locked
+while it plays, and autosaves to its own file after every decision.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from marrakech import autosaves, storage
+from marrakech.autosaves import GameFile
+from marrakech.narrate import plural, turns
+from marrakech.records import SaveFileError
+from marrakech.session import GameSetup, Session, new_seed
+from marrakech.textmode.describe import names_list
+from marrakech.textmode.game import TextGame
+from marrakech.textmode.loop import play, write
+
+NEW_GAME_HELP = (
+    "To choose the players, computers and rules: "
+    "marrakech new --players 3 --bot 2=hard --text (see marrakech new --help)."
+)
+
+
+def play_new(setup: GameSetup) -> int:
+    """Play a new game in text mode; returns the exit code."""
+    return _run(TextGame(Session(setup)), [])
+
+
+def play_saved(path: Path) -> int:
+    """Go on with a saved game in text mode (an unfinished game of this machine is
+    resumed in its own autosave); exit code 1 when it cannot be opened."""
+    try:
+        if autosaves.is_unfinished_game(path):
+            game_file, session = GameFile.resume(path)
+            return _run(TextGame(session, game_file), [_resuming(session)])
+        return _run(TextGame(storage.load_game(path)), [])
+    except SaveFileError as error:
+        print(f"marrakech load: {error}", file=sys.stderr)
+        return 1
+
+
+def play_latest() -> int:
+    """Resume the newest unfinished game no other window has open; else a new 2-player one."""
+    storage.remove_stale_temporaries()
+    games = autosaves.unfinished_games()
+    elsewhere = sum(1 for game in games if game.open_elsewhere)
+    said = [f"{plural(elsewhere, 'unfinished game')} open in another window."] if elsewhere else []
+    for unfinished in games:
+        if unfinished.session is None or unfinished.open_elsewhere:
+            continue
+        try:
+            game_file, session = GameFile.resume(unfinished.path)
+        except SaveFileError:
+            continue  # taken by another window a moment ago, or no longer readable
+        return _run(TextGame(session, game_file), [*said, _resuming(session)])
+    said += ["No unfinished game to resume: a new game for two people.", NEW_GAME_HELP]
+    return _run(TextGame(Session(GameSetup(2, seed=new_seed()))), said)
+
+
+def _resuming(session: Session) -> str:
+    played = len(turns(session.transitions))
+    return (
+        f"Resuming the unfinished game of {names_list(session.setup.names)} "
+        f"({plural(played, 'turn')} played)."
+    )
+
+
+def _run(game: TextGame, first: list[str]) -> int:
+    """Play on the standard streams: a terminal gets the prompt on the typing line."""
+    stdin, stdout = _console()
+    write(stdout, first)
+    interactive = stdin.isatty() and stdout.isatty()
+    try:
+        return play(game, stdin, stdout, prompt_on_same_line=interactive)
+    except BrokenPipeError:
+        # The reader went away: nothing more can be said; the game stays autosaved.
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+        return 1
+
+
+def _console() -> tuple[TextIO, TextIO]:
+    """The standard streams, made to replace what they cannot read or write."""
+    for stream, errors in ((sys.stdin, "replace"), (sys.stdout, "backslashreplace")):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors=errors)
+    return sys.stdin, sys.stdout

@@ -1,0 +1,104 @@
+"""The text mode's parser: each form of each command, and one clear line for anything else."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from marrakech.engine import Place, Turn
+from marrakech.textmode.commands import (
+    AimAt,
+    Command,
+    CommandError,
+    Go,
+    LayCarpet,
+    LayNumber,
+    Look,
+    LookLine,
+    LookSquare,
+    Plain,
+    Save,
+    parse,
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "command"),
+    [
+        ("left", Go(Turn.LEFT)),
+        ("L", Go(Turn.LEFT)),
+        ("  Turn   LEFT ", Go(Turn.LEFT)),
+        ("r", Go(Turn.RIGHT)),
+        ("ahead", Go(Turn.STRAIGHT)),
+        ("straight", Go(Turn.STRAIGHT)),
+        ("S", Go(Turn.STRAIGHT)),
+        ("roll", Plain("roll")),
+        ("aim left", AimAt(Turn.LEFT)),
+        ("aR", AimAt(Turn.RIGHT)),
+        ("aim s", AimAt(Turn.STRAIGHT)),
+        ("3", LayNumber(3)),
+        ("lay 12", LayNumber(12)),
+        ("c2.3-2.4", LayCarpet(Place((2, 3), (2, 4)))),
+        ("2.4-2.3", LayCarpet(Place((2, 3), (2, 4)))),
+        ("lay C1.0-2.0", LayCarpet(Place((1, 0), (2, 0)))),
+        ("board", Look("board")),
+        ("board picture", Look("picture")),
+        ("p", Look("picture")),
+        ("square 2 3", LookSquare((2, 3))),
+        ("sq (6,0)", LookSquare((6, 0))),
+        ("square 2.3", LookSquare((2, 3))),
+        ("row 0", LookLine(column=False, index=0)),
+        ("column 6", LookLine(column=True, index=6)),
+        ("legal", Look("legal")),
+        ("risk", Look("risk")),
+        ("score", Look("scores")),
+        ("log", Look("log")),
+        ("u", Plain("undo")),
+        ("redo", Plain("redo")),
+        ("h", Plain("hint")),
+        ("save Friday  Night", Save("Friday Night")),
+        ("?", Look("help")),
+        ("exit", Plain("quit")),
+    ],
+)
+def test_every_form_reads_as_its_command(line: str, command: Command) -> None:
+    assert parse(line) == command
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("", "Nothing typed."),
+        ("dance", "Unknown command 'dance'."),
+        ("left now", "Unknown command 'left now'."),
+        ("aim up", "Aim which way? Type aim left or aim right (aim ahead keeps it)."),
+        ("square 7 1", "No row 7: rows and columns are 0 to 6."),
+        ("square 2", "Which square? Give its row and column: square 2 3."),
+        ("row x", "Which row? Give its number, 0 to 6: row 3."),
+        ("col 9", "No column 9: rows and columns are 0 to 6."),
+        ("lay", "Lay needs more: for example lay 3 or lay c2.3-2.4."),
+        ("lay here", "No carpet 'here': give its number in legal or write it like c2.3-2.4."),
+        ("save", "Save needs more: for example save friday."),
+        ("\x1b[2J", "Unknown command '\\x1b[2J'."),
+    ],
+)
+def test_anything_else_is_one_line_saying_what_is_wrong(line: str, message: str) -> None:
+    with pytest.raises(CommandError) as refused:
+        parse(line)
+    assert str(refused.value) == message
+
+
+def test_a_long_line_is_quoted_short() -> None:
+    with pytest.raises(CommandError) as refused:
+        parse("x" * 5000)
+    assert len(str(refused.value)) < 120
+
+
+@given(st.text(max_size=60))
+def test_any_line_is_a_command_or_a_one_line_error(line: str) -> None:
+    try:
+        parse(line)
+    except CommandError as error:
+        text = str(error)
+        assert text and "\n" not in text and "\x1b" not in text

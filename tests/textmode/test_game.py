@@ -1,0 +1,249 @@
+"""A game in lines: decisions said in the log's words, bad lines that change nothing,
+computers that announce their moves, undo, hints, saving and leaving."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from marrakech import bots, storage
+from marrakech.engine import Phase, Turn, Variant
+from marrakech.session import GameSetup, Session
+from marrakech.textmode import describe
+from marrakech.textmode.game import TextGame
+from marrakech.textmode.loop import MAX_LINE, play, write
+
+NAMES = ("Ayla", "Bo", "Cem", "Dara")
+
+
+def game(*seats: str, variant: Variant = Variant.STANDARD, seed: int = 1) -> TextGame:
+    """A text game of these seat kinds (a person against the greedy computer by default)."""
+    kinds = seats or ("human", "greedy")
+    names = NAMES[: len(kinds)]
+    setup = GameSetup(len(kinds), names=names, seats=kinds, variant=variant, seed=seed)
+    return TextGame(Session(setup))
+
+
+def answer(played: TextGame, line: str) -> list[str]:
+    """What the loop prints for a line: the reply, then what comes next when the game moved."""
+    reply = played.respond(line)
+    return reply.lines + (list(played.advance()) if reply.moved else [])
+
+
+def autosaves(data_home: Path) -> list[Path]:
+    return sorted((data_home / "games").glob("*.json"))
+
+
+def test_the_opening_says_who_plays_what() -> None:
+    assert game().opening() == [
+        "Ayla plays red and yellow.",
+        "Bo (greedy computer) plays blue and green.",
+        "Type help for the commands.",
+    ]
+
+
+def test_a_decision_is_said_in_the_words_of_the_log_then_what_comes_next() -> None:
+    played = game()
+    lines = answer(played, "left")
+    assert lines[0] == "Ayla turns left, rolls 3, walks to (3,0)."
+    assert played.flow.log() == ["Ayla turns left, rolls 3, walks to (3,0)."]
+    assert lines[1] == (
+        "Ayla, lay your yellow carpet beside Assam on (3,0): type its number from legal "
+        "(1 to 7) or write it like c1.0-2.0."
+    )
+
+
+def test_a_carpet_by_its_number_is_the_engines_carpet_of_that_rank_and_the_computer_answers() -> (
+    None
+):
+    played = game()
+    answer(played, "left")
+    carpet = played.state.legal_placements()[1]
+    lines = answer(played, "2")
+    assert lines[0] == (
+        f"Ayla lays a yellow carpet on ({carpet.a[0]},{carpet.a[1]})-({carpet.b[0]},{carpet.b[1]})."
+    )
+    assert lines[1].startswith("Bo ")  # the computer's orient and roll
+    assert lines[2].startswith("Bo lays a ")
+    assert lines[3].startswith("Ayla, your turn.")
+    assert played.flow.person_to_move
+
+
+@pytest.mark.parametrize(
+    ("before", "line", "refusal"),
+    [
+        ((), "hello", "Unknown command 'hello'. Now: left, right or ahead; help lists every"),
+        ((), "aim left", "Cannot aim Assam now: the game waits for the current player to orient"),
+        ((), "3", "No carpet to lay now. Now: left, right or ahead;"),
+        (("left",), "9", "No carpet 9: legal numbers 1 to 7."),
+        (("left",), "0", "No carpet 0: legal numbers 1 to 7."),
+        (("left",), "roll", "Cannot roll now: the game waits for a carpet to be laid."),
+        (("left",), "c0.0-0.1", "Cannot lay a carpet on (0,0)-(0,1): neither square touches"),
+        (("left",), "c3.0-3.1", "Cannot lay a carpet on (3,0)-(3,1): (3,0) is under Assam."),
+        (("left",), "c9.9-9.8", "Cannot lay a carpet on (9,8)-(9,9): (9,8) is not a square"),
+        (("left",), "right", "Cannot orient Assam now: the game waits for a carpet to be laid."),
+        ((), "undo", "Cannot undo: nothing to undo."),
+        ((), "redo", "Cannot redo: nothing was undone."),
+        ((), "", "Nothing typed. Now: left, right or ahead;"),
+    ],
+)
+def test_a_bad_line_is_one_line_and_changes_nothing(
+    before: tuple[str, ...], line: str, refusal: str, data_home: Path
+) -> None:
+    played = game()
+    for earlier in before:
+        answer(played, earlier)
+    state, saved = played.state, [path.read_bytes() for path in autosaves(data_home)]
+    reply = played.respond(line)
+    assert len(reply.lines) == 1 and reply.lines[0].startswith(refusal)
+    assert not reply.quit and not reply.moved
+    assert played.state is state
+    assert [path.read_bytes() for path in autosaves(data_home)] == saved
+
+
+def test_looking_changes_nothing() -> None:
+    played = game()
+    answer(played, "left")
+    state = played.state
+    for line in ("board", "picture", "square 3 0", "row 3", "col 0", "legal", "risk", "scores"):
+        assert played.respond(line).lines
+    assert answer(played, "log") == played.flow.log()
+    assert answer(played, "help")[0].startswith("Commands")
+    assert played.state is state
+
+
+def test_undo_says_what_it_took_back_and_redo_plays_it_again() -> None:
+    played = game()
+    answer(played, "left")
+    laid = answer(played, "1")[0]
+    after = played.state
+    computer = played.flow.log()[-1]
+    assert computer.startswith("Bo ")
+    assert answer(played, "undo")[0] == f"Taken back: {laid} {computer}"
+    assert played.state.phase is Phase.PLACE and played.state.current == 0
+    assert answer(played, "redo")[0] == f"Played again: {laid} {computer}"
+    assert played.state == after
+
+
+def test_a_hint_says_the_hard_players_choice_and_plays_nothing() -> None:
+    played = game()
+    state = played.state
+    (line,) = answer(played, "hint")
+    assert line in {f"Hint: {describe.way_words(state, turn)}." for turn in Turn}
+    assert played.state is state
+
+
+def test_save_writes_the_game_under_its_name_and_refuses_a_bad_one(data_home: Path) -> None:
+    played = game()
+    answer(played, "left")
+    (line,) = answer(played, "save Friday night")
+    path = data_home / "saves" / "Friday night.json"
+    assert line == f"Saved as Friday night, in {path}."
+    assert storage.load_game(path).actions == played.flow.session.actions
+    (refused,) = answer(played, "save ../evil")
+    assert refused.startswith("Not saved: ")
+
+
+def test_quit_leaves_the_game_autosaved(data_home: Path) -> None:
+    played = game()
+    assert answer(played, "quit") == [
+        "Goodbye: nothing was played here, so there is nothing new to resume."
+    ]
+    answer(played, "left")
+    reply = played.respond("q")
+    assert reply.quit
+    assert reply.lines == ["Goodbye: the game is saved, and marrakech --text resumes it."]
+    assert len(autosaves(data_home)) == 1
+
+
+def test_in_the_aiming_variant_a_way_aims_and_roll_rolls() -> None:
+    played = game("human", "human", variant=Variant.AIM)
+    assert list(played.advance())[-1] == (
+        "Ayla, your turn. Assam is on (3,3), facing north: type roll."
+    )
+    assert answer(played, "roll")[0].startswith("Ayla rolls ")
+    answer(played, "1")
+    assert played.state.phase is Phase.AIM
+    assert list(played.advance())[-1].endswith("type aim left or aim right.")
+    (refused,) = answer(played, "ahead")
+    assert refused.startswith("Cannot keep Assam's facing: in this variant he must be turned")
+    lines = answer(played, "left")
+    assert lines[0].startswith("Ayla aims Assam ")
+    assert lines[1] == played.may_do() and played.state.current == 1
+
+
+def test_a_failing_computer_player_is_replaced_with_a_notice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = bots.make_bot
+
+    class Failing:
+        def choose(self, state: object) -> object:
+            raise RuntimeError("out of ideas")
+
+    monkeypatch.setattr(
+        bots,
+        "make_bot",
+        lambda level, seed=0: Failing() if level == "random" else real(level, seed=seed),
+    )
+    lines = list(game("random", "human").advance())
+    assert lines[0] == (
+        "Ayla's computer player failed (out of ideas); the greedy one moves instead."
+    )
+    assert lines[1].startswith("Ayla ")
+
+
+def test_computers_alone_play_to_the_end_and_the_result_is_said() -> None:
+    lines = list(game("random", "greedy", seed=5).advance())
+    over = next(index for index, line in enumerate(lines) if line.startswith("The game is over:"))
+    assert lines[over + 1].startswith("1. ")
+    assert len(lines) == over + 3
+
+
+# -- the loop ------------------------------------------------------------------------------
+
+
+def test_the_loop_prompts_with_a_line_and_ends_with_the_input(data_home: Path) -> None:
+    out = io.StringIO()
+    code = play(game(), io.StringIO("left\n1\n"), out)
+    lines = out.getvalue().splitlines()
+    assert code == 0
+    assert lines.count(">") == 3
+    assert lines[-1] == (
+        "The input has ended. Goodbye: the game is saved, and marrakech --text resumes it."
+    )
+    assert len(autosaves(data_home)) == 1
+
+
+def test_an_overlong_line_is_refused_whole() -> None:
+    out = io.StringIO()
+    play(game(), io.StringIO("x" * (MAX_LINE * 3) + "\nquit\n"), out)
+    lines = out.getvalue().splitlines()
+    assert f"That line is longer than {MAX_LINE} characters: nothing changed." in lines
+    assert lines[-1].startswith("Goodbye")
+
+
+def test_what_is_written_is_made_safe_to_show() -> None:
+    out = io.StringIO()
+    write(out, ["a\x1b[2Jb\u202ec"])
+    assert out.getvalue() == "a\\x1b[2Jb\\u202ec\n"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=30), st.booleans())
+def test_any_line_is_answered_and_only_a_decision_moves_the_game(text: str, placing: bool) -> None:
+    if " ".join(text.split()).lower() in ("h", "hint"):
+        return  # the hint is a search: tested above
+    setup = GameSetup(2, names=("Ayla", "Bo"), seats=("human", "greedy"), seed=1)
+    played = TextGame(Session(setup), autosave=False)
+    if placing:
+        answer(played, "left")
+    state = played.state
+    reply = played.respond(text)
+    assert reply.lines and all("\n" not in line for line in reply.lines)
+    if not reply.moved:
+        assert played.state is state
