@@ -39,6 +39,8 @@ GAMES_DIR = "games"
 HISTORY_DIR = "history"
 """The folder of finished games (see marrakech.autosaves)."""
 LOGS_DIR = "logs"
+SCREENSHOTS_DIR = "screenshots"
+"""Where screenshots go when the user has no downloads folder."""
 MAX_FILE_NAME = 64
 """A save or log name is 1 to this many characters."""
 
@@ -82,6 +84,15 @@ def inside_data_dir(path: Path, root: Path | None = None) -> bool:
     top = (root or data_dir()).resolve()
     real = Path(path).resolve()
     return real == top or top in real.parents
+
+
+def screenshot_folder() -> Path:
+    """The user's downloads folder when it exists and can be written, else the data
+    directory's screenshots folder (created when missing)."""
+    downloads = Path(platformdirs.user_downloads_dir())
+    if downloads.is_dir() and os.access(downloads, os.W_OK | os.X_OK):
+        return downloads
+    return data_folder(data_dir() / SCREENSHOTS_DIR)
 
 
 def data_folder(folder: Path, root: Path | None = None) -> Path:

@@ -238,6 +238,19 @@ class MarrakechApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        """Save a screenshot in the downloads folder, or in the data directory when there is
+        none (Textual then says where it went)."""
+        if path is None:
+            try:
+                path = str(storage.screenshot_folder())
+            except SaveFileError as error:
+                self.notify(str(error), title="No screenshot", severity="error", markup=False)
+                return None
+        return super().deliver_screenshot(filename, path, time_format)
+
     # -- settings -------------------------------------------------------------------------
 
     def change_settings(self, **changes: Any) -> None:

@@ -87,3 +87,76 @@ def test_a_whole_turn_in_tmux(pane: Pane, tmp_path: Path) -> None:
 
     pane.keys("C-q")
     pane.wait_for("Quit the game?")
+
+
+def pane_running(tmp_path: Path, name: str, arguments: str) -> Pane:
+    """A pane running ``marrakech ARGUMENTS`` with its data in ``tmp_path``."""
+    env = f"XDG_DATA_HOME={shlex.quote(str(tmp_path))} TEXTUAL_ANIMATIONS=none TERM=xterm-256color"
+    command = (
+        f"cd {shlex.quote(str(ROOT))} && env {env} "
+        f"{shlex.quote(sys.executable)} -m marrakech {arguments}"
+    )
+    return Pane(f"marrakech-e2e-{name}-{os.getpid()}", command)
+
+
+def test_enter_resumes_an_unfinished_game(tmp_path: Path) -> None:
+    first = pane_running(tmp_path, "first", "new --players 2 --seed 1")
+    try:
+        first.wait_for("Player 1: Assam will go straight on")
+        first.keys("Left")
+        first.wait_for("Assam will go left")
+        first.keys("Enter")
+        first.wait_for("lay your")
+        first.keys("Enter")
+        first.wait_for("Player 2: Assam will go straight on")
+        first.keys("C-q")
+        first.wait_for("Quit the game?")
+        first.keys("Enter")  # the dialog's default: quit (the game stays autosaved)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and "marrakech" in first.screen():
+            time.sleep(0.1)
+    finally:
+        first.close()
+    again = pane_running(tmp_path, "again", "")
+    try:
+        again.wait_for("Resume the unfinished game")
+        again.keys("Enter")  # Resume is the focused default
+        again.wait_for("Player 2: Assam will go straight on")
+        resumed = again.wait_for("Player 1 turns left, rolls 3", timeout=5)
+        assert "Player 1 turns left, rolls 3" in resumed, resumed
+    finally:
+        again.close()
+
+
+def test_the_end_screen_closes_to_show_the_final_board(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from marrakech import storage
+    from marrakech.bots import make_bot
+    from marrakech.engine import Phase
+    from marrakech.session import GameSetup, Session
+
+    session = Session(GameSetup(2, seed=6))
+    bot = make_bot("greedy", seed=6)
+    while not (
+        session.state.phase is Phase.PLACE
+        and sum(len(player.pile) for player in session.state.players) == 1
+    ):
+        session.play(bot.choose(session.state))
+        if session.state.phase is Phase.ROLL:
+            session.roll()
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    storage.save_named("last carpet", session)
+    pane = pane_running(tmp_path, "end", "load 'last carpet'")
+    try:
+        pane.wait_for("lay your")
+        pane.keys("Enter")  # the last carpet of the game
+        pane.wait_for("The market closes")
+        pane.keys("Escape")
+        board = pane.wait_for("the game is over")
+        assert "The market closes" not in board
+        assert "Results" in board.splitlines()[-1]  # the footer offers them again
+        pane.keys("Enter")
+        pane.wait_for("The market closes")
+    finally:
+        pane.close()

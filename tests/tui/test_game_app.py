@@ -289,3 +289,41 @@ async def test_the_risk_preview_and_the_walk_pace_are_kept_for_the_next_run() ->
         assert screen.settings.step_seconds == settings.PACES["slow"]
         titles = {command.title for command in again.get_system_commands(again.screen)}
         assert {"Walk pace: normal", "Walk pace: fast"} <= titles
+
+
+@run
+async def test_a_screenshot_without_a_downloads_folder_goes_to_the_data_directory(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("XDG_DOWNLOAD_DIR", str(tmp_path / "no such folder"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        app.action_screenshot()
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if any("screenshot" in toast.lower() for toast in toasts(app)):
+                break
+        (shot,) = (data_home / "marrakech" / "screenshots").iterdir()
+        assert shot.suffix == ".svg"
+        assert any(str(shot.parent) in toast for toast in toasts(app))
+
+
+@run
+async def test_four_players_at_80x24_still_see_the_latest_move() -> None:
+    session = Session(GameSetup(4, seed=3))
+    bot = bots.make_bot("greedy", seed=3)
+    for _ in range(9):  # three turns
+        session.play(bot.choose(session.state))
+        if session.state.phase is Phase.ROLL:
+            session.roll()
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        latest = game_screen(app).flow.log()[-1]
+        area = app.screen.query_one("#log").scrollable_content_region
+        rows = screen_text(app).splitlines()[area.y : area.bottom]
+        shown = " ".join(" ".join(row[area.x : area.right] for row in rows).split())
+    assert latest.split()[0] == "Player"
+    assert shown.endswith(latest), shown  # the latest move ends the log, in full

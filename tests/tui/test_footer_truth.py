@@ -1,0 +1,43 @@
+"""The game's footer always shows the keys that act now: after computer turns, at the end."""
+
+from __future__ import annotations
+
+from marrakech.session import GameSetup, Session
+from marrakech.tui.app import MarrakechApp
+from marrakech.tui.widgets.game_footer import FooterKeyCap
+
+from .helpers import run
+
+
+def mismatches(app: MarrakechApp) -> dict[str, tuple[bool | None, bool | None]]:
+    """Footer keys whose look (dimmed or not) differs from what the screen says they do."""
+    screen = app.screen
+    shown = {key.binding.description: not key.dimmed for key in screen.query(FooterKeyCap)}
+    acting: dict[str, bool] = {}
+    for active in screen.active_bindings.values():
+        if active.binding.show:
+            acting.setdefault(active.binding.description, active.enabled)
+    return {
+        name: (shown.get(name), acting.get(name))
+        for name in set(shown) | set(acting)
+        if name != "palette" and shown.get(name) != acting.get(name)
+    }
+
+
+@run
+async def test_the_footer_is_right_through_a_computers_turns() -> None:
+    session = Session(GameSetup(3, seats=("human", "greedy", "greedy"), seed=2))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        seen = set()
+        for _ in range(80):
+            await pilot.pause(0.03)
+            seen.add((session.state.current, session.state.phase))
+            assert mismatches(app) == {}
+            if len(seen) > 4 and session.state.current == 0:
+                break
+        assert session.state.current == 0  # both computers played
