@@ -1,4 +1,4 @@
-"""The command line: ``marrakech [--text] [new|load|replay|tournament] ...``, one function
+"""The command line: ``marrakech [--text] [new|load|replay|serve|tournament] ...``, one function
 per subcommand (``COMMANDS``)."""
 
 from __future__ import annotations
@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,10 +23,26 @@ TEXT_HELP = "play in plain lines (for screen readers, scripts and programs): doc
 
 def version() -> str:
     """The installed package's version, from its metadata."""
+    from importlib import metadata  # a tenth of the start-up: only when asked for
+
     try:
         return metadata.version("marrakech")
     except metadata.PackageNotFoundError:
         return "(not installed)"
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: the installed version, read only when asked for."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(f"marrakech {version()}")
+        parser.exit()
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a port (1 to 65535)")
+    return int(text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -37,8 +52,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Marrakech, the board game, in the terminal. Without a command: resume "
         "an unfinished game or set up a new one.",
     )
-    parser.add_argument("--version", action="version", version=f"marrakech {version()}")
+    parser.add_argument(
+        "--version", action=_VersionAction, nargs=0, help="show the version and exit"
+    )
     parser.add_argument("--text", action="store_true", help=TEXT_HELP)
+    # A browser visitor's game (``serve`` starts it): private files, nothing shared.
+    parser.add_argument("--visitor", action="store_true", help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     new = commands.add_parser("new", help="start a game straight away")
     # SUPPRESS: an absent --text after the command keeps a --text given before it.
@@ -67,6 +86,11 @@ def build_parser() -> argparse.ArgumentParser:
     load.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=TEXT_HELP)
     replay = commands.add_parser("replay", help="step through a saved game, turn by turn")
     replay.add_argument("file", metavar="FILE|NAME", help="a save file, or a name in Saved games")
+    serve = commands.add_parser(
+        "serve", help="play in a web browser: every visitor gets a game of their own"
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1 (this machine)")
+    serve.add_argument("--port", type=_port, default=8000, help="default 8000")
     commands.add_parser(
         "tournament",
         help="computer players against each other (see: tournament --help)",
@@ -156,6 +180,12 @@ def in_text_mode(args: argparse.Namespace) -> bool:
 
 def run_default(args: argparse.Namespace) -> int:
     """``marrakech``: resume an unfinished game, else set up a new one."""
+    if args.visitor:
+        from marrakech.tui.app import MarrakechApp
+        from marrakech.web import visitor_home
+
+        with visitor_home():
+            return _run_app(MarrakechApp())
     if in_text_mode(args):
         from marrakech import textmode
 
@@ -210,6 +240,13 @@ def run_replay(args: argparse.Namespace) -> int:
     return _run_app(MarrakechApp(replay=path))
 
 
+def run_serve(args: argparse.Namespace) -> int:
+    """``marrakech serve``: the game in web browsers."""
+    from marrakech.web import serve
+
+    return serve(args.host, args.port)
+
+
 def _run_app(app: MarrakechApp) -> int:
     app.run()
     return app.return_code or 0
@@ -220,6 +257,7 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
     "new": run_new,
     "load": run_load,
     "replay": run_replay,
+    "serve": run_serve,
 }
 """What each subcommand runs (``tournament`` parses its own options)."""
 

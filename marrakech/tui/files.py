@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from datetime import datetime
 from functools import partial
@@ -14,7 +15,7 @@ from textual.message import Message
 
 from marrakech import storage
 from marrakech.flow import Notice, Notify
-from marrakech.records import SaveFileError
+from marrakech.records import SaveFileError, export_log, record_to_json
 from marrakech.session import Session
 from marrakech.tui.screens.name_prompt import NamePromptScreen
 
@@ -53,13 +54,19 @@ class GameDocuments:
         """The name the game was last saved under, if it was."""
 
     def save(self, app: App[Any]) -> None:
-        """Ask for a name (an invalid one keeps the prompt open with the reason) and save."""
+        """Ask for a name (an invalid one keeps the prompt open with the reason) and save;
+        in a browser the save is downloaded instead."""
 
         def named(name: str | None) -> None:
-            if name and _write(
+            if not name:
+                return
+            self.name = name
+            if app.is_web:
+                _download(app, record_to_json(self.session), f"{name}.json", "application/json")
+            elif not _write(
                 app, "Saved", "Saved to", lambda: storage.save_named(name, self.session)
             ):
-                self.name = name
+                self.name = None
 
         default = self.name or f"game {datetime.now():%Y-%m-%d %H-%M}"
         app.push_screen(NamePromptScreen("Save the game as", default, check=_name_problem), named)
@@ -68,8 +75,18 @@ class GameDocuments:
         """Write the game log as text into the data directory (logs/<name>.txt), named
         after the save when there is one, else after the date and time."""
         name = self.name or f"game {datetime.now():%Y-%m-%d %H-%M-%S}"
+        if app.is_web:
+            _download(app, export_log(self.session), f"{name}.txt", "text/plain")
+            return
         export = partial(storage.export_log_file, self.session, name)
         _write(app, "Exported", "Log written to", export)
+
+
+def _download(app: App[Any], text: str, filename: str, mime_type: str) -> None:
+    """Send a file to the visitor's browser (the game runs on a server it does not own)."""
+    app.deliver_text(io.StringIO(text), save_filename=filename, mime_type=mime_type)
+    message = f"{filename} is on its way to your browser's downloads."
+    app.notify(message, title="Download", markup=False)
 
 
 def _name_problem(name: str) -> str | None:

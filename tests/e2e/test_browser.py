@@ -1,0 +1,144 @@
+"""The game in a browser: ``marrakech serve`` in headless Chromium, driven by Playwright.
+
+Two visitors open the page; one plays a turn with the keyboard and exports the log (a
+download in the browser); the other's game is untouched. Each visitor's game lives in a
+private folder of its own, which is how the test sees what each one did.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        CHROMIUM is None,
+        reason="no Chromium here: install Debian's chromium package (.ci/run does)",
+    ),
+]
+
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+"""Headless, and none of Chromium's own calls home (the machine's network is closed)."""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_until(condition, what: str, timeout: float = 30.0):  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = condition()
+        if result:
+            return result
+        time.sleep(0.1)
+    raise AssertionError(f"{what}: not within {timeout} s")
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    """``marrakech serve`` on a free port; visitors' private folders go in tmp_path."""
+    port = free_port()
+    env = dict(os.environ, TMPDIR=str(tmp_path), TEXTUAL_ANIMATIONS="none")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "marrakech", "serve", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+    def listening() -> bool:
+        with socket.socket() as probe:
+            return probe.connect_ex(("127.0.0.1", port)) == 0
+
+    try:
+        wait_until(listening, "the server listens")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def games(tmp_path: Path) -> list[tuple[str, int]]:
+    """For each visitor: its game's phase and carpets laid (("none", 0) before a game)."""
+    found = []
+    for home in sorted(tmp_path.glob("marrakech-visitor-*")):
+        files = list((home / "data" / "marrakech" / "games").glob("*.json"))
+        position = json.loads(files[0].read_text())["position"] if files else None
+        found.append(
+            ("none", 0) if position is None else (position["phase"], position["next_carpet"])
+        )
+    return found
+
+
+def test_two_visitors_play_games_of_their_own(server: str, tmp_path: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            pages = []
+            for _ in range(2):
+                page = browser.new_context(accept_downloads=True).new_page()
+                page.set_viewport_size({"width": 1200, "height": 800})
+                page.goto(server)
+                pages.append(page)
+            for page in pages:  # the page says it is loading until the game has drawn
+                page.wait_for_selector("body.-first-byte", timeout=30_000)
+            wait_until(lambda: len(games(tmp_path)) == 2, "two visitors, each with a folder")
+            time.sleep(1.0)  # the new-game screen settles
+            player, watcher = pages
+            player.focus("textarea.xterm-helper-textarea")  # keys go to the game
+            player.keyboard.press("Enter")  # a 2-player game at once
+            # Enter again rolls (Assam ahead), and once more lays the carpet shown; on a
+            # busy machine a key may come before the game screen is up, so press on.
+            for wanted in (("place", 0), ("orient", 1)):
+                deadline = time.monotonic() + 60
+                while wanted not in games(tmp_path):
+                    assert time.monotonic() < deadline, f"no {wanted}: {games(tmp_path)}"
+                    if not any(game[1] > wanted[1] for game in games(tmp_path)):
+                        player.keyboard.press("Enter")
+                    time.sleep(2.0)
+            assert ("none", 0) in games(tmp_path)  # the other visitor has no game at all
+
+            with player.expect_download(timeout=20_000) as download:
+                player.keyboard.press("e")  # export the log: a download, not a server file
+            exported = Path(download.value.path()).read_text(encoding="utf-8")
+            assert download.value.suggested_filename.endswith(".txt")
+            assert "Player 1 goes straight, rolls" in exported
+            assert not list(tmp_path.glob("marrakech-visitor-*/data/marrakech/logs/*"))
+
+            shots = [
+                page.screenshot(path=str(tmp_path / f"visitor-{number}.png"))
+                for number, page in enumerate(pages, start=1)
+            ]
+            assert all(len(shot) > 10_000 for shot in shots)
+            assert shots[0] != shots[1]  # one shows a game under way, the other a new one
+            assert watcher.url == player.url
+        finally:
+            browser.close()
