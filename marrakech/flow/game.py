@@ -14,7 +14,8 @@ and redo writes the autosave once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -55,6 +56,8 @@ class SeatKind(Enum):
     """Someone at this front end."""
     COMPUTER = "computer"
     """A computer player of some level, run by the front end when the flow asks."""
+    REMOTE = "remote"
+    """Someone elsewhere (over the network): their decisions arrive, the flow never asks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,11 @@ class Seat:
     def is_person(self) -> bool:
         """True when a person plays this seat."""
         return self.kind is SeatKind.PERSON
+
+    @property
+    def is_remote(self) -> bool:
+        """True when someone elsewhere decides for this seat."""
+        return self.kind is SeatKind.REMOTE
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,18 +107,20 @@ class GameFlow:
         *,
         autosave: bool = True,
         game_file: GameFile | None = None,
+        remote: Collection[int] = (),
     ) -> None:
         """Play ``session``'s game on; ``notify`` shows the player's notices.
 
         ``game_file`` is the autosave file of a resumed game (locked by the caller); a
-        game without one gets its own at its first decision.
+        game without one gets its own at its first decision. ``remote`` are the seats
+        played elsewhere (over the network): people in the set-up, decided by no one here.
         """
         self.session = session
         self.notify = notify
         self._autosaver = Autosaver(session, notify, game_file) if autosave else None
         setup = session.setup
         self.seats = tuple(
-            Seat(number, name, SeatKind.PERSON)
+            Seat(number, name, SeatKind.REMOTE if number in remote else SeatKind.PERSON)
             if kind == HUMAN
             else Seat(number, name, SeatKind.COMPUTER, kind)
             for number, (name, kind) in enumerate(zip(setup.names, setup.seats, strict=True))
@@ -141,6 +151,35 @@ class GameFlow:
     def to_move(self) -> Seat | None:
         """The seat the game waits for (None when it is over)."""
         return None if self.over else self.seats[self.state.current]
+
+    def hand_seat(self, number: int, kind: SeatKind, level: str | None = None) -> Seat:
+        """Let someone else play seat ``number`` from now on (the game stays as it is).
+
+        A network host gives a seat whose player left to a computer (``COMPUTER`` with a
+        level) and back to its player (``REMOTE``) when they return. The saved set-up
+        does not change: the seat stays its player's.
+        """
+        if kind is SeatKind.COMPUTER and level is None:
+            raise ValueError("a computer seat needs a level")
+        old = self.seats[number]
+        seat = Seat(number, old.name, kind, level if kind is SeatKind.COMPUTER else None)
+        self.seats = (*self.seats[:number], seat, *self.seats[number + 1 :])
+        self._bots.pop(number, None)
+        return seat
+
+    def rename(self, number: int, name: str) -> None:
+        """Call seat ``number``'s player ``name`` from now on (the log and saves say it).
+
+        MarrakechError when the name is not one a player may have.
+        """
+        self.session.setup = replace(
+            self.session.setup,
+            names=tuple(name if n == number else old for n, old in enumerate(self.names)),
+        )
+        self.seats = tuple(
+            replace(seat, name=name) if seat.number == number else seat for seat in self.seats
+        )
+        self._recaps = (None, -1, ())
 
     @property
     def has_people(self) -> bool:

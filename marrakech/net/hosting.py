@@ -1,0 +1,120 @@
+"""A hosted game on disk: its autosave (as in hot-seat) and its host file, to resume.
+
+The game itself autosaves after every decision to its own file in the unfinished games
+(``marrakech.autosaves``), written by the flow. Beside it, ``online/<id>.json`` in the
+data directory keeps what only the host knows: each remote seat's join code, the host's
+own seat and where it listened. Killed and restarted with ``--resume ID``, the host
+reads both and its players reconnect with their codes. The host file is removed when
+the game ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from marrakech import storage
+from marrakech.autosaves import GameFile, games_dir
+from marrakech.flow import Notify
+from marrakech.net.host import HostFlow
+from marrakech.net.protocol import new_code, normal_code
+from marrakech.records import SaveFileError
+from marrakech.session import HUMAN, Session
+from marrakech.text import quoted
+
+ONLINE_DIR = "online"
+HOST_FORMAT = "marrakech-host"
+HOST_VERSION = 1
+_GAME_ID = re.compile(r"[0-9a-f]{12}")
+
+
+@dataclass(frozen=True, slots=True)
+class Hosting:
+    """What a hosted game needs besides the game: codes, the host's seat, the address."""
+
+    game_id: str
+    codes: dict[int, str]
+    me: int | None
+    host: str
+    port: int
+
+
+def _host_file(game_id: str) -> Path:
+    return storage.data_dir() / ONLINE_DIR / f"{game_id}.json"
+
+
+def _write(hosting: Hosting) -> None:
+    document = {
+        "format": HOST_FORMAT,
+        "version": HOST_VERSION,
+        "codes": {str(seat): code for seat, code in hosting.codes.items()},
+        "me": hosting.me,
+        "host": hosting.host,
+        "port": hosting.port,
+    }
+    storage.write_atomic(_host_file(hosting.game_id), json.dumps(document, indent=1) + "\n")
+
+
+def forget(game_id: str) -> None:
+    """Remove a finished game's host file (its join codes open nothing any more)."""
+    with contextlib.suppress(OSError):
+        _host_file(game_id).unlink()
+
+
+def new_game(
+    session: Session, notify: Notify, *, headless: bool, host: str, port: int
+) -> tuple[HostFlow, Hosting]:
+    """Host a new game: the host's own seat is the first person's unless ``headless``;
+    every other person's seat gets a join code. The autosave is written at once."""
+    people = [seat for seat, kind in enumerate(session.setup.seats) if kind == HUMAN]
+    me = None if headless or not people else people[0]
+    codes = {seat: new_code() for seat in people if seat != me}
+    file = GameFile.new()
+    file.save(session)
+    hosting = Hosting(file.path.stem, codes, me, host, port)
+    _write(hosting)
+    flow = HostFlow(session, notify, me=me, remote=codes, game_file=file)
+    return flow, hosting
+
+
+def resume_game(game_id: str, notify: Notify) -> tuple[HostFlow, Hosting]:
+    """Host again an unfinished game this machine hosted (after a crash, a kill...).
+
+    SaveFileError, in one line, when there is no such game, it is open elsewhere, or its
+    files cannot be read.
+    """
+    if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
+        raise SaveFileError(f"{quoted(game_id, 30)} is not a game id (12 letters a-f and digits)")
+    path = games_dir() / f"{game_id}.json"
+    host_file = _host_file(game_id)
+    if not path.exists() or not host_file.exists():
+        raise SaveFileError(f"no unfinished hosted game {game_id}")
+    hosting = _read(game_id, storage.read_limited(host_file))
+    file, session = GameFile.resume(path)
+    people = {seat for seat, kind in enumerate(session.setup.seats) if kind == HUMAN}
+    if not set(hosting.codes) <= people or (hosting.me is not None and hosting.me not in people):
+        file.close()
+        raise SaveFileError(f"the host file of game {game_id} does not fit its seats")
+    flow = HostFlow(session, notify, me=hosting.me, remote=hosting.codes, game_file=file)
+    return flow, hosting
+
+
+def _read(game_id: str, text: str) -> Hosting:
+    problem = f"the host file of game {game_id} cannot be used"
+    try:
+        data = json.loads(text)
+        if data.get("format") != HOST_FORMAT or data.get("version") != HOST_VERSION:
+            raise ValueError("not a host file of this version")
+        codes = {int(seat): normal_code(code) for seat, code in data["codes"].items()}
+        me = data["me"]
+        host, port = data["host"], data["port"]
+        if me is not None and not isinstance(me, int):
+            raise ValueError("me")
+        if not isinstance(host, str) or not isinstance(port, int):
+            raise ValueError("address")
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
+        raise SaveFileError(f"{problem}: {quoted(str(error), 60)}") from None
+    return Hosting(game_id, codes, me, host, port)
