@@ -151,25 +151,22 @@ class HostFlow(GameFlow):
         self.tell(Change("undo_asked", owner, text=self.names[asker]))
         return None
 
-    def answer_undo(self, accept: bool, seat: int | None = None) -> str | None:
+    def answer_undo(self, accept: bool, seat: int | None = None) -> None:
         """The seat whose decision it is (the host's own by default) answers an undo request.
 
-        None when the answer is taken, else why not.
+        IllegalAction when nobody asked that seat.
         """
         seat = self.me if seat is None else seat
         asker = self.undo_asker
         if asker is None or seat != self.session.undo_seat():
-            return "nobody asked you to take back a decision"
+            raise IllegalAction("nobody asked you to take back a decision")
         self.undo_asker = None
-        if not accept:
-            self.tell(Change("undo_refused", asker, text=f"{self.names[seat]} said no"))
-            return None
-        reason = self.why_no_undo()
+        reason = None if accept else f"{self.names[seat]} said no"
+        reason = reason or self.why_no_undo()
         if reason is not None:
             self.tell(Change("undo_refused", asker, text=reason))
-            return None
+            return
         self.take_back(asker)
-        return None
 
     def take_back(self, asker: int) -> None:
         """Undo now (the agreement is settled) and tell everyone."""
@@ -299,8 +296,9 @@ class HostGame:
         except Exception as error:  # a failing computer player is replaced, never fatal
             result = error
         action = flow.answer(move, result)
-        if action is not None:
-            flow.decide(action)
+        seat = flow.to_move
+        if action is not None and seat is not None and seat.kind is SeatKind.COMPUTER:
+            flow.decide(action)  # unless its player came back while it thought
 
     def _changed(self, change: Change) -> None:
         self._wake.set()
@@ -421,15 +419,14 @@ class HostGame:
             self.watchers.add(connection)
             connection.send(self.game_message(seat))
         else:
+            if self.flow.seats[seat].kind is SeatKind.COMPUTER:
+                self.flow.hand_seat(seat, SeatKind.REMOTE)  # the player is back
             old = self.players.get(seat)
             self.players[seat] = connection
             connection.send(self.game_message(seat))
             if old is not None:
                 await old.socket.close(1000, "the seat was joined from elsewhere")
-            if self.flow.seats[seat].kind is SeatKind.COMPUTER:
-                self.flow.hand_seat(seat, SeatKind.REMOTE)
-            else:
-                self._broadcast(encode("seats", table=self.table()))
+            self._broadcast(encode("seats", table=self.table()))
         self._wake.set()
         try:
             async for message in socket:
@@ -476,9 +473,7 @@ class HostGame:
         if seat is None:
             raise ProtocolError("a spectator cannot play")
         if request.kind == "answer":
-            problem = flow.answer_undo(request.accept, seat)
-            if problem is not None:
-                raise ProtocolError(problem)
+            flow.answer_undo(request.accept, seat)
             return
         if request.at != len(flow.session.actions):
             raise ProtocolError(
