@@ -19,7 +19,7 @@ from marrakech.levels import LEVELS, describe_levels, level_named
 from marrakech.net.changes import Change
 from marrakech.net.client import Client
 from marrakech.net.host import GAME_OVER_LINGER, Host, HostFlow, HostGame
-from marrakech.net.hosting import Hosting, forget, new_game, resume_game
+from marrakech.net.hosting import Hosting, forget, listening_on, new_game, resume_game
 from marrakech.net.lines import Announcer, BotPlayer, LinePlayer
 from marrakech.net.protocol import normal_code
 from marrakech.records import SaveFileError
@@ -147,6 +147,7 @@ async def _host(args: argparse.Namespace) -> int:
         flow.close()
         return _error("host", f"cannot listen on {bind}:{port}: {error.strerror or error}")
     try:
+        hosting = listening_on(hosting, bind, bound[1])
         if bind in EXPOSED:
             print(
                 f"warning: listening on every network interface ({bind or 'all'}): anyone "

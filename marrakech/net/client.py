@@ -96,10 +96,11 @@ class Client:
             if self.flow is not None and self.flow.over:
                 return 0
             now = loop.time()
-            lost_at = now if lost_at is None else lost_at
-            if now - lost_at > self.retry_seconds:
+            if lost_at is None:
+                lost_at = now
+                self._tell(Change("lost", text="the connection to the host is lost; trying again"))
+            elif now - lost_at > self.retry_seconds:
                 return self._closed(f"the host at {shown(self.uri)} cannot be reached")
-            self._tell(Change("lost", text="the connection to the host is lost; trying again"))
             await asyncio.sleep(0.5)
 
     def _closed(self, reason: str) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
@@ -43,6 +44,8 @@ from marrakech.net.protocol import (
 )
 from marrakech.session import Session, name_problem
 from marrakech.text import shown
+
+logger = logging.getLogger(__name__)
 
 HELLO_SECONDS = 10.0
 """A connection that says no hello within this long is closed."""
@@ -461,6 +464,9 @@ class HostGame:
             self._handle(connection, request)
         except (ProtocolError, IllegalAction) as error:
             connection.send(encode("error", id=request_id, reason=shown(str(error), 200)))
+        except Exception:  # a fault of the host's own: the others play on, the log says it
+            logger.exception("the host failed on a message")
+            connection.send(encode("error", id=request_id, reason="the host failed on it"))
 
     def _handle(self, connection: Connection, request: Request) -> None:
         flow = self.flow
@@ -492,8 +498,12 @@ class HostGame:
             raise IllegalAction(f"it is {to_move.name}'s turn, not yours")
         if to_move.kind is not SeatKind.REMOTE:
             raise IllegalAction("a computer plays your seat until you are back")
-        played = flow.roll() if request.action is None else flow.decide(request.action)
-        connection.send(encode("done", id=request.id, at=len(flow.session.actions) - len(played)))
+        at = len(flow.session.actions)
+        if request.action is None:
+            flow.roll()
+        else:
+            flow.decide(request.action)
+        connection.send(encode("done", id=request.id, at=at))
 
 
 async def _refuse(socket: ServerConnection, reason: str) -> None:

@@ -13,7 +13,9 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from dataclasses import dataclass
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from marrakech import storage
@@ -21,7 +23,7 @@ from marrakech.autosaves import GameFile, games_dir
 from marrakech.flow import Notify
 from marrakech.net.host import HostFlow
 from marrakech.net.protocol import new_code, normal_code
-from marrakech.records import SaveFileError
+from marrakech.records import SaveFileError, record_to_json
 from marrakech.session import HUMAN, Session
 from marrakech.text import quoted
 
@@ -42,6 +44,70 @@ class Hosting:
     port: int
 
 
+class BackgroundGameFile(GameFile):
+    """A game's autosave file written off the event loop: the host never waits for the disk.
+
+    ``save`` takes the game's document at once and a writer thread puts it on disk (a newer
+    document replaces one not yet written). A failed write is raised by the next ``save``,
+    so the flow reports it as hot-seat does; ``finish`` and ``close`` wait for the writer.
+    """
+
+    _writers = ThreadPoolExecutor(max_workers=4, thread_name_prefix="autosave")
+
+    def __init__(self, path: Path, lock: int) -> None:
+        super().__init__(path, lock)
+        self._guard = threading.Lock()
+        self._waiting: str | None = None
+        self._written = threading.Event()
+        self._written.set()
+        self._failure: SaveFileError | None = None
+        self._at_once = False
+
+    def save(self, session: Session) -> None:
+        """Queue the game as it stands for writing; raises the last write's failure."""
+        if self._at_once:
+            super().save(session)
+            return
+        text = record_to_json(session)
+        with self._guard:
+            failure, self._failure = self._failure, None
+            idle = self._written.is_set()
+            self._waiting = text
+            self._written.clear()
+        if idle:
+            self._writers.submit(self._write)
+        if failure is not None:
+            raise failure
+
+    def _write(self) -> None:
+        while True:
+            with self._guard:
+                text, self._waiting = self._waiting, None
+                if text is None:
+                    self._written.set()
+                    return
+            try:
+                storage.write_atomic(self.path, text)
+            except SaveFileError as error:
+                with self._guard:
+                    self._failure = error
+
+    def flush(self) -> None:
+        """Wait until every queued document is on disk."""
+        self._written.wait()
+
+    def finish(self, session: Session) -> Path:
+        """Write the ended game now and move it to the finished games (see GameFile)."""
+        self.flush()
+        self._at_once = True  # the move to the finished games follows the write
+        return super().finish(session)
+
+    def close(self) -> None:
+        """Write what is queued, then let go of the game (see GameFile)."""
+        self.flush()
+        super().close()
+
+
 def _host_file(game_id: str) -> Path:
     return storage.data_dir() / ONLINE_DIR / f"{game_id}.json"
 
@@ -58,6 +124,15 @@ def _write(hosting: Hosting) -> None:
     storage.write_atomic(_host_file(hosting.game_id), json.dumps(document, indent=1) + "\n")
 
 
+def listening_on(hosting: Hosting, host: str, port: int) -> Hosting:
+    """Remember where the host listens now (a resumed host listens there again)."""
+    if (host, port) == (hosting.host, hosting.port):
+        return hosting
+    moved = replace(hosting, host=host, port=port)
+    _write(moved)
+    return moved
+
+
 def forget(game_id: str) -> None:
     """Remove a finished game's host file (its join codes open nothing any more)."""
     with contextlib.suppress(OSError):
@@ -72,7 +147,7 @@ def new_game(
     people = [seat for seat, kind in enumerate(session.setup.seats) if kind == HUMAN]
     me = None if headless or not people else people[0]
     codes = {seat: new_code() for seat in people if seat != me}
-    file = GameFile.new()
+    file = BackgroundGameFile.new()
     file.save(session)
     hosting = Hosting(file.path.stem, codes, me, host, port)
     _write(hosting)
@@ -93,7 +168,7 @@ def resume_game(game_id: str, notify: Notify) -> tuple[HostFlow, Hosting]:
     if not path.exists() or not host_file.exists():
         raise SaveFileError(f"no unfinished hosted game {game_id}")
     hosting = _read(game_id, storage.read_limited(host_file))
-    file, session = GameFile.resume(path)
+    file, session = BackgroundGameFile.resume(path)
     people = {seat for seat, kind in enumerate(session.setup.seats) if kind == HUMAN}
     if not set(hosting.codes) <= people or (hosting.me is not None and hosting.me not in people):
         file.close()

@@ -5,16 +5,15 @@ from __future__ import annotations
 import asyncio
 import io
 
-from net.harness import hosted
-
 from marrakech.engine import Phase, Variant
+from marrakech.narrate import sentence
 from marrakech.net.changes import Change
 from marrakech.net.client import Client
 from marrakech.net.host import HostFlow
 from marrakech.net.hosting import new_game, resume_game
-from marrakech.narrate import sentence
 from marrakech.net.lines import Announcer, BotPlayer, LinePlayer
 from marrakech.session import GameSetup, Session
+from net.harness import hosted
 
 
 def test_computer_clients_play_a_game_and_every_replica_ends_as_the_host() -> None:
@@ -25,10 +24,13 @@ def test_computer_clients_play_a_game_and_every_replica_ends_as_the_host() -> No
                 Client(table.address, code=table.code(seat), keep_finished=False)
                 for seat in range(3)
             ]
+            heard: list[str] = []
             for seat, client in enumerate(clients):
                 client.listen(BotPlayer(lambda c=client: c.flow, "random", seed=seat))
+                client.listen(lambda change: heard.append(change.kind))
             codes = await asyncio.wait_for(asyncio.gather(*(c.run() for c in clients)), 30)
             assert codes == [0, 0, 0]
+            assert "lost" not in heard and "error" not in heard
             assert table.flow.over
             for client in clients:
                 assert client.flow is not None

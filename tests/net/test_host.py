@@ -10,12 +10,12 @@ import asyncio
 from typing import Any
 
 import pytest
-from net.harness import Peer, hosted, until
 
 from marrakech.engine import Orient, Turn
 from marrakech.flow import SeatKind
 from marrakech.net.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from marrakech.session import GameSetup
+from net.harness import Peer, hosted, until
 
 SETUP = GameSetup(2, names=("Ayla", "Bo"), seed=11)
 
@@ -226,7 +226,7 @@ def test_a_seat_whose_player_is_away_goes_to_a_computer_and_back() -> None:
             assert seats["table"][1]["kind"] == "computer"
             await until(lambda: table.flow.to_move is not None and table.flow.to_move.number == 0)
             assert table.flow.session.transitions[-1].seat == 1  # the computer played Bo's turn
-            bo, game = await Peer.seat(table.address, table.code(1))
+            _, game = await Peer.seat(table.address, table.code(1))
             assert game["table"][1] == {"name": "Bo", "kind": "remote", "level": None, "here": True}
             assert table.flow.seats[1].kind is SeatKind.REMOTE
 
