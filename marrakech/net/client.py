@@ -159,7 +159,7 @@ class Client:
             self._tell(Change("undo_refused", flow.me, text=shown(str(message.get("reason")))))
         elif kind == "error":
             self._tell(Change("error", flow.me, text=shown(str(message.get("reason")), 200)))
-        elif kind not in ("done", "pong"):
+        elif kind != "pong":
             raise HostError(f"the host sent the unknown message {quoted(kind, 20)}")
 
     def _keep(self) -> None:

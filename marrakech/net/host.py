@@ -498,12 +498,10 @@ class HostGame:
             raise IllegalAction(f"it is {to_move.name}'s turn, not yours")
         if to_move.kind is not SeatKind.REMOTE:
             raise IllegalAction("a computer plays your seat until you are back")
-        at = len(flow.session.actions)
         if request.action is None:
             flow.roll()
         else:
-            flow.decide(request.action)
-        connection.send(encode("done", id=request.id, at=at))
+            flow.decide(request.action)  # the sender hears of it with everyone: played
 
 
 async def _refuse(socket: ServerConnection, reason: str) -> None:

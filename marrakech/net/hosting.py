@@ -10,6 +10,7 @@ the game ends.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import re
@@ -47,12 +48,17 @@ class Hosting:
 class BackgroundGameFile(GameFile):
     """A game's autosave file written off the event loop: the host never waits for the disk.
 
-    ``save`` takes the game's document at once and a writer thread puts it on disk (a newer
-    document replaces one not yet written). A failed write is raised by the next ``save``,
-    so the flow reports it as hot-seat does; ``finish`` and ``close`` wait for the writer.
+    Inside a running event loop, ``save`` notes the game and, at most every
+    ``SAVE_INTERVAL`` seconds, takes its document and lets a writer thread put it on disk
+    (a newer document replaces one not yet written). A failed write is raised by the next
+    ``save``, so the flow reports it as hot-seat does. ``finish`` and ``close`` write what
+    is pending first. Outside an event loop ``save`` writes at once.
     """
 
-    _writers = ThreadPoolExecutor(max_workers=4, thread_name_prefix="autosave")
+    SAVE_INTERVAL = 0.1
+    """The longest a decision waits to be written: what a host killed at a bad moment loses."""
+
+    _writers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="autosave")
 
     def __init__(self, path: Path, lock: int) -> None:
         super().__init__(path, lock)
@@ -61,23 +67,42 @@ class BackgroundGameFile(GameFile):
         self._written = threading.Event()
         self._written.set()
         self._failure: SaveFileError | None = None
+        self._pending: Session | None = None
+        self._timer: asyncio.TimerHandle | None = None
         self._at_once = False
 
     def save(self, session: Session) -> None:
-        """Queue the game as it stands for writing; raises the last write's failure."""
+        """Note the game as it stands, to be written soon; raises the last write's failure."""
+        with self._guard:
+            failure, self._failure = self._failure, None
+        if failure is not None:
+            raise failure
         if self._at_once:
             super().save(session)
             return
+        self._pending = session
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._hand_over()
+            self.flush()
+            return
+        if self._timer is None:
+            self._timer = loop.call_later(self.SAVE_INTERVAL, self._hand_over)
+
+    def _hand_over(self) -> None:
+        """Give the pending game's document to the writer thread."""
+        self._timer = None
+        session, self._pending = self._pending, None
+        if session is None:
+            return
         text = record_to_json(session)
         with self._guard:
-            failure, self._failure = self._failure, None
             idle = self._written.is_set()
             self._waiting = text
             self._written.clear()
         if idle:
             self._writers.submit(self._write)
-        if failure is not None:
-            raise failure
 
     def _write(self) -> None:
         while True:
@@ -93,7 +118,10 @@ class BackgroundGameFile(GameFile):
                     self._failure = error
 
     def flush(self) -> None:
-        """Wait until every queued document is on disk."""
+        """Write what is pending now and wait until it is on disk."""
+        if self._timer is not None:
+            self._timer.cancel()
+        self._hand_over()
         self._written.wait()
 
     def finish(self, session: Session) -> Path:
@@ -103,7 +131,7 @@ class BackgroundGameFile(GameFile):
         return super().finish(session)
 
     def close(self) -> None:
-        """Write what is queued, then let go of the game (see GameFile)."""
+        """Write what is pending, then let go of the game (see GameFile)."""
         self.flush()
         super().close()
 

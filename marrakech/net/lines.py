@@ -266,6 +266,9 @@ class BotPlayer:
         self.bot = make_bot(level, seed=seed)
         self._asked: int | None = None
 
+    RETRY_SECONDS = 1.0
+    """How long a refused decision waits before the computer asks itself again."""
+
     def __call__(self, change: Change) -> None:
         flow = self.flow()
         if flow is None:
@@ -275,6 +278,18 @@ class BotPlayer:
             return
         if change.kind == "synced":
             self._asked = None
+        if change.kind == "error" and self._asked is not None:
+            asyncio.get_running_loop().call_later(self.RETRY_SECONDS, self._retry, self._asked)
+            return
+        self._consider(flow)
+
+    def _retry(self, asked: int) -> None:
+        flow = self.flow()
+        if flow is not None and self._asked == asked:
+            self._asked = None
+            self._consider(flow)
+
+    def _consider(self, flow: NetFlow) -> None:
         seat = flow.to_move
         at = len(flow.session.actions)
         if seat is None or seat.number != flow.me or self._asked == at:

@@ -28,10 +28,10 @@ MAX_FRAME_BYTES = 65536
 MAX_HOST_MESSAGE_BYTES = 1024 * 1024
 """The largest message a client accepts from the host (a whole game fits many times)."""
 
-RATE_PER_SECOND = 20.0
+RATE_PER_SECOND = 50.0
 """A connection may send this many messages a second on average..."""
 
-RATE_BURST = 40
+RATE_BURST = 100
 """...and this many at once; more are refused with an error."""
 
 MAX_NAME_CHARS = 40
