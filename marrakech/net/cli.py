@@ -75,7 +75,9 @@ def add_commands(subparsers: Any) -> None:
         "--resume", default=None, metavar="GAME", help="host again the game with this id"
     )
     join = subparsers.add_parser("join", help="take a seat in a game hosted elsewhere")
-    join.add_argument("address", metavar="ADDRESS", help="the host's HOST:PORT")
+    join.add_argument(
+        "address", metavar="ADDRESS", help="the host's HOST:PORT, or wss://... behind a TLS proxy"
+    )
     join.add_argument("code", metavar="CODE", nargs="?", help="the seat's join code")
     join.add_argument("--name", default=None, help="your player name")
     join.add_argument("--text", action="store_true", help="play in lines of text")

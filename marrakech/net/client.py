@@ -42,8 +42,8 @@ class Client:
         retry_seconds: float = RETRY_SECONDS,
         keep_finished: bool = True,
     ) -> None:
-        """``address`` is HOST:PORT; no ``code`` means watching."""
-        self.uri = f"ws://{address}"
+        """``address`` is HOST:PORT (or a ws:// or wss:// address); no ``code`` watches."""
+        self.uri = address if address.startswith(("ws://", "wss://")) else f"ws://{address}"
         self.code = code
         self.name = name
         self.retry_seconds = retry_seconds
