@@ -218,7 +218,7 @@ async def _join(args: argparse.Namespace) -> int:
         client.listen(BotPlayer(lambda: client.flow, level, seed=secrets.randbelow(2**31)))
         return await client.run()
     player = LinePlayer(lambda: client.flow, announcer.say)
-    player.read(sys.stdin)
+    player.read(sys.stdin, quit_at_end=not args.watch)
     playing = asyncio.create_task(client.run())
     quit_task = asyncio.create_task(player.done.wait())
     await asyncio.wait({playing, quit_task}, return_when=asyncio.FIRST_COMPLETED)

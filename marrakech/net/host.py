@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
+from marrakech.autosaves import GameFile
 from marrakech.engine import (
     Action,
     Aim,
@@ -68,14 +69,16 @@ class HostFlow(GameFlow):
         *,
         me: int | None,
         remote: Collection[int],
-        **options: object,
+        game_file: GameFile | None = None,
     ) -> None:
-        super().__init__(session, notify, remote=remote, **options)  # type: ignore[arg-type]
+        """Play ``session``'s game with ``remote`` seats elsewhere (see GameFlow)."""
+        super().__init__(session, notify, remote=remote, game_file=game_file)
         self.me = me
         self.undo_asker: int | None = None
         """The seat that asked for an undo the seat whose decision it is has not answered."""
         self._listeners: list[Listener] = []
-        self._ask_undo: Callable[[int], str | None] = lambda seat: None
+        self.present: Callable[[int], bool] = lambda seat: seat == me
+        """Whether a seat's player is here to answer an undo request (the host sets it)."""
 
     def listen(self, listener: Listener) -> None:
         """Call ``listener`` with every Change from now on (in the event loop's thread)."""
@@ -147,9 +150,8 @@ class HostFlow(GameFlow):
         if owner == asker or self.seats[owner].kind is SeatKind.COMPUTER:
             self.take_back(asker)
             return None
-        problem = self._ask_undo(owner)
-        if problem is not None:
-            return problem
+        if not self.present(owner):
+            return f"the last decision is {self.names[owner]}'s, who is not here to agree"
         self.undo_asker = asker
         self.tell(Change("undo_asked", owner, text=self.names[asker]))
         return None
@@ -238,7 +240,7 @@ class HostGame:
         self._wake = asyncio.Event()
         self._runner: asyncio.Task[None] | None = None
         flow.listen(self._changed)
-        flow._ask_undo = self._can_ask
+        flow.present = lambda seat: seat == flow.me or seat in self.players
 
     # -- the game's own task: computer seats, seats given away, the end -------------------
 
@@ -330,11 +332,6 @@ class HostGame:
 
     def _broadcast(self, text: str) -> None:
         broadcast([connection.socket for connection in self._everyone()], text)
-
-    def _can_ask(self, owner: int) -> str | None:
-        if owner == self.flow.me or owner in self.players:
-            return None
-        return f"the last decision is {self.flow.names[owner]}'s, who is not here to agree"
 
     def give_to_computer(self, seat_text: str, level_text: str) -> None:
         """A computer plays a remote seat whose player is away (until they come back).

@@ -185,14 +185,16 @@ class LinePlayer:
         self.done = asyncio.Event()
         """Set when the player quits or the input ends."""
 
-    def read(self, stream: TextIO) -> None:
-        """Read commands from ``stream`` in a thread of their own, until it ends."""
+    def read(self, stream: TextIO, *, quit_at_end: bool = True) -> None:
+        """Read commands from ``stream`` in a thread of their own, until it ends (which
+        quits, unless ``quit_at_end`` is False: a spectator watches on)."""
         loop = asyncio.get_running_loop()
 
         def reader() -> None:
             for line in stream:
                 loop.call_soon_threadsafe(self.command, line)
-            loop.call_soon_threadsafe(self.done.set)
+            if quit_at_end:
+                loop.call_soon_threadsafe(self.done.set)
 
         threading.Thread(target=reader, daemon=True).start()
 

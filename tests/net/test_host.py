@@ -249,3 +249,26 @@ def test_the_host_plays_its_own_seat_through_its_flow() -> None:
             assert "it is Ayla's turn" in (await bo.next("error"))["reason"]
 
     asyncio.run(scenario())
+
+
+def test_undo_of_an_absent_players_decision_is_refused() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP) as table:
+            ayla, _ = await Peer.seat(table.address, table.code(0))
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            await ayla.send(act("L"))
+            await ayla.next("played")
+            await ayla.send(act(str(table.flow.state.legal_placements()[0]), at=2))
+            await bo.next("played")
+            await bo.next("played")
+            await ayla.close()
+            await until(lambda: 0 not in table.game.players)
+            await bo.send({"type": "undo", "id": 4, "at": 3})
+            error = await bo.next("error")
+            assert error["id"] == 4
+            assert error["reason"] == (
+                "cannot undo: the last decision is Ayla's, who is not here to agree"
+            )
+            assert len(table.flow.session.actions) == 3
+
+    asyncio.run(scenario())
