@@ -18,8 +18,8 @@ from marrakech.flow import Notice
 from marrakech.levels import LEVELS, describe_levels, level_named
 from marrakech.net.changes import Change
 from marrakech.net.client import Client
-from marrakech.net.host import GAME_OVER_LINGER, Host, HostFlow, HostGame
-from marrakech.net.hosting import Hosting, forget, listening_on, new_game, resume_game
+from marrakech.net.host import GAME_OVER_LINGER, HostFlow, HostGame
+from marrakech.net.hosting import EXPOSED, new_game, resume_game, start_hosting
 from marrakech.net.lines import Announcer, BotPlayer, LinePlayer
 from marrakech.net.protocol import normal_code
 from marrakech.records import SaveFileError
@@ -28,7 +28,6 @@ from marrakech.text import shown
 
 DEFAULT_PORT = 8765
 LOOPBACK = "127.0.0.1"
-EXPOSED = ("0.0.0.0", "::", "")
 
 
 def add_commands(subparsers: Any) -> None:
@@ -139,47 +138,42 @@ async def _host(args: argparse.Namespace) -> int:
             flow, hosting = new_game(session, _notify, headless=args.headless, host=host, port=port)
     except (ValueError, SaveFileError) as error:
         return _error("host", str(error))
-    bind = hosting.host if args.host is None else args.host
-    port = hosting.port if args.port is None else args.port
-    game = HostGame(flow, hosting.codes, fill=fill, grace=args.grace, computer_pause=args.pause)
-    server = Host([game])
     try:
-        bound = await server.start(bind, port)
+        hosted = await start_hosting(
+            flow,
+            hosting,
+            host=args.host,
+            port=args.port,
+            fill=fill,
+            grace=args.grace,
+            computer_pause=args.pause,
+        )
     except OSError as error:
-        flow.close()
-        return _error("host", f"cannot listen on {bind}:{port}: {error.strerror or error}")
+        where = f"{args.host or hosting.host}:{hosting.port if args.port is None else args.port}"
+        return _error("host", f"cannot listen on {where}: {error.strerror or error}")
     try:
-        hosting = listening_on(hosting, bind, bound[1])
-        if bind in EXPOSED:
+        if hosted.hosting.host in EXPOSED:
             print(
-                f"warning: listening on every network interface ({bind or 'all'}): anyone "
-                "who reaches this machine can connect. To play across the internet, use an "
-                "SSH tunnel or a TLS proxy (see docs/online.md).",
+                f"warning: listening on every network interface ({hosted.hosting.host or 'all'}):"
+                " anyone who reaches this machine can connect. To play across the internet, use"
+                " an SSH tunnel or a TLS proxy (see docs/online.md).",
                 file=sys.stderr,
                 flush=True,
             )
-        _print_seats(flow, hosting, bound)
-        await _host_until_done(game, flow)
+        game_id = hosted.hosting.game_id
+        print(
+            f"game {game_id} on {hosted.address} (if the host stops, go on with: "
+            f"marrakech host --resume {game_id})",
+            flush=True,
+        )
+        for line in hosted.join_lines():
+            print(line, flush=True)
+        if flow.me is not None:
+            print(f"you play seat {flow.me + 1} here; type help for the commands", flush=True)
+        await _host_until_done(hosted.game, flow)
     finally:
-        await server.close()
-    if flow.over:
-        forget(hosting.game_id)
+        await hosted.close()
     return 0
-
-
-def _print_seats(flow: HostFlow, hosting: Hosting, bound: tuple[str, int]) -> None:
-    shown_host = "THIS-MACHINE" if bound[0] in EXPOSED else bound[0]
-    address = f"{shown_host}:{bound[1]}"
-    print(
-        f"game {hosting.game_id} on {address} (if the host stops, go on with: "
-        f"marrakech host --resume {hosting.game_id})",
-        flush=True,
-    )
-    for seat, code in sorted(hosting.codes.items()):
-        print(f"seat {seat + 1}: marrakech join {address} {code}", flush=True)
-    print(f"watch: marrakech join {address} --watch", flush=True)
-    if flow.me is not None:
-        print(f"you play seat {flow.me + 1} here; type help for the commands", flush=True)
 
 
 async def _host_until_done(game: HostGame, flow: HostFlow) -> None:

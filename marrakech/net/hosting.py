@@ -22,7 +22,7 @@ from pathlib import Path
 from marrakech import storage
 from marrakech.autosaves import GameFile, games_dir
 from marrakech.flow import Notify
-from marrakech.net.host import HostFlow
+from marrakech.net.host import Host, HostFlow, HostGame
 from marrakech.net.protocol import new_code, normal_code
 from marrakech.records import SaveFileError, record_to_json
 from marrakech.session import HUMAN, Session
@@ -31,6 +31,8 @@ from marrakech.text import quoted
 ONLINE_DIR = "online"
 HOST_FORMAT = "marrakech-host"
 HOST_VERSION = 1
+EXPOSED = ("0.0.0.0", "::", "")
+"""Addresses that listen on every network interface."""
 _GAME_ID = re.compile(r"[0-9a-f]{12}")
 
 
@@ -221,3 +223,59 @@ def _read(game_id: str, text: str) -> Hosting:
     except (ValueError, KeyError, TypeError, AttributeError) as error:
         raise SaveFileError(f"{problem}: {quoted(str(error), 60)}") from None
     return Hosting(game_id, codes, me, host, port)
+
+
+@dataclass
+class Hosted:
+    """A game on the network: what ``start_hosting`` returns to its front end."""
+
+    flow: HostFlow
+    """The game; ``flow.listen`` hears every change, ``flow.play`` plays the host's seat."""
+    game: HostGame
+    hosting: Hosting
+    server: Host
+    address: str
+    """Where clients join: HOST:PORT."""
+
+    def join_lines(self) -> list[str]:
+        """One line per remote seat for its player to paste, and one to watch."""
+        lines = [
+            f"seat {seat + 1}: marrakech join {self.address} {code}"
+            for seat, code in sorted(self.hosting.codes.items())
+        ]
+        return [*lines, f"watch: marrakech join {self.address} --watch"]
+
+    async def close(self) -> None:
+        """Stop hosting: the autosave stays to resume (a finished game forgets its codes)."""
+        await self.server.close()
+        if self.flow.over:
+            forget(self.hosting.game_id)
+
+
+async def start_hosting(
+    flow: HostFlow,
+    hosting: Hosting,
+    *,
+    host: str | None = None,
+    port: int | None = None,
+    fill: str | None = None,
+    grace: float = 30.0,
+    computer_pause: float = 0.0,
+) -> Hosted:
+    """Put a game from ``new_game`` or ``resume_game`` on the network.
+
+    It listens on ``host``:``port`` (by default where ``hosting`` says; port 0 picks a
+    free one, remembered for a resume); ``fill``, ``grace`` and ``computer_pause`` as
+    ``HostGame`` takes them. OSError when it cannot listen (the game is let go then).
+    """
+    bind = hosting.host if host is None else host
+    game = HostGame(flow, hosting.codes, fill=fill, grace=grace, computer_pause=computer_pause)
+    server = Host([game])
+    try:
+        _, bound = await server.start(bind, hosting.port if port is None else port)
+    except OSError:
+        flow.close()
+        raise
+    hosting = listening_on(hosting, bind, bound)
+    shown_host = "THIS-MACHINE" if bind in EXPOSED else bind
+    return Hosted(flow, game, hosting, server, f"{shown_host}:{bound}")

@@ -15,8 +15,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from marrakech.flow import Notice
-from marrakech.net.host import Host, HostFlow, HostGame
-from marrakech.net.hosting import Hosting, new_game
+from marrakech.net.host import HostFlow, HostGame
+from marrakech.net.hosting import Hosted, Hosting, new_game, start_hosting
 from marrakech.net.protocol import MAX_HOST_MESSAGE_BYTES, PROTOCOL_VERSION, encode
 from marrakech.session import GameSetup, Session
 
@@ -25,17 +25,27 @@ WAIT = 10.0
 
 
 @dataclass
-class Hosted:
+class Table:
     """A game hosted in the test's own event loop."""
 
-    game: HostGame
-    hosting: Hosting
-    address: str
+    hosted: Hosted
     notices: list[Notice]
 
     @property
     def flow(self) -> HostFlow:
-        return self.game.flow
+        return self.hosted.flow
+
+    @property
+    def game(self) -> HostGame:
+        return self.hosted.game
+
+    @property
+    def hosting(self) -> Hosting:
+        return self.hosted.hosting
+
+    @property
+    def address(self) -> str:
+        return self.hosted.address
 
     def code(self, seat: int) -> str:
         return self.hosting.codes[seat]
@@ -44,19 +54,17 @@ class Hosted:
 @asynccontextmanager
 async def hosted(
     setup: GameSetup, *, headless: bool = True, **options: Any
-) -> AsyncIterator[Hosted]:
+) -> AsyncIterator[Table]:
     """Host ``setup``'s game on a free loopback port for the test's duration."""
     notices: list[Notice] = []
     flow, hosting = new_game(
         Session(setup), notices.append, headless=headless, host="127.0.0.1", port=0
     )
-    game = HostGame(flow, hosting.codes, **options)
-    host = Host([game])
-    _, port = await host.start("127.0.0.1", 0)
+    table = Table(await start_hosting(flow, hosting, **options), notices)
     try:
-        yield Hosted(game, hosting, f"127.0.0.1:{port}", notices)
+        yield table
     finally:
-        await host.close()
+        await table.hosted.close()
 
 
 class Peer:
