@@ -20,6 +20,16 @@ drive either one alike:
   ``flow.answer_undo(accept)``.
 - ``flow.computer_move()`` is always None: the host plays the computer seats itself.
 
-Run a client with ``await Client(address, code=..., name=...).run()`` (its ``flow`` is
-there from the first ``synced`` change), a host with ``Host([HostGame(...)]).start()``.
+To host inside an event loop (the full-screen game's, say)::
+
+    flow, hosting = hosting.new_game(session, notify, headless=False, host=..., port=...)
+    hosted = await hosting.start_hosting(flow, hosting, fill=..., computer_pause=...)
+    flow.listen(redraw)               # hosted.join_lines() are the lines to hand out
+    ...                               # flow.play(...) for the host's own seat
+    await hosted.close()              # the autosave stays; hosting.resume_game(id) goes on
+
+To join: ``client = Client(address, code=code, name=name)``, ``client.listen(redraw)``,
+then run ``await client.run()`` as a task (it returns the exit code when the game ends
+or the host is gone); ``client.flow`` is the replica from the first ``synced`` change.
+A decision arrives back as a ``played`` change with its transitions, to animate.
 """

@@ -163,7 +163,7 @@ class HostFlow(GameFlow):
         """
         seat = self.me if seat is None else seat
         asker = self.undo_asker
-        if asker is None or seat != self.session.undo_seat():
+        if asker is None or seat is None or seat != self.session.undo_seat():
             raise IllegalAction("nobody asked you to take back a decision")
         self.undo_asker = None
         reason = None if accept else f"{self.names[seat]} said no"
