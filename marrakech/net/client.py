@@ -98,7 +98,8 @@ class Client:
             now = loop.time()
             if lost_at is None:
                 lost_at = now
-                self._tell(Change("lost", text="the connection to the host is lost; trying again"))
+                what = "the connection to the host is lost" if self.flow else "no host answers"
+                self._tell(Change("lost", text=f"{what} at {shown(self.uri)}; trying again"))
             elif now - lost_at > self.retry_seconds:
                 return self._closed(f"the host at {shown(self.uri)} cannot be reached")
             await asyncio.sleep(0.5)
