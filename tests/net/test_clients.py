@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 import io
 
+import pytest
+from websockets.asyncio.server import ServerConnection, serve
+
 from marrakech.engine import Phase, Variant
 from marrakech.narrate import sentence
 from marrakech.net.changes import Change
@@ -12,8 +15,9 @@ from marrakech.net.client import Client
 from marrakech.net.host import HostFlow
 from marrakech.net.hosting import new_game, resume_game
 from marrakech.net.lines import Announcer, BotPlayer, LinePlayer
+from marrakech.net.replica import HostError
 from marrakech.session import GameSetup, Session
-from net.harness import hosted
+from net.harness import hosted, until
 
 
 def test_computer_clients_play_a_game_and_every_replica_ends_as_the_host() -> None:
@@ -120,3 +124,48 @@ def test_a_change_reaches_every_listener() -> None:
     flow.rename(1, "Bo")
     assert [(c.kind, c.seat) for c in heard] == [("synced", 1)] and flow.names[1] == "Bo"
     flow.close()
+
+
+@pytest.mark.parametrize(
+    ("sent", "problem"),
+    [
+        ("not json", "the host sent a message that is not JSON"),
+        ('{"type": "played", "at": 0, "actions": ["L"]}', "the host sent 'played' before the game"),
+        ('{"type": "game", "version": 9}', "the host speaks another version of the protocol"),
+        ('{"type": "surprise"}', "the host sent 'surprise' before the game"),
+    ],
+    ids=["not JSON", "played first", "another version", "unknown type"],
+)
+def test_a_client_stops_with_a_reason_when_the_host_sends_nonsense(sent: str, problem: str) -> None:
+    async def fake_host(socket: ServerConnection) -> None:
+        await socket.recv()
+        await socket.send(sent)
+        await socket.wait_closed()
+
+    async def scenario() -> None:
+        async with serve(fake_host, "127.0.0.1", 0) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            client = Client(f"127.0.0.1:{port}", code="AAAA-BBBB-CCCC", keep_finished=False)
+            heard: list[Change] = []
+            client.listen(heard.append)
+            assert await asyncio.wait_for(client.run(), 10) == 1
+            assert [(c.kind, c.text) for c in heard] == [("closed", problem)]
+
+    asyncio.run(scenario())
+
+
+def test_a_replica_refuses_a_move_that_does_not_follow_its_game() -> None:
+    async def scenario() -> None:
+        async with hosted(GameSetup(2, seed=1)) as table:
+            client = Client(table.address, code=table.code(0), keep_finished=False)
+            running = asyncio.create_task(client.run())
+            await until(lambda: client.flow is not None)
+            assert client.flow is not None
+            with pytest.raises(HostError, match="does not follow action 0"):
+                client.flow.apply({"type": "played", "at": 5, "actions": ["L"]})
+            with pytest.raises(HostError, match=r"the host's action 'c9\.9-9\.9'"):
+                client.flow.apply({"type": "played", "at": 0, "actions": ["c9.9-9.9"]})
+            assert client.flow.session.actions == ()
+            running.cancel()
+
+    asyncio.run(scenario())
