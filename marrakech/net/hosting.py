@@ -57,7 +57,7 @@ class BackgroundGameFile(GameFile):
     is pending first. Outside an event loop ``save`` writes at once.
     """
 
-    SAVE_INTERVAL = 0.5
+    SAVE_INTERVAL = 1.0
     """The longest a decision waits to be written: what a host killed at a bad moment loses."""
 
     _writers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="autosave")
