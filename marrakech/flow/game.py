@@ -75,11 +75,6 @@ class Seat:
         """True when a person plays this seat."""
         return self.kind is SeatKind.PERSON
 
-    @property
-    def is_remote(self) -> bool:
-        """True when someone elsewhere decides for this seat."""
-        return self.kind is SeatKind.REMOTE
-
 
 @dataclass(frozen=True, slots=True)
 class ComputerMove:
