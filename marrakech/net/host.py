@@ -263,19 +263,27 @@ class HostGame:
     async def _run(self) -> None:
         while not self.flow.over:
             self._wake.clear()
-            seat = self.flow.to_move
-            assert seat is not None
-            if seat.kind is SeatKind.COMPUTER:
-                await self._play_computer()
-                continue
-            timeout = self._fill_timeout(seat)
-            if timeout == 0:
-                assert self.fill is not None
-                self.flow.hand_seat(seat.number, SeatKind.COMPUTER, self.fill)
-                continue
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout)
+            try:
+                await self._step()
+            except Exception:  # a fault of the host's own: log it, and the game goes on
+                logger.exception("the host failed to play a computer seat")
+                await asyncio.sleep(1.0)
         self.finished.set()
+
+    async def _step(self) -> None:
+        """Play a computer seat's move, give an away player's seat, or wait for a change."""
+        seat = self.flow.to_move
+        assert seat is not None
+        if seat.kind is SeatKind.COMPUTER:
+            await self._play_computer()
+            return
+        timeout = self._fill_timeout(seat)
+        if timeout == 0:
+            assert self.fill is not None
+            self.flow.hand_seat(seat.number, SeatKind.COMPUTER, self.fill)
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), timeout)
 
     def _fill_timeout(self, seat: Seat) -> float | None:
         """Seconds until an away player's seat goes to the computer; None: never."""

@@ -297,16 +297,16 @@ class BotPlayer:
         if seat is None or seat.number != flow.me or self._asked == at:
             return
         self._asked = at
-        asyncio.get_running_loop().create_task(self._decide(flow, at))
+        asyncio.get_running_loop().create_task(self._decide(flow))
 
-    async def _decide(self, flow: NetFlow, at: int) -> None:
+    async def _decide(self, flow: NetFlow) -> None:
         state = flow.state
         try:
             if state.phase is Phase.ROLL:
                 flow.play(None)
                 return
             action = await asyncio.to_thread(self.bot.choose, state)
-            if len(flow.session.actions) == at and isinstance(action, Orient | Place | Aim):
-                flow.play(action)
+            if flow.state is state and isinstance(action, Orient | Place | Aim):
+                flow.play(action)  # unless the game moved on (an undo) while it thought
         except IllegalAction:
             self._asked = None  # not connected just now: the next change asks again
