@@ -179,6 +179,7 @@ def new_game(
     codes = {seat: new_code() for seat in people if seat != me}
     file = BackgroundGameFile.new()
     file.save(session)
+    file.flush()  # on disk at once: a host killed straight away resumes
     hosting = Hosting(file.path.stem, codes, me, host, port)
     _write(hosting)
     flow = HostFlow(session, notify, me=me, remote=codes, game_file=file)
