@@ -124,6 +124,7 @@ class GameFlow:
         self._bots: dict[int, Bot] = {}
         self._recaps: tuple[Transition | None, int, tuple[TurnRecap, ...]] = (None, -1, ())
         self._risks: tuple[GameState | None, tuple[LaneRisk, ...]] = (None, ())
+        self._counted: tuple[GameState | None, int] = (None, 0)
 
     # -- reading the game ----------------------------------------------------------------
 
@@ -175,6 +176,13 @@ class GameFlow:
             replace(seat, name=name) if seat.number == number else seat for seat in self.seats
         )
         self._recaps = (None, -1, ())
+
+    @property
+    def actions_played(self) -> int:
+        """How many actions the game holds so far, die rolls included."""
+        if self._counted[0] is not self.state:
+            self._counted = (self.state, len(self.session.transitions))
+        return self._counted[1]
 
     @property
     def has_people(self) -> bool:

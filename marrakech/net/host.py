@@ -42,6 +42,7 @@ from marrakech.net.protocol import (
     codes_match,
     decode,
     encode,
+    normal_code,
 )
 from marrakech.session import Session, name_problem
 from marrakech.text import shown
@@ -316,7 +317,7 @@ class HostGame:
     def _changed(self, change: Change) -> None:
         self._wake.set()
         if change.kind == "played":
-            first = len(self.flow.session.actions) - len(change.transitions)
+            first = self.flow.actions_played - len(change.transitions)
             self._broadcast(
                 encode(
                     "played",
@@ -404,9 +405,10 @@ class HostGame:
 
     def seat_for(self, code: str) -> int | None:
         """The remote seat whose join code this is (every seat compared in constant time)."""
+        given = normal_code(code)
         found = None
         for seat, secret in self.codes.items():
-            if codes_match(code, secret):
+            if codes_match(given, secret):
                 found = seat
         return found
 
@@ -486,9 +488,9 @@ class HostGame:
         if request.kind == "answer":
             flow.answer_undo(request.accept, seat)
             return
-        if request.at != len(flow.session.actions):
+        if request.at != flow.actions_played:
             raise ProtocolError(
-                f"out of date: the game is at action {len(flow.session.actions)}, "
+                f"out of date: the game is at action {flow.actions_played}, "
                 f"the message was sent at action {request.at}"
             )
         if request.kind == "undo":

@@ -15,7 +15,7 @@ import contextlib
 import json
 import re
 import threading
-from concurrent.futures import ThreadPoolExecutor
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -47,35 +47,73 @@ class Hosting:
     port: int
 
 
+class _Writer:
+    """The one thread that puts hosted games' autosaves on disk, a few times a second.
+
+    Handing it a document costs the event loop no wake-up of another thread: the writer
+    wakes on its own every ``PERIOD`` seconds and writes what it was given since.
+    """
+
+    PERIOD = 0.1
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._queue: dict[BackgroundGameFile, tuple[int, str]] = {}
+        self._thread: threading.Thread | None = None
+
+    def put(self, file: BackgroundGameFile, number: int, text: str) -> None:
+        """Write ``text`` (the file's document number ``number``) soon."""
+        with self._guard:
+            self._queue[file] = (number, text)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
+                self._thread.start()
+
+    def take(self, file: BackgroundGameFile) -> tuple[int, str] | None:
+        """The file's document not written yet, taken back to write at once."""
+        with self._guard:
+            return self._queue.pop(file, None)
+
+    def _run(self) -> None:
+        while True:
+            time.sleep(self.PERIOD)
+            with self._guard:
+                batch, self._queue = self._queue, {}
+            for file, (number, text) in batch.items():
+                file.write(number, text)
+
+
 class BackgroundGameFile(GameFile):
     """A game's autosave file written off the event loop: the host never waits for the disk.
 
     Inside a running event loop, ``save`` notes the game and, at most every
-    ``SAVE_INTERVAL`` seconds, takes its document and lets a writer thread put it on disk
-    (a newer document replaces one not yet written). A failed write is raised by the next
-    ``save``, so the flow reports it as hot-seat does. ``finish`` and ``close`` write what
-    is pending first. Outside an event loop ``save`` writes at once.
+    ``SAVE_INTERVAL`` seconds, takes its document and hands it to the writer thread,
+    which writes it within a tenth of a second (a newer document replaces one not yet
+    written). A failed write is raised by the next ``save``, so the flow reports it as
+    hot-seat does. ``flush``, ``finish`` and ``close`` write what is pending at once.
+    Outside an event loop ``save`` writes at once.
     """
 
     SAVE_INTERVAL = 1.0
-    """The longest a decision waits to be written: what a host killed at a bad moment loses."""
+    """About the longest a decision waits to be written: what a host killed at a bad
+    moment loses."""
 
-    _writers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="autosave")
+    _writer = _Writer()
 
     def __init__(self, path: Path, lock: int) -> None:
         super().__init__(path, lock)
-        self._guard = threading.Lock()
-        self._waiting: str | None = None
-        self._written = threading.Event()
-        self._written.set()
+        self._disk = threading.Lock()
+        self._numbered = 0
+        self._on_disk = 0
         self._failure: SaveFileError | None = None
         self._pending: Session | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._at_once = False
+        self._let_go = False
 
     def save(self, session: Session) -> None:
         """Note the game as it stands, to be written soon; raises the last write's failure."""
-        with self._guard:
+        with self._disk:
             failure, self._failure = self._failure, None
         if failure is not None:
             raise failure
@@ -86,7 +124,6 @@ class BackgroundGameFile(GameFile):
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            self._hand_over()
             self.flush()
             return
         if self._timer is None:
@@ -95,46 +132,57 @@ class BackgroundGameFile(GameFile):
     def _hand_over(self) -> None:
         """Give the pending game's document to the writer thread."""
         self._timer = None
+        document = self._document()
+        if document is not None:
+            self._writer.put(self, *document)
+
+    def _document(self) -> tuple[int, str] | None:
+        """The pending game's document, numbered (None when nothing is pending)."""
         session, self._pending = self._pending, None
         if session is None:
-            return
-        text = record_to_json(session)
-        with self._guard:
-            idle = self._written.is_set()
-            self._waiting = text
-            self._written.clear()
-        if idle:
-            self._writers.submit(self._write)
+            return None
+        self._numbered += 1
+        return self._numbered, record_to_json(session)
 
-    def _write(self) -> None:
-        while True:
-            with self._guard:
-                text, self._waiting = self._waiting, None
-                if text is None:
-                    self._written.set()
-                    return
+    def write(self, number: int, text: str) -> None:
+        """Put document ``number`` on disk, unless a newer one is there already (or the
+        file was let go)."""
+        with self._disk:
+            if number <= self._on_disk or self._let_go:
+                return
             try:
                 storage.write_atomic(self.path, text)
             except SaveFileError as error:
-                with self._guard:
-                    self._failure = error
+                self._failure = error
+            else:
+                self._on_disk = number
 
     def flush(self) -> None:
-        """Write what is pending now and wait until it is on disk."""
+        """Write what is pending now (waiting for a write under way)."""
         if self._timer is not None:
             self._timer.cancel()
-        self._hand_over()
-        self._written.wait()
+            self._timer = None
+        taken = self._writer.take(self)
+        document = self._document() or taken  # a newer document makes the older one moot
+        if document is not None:
+            self.write(*document)
+
+    def _let_go_of_it(self) -> None:
+        """Write what is pending, and nothing more after it (a write under way ends first)."""
+        self.flush()
+        with self._disk:
+            self._let_go = True
 
     def finish(self, session: Session) -> Path:
         """Write the ended game now and move it to the finished games (see GameFile)."""
-        self.flush()
-        self._at_once = True  # the move to the finished games follows the write
+        self._let_go_of_it()
+        self._at_once = True  # written here, then moved
         return super().finish(session)
 
     def close(self) -> None:
         """Write what is pending, then let go of the game (see GameFile)."""
-        self.flush()
+        if not self._let_go:
+            self._let_go_of_it()
         super().close()
 
 
@@ -179,6 +227,7 @@ def new_game(
     codes = {seat: new_code() for seat in people if seat != me}
     file = BackgroundGameFile.new()
     file.save(session)
+    assert isinstance(file, BackgroundGameFile)
     file.flush()  # on disk at once: a host killed straight away resumes
     hosting = Hosting(file.path.stem, codes, me, host, port)
     _write(hosting)

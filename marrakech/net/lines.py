@@ -162,7 +162,7 @@ class Announcer:
 
     def _prompt(self, flow: NetFlow) -> None:
         question = prompt(flow)
-        where = (len(flow.session.actions), flow.state.phase)
+        where = (flow.actions_played, flow.state.phase)
         if question is not None and where != self._prompted:
             self._prompted = where
             self.say(question)
@@ -293,7 +293,7 @@ class BotPlayer:
 
     def _consider(self, flow: NetFlow) -> None:
         seat = flow.to_move
-        at = len(flow.session.actions)
+        at = flow.actions_played
         if seat is None or seat.number != flow.me or self._asked == at:
             return
         self._asked = at

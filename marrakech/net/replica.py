@@ -94,10 +94,10 @@ class ReplicaFlow(GameFlow):
         """Play a ``played`` message on the replica; HostError when it does not fit."""
         at = message.get("at")
         actions = message.get("actions")
-        if at != len(self.session.actions) or not isinstance(actions, list):
+        if at != self.actions_played or not isinstance(actions, list):
             raise HostError(
                 f"the host's move for action {quoted(at, 20)} does not follow action "
-                f"{len(self.session.actions)} of this copy of the game"
+                f"{self.actions_played} of this copy of the game"
             )
         played = []
         for text in actions:
@@ -126,7 +126,7 @@ class ReplicaFlow(GameFlow):
         reason = self.state.why_illegal(action)
         if reason is not None:
             raise IllegalAction(f"cannot play {action}: {reason}")
-        self._post("act", at=len(self.session.actions), action=str(action))
+        self._post("act", at=self.actions_played, action=str(action))
         return ()
 
     def roll(self) -> Transition:
@@ -141,7 +141,7 @@ class ReplicaFlow(GameFlow):
         self._my_turn()
         if self.state.phase is not Phase.ROLL:
             raise IllegalAction(f"cannot roll now: the game waits for {self.state.phase.value}")
-        self._post("act", at=len(self.session.actions), action="roll")
+        self._post("act", at=self.actions_played, action="roll")
 
     def undo(self) -> None:
         """Ask the host to take back the last decision (its owner may have to agree)."""
@@ -150,7 +150,7 @@ class ReplicaFlow(GameFlow):
         reason = self.why_no_undo()
         if reason is not None:
             raise IllegalAction(f"cannot undo: {reason}")
-        self._post("undo", at=len(self.session.actions))
+        self._post("undo", at=self.actions_played)
 
     def redo(self) -> None:
         """Redo is not offered over the network."""
