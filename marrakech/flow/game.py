@@ -14,7 +14,8 @@ and redo writes the autosave once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -56,6 +57,8 @@ class SeatKind(Enum):
     """Someone at this front end."""
     COMPUTER = "computer"
     """A computer player of some level, run by the front end when the flow asks."""
+    REMOTE = "remote"
+    """Someone elsewhere (over the network): their decisions arrive, the flow never asks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,18 +103,20 @@ class GameFlow:
         *,
         autosave: bool = True,
         game_file: GameFile | None = None,
+        remote: Collection[int] = (),
     ) -> None:
         """Play ``session``'s game on; ``notify`` shows the player's notices.
 
         ``game_file`` is the autosave file of a resumed game (locked by the caller); a
-        game without one gets its own at its first decision.
+        game without one gets its own at its first decision. ``remote`` are the seats
+        played elsewhere (over the network): people in the set-up, decided by no one here.
         """
         self.session = session
         self.notify = notify
         self._autosaver = Autosaver(session, notify, game_file) if autosave else None
         setup = session.setup
         self.seats = tuple(
-            Seat(number, name, SeatKind.PERSON)
+            Seat(number, name, SeatKind.REMOTE if number in remote else SeatKind.PERSON)
             if kind == HUMAN
             else Seat(number, name, SeatKind.COMPUTER, kind)
             for number, (name, kind) in enumerate(zip(setup.names, setup.seats, strict=True))
@@ -120,6 +125,7 @@ class GameFlow:
         self._bots: dict[int, Bot] = {}
         self._recaps: tuple[Transition | None, int, tuple[TurnRecap, ...]] = (None, -1, ())
         self._risks: tuple[GameState | None, tuple[LaneRisk, ...]] = (None, ())
+        self._counted: tuple[GameState | None, int] = (None, 0)
 
     # -- reading the game ----------------------------------------------------------------
 
@@ -142,6 +148,42 @@ class GameFlow:
     def to_move(self) -> Seat | None:
         """The seat the game waits for (None when it is over)."""
         return None if self.over else self.seats[self.state.current]
+
+    def hand_seat(self, number: int, kind: SeatKind, level: str | None = None) -> Seat:
+        """Let someone else play seat ``number`` from now on (the game stays as it is).
+
+        A network host gives a seat whose player left to a computer (``COMPUTER`` with a
+        level) and back to its player (``REMOTE``) when they return. The saved set-up
+        does not change: the seat stays its player's.
+        """
+        if kind is SeatKind.COMPUTER and level is None:
+            raise ValueError("a computer seat needs a level")
+        old = self.seats[number]
+        seat = Seat(number, old.name, kind, level if kind is SeatKind.COMPUTER else None)
+        self.seats = (*self.seats[:number], seat, *self.seats[number + 1 :])
+        self._bots.pop(number, None)
+        return seat
+
+    def rename(self, number: int, name: str) -> None:
+        """Call seat ``number``'s player ``name`` from now on (the log and saves say it).
+
+        MarrakechError when the name is not one a player may have.
+        """
+        self.session.setup = replace(
+            self.session.setup,
+            names=tuple(name if n == number else old for n, old in enumerate(self.names)),
+        )
+        self.seats = tuple(
+            replace(seat, name=name) if seat.number == number else seat for seat in self.seats
+        )
+        self._recaps = (None, -1, ())
+
+    @property
+    def actions_played(self) -> int:
+        """How many actions the game holds so far, die rolls included."""
+        if self._counted[0] is not self.state:
+            self._counted = (self.state, len(self.session.transitions))
+        return self._counted[1]
 
     @property
     def has_people(self) -> bool:

@@ -1,0 +1,37 @@
+"""What a network game tells its front end: one ``Change`` each time something happens."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from marrakech.engine import Transition
+
+ChangeKind = Literal[
+    "played", "synced", "seats", "undo_asked", "undo_refused", "error", "lost", "closed"
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """Something that happened to a network game, for the front end to show.
+
+    ``played``: ``seat`` made a decision (``transitions``, a roll included; the flow's
+    ``latest`` recap says it in words). ``synced``: the whole game was read again (an
+    undo, a reconnection); ``text`` says why. ``seats``: who plays which seat changed.
+    ``undo_asked``: ``text`` (a player's name) asks ``seat`` to agree to an undo.
+    ``undo_refused``: ``seat``'s undo request was refused, ``text`` says why. ``error``:
+    the host refused something this front end sent (``text``). ``lost``: the connection
+    dropped and the client is trying again. ``closed``: the connection is gone for good
+    (``text`` says why).
+    """
+
+    kind: ChangeKind
+    seat: int | None = None
+    transitions: tuple[Transition, ...] = ()
+    text: str = ""
+
+
+Listener = Callable[[Change], None]
+"""Called with every Change, in the event loop's thread."""

@@ -1,0 +1,217 @@
+"""A client's copy of the game: a GameFlow kept by what the host sends.
+
+``ReplicaFlow`` is built from the host's ``game`` message and applies every ``played``
+one with the engine, the rolls taken from the host (a ``LoadedDie`` that grows with each
+roll), so its position is the host's. Its ``decide`` does not play: it sends the
+intention, and the host's answer arrives as a ``played`` message (or an ``error``).
+Whatever the host sends is checked here; a message that cannot be used is a HostError.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from marrakech.dice import LoadedDie
+from marrakech.engine import (
+    Aim,
+    GameState,
+    IllegalAction,
+    MarrakechError,
+    Orient,
+    Phase,
+    Place,
+    Roll,
+    Transition,
+    Variant,
+    parse_action,
+)
+from marrakech.flow import GameFlow, Seat, SeatKind
+from marrakech.net.changes import Change, Listener
+from marrakech.net.protocol import PROTOCOL_VERSION, encode
+from marrakech.session import GameSetup, Session
+from marrakech.text import quoted
+
+Send = Callable[[str], None]
+"""Sends one message to the host; IllegalAction when not connected."""
+
+
+class HostError(MarrakechError):
+    """The host sent something this client cannot use."""
+
+
+class ReplicaFlow(GameFlow):
+    """The game as a client sees it; see the module docstring.
+
+    ``me`` is the seat this client plays (None for a spectator). Every change is passed
+    to ``tell``; ``undo_asker`` names the player who asked this seat to agree to an undo.
+    """
+
+    def __init__(self, game: dict[str, Any], send: Send, tell: Listener) -> None:
+        """Build the replica from the host's ``game`` message; HostError when unusable."""
+        super().__init__(_session(game), lambda notice: None, autosave=False)
+        self._send = send
+        self._tell = tell
+        self._ids = 0
+        self.me: int | None = None
+        self.undo_asker: str | None = None
+        self._read_seats(game)
+
+    def load(self, game: dict[str, Any]) -> None:
+        """Read the whole game again (after an undo, a rename or a reconnection)."""
+        self.session = _session(game)
+        self.undo_asker = None
+        self._read_seats(game)
+
+    def _read_seats(self, game: dict[str, Any]) -> None:
+        you = game.get("you")
+        if you is not None and (not isinstance(you, int) or not 0 <= you < len(self.names)):
+            raise HostError(f"the host gave an unknown seat {quoted(you, 20)}")
+        self.me = you
+        self.read_table(game.get("table"))
+
+    def read_table(self, table: object) -> None:
+        """Read who plays each seat from the host's table."""
+        if not isinstance(table, list) or len(table) != len(self.names):
+            raise HostError("the host sent a table of seats that does not fit the game")
+        seats = []
+        for number, row in enumerate(table):
+            kind = row.get("kind") if isinstance(row, dict) else None
+            level = row.get("level") if isinstance(row, dict) else None
+            name = self.names[number]
+            if kind == "computer" and isinstance(level, str):
+                seats.append(Seat(number, name, SeatKind.COMPUTER, level))
+            elif kind in ("remote", "host"):
+                mine = SeatKind.PERSON if number == self.me else SeatKind.REMOTE
+                seats.append(Seat(number, name, mine))
+            else:
+                raise HostError(f"the host sent an unknown seat kind {quoted(kind, 20)}")
+        self.seats = tuple(seats)
+        self.here = tuple(bool(row.get("here")) for row in table)
+        """Whether each seat's player is connected (a computer always is)."""
+
+    def apply(self, message: dict[str, Any]) -> tuple[Transition, ...]:
+        """Play a ``played`` message on the replica; HostError when it does not fit."""
+        at = message.get("at")
+        actions = message.get("actions")
+        if at != self.actions_played or not isinstance(actions, list):
+            raise HostError(
+                f"the host's move for action {quoted(at, 20)} does not follow action "
+                f"{self.actions_played} of this copy of the game"
+            )
+        played = []
+        for text in actions:
+            if not isinstance(text, str) or len(text) > 16:
+                raise HostError(f"the host sent the action {quoted(text, 20)}")
+            try:
+                action = parse_action(text)
+                if isinstance(action, Roll):
+                    assert isinstance(self.session.dice, LoadedDie)
+                    self.session.dice = LoadedDie((*self.session.dice.values, action.value))
+                played.append(self.session.play(action))
+            except MarrakechError as error:
+                raise HostError(f"the host's action {quoted(text, 20)}: {error}") from None
+        self.undo_asker = None
+        return tuple(played)
+
+    # -- what this seat sends -------------------------------------------------------------
+
+    def decide(self, action: Orient | Place | Aim) -> tuple[Transition, ...]:
+        """Send the decision to the host; the move arrives later (a ``played`` Change).
+
+        IllegalAction, with the engine's reason, when it is not this seat's turn or the
+        engine refuses the decision; nothing is sent then.
+        """
+        self._my_turn()
+        reason = self.state.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(f"cannot play {action}: {reason}")
+        self._post("act", at=self.actions_played, action=str(action))
+        return ()
+
+    def roll(self) -> Transition:
+        """Refused: the die is the host's; ``play(None)`` asks the host to roll."""
+        raise IllegalAction("the die is the host's: ask it to roll with play(None)")
+
+    def play(self, decision: Orient | Place | Aim | None) -> None:
+        """Send a decision (None: roll the die, in the aiming variant) to the host."""
+        if decision is not None:
+            self.decide(decision)
+            return
+        self._my_turn()
+        if self.state.phase is not Phase.ROLL:
+            raise IllegalAction(f"cannot roll now: the game waits for {self.state.phase.value}")
+        self._post("act", at=self.actions_played, action="roll")
+
+    def undo(self) -> None:
+        """Ask the host to take back the last decision (its owner may have to agree)."""
+        if self.me is None:
+            raise IllegalAction("cannot undo: a spectator has no decisions")
+        reason = self.why_no_undo()
+        if reason is not None:
+            raise IllegalAction(f"cannot undo: {reason}")
+        self._post("undo", at=self.actions_played)
+
+    def redo(self) -> None:
+        """Redo is not offered over the network."""
+        raise IllegalAction("cannot redo in a network game")
+
+    def answer_undo(self, accept: bool) -> None:
+        """Answer the undo request another player made of this seat."""
+        if self.undo_asker is None:
+            raise IllegalAction("nobody asked you to take back a decision")
+        self.undo_asker = None
+        self._post("answer", accept=accept)
+
+    def _my_turn(self) -> None:
+        seat = self.to_move
+        if seat is None:
+            raise IllegalAction("the game is over")
+        if self.me is None:
+            raise IllegalAction("a spectator cannot play")
+        if seat.number != self.me:
+            raise IllegalAction(f"it is {seat.name}'s turn, not yours")
+
+    def _post(self, kind: str, **fields: object) -> None:
+        self._ids += 1
+        self._send(encode(kind, id=self._ids, **fields))
+
+    def tell(self, change: Change) -> None:
+        """Pass a change up to the front end."""
+        self._tell(change)
+
+
+def _session(game: dict[str, Any]) -> Session:
+    """The replica's Session: the host's set-up (without its seed), start and actions."""
+    if not isinstance(game, dict) or game.get("version") != PROTOCOL_VERSION:
+        raise HostError("the host speaks another version of the protocol")
+    setup = game.get("setup")
+    actions = game.get("actions")
+    if not isinstance(setup, dict) or not isinstance(actions, list):
+        raise HostError("the host's game lacks its set-up or its actions")
+    try:
+        names = setup["names"]
+        seats = setup["seats"]
+        if not isinstance(names, list) or not isinstance(seats, list):
+            raise HostError("the host's set-up has no list of names and seats")
+        takeback = setup["takeback"]
+        if not isinstance(takeback, bool):
+            raise HostError("the host's takeback setting is not true or false")
+        game_setup = GameSetup(
+            players=setup["players"],
+            names=tuple(names),
+            seats=tuple(seats),
+            variant=Variant(setup["variant"]),
+            first=setup["first"],
+            takeback=takeback,
+        )
+        start = GameState.from_dict(game.get("start"))
+        played = [parse_action(text) if isinstance(text, str) else None for text in actions]
+        if None in played:
+            raise HostError("the host's actions are not all text")
+        rolls = tuple(action.value for action in played if isinstance(action, Roll))
+        return Session(game_setup, played, start=start, dice=LoadedDie(rolls))  # type: ignore[arg-type]
+    except (KeyError, TypeError, ValueError, MarrakechError) as error:
+        if isinstance(error, HostError):
+            raise
+        raise HostError(f"the host's game cannot be read: {quoted(str(error), 80)}") from None

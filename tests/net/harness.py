@@ -1,0 +1,135 @@
+"""Helpers of the network tests: a host in this process, raw protocol peers, join processes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from marrakech.flow import Notice
+from marrakech.net.host import HostFlow, HostGame
+from marrakech.net.hosting import Hosted, Hosting, new_game, start_hosting
+from marrakech.net.protocol import MAX_HOST_MESSAGE_BYTES, PROTOCOL_VERSION, encode
+from marrakech.session import GameSetup, Session
+
+ROOT = Path(__file__).parents[2]
+WAIT = 10.0
+
+
+@dataclass
+class Table:
+    """A game hosted in the test's own event loop."""
+
+    hosted: Hosted
+    notices: list[Notice]
+
+    @property
+    def flow(self) -> HostFlow:
+        return self.hosted.flow
+
+    @property
+    def game(self) -> HostGame:
+        return self.hosted.game
+
+    @property
+    def hosting(self) -> Hosting:
+        return self.hosted.hosting
+
+    @property
+    def address(self) -> str:
+        return self.hosted.address
+
+    def code(self, seat: int) -> str:
+        return self.hosting.codes[seat]
+
+
+@asynccontextmanager
+async def hosted(
+    setup: GameSetup, *, headless: bool = True, **options: Any
+) -> AsyncIterator[Table]:
+    """Host ``setup``'s game on a free loopback port for the test's duration."""
+    notices: list[Notice] = []
+    flow, hosting = new_game(
+        Session(setup), notices.append, headless=headless, host="127.0.0.1", port=0
+    )
+    table = Table(await start_hosting(flow, hosting, **options), notices)
+    try:
+        yield table
+    finally:
+        await table.hosted.close()
+
+
+class Peer:
+    """A raw protocol client: sends what the test says, reads what the host answers."""
+
+    def __init__(self, socket: ClientConnection) -> None:
+        self.socket = socket
+
+    @classmethod
+    async def open(cls, address: str, hello: dict[str, Any] | None = None) -> Peer:
+        socket = await connect(f"ws://{address}", max_size=MAX_HOST_MESSAGE_BYTES)
+        peer = cls(socket)
+        if hello is not None:
+            await peer.send(encode("hello", version=PROTOCOL_VERSION, **hello))
+        return peer
+
+    @classmethod
+    async def seat(cls, address: str, code: str) -> tuple[Peer, dict[str, Any]]:
+        """Join a seat; returns the peer and the host's game message."""
+        peer = await cls.open(address, {"code": code})
+        return peer, await peer.next("game")
+
+    async def send(self, message: str | bytes | dict[str, Any]) -> None:
+        await self.socket.send(json.dumps(message) if isinstance(message, dict) else message)
+
+    async def next(self, kind: str | None = None) -> dict[str, Any]:
+        """The next message (of ``kind``, skipping others)."""
+        while True:
+            message = json.loads(await asyncio.wait_for(self.socket.recv(), WAIT))
+            if kind is None or message["type"] == kind:
+                return message
+
+    async def close(self) -> None:
+        await self.socket.close()
+
+
+async def until(condition: Any, timeout: float = WAIT) -> None:
+    """Wait (polling the event loop) until ``condition()`` is true."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise TimeoutError("the condition did not come true in time")
+        await asyncio.sleep(0.01)
+
+
+async def net_process(
+    *args: str, data_home: Path, stdin: bool = False
+) -> asyncio.subprocess.Process:
+    """``python -m marrakech.net ARGS`` with its own data directory."""
+    env = {**os.environ, "XDG_DATA_HOME": str(data_home)}
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "marrakech.net",
+        *args,
+        stdin=asyncio.subprocess.PIPE if stdin else asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=env,
+        cwd=ROOT,
+    )
+
+
+def finished_games(data_home: Path) -> list[dict[str, Any]]:
+    """The save documents of the finished games kept in a data directory."""
+    folder = data_home / "marrakech" / "history"
+    return [json.loads(path.read_text(encoding="utf-8")) for path in folder.glob("*.json")]

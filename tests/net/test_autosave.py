@@ -1,0 +1,47 @@
+"""A hosted game's autosave: written off the event loop soon after each decision."""
+
+from __future__ import annotations
+
+import asyncio
+
+from marrakech import storage
+from marrakech.autosaves import games_dir, history_dir
+from marrakech.engine import Orient, Turn
+from marrakech.flow import Notice
+from marrakech.net.hosting import new_game, resume_game
+from marrakech.session import GameSetup, Session
+from net.harness import until
+
+
+def test_a_decision_is_on_disk_within_about_a_second_and_nothing_after_the_end() -> None:
+    async def scenario() -> None:
+        notices: list[Notice] = []
+        flow, hosting = new_game(
+            Session(GameSetup(2, seed=3)), notices.append, headless=True, host="", port=0
+        )
+        path = games_dir() / f"{hosting.game_id}.json"
+        assert storage.load_game(path).actions == ()  # on disk before anyone joins
+        flow.decide(Orient(Turn.LEFT))
+        await until(lambda: len(storage.load_game(path).actions) == 2, timeout=3)
+        while not flow.over:
+            flow.decide(flow.state.legal_actions()[0])  # type: ignore[arg-type]
+        await asyncio.sleep(0.3)  # the writer thread would have written by now
+        assert not path.exists()
+        kept = storage.load_game(history_dir() / path.name)
+        assert kept.actions == flow.session.actions and notices == []
+
+    asyncio.run(scenario())
+
+
+def test_closing_a_hosted_game_writes_what_is_pending_to_resume() -> None:
+    async def scenario() -> None:
+        flow, hosting = new_game(
+            Session(GameSetup(2, seed=3)), lambda notice: None, headless=True, host="", port=0
+        )
+        flow.decide(Orient(Turn.RIGHT))
+        flow.close()
+        resumed, _ = resume_game(hosting.game_id, lambda notice: None)
+        assert resumed.session.actions == flow.session.actions
+        resumed.close()
+
+    asyncio.run(scenario())

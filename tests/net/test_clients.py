@@ -1,0 +1,171 @@
+"""Clients in this process: replicas that end where the host ends, the line client, resuming."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import pytest
+from websockets.asyncio.server import ServerConnection, serve
+
+from marrakech.engine import Phase, Variant
+from marrakech.narrate import sentence
+from marrakech.net.changes import Change
+from marrakech.net.client import Client
+from marrakech.net.host import HostFlow
+from marrakech.net.hosting import new_game, resume_game
+from marrakech.net.lines import Announcer, BotPlayer, LinePlayer
+from marrakech.net.replica import HostError
+from marrakech.session import GameSetup, Session
+from net.harness import hosted, until
+
+
+def test_computer_clients_play_a_game_and_every_replica_ends_as_the_host() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=4, variant=Variant.AIM)
+        async with hosted(setup) as table:
+            clients = [
+                Client(table.address, code=table.code(seat), keep_finished=False)
+                for seat in range(3)
+            ]
+            heard: list[str] = []
+            for seat, client in enumerate(clients):
+                client.listen(BotPlayer(lambda c=client: c.flow, "random", seed=seat))
+                client.listen(lambda change: heard.append(change.kind))
+            codes = await asyncio.wait_for(asyncio.gather(*(c.run() for c in clients)), 30)
+            assert codes == [0, 0, 0]
+            assert "lost" not in heard and "error" not in heard
+            assert table.flow.over
+            for client in clients:
+                assert client.flow is not None
+                assert client.flow.state == table.flow.state
+                assert client.flow.log() == table.flow.log()
+
+    asyncio.run(scenario())
+
+
+def test_a_watching_client_announces_each_move_in_the_logs_words() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(2, names=("Ayla", "Bo"), seed=2, seats=("human", "greedy"))
+        async with hosted(setup, headless=False) as table:
+            out = io.StringIO()
+            watcher = Client(table.address, keep_finished=False)
+            watcher.listen(Announcer(lambda: watcher.flow, out))
+            watching = asyncio.create_task(watcher.run())
+            host_out = io.StringIO()
+            said_by_host: list[str] = []
+            table.flow.listen(
+                lambda change: said_by_host.append(sentence(change.transitions, table.flow.names))
+            )
+            announcer = Announcer(lambda: table.flow, host_out)
+            player = LinePlayer(lambda: table.flow, announcer.say, host=table.game)
+            table.flow.listen(announcer)
+            while not table.flow.over:
+                await asyncio.sleep(0.01)
+                if table.flow.to_move is not None and table.flow.to_move.number == 0:
+                    player.command("1" if table.flow.state.phase is Phase.PLACE else "left")
+            assert await asyncio.wait_for(watching, 10) == 0
+            lines = out.getvalue().splitlines()
+            assert lines[:2] == [
+                "Joined the game: watching.",
+                "Seats: 1 Ayla (here), 2 Bo (computer, greedy).",
+            ]
+            announced = [line for line in lines if line.startswith(("Ayla ", "Bo "))]
+            assert announced == said_by_host
+            assert "The game is over." in lines
+            assert "Your turn, Ayla" in host_out.getvalue()
+
+    asyncio.run(scenario())
+
+
+def test_the_line_client_explains_what_it_cannot_do() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(2, names=("Ayla", "Bo"), seed=2)
+        async with hosted(setup, headless=False) as table:
+            said: list[str] = []
+            player = LinePlayer(lambda: table.flow, said.append, host=table.game)
+            for command in ("legal", "7", "dance", "aim left", "yes", "computer 1 hard", "left"):
+                player.command(command)
+            assert said == [
+                "There is no carpet to lay now.",
+                "There is no carpet to lay now.",
+                "Unknown command 'dance': type help for the commands.",
+                "cannot play aL: cannot aim Assam now: "
+                "the game waits for the current player to orient Assam",
+                "nobody asked you to take back a decision",
+                "seat 1 is not a seat for a player elsewhere",
+            ]
+            assert len(table.flow.session.actions) == 2  # only "left" played (and its roll)
+            player.command("legal")
+            assert said[-1].startswith("1: (")
+            player.command("99")
+            assert said[-1].startswith("Choose a carpet from 1 to ")
+
+    asyncio.run(scenario())
+
+
+def test_a_hosted_game_resumes_with_the_same_codes_and_moves() -> None:
+    session = Session(GameSetup(3, seed=9))
+    flow, hosting = new_game(session, lambda notice: None, headless=True, host="::1", port=9)
+    assert isinstance(flow, HostFlow)
+    flow.hand_seat(0, flow.seats[0].kind)
+    flow.decide(flow.state.legal_actions()[0])  # type: ignore[arg-type]
+    flow.close()
+    resumed, again = resume_game(hosting.game_id, lambda notice: None)
+    assert again == hosting and resumed.session.actions == session.actions
+    assert [seat.kind for seat in resumed.seats] == [seat.kind for seat in flow.seats]
+    resumed.close()
+
+
+def test_a_change_reaches_every_listener() -> None:
+    flow, _ = new_game(Session(GameSetup(2)), lambda notice: None, headless=False, host="", port=0)
+    heard: list[Change] = []
+    flow.listen(heard.append)
+    flow.rename(1, "Bo")
+    assert [(c.kind, c.seat) for c in heard] == [("synced", 1)] and flow.names[1] == "Bo"
+    flow.close()
+
+
+@pytest.mark.parametrize(
+    ("sent", "problem"),
+    [
+        ("not json", "the host sent a message that is not JSON"),
+        ('{"type": "played", "at": 0, "actions": ["L"]}', "the host sent 'played' before the game"),
+        ('{"type": "game", "version": 9}', "the host speaks another version of the protocol"),
+        ('{"type": "surprise"}', "the host sent 'surprise' before the game"),
+    ],
+    ids=["not JSON", "played first", "another version", "unknown type"],
+)
+def test_a_client_stops_with_a_reason_when_the_host_sends_nonsense(sent: str, problem: str) -> None:
+    async def fake_host(socket: ServerConnection) -> None:
+        await socket.recv()
+        await socket.send(sent)
+        await socket.wait_closed()
+
+    async def scenario() -> None:
+        async with serve(fake_host, "127.0.0.1", 0) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            client = Client(f"127.0.0.1:{port}", code="AAAA-BBBB-CCCC", keep_finished=False)
+            heard: list[Change] = []
+            client.listen(heard.append)
+            assert await asyncio.wait_for(client.run(), 10) == 1
+            assert [(c.kind, c.text) for c in heard] == [("closed", problem)]
+
+    asyncio.run(scenario())
+
+
+def test_a_replica_refuses_a_move_that_does_not_follow_its_game() -> None:
+    async def scenario() -> None:
+        async with hosted(GameSetup(2, seed=1)) as table:
+            client = Client(table.address, code=table.code(0), keep_finished=False)
+            running = asyncio.create_task(client.run())
+            await until(lambda: client.flow is not None)
+            assert client.flow is not None
+            with pytest.raises(HostError, match="does not follow action 0"):
+                client.flow.apply({"type": "played", "at": 5, "actions": ["L"]})
+            with pytest.raises(HostError, match=r"the host's action 'c9\.9-9\.9'"):
+                client.flow.apply({"type": "played", "at": 0, "actions": ["c9.9-9.9"]})
+            assert client.flow.session.actions == ()
+            running.cancel()
+
+    asyncio.run(scenario())

@@ -1,0 +1,274 @@
+"""The host as the one authority: every bad message is refused with a reason, nothing changes.
+
+A host runs in the test's event loop on a free loopback port; raw protocol peers send
+what a faulty or cheating client might.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from marrakech.engine import Orient, Turn
+from marrakech.flow import SeatKind
+from marrakech.net.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, RATE_BURST
+from marrakech.session import GameSetup
+from net.harness import Peer, hosted, until
+
+SETUP = GameSetup(2, names=("Ayla", "Bo"), seed=11)
+
+
+def act(action: str, at: int = 0, id: int = 1) -> dict[str, Any]:
+    return {"type": "act", "id": id, "at": at, "action": action}
+
+
+BAD_MESSAGES = [
+    ("another seat's move", "Bo", act("L"), "it is Ayla's turn, not yours"),
+    ("not JSON", "Ayla", "roll please", "not valid JSON"),
+    ("NaN", "Ayla", '{"type": "ping", "id": NaN}', "not valid JSON"),
+    ("too deep", "Ayla", "[" * 2000 + "]" * 2000, "not valid JSON"),
+    ("not an object", "Ayla", "[1, 2]", "a message is a JSON object"),
+    ("binary", "Ayla", b"\x00\x01", "binary messages are not accepted"),
+    ("unknown type", "Ayla", {"type": "cheat"}, "unknown message type 'cheat'"),
+    ("extra field", "Ayla", {**act("L"), "seat": 1}, "a act message has no field 'seat'"),
+    ("no action", "Ayla", {"type": "act", "id": 1, "at": 0}, "action must be a move"),
+    ("a die value", "Ayla", act("4"), "the die is the host's"),
+    ("unreadable move", "Ayla", act("c9.9-9.9"), "cannot read action 'c9.9-9.9'"),
+    ("illegal move", "Ayla", act("c0.0-0.1"), "cannot play c0.0-0.1"),
+    ("roll out of turn", "Ayla", act("roll"), "cannot roll now"),
+    ("negative id", "Ayla", act("L", id=-1), "id must be a whole number"),
+    ("a bool for at", "Ayla", act("L", at=True), "at must be a whole number"),  # type: ignore[arg-type]
+    ("future at", "Ayla", act("L", at=7), "out of date: the game is at action 0"),
+    ("oversized", "Ayla", act("L" * MAX_MESSAGE_BYTES), f"larger than {MAX_MESSAGE_BYTES} bytes"),
+    ("second hello", "Ayla", {"type": "hello", "version": 1, "code": "X"}, "said hello already"),
+    ("answer unasked", "Ayla", {"type": "answer", "accept": True}, "nobody asked you"),
+    ("nothing to undo", "Ayla", {"type": "undo", "id": 3, "at": 0}, "nothing to undo"),
+    ("spectator's move", "watcher", act("L"), "a spectator cannot play"),
+]
+
+
+@pytest.mark.parametrize(
+    ("sender", "message", "reason"),
+    [case[1:] for case in BAD_MESSAGES],
+    ids=[case[0] for case in BAD_MESSAGES],
+)
+def test_a_bad_message_is_refused_with_its_reason_and_changes_nothing(
+    sender: str, message: Any, reason: str
+) -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP) as table:
+            ayla, _ = await Peer.seat(table.address, table.code(0))
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            watcher = await Peer.open(table.address, {"watch": True})
+            await watcher.next("game")
+            peers = {"Ayla": ayla, "Bo": bo, "watcher": watcher}
+            await peers[sender].send(message)
+            error = await peers[sender].next("error")
+            assert reason in error["reason"]
+            assert table.flow.session.actions == ()
+            await ayla.send(act("L", id=9))  # the host goes on as if nothing happened
+            assert (await ayla.next("played"))["at"] == 0
+            assert len(table.flow.session.actions) == 2
+
+    asyncio.run(scenario())
+
+
+def test_a_replayed_message_is_refused_as_out_of_date() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP) as table:
+            ayla, _ = await Peer.seat(table.address, table.code(0))
+            await ayla.send(act("L"))
+            played = await ayla.next("played")
+            assert played["at"] == 0 and played["seat"] == 0 and played["actions"][0] == "L"
+            await ayla.send(act("L"))
+            error = await ayla.next("error")
+            assert "out of date: the game is at action 2" in error["reason"]
+            assert len(table.flow.session.actions) == 2
+
+    asyncio.run(scenario())
+
+
+def test_a_flood_is_refused_and_other_players_are_still_served() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP) as table:
+            ayla, _ = await Peer.seat(table.address, table.code(0))
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            flood = RATE_BURST * 3
+            for number in range(flood):
+                await ayla.send({"type": "ping", "id": number})
+            replies = [await ayla.next() for _ in range(flood)]
+            refused = [m for m in replies if m["type"] == "error"]
+            assert refused and all("too many messages" in m["reason"] for m in refused)
+            assert sum(m["type"] == "pong" for m in replies) < RATE_BURST * 2
+            await bo.send({"type": "ping", "id": 5})
+            assert (await bo.next("pong"))["id"] == 5
+
+    asyncio.run(scenario())
+
+
+def test_a_huge_frame_closes_only_its_own_connection() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP) as table:
+            ayla, _ = await Peer.seat(table.address, table.code(0))
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            await bo.send("x" * 100_000)
+            await bo.socket.wait_closed()
+            assert bo.socket.close_code == 1009  # message too big
+            await ayla.send(act("L"))
+            assert (await ayla.next("played"))["at"] == 0
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("hello", "reason"),
+    [
+        ({"version": 2, "code": "X"}, "protocol version 2 is not spoken here"),
+        ({"version": PROTOCOL_VERSION, "code": "AAAA-BBBB-CCCC"}, "opens no seat"),
+        ({"version": PROTOCOL_VERSION}, "needs the seat's join code"),
+        ({"version": PROTOCOL_VERSION, "code": "X", "name": ""}, "the name must be 1 to"),
+    ],
+    ids=["wrong version", "wrong code", "no code", "blank name"],
+)
+def test_a_bad_hello_is_refused_and_the_connection_closed(
+    hello: dict[str, Any], reason: str
+) -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP) as table:
+            if hello.get("code") == "X" and "name" in hello:
+                hello["code"] = table.code(1)
+            peer = await Peer.open(table.address)
+            await peer.send({"type": "hello", **hello})
+            error = await peer.next("error")
+            assert reason in error["reason"] and error["fatal"] is True
+            await peer.socket.wait_closed()
+            assert table.flow.names == ("Ayla", "Bo") and not table.game.players
+
+    asyncio.run(scenario())
+
+
+def test_a_code_opens_its_own_seat_only_typed_in_any_case() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP) as table:
+            typed = table.code(1).lower().replace("-", "")
+            bo = await Peer.open(table.address, {"code": typed, "name": "Bodil"})
+            game = await bo.next("game")
+            assert game["you"] == 1 and game["setup"]["names"] == ["Ayla", "Bodil"]
+            assert "seed" not in game["setup"]  # the die stays the host's secret
+            assert table.flow.names == ("Ayla", "Bodil")
+
+    asyncio.run(scenario())
+
+
+def test_undo_needs_the_agreement_of_the_seat_whose_decision_it_takes_back() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP) as table:
+            ayla, _ = await Peer.seat(table.address, table.code(0))
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            await ayla.send(act("L"))
+            await ayla.next("played")
+            carpet = str(table.flow.state.legal_placements()[0])
+            await ayla.send(act(carpet, at=2, id=2))
+            await ayla.next("played")
+            await bo.send({"type": "undo", "id": 1, "at": 3})
+            assert (await ayla.next("undo_request"))["by"] == "Bo"
+            await ayla.send({"type": "answer", "accept": False})
+            assert (await bo.next("undo_refused"))["reason"] == "Ayla said no"
+            assert len(table.flow.session.actions) == 3
+            await bo.send({"type": "undo", "id": 2, "at": 3})
+            await ayla.next("undo_request")
+            await ayla.send({"type": "answer", "accept": True})
+            synced = await bo.next("game")
+            assert synced["actions"] == [str(a) for a in table.flow.session.actions]
+            assert len(synced["actions"]) == 2 and "Bo took back a decision" in synced["news"]
+
+    asyncio.run(scenario())
+
+
+def test_undo_follows_the_takeback_setting() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP) as table:
+            ayla, _ = await Peer.seat(table.address, table.code(0))
+            await ayla.send(act("L"))
+            await ayla.next("played")
+            await ayla.send({"type": "undo", "id": 2, "at": 2})
+            error = await ayla.next("error")
+            assert "takebacks are off: a roll that was seen cannot be undone" in error["reason"]
+            assert len(table.flow.session.actions) == 2
+
+    asyncio.run(scenario())
+
+
+def test_a_spectator_sees_every_move() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP) as table:
+            ayla, _ = await Peer.seat(table.address, table.code(0))
+            watcher = await Peer.open(table.address, {"watch": True})
+            game = await watcher.next("game")
+            assert game["you"] is None and game["actions"] == []
+            await ayla.send(act("R"))
+            played = await watcher.next("played")
+            assert played["actions"] == [str(a) for a in table.flow.session.actions]
+
+    asyncio.run(scenario())
+
+
+def test_a_seat_whose_player_is_away_goes_to_a_computer_and_back() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP, fill="random", grace=0.1) as table:
+            ayla, _ = await Peer.seat(table.address, table.code(0))
+            await ayla.send(act("L"))
+            await ayla.next("played")
+            await ayla.send(act(str(table.flow.state.legal_placements()[0]), at=2))
+            await ayla.next("played")
+            seats = await ayla.next("seats")
+            assert seats["table"][1]["kind"] == "computer"
+            await until(lambda: table.flow.to_move is not None and table.flow.to_move.number == 0)
+            assert table.flow.session.transitions[-1].seat == 1  # the computer played Bo's turn
+            _, game = await Peer.seat(table.address, table.code(1))
+            assert game["table"][1] == {"name": "Bo", "kind": "remote", "level": None, "here": True}
+            assert table.flow.seats[1].kind is SeatKind.REMOTE
+
+    asyncio.run(scenario())
+
+
+def test_the_host_plays_its_own_seat_through_its_flow() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP, headless=False) as table:
+            assert table.flow.me == 0 and list(table.hosting.codes) == [1]
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            changes: list[str] = []
+            table.flow.listen(lambda change: changes.append(change.kind))
+            table.flow.play(Orient(Turn.RIGHT))
+            played = await bo.next("played")
+            assert played["seat"] == 0 and played["actions"][0] == "R"
+            assert changes == ["played"]
+            await bo.send(act("L", at=2))
+            assert "it is Ayla's turn" in (await bo.next("error"))["reason"]
+
+    asyncio.run(scenario())
+
+
+def test_undo_of_an_absent_players_decision_is_refused() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP) as table:
+            ayla, _ = await Peer.seat(table.address, table.code(0))
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            await ayla.send(act("L"))
+            await ayla.next("played")
+            await ayla.send(act(str(table.flow.state.legal_placements()[0]), at=2))
+            await bo.next("played")
+            await bo.next("played")
+            await ayla.close()
+            await until(lambda: 0 not in table.game.players)
+            await bo.send({"type": "undo", "id": 4, "at": 3})
+            error = await bo.next("error")
+            assert error["id"] == 4
+            assert error["reason"] == (
+                "cannot undo: the last decision is Ayla's, who is not here to agree"
+            )
+            assert len(table.flow.session.actions) == 3
+
+    asyncio.run(scenario())
