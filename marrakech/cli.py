@@ -1,5 +1,5 @@
-"""The command line: ``marrakech [--text] [new|load|replay|serve|tournament] ...``, one function
-per subcommand (``COMMANDS``)."""
+"""The command line: ``marrakech [--text] [COMMAND] ...``, one function per subcommand
+(``COMMANDS``): new, load, replay, serve, host, join; ``tournament`` parses its own."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from marrakech.engine import Variant
 from marrakech.levels import LEVELS, describe_levels, level_named
+from marrakech.net import cli as net_cli
 from marrakech.records import SaveFileError
 from marrakech.session import HUMAN, GameSetup
 from marrakech.text import quoted
@@ -91,6 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1 (this machine)")
     serve.add_argument("--port", type=_port, default=8000, help="default 8000")
+    net_cli.add_commands(commands)
     commands.add_parser(
         "tournament",
         help="computer players against each other (see: tournament --help)",
@@ -258,6 +260,8 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
     "load": run_load,
     "replay": run_replay,
     "serve": run_serve,
+    "host": net_cli.run,
+    "join": net_cli.run,
 }
 """What each subcommand runs (``tournament`` parses its own options)."""
 

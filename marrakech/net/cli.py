@@ -1,33 +1,19 @@
 """The command line of network play: ``marrakech host ...`` and ``marrakech join ...``.
 
 ``add_commands(subparsers)`` adds both commands to a parser; ``run(args)`` runs the one
-parsed. Until the full-screen game drives network seats, the host's own seat and a
-joined seat without ``--bot`` are played with the line client (``net.lines``).
+parsed (``net.running``, imported only then: the network libraries cost start-up time).
+Until the full-screen game drives network seats, the host's own seat and a joined seat
+without ``--bot`` are played with the line client (``net.lines``).
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
-import secrets
-import sys
 from typing import Any
 
 from marrakech.engine import Variant
-from marrakech.flow import Notice
-from marrakech.levels import LEVELS, describe_levels, level_named
-from marrakech.net.changes import Change
-from marrakech.net.client import Client
-from marrakech.net.host import GAME_OVER_LINGER, HostFlow, HostGame
-from marrakech.net.hosting import EXPOSED, new_game, resume_game, start_hosting
-from marrakech.net.lines import Announcer, BotPlayer, LinePlayer
-from marrakech.net.protocol import normal_code
-from marrakech.records import SaveFileError
-from marrakech.session import HUMAN, GameSetup, Session, new_seed
-from marrakech.text import shown
-
-DEFAULT_PORT = 8765
-LOOPBACK = "127.0.0.1"
+from marrakech.levels import LEVELS, describe_levels
+from marrakech.net.protocol import DEFAULT_PORT, LOOPBACK
 
 
 def add_commands(subparsers: Any) -> None:
@@ -88,136 +74,6 @@ def add_commands(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``host`` or ``join``; returns the exit code."""
-    try:
-        if args.command == "host":
-            return asyncio.run(_host(args))
-        return asyncio.run(_join(args))
-    except KeyboardInterrupt:
-        return 130
+    from marrakech.net import running
 
-
-def _error(command: str, message: str) -> int:
-    print(f"marrakech {command}: {shown(message)}", file=sys.stderr)
-    return 1
-
-
-def _notify(notice: Notice) -> None:
-    print(shown(notice.text), file=sys.stderr, flush=True)
-
-
-def _setup(args: argparse.Namespace) -> GameSetup:
-    """The set-up the ``host`` options describe; ValueError says what is wrong."""
-    seats = [HUMAN] * args.players
-    for entry in args.bot:
-        seat_text, _, level = entry.partition("=")
-        if not seat_text.isdigit() or not 1 <= int(seat_text) <= args.players:
-            raise ValueError(f"--bot {entry}: write SEAT=LEVEL, SEAT 1 to {args.players}")
-        seats[int(seat_text) - 1] = level_named(level)
-    names = [f"Player {seat + 1}" for seat in range(args.players)]
-    if args.name is not None and HUMAN in seats and not args.headless:
-        names[seats.index(HUMAN)] = args.name
-    seed = new_seed() if args.seed is None else args.seed
-    return GameSetup(
-        players=args.players,
-        names=tuple(names),
-        seats=tuple(seats),
-        variant=Variant(args.variant),
-        seed=seed,
-    )
-
-
-async def _host(args: argparse.Namespace) -> int:
-    try:
-        fill = None if args.fill is None else level_named(args.fill)
-        if args.resume is not None:
-            flow, hosting = resume_game(args.resume, _notify)
-        else:
-            session = Session(_setup(args))
-            host = LOOPBACK if args.host is None else args.host
-            port = DEFAULT_PORT if args.port is None else args.port
-            flow, hosting = new_game(session, _notify, headless=args.headless, host=host, port=port)
-    except (ValueError, SaveFileError) as error:
-        return _error("host", str(error))
-    try:
-        hosted = await start_hosting(
-            flow,
-            hosting,
-            host=args.host,
-            port=args.port,
-            fill=fill,
-            grace=args.grace,
-            computer_pause=args.pause,
-        )
-    except OSError as error:
-        where = f"{args.host or hosting.host}:{hosting.port if args.port is None else args.port}"
-        return _error("host", f"cannot listen on {where}: {error.strerror or error}")
-    try:
-        if hosted.hosting.host in EXPOSED:
-            print(
-                f"warning: listening on every network interface ({hosted.hosting.host or 'all'}):"
-                " anyone who reaches this machine can connect. To play across the internet, use"
-                " an SSH tunnel or a TLS proxy (see docs/online.md).",
-                file=sys.stderr,
-                flush=True,
-            )
-        game_id = hosted.hosting.game_id
-        print(
-            f"game {game_id} on {hosted.address} (if the host stops, go on with: "
-            f"marrakech host --resume {game_id})",
-            flush=True,
-        )
-        for line in hosted.join_lines():
-            print(line, flush=True)
-        if flow.me is not None:
-            print(f"you play seat {flow.me + 1} here; type help for the commands", flush=True)
-        await _host_until_done(hosted.game, flow)
-    finally:
-        await hosted.close()
-    return 0
-
-
-async def _host_until_done(game: HostGame, flow: HostFlow) -> None:
-    finished = asyncio.create_task(game.finished.wait())
-    if flow.me is None:
-        await finished
-    else:
-        announcer = Announcer(lambda: flow)
-        player = LinePlayer(lambda: flow, announcer.say, host=game)
-        flow.listen(announcer)
-        player.read(sys.stdin)
-        announcer(Change("synced"))
-        quit_task = asyncio.create_task(player.done.wait())
-        await asyncio.wait({finished, quit_task}, return_when=asyncio.FIRST_COMPLETED)
-        quit_task.cancel()
-    if flow.over:
-        await asyncio.sleep(GAME_OVER_LINGER)
-
-
-async def _join(args: argparse.Namespace) -> int:
-    if args.watch == (args.code is not None):
-        return _error("join", "give the seat's join code, or --watch to watch")
-    level = None
-    if args.bot is not None:
-        try:
-            level = level_named(args.bot)
-        except ValueError as error:
-            return _error("join", str(error))
-    code = None if args.code is None else normal_code(args.code)
-    client = Client(args.address, code=code, name=args.name)
-    announcer = Announcer(
-        lambda: client.flow, moves=level is None or args.text, prompts=level is None
-    )
-    client.listen(announcer)
-    if level is not None:
-        client.listen(BotPlayer(lambda: client.flow, level, seed=secrets.randbelow(2**31)))
-        return await client.run()
-    player = LinePlayer(lambda: client.flow, announcer.say)
-    player.read(sys.stdin, quit_at_end=not args.watch)
-    playing = asyncio.create_task(client.run())
-    quit_task = asyncio.create_task(player.done.wait())
-    await asyncio.wait({playing, quit_task}, return_when=asyncio.FIRST_COMPLETED)
-    if playing.done():
-        quit_task.cancel()
-        return playing.result()
-    playing.cancel()
-    return 0
+    return running.run(args)

@@ -114,12 +114,12 @@ async def until(condition: Any, timeout: float = WAIT) -> None:
 async def net_process(
     *args: str, data_home: Path, stdin: bool = False
 ) -> asyncio.subprocess.Process:
-    """``python -m marrakech.net ARGS`` with its own data directory."""
+    """``python -m marrakech ARGS`` (host or join) with its own data directory."""
     env = {**os.environ, "XDG_DATA_HOME": str(data_home)}
     return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "marrakech.net",
+        "marrakech",
         *args,
         stdin=asyncio.subprocess.PIPE if stdin else asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.PIPE,
