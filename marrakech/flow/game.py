@@ -250,6 +250,15 @@ class GameFlow:
 
     # -- decisions -----------------------------------------------------------------------
 
+    runs_computers = True
+    """Whether the front end runs the computer seats (``computer_move``); False when another
+    process plays them and their moves arrive as they are played (a network game)."""
+
+    def play(self, decision: Orient | Place | Aim | None) -> tuple[Transition, ...]:
+        """A decision of the seat to move (None: the roll, where rolling is one); returns
+        what it played here (a network game's client gets its moves later)."""
+        return self.decide(decision) if decision is not None else (self.roll(),)
+
     def decide(self, action: Orient | Place | Aim) -> tuple[Transition, ...]:
         """Play a person's or computer's decision for the seat to move.
 

@@ -106,13 +106,12 @@ class HostFlow(GameFlow):
         self.tell(Change("played", seat, (played,)))
         return played
 
-    def play(self, decision: Orient | Place | Aim | None) -> None:
+    runs_computers = False
+
+    def play(self, decision: Orient | Place | Aim | None) -> tuple[Transition, ...]:
         """Play the host's own seat's decision (None: roll, in the aiming variant)."""
         self._mine()
-        if decision is None:
-            self.roll()
-        else:
-            self.decide(decision)
+        return super().play(decision)
 
     def _mine(self) -> None:
         seat = self.to_move

@@ -133,15 +133,18 @@ class ReplicaFlow(GameFlow):
         """Refused: the die is the host's; ``play(None)`` asks the host to roll."""
         raise IllegalAction("the die is the host's: ask it to roll with play(None)")
 
-    def play(self, decision: Orient | Place | Aim | None) -> None:
-        """Send a decision (None: roll the die, in the aiming variant) to the host."""
+    runs_computers = False
+
+    def play(self, decision: Orient | Place | Aim | None) -> tuple[Transition, ...]:
+        """Send a decision (None: roll the die, in the aiming variant) to the host; the
+        move arrives later, as a ``played`` Change."""
         if decision is not None:
-            self.decide(decision)
-            return
+            return self.decide(decision)
         self._my_turn()
         if self.state.phase is not Phase.ROLL:
             raise IllegalAction(f"cannot roll now: the game waits for {self.state.phase.value}")
         self._post("act", at=self.actions_played, action="roll")
+        return ()
 
     def undo(self) -> None:
         """Ask the host to take back the last decision (its owner may have to agree)."""

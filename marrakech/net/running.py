@@ -6,11 +6,12 @@ import argparse
 import asyncio
 import secrets
 import sys
+from collections.abc import Callable
 
 from marrakech.engine import Variant
-from marrakech.flow import Notice
+from marrakech.flow import GameFlow, Notice
 from marrakech.levels import level_named
-from marrakech.net.changes import Change
+from marrakech.net.changes import Change, Listener
 from marrakech.net.client import Client
 from marrakech.net.host import GAME_OVER_LINGER, HostFlow, HostGame
 from marrakech.net.hosting import EXPOSED, new_game, resume_game, start_hosting
@@ -103,12 +104,27 @@ async def _host(args: argparse.Namespace) -> int:
         )
         for line in hosted.join_lines():
             print(line, flush=True)
+        if flow.me is not None and full_screen():
+            intro = "\n".join(["Send each friend the line of their seat:", *hosted.join_lines()])
+            await _play_full_screen(flow, flow.listen, intro)
+            return 0
         if flow.me is not None:
             print(f"you play seat {flow.me + 1} here; type help for the commands", flush=True)
         await _host_until_done(hosted.game, flow)
     finally:
         await hosted.close()
     return 0
+
+
+def full_screen() -> bool:
+    """True when this terminal can show the full-screen game (both streams a terminal)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+async def _play_full_screen(flow: GameFlow, listen: Listen, intro: str = "") -> None:
+    from marrakech.tui.app import MarrakechApp, NetworkGame
+
+    await MarrakechApp(network=NetworkGame(flow, listen, intro)).run_async()
 
 
 async def _host_until_done(game: HostGame, flow: HostFlow) -> None:
@@ -139,6 +155,8 @@ async def _join(args: argparse.Namespace) -> int:
             return _error("join", str(error))
     code = None if args.code is None else normal_code(args.code)
     client = Client(args.address, code=code, name=args.name)
+    if level is None and not args.text and full_screen():
+        return await _join_full_screen(client)
     announcer = Announcer(
         lambda: client.flow, moves=level is None or args.text, prompts=level is None
     )
@@ -154,5 +172,23 @@ async def _join(args: argparse.Namespace) -> int:
     if playing.done():
         quit_task.cancel()
         return playing.result()
+    playing.cancel()
+    return 0
+
+
+Listen = Callable[[Listener], None]
+
+
+async def _join_full_screen(client: Client) -> int:
+    """Take the seat in the full-screen game once the host has sent the game."""
+    playing = asyncio.create_task(client.run())
+    ready = asyncio.Event()
+    client.listen(lambda change: ready.set() if client.flow or change.kind == "closed" else None)
+    waiting = asyncio.create_task(ready.wait())
+    await asyncio.wait({playing, waiting}, return_when=asyncio.FIRST_COMPLETED)
+    waiting.cancel()
+    if client.flow is None:
+        return playing.result() if playing.done() else 1
+    await _play_full_screen(client.flow, client.listen)
     playing.cancel()
     return 0

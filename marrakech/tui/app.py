@@ -15,16 +15,29 @@ from textual.theme import Theme
 
 from marrakech import autosaves, settings, storage
 from marrakech.engine import Phase
+from marrakech.flow import GameFlow
 from marrakech.narrate import plural, turns
 from marrakech.records import SaveFileError
 from marrakech.session import GameSetup, Session
 from marrakech.tui import palette
-from marrakech.tui.files import SettingsChanged
+from marrakech.tui.files import SettingsChanged, notifier
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
 
 if TYPE_CHECKING:
+    from marrakech.net.changes import Change
     from marrakech.tui.screens.setup import NewGameScreen
+
+
+@dataclasses.dataclass(frozen=True)
+class NetworkGame:
+    """A seat of a network game for the app: its flow, how to hear its changes, and what
+    to show first (the host's lines for its friends)."""
+
+    flow: GameFlow
+    listen: Callable[[Callable[[Change], None]], None]
+    intro: str = ""
+
 
 MARKET_THEME = Theme(
     name="marrakech",
@@ -74,8 +87,10 @@ class MarrakechApp(App[None]):
         load: Path | None = None,
         replay: Path | None = None,
         basic_colours: bool | None = None,
+        network: NetworkGame | None = None,
     ) -> None:
-        """``basic_colours``: draw with 16 colours (None: when the terminal has no more)."""
+        """``basic_colours``: draw with 16 colours (None: when the terminal has no more);
+        ``network``: play this seat of a network game, then quit."""
         super().__init__()
         self.register_theme(MARKET_THEME)
         self.settings = settings.load()
@@ -95,6 +110,7 @@ class MarrakechApp(App[None]):
                 if self.settings.theme in self.available_themes
                 else MARKET_THEME.name
             )
+        self._network = network
         self._start_session = session
         self._load = load
         self._replay = replay
@@ -102,7 +118,9 @@ class MarrakechApp(App[None]):
     def on_mount(self) -> None:
         storage.remove_stale_temporaries()
         self.theme_changed_signal.subscribe(self, self._theme_changed)
-        if self._start_session is not None:
+        if self._network is not None:
+            self.play_network(self._network)
+        elif self._start_session is not None:
             self.play(self._start_session)
         elif self._load is not None:
             self.open_file(self._load)
@@ -206,6 +224,25 @@ class MarrakechApp(App[None]):
                 self.exit()
 
         self.push_screen(GameScreen(session, game_file, self.settings), ended)
+
+    def play_network(self, network: NetworkGame) -> None:
+        """Play a network game's seat here: first what to tell the others, then the game."""
+        network.flow.notify = notifier(self)
+
+        def start(play: bool | None = True) -> None:
+            if not play:
+                self.exit()
+                return
+            flow = network.flow
+            screen = GameScreen(
+                flow.session, settings=self.settings, flow=flow, listen=network.listen
+            )
+            self.push_screen(screen, lambda _: self.exit())
+
+        if network.intro:
+            self.push_screen(ConfirmScreen(network.intro, yes="Play", no="Quit"), start)
+        else:
+            start()
 
     # -- app-wide keys --------------------------------------------------------------------
 

@@ -22,9 +22,11 @@ from textual.widgets import Static
 from marrakech.autosaves import GameFile
 from marrakech.engine import Aim, GameState, MarrakechError, Orient, Phase, Place, Transition
 from marrakech.flow import GameFlow, Notice, cursor
+from marrakech.net.changes import Change
 from marrakech.session import Session
 from marrakech.settings import Settings
 from marrakech.tui.files import GameDocuments, SettingsChanged, notifier, show_notice
+from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game_status import (
     PALETTE,
     Frame,
@@ -39,6 +41,7 @@ from marrakech.tui.widgets.die_face import DieFace
 from marrakech.tui.widgets.game_footer import GameFooter
 from marrakech.tui.widgets.game_log import GameLog
 from marrakech.tui.widgets.legend import Legend
+from marrakech.tui.widgets.network_link import NetworkLink
 from marrakech.tui.widgets.pacer import Pacer
 from marrakech.tui.widgets.player_panel import PlayerPanel
 from marrakech.tui.widgets.risk_preview import RiskPreview
@@ -89,13 +92,24 @@ class GameScreen(Screen[str]):
     ]
 
     def __init__(
-        self, session: Session, game_file: GameFile | None = None, settings: Settings | None = None
+        self,
+        session: Session,
+        game_file: GameFile | None = None,
+        settings: Settings | None = None,
+        *,
+        flow: GameFlow | None = None,
+        listen: Callable[[Callable[[Change], None]], None] | None = None,
     ) -> None:
-        """Play the session's game on (``game_file``: its autosave, when resumed)."""
+        """Play the session's game on (``game_file``: its autosave, when resumed).
+
+        A network game passes its ``flow`` (with its own session) and ``listen``, which
+        hands a listener every Change of the game.
+        """
         super().__init__()
         self.settings = settings or Settings()
         """The player's settings (the app updates them when they change)."""
-        self.flow = GameFlow(session, notifier(self), game_file=game_file)
+        self.flow = flow or GameFlow(session, notifier(self), game_file=game_file)
+        session = self.flow.session
         self.documents = GameDocuments(session)
         self.pointing = Pointing()
         """What the person to move has picked but not played yet."""
@@ -103,6 +117,9 @@ class GameScreen(Screen[str]):
         """Assam's walk while it is shown step by step."""
         self._keys: tuple[tuple[str, str, bool], ...] = ()
         self._status = Text()
+        self._listen = listen
+        self._deciding = False
+        """True while this screen plays a decision (a network flow also tells it of it)."""
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -126,6 +143,8 @@ class GameScreen(Screen[str]):
         )
         yield GameFooter(compact=True)
         yield Pacer()
+        if self._listen is not None:
+            yield NetworkLink(self._listen)
 
     def on_mount(self) -> None:
         self._fit(self.app.size.width, self.app.size.height)
@@ -164,7 +183,7 @@ class GameScreen(Screen[str]):
         frame = Frame.of(self.flow, self.walk, self.pointing)
         self.query_one(BoardWidget).show(frame.state, **frame.marks)
         for panel in self.query(PlayerPanel):
-            panel.show(frame.state, frame.money_change(panel.seat))
+            panel.show(frame.state, frame.money_change(panel.seat), self.flow.names[panel.seat])
         can_roll = bool(self.check_action("roll", ()))
         self.query_one(DieFace).show(frame.die, "(click to roll)" if can_roll else "")
         self.query_one(RiskPreview).show(frame.risks, frame.turn, frame.risk_title)
@@ -197,7 +216,7 @@ class GameScreen(Screen[str]):
         self._draw()
         if self.flow.over:
             self.action_results()
-        elif not self.flow.person_to_move:
+        elif not self.flow.person_to_move and self.flow.runs_computers:
             move = self.flow.computer_move()
             if move is None:
                 self.query_one(Pacer).play_later(self.state, None)  # the computer's roll
@@ -215,12 +234,21 @@ class GameScreen(Screen[str]):
             self.dismiss(choice or "quit")
 
     def _decide(self, action: Orient | Place | Aim | None) -> None:
-        """Play a decision (None: roll the die) and show its walk, if it rolled."""
+        """Play a decision (None: roll the die) and show its walk, if it rolled; a network
+        client's decision goes to the host and is shown when it comes back played."""
+        self._deciding = True
         try:
-            played = self.flow.decide(action) if action is not None else (self.flow.roll(),)
+            played = self.flow.play(action)
         except MarrakechError as error:
             self.notify(str(error), title="Not allowed", severity="error", markup=False)
             return
+        finally:
+            self._deciding = False
+        if played:
+            self._show(played)
+
+    def _show(self, played: tuple[Transition, ...]) -> None:
+        """Show a decision just played: its walk, if it rolled, then what comes next."""
         if self.query_one(Pacer).walk(walk_timing(played[-1], self.settings.step_seconds)):
             self.walk = WalkShown.of(self.flow)
             self._draw()
@@ -244,6 +272,30 @@ class GameScreen(Screen[str]):
         if (notice := self.flow.bankruptcy(played)) is not None:
             show_notice(self.app, notice)
         self._advance()
+
+    @on(NetworkLink.Heard)
+    def _heard(self, event: NetworkLink.Heard) -> None:
+        """Show what happened elsewhere in a network game."""
+        change = event.change
+        if change.kind in ("played", "synced") and not self._deciding:
+            if self.walk is not None:  # a walk still shown ends at once
+                self.query_one(Pacer).stop()
+                self._walked()
+            if change.kind == "played" and change.transitions:
+                self._show(change.transitions)
+            else:
+                self._advance()
+        elif change.kind == "seats":
+            self._draw()
+        elif change.kind == "undo_asked" and change.seat == getattr(self.flow, "me", None):
+            answer = self.flow.answer_undo  # type: ignore[attr-defined]  # a network flow
+            question = f"{change.text} asks to take back your last decision. Agree?"
+            self.app.push_screen(
+                ConfirmScreen(question, yes="Agree", no="Refuse"), lambda yes: answer(bool(yes))
+            )
+        elif change.kind in ("undo_refused", "error", "lost", "closed"):
+            severity = "information" if change.kind == "lost" else "warning"
+            self.notify(change.text, title="Network game", severity=severity, markup=False)
 
     def on_key(self, event: events.Key) -> None:
         """Any key skips the walk animation."""

@@ -26,7 +26,7 @@ from marrakech.engine import (
     Transition,
     Turn,
 )
-from marrakech.flow import GameFlow, TurnRecap, cursor, looped_steps, recaps
+from marrakech.flow import GameFlow, SeatKind, TurnRecap, cursor, looped_steps, recaps
 from marrakech.flow.risk import LaneRisk
 from marrakech.narrate import square_text
 from marrakech.settings import LOOP_PAUSE_STEPS
@@ -338,6 +338,8 @@ def status_text(flow: GameFlow, walk: WalkShown | None, pointing: Pointing) -> T
         first = f"{name} rolls {walk.roll}: Assam walks..."
     elif seat is None:
         first = "The market is closed: the game is over. Enter shows the results."
+    elif seat.kind is SeatKind.REMOTE:
+        first = f"{name} is playing on another machine..."
     elif not seat.is_person:
         first = f"{name} ({seat.level} computer) is thinking..."
     elif state.phase is Phase.ORIENT and pointing.turn is not None:

@@ -47,12 +47,15 @@ class PlayerPanel(Static):
         self.kind = kind
         self._shown: object = None
 
-    def show(self, state: GameState, change: int = 0) -> None:
-        """Draw the seat in this position; ``change`` is the dirhams the last toll moved."""
+    def show(self, state: GameState, change: int = 0, name: str | None = None) -> None:
+        """Draw the seat in this position; ``change`` is the dirhams the last toll moved;
+        ``name`` the player's name, when it has changed (a network game's player)."""
+        if name is not None:
+            self.player_name = name
         player = state.players[self.seat]
         score = state.scores()[self.seat]
         current = state.current == self.seat and state.phase is not Phase.OVER
-        shown = (player, score, current, change)
+        shown = (player, score, current, change, self.player_name)
         if shown == self._shown:
             return
         first = self._shown is None

@@ -1,0 +1,54 @@
+"""A network game in the full-screen app: the host's seat and a joined seat on one board."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from tui.helpers import screen_text
+
+from marrakech.engine import Orient, Turn
+from marrakech.net.client import Client
+from marrakech.session import HUMAN, GameSetup
+from marrakech.tui.app import MarrakechApp, NetworkGame
+from net.harness import hosted, until
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+def test_a_joined_seat_sees_the_hosts_move_and_plays_its_own() -> None:
+    async def go() -> None:
+        setup = GameSetup(2, names=("Host", "Guest"), seats=(HUMAN, HUMAN), seed=4)
+        async with hosted(setup, headless=False) as table:
+            client = Client(table.address, code=table.code(1), keep_finished=False)
+            playing = asyncio.create_task(client.run())
+            await until(lambda: client.flow is not None)
+            assert client.flow is not None
+            app = MarrakechApp(network=NetworkGame(client.flow, client.listen))
+            async with app.run_test(size=(100, 34)) as pilot:
+                await pilot.pause()
+                assert "Host is playing on another machine" in screen_text(app)
+                table.flow.play(Orient(Turn.STRAIGHT))  # the host, on its own screen
+                await until(lambda: client.flow.state.phase.value == "place")
+                table.flow.play(table.flow.state.legal_placements()[0])
+                await until(lambda: client.flow.state.current == 1)
+                for _ in range(30):  # the walk and the carpet shown, then the guest's turn
+                    await pilot.pause(0.05)
+                    if "Guest: Assam will go" in screen_text(app):
+                        break
+                text = screen_text(app)
+                assert "Host goes straight, rolls" in text
+                assert "Guest: Assam will go" in text
+                await pilot.press("enter")  # the guest's roll goes to the host...
+                await until(lambda: table.flow.state.phase.value == "place")
+                await pilot.pause(0.3)
+                await pilot.press("enter")  # ...and so does its carpet
+                await until(lambda: table.flow.state.current == 0)
+                assert client.flow.state == table.flow.state
+            playing.cancel()
+
+    asyncio.run(go())
