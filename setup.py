@@ -2,15 +2,20 @@
 
 The engine stays plain, typed Python; mypyc turns its hot modules (COMPILED below) into C
 extensions (about 3x faster play). Set ``MARRAKECH_PURE=1`` to skip compiling, e.g. to
-debug or measure coverage. Without a C compiler the build warns and installs the same
-modules as pure Python (tests/engine/test_compiled.py fails if that happens where a
-compiler is present).
+debug, measure coverage or build the pure wheel (py3-none-any). Without a C compiler the
+build warns and installs the same modules as pure Python (tests/engine/test_compiled.py
+fails if that happens where a compiler is present).
+
+Only an editable build (``uv sync``) writes beside the sources: it compiles in place, and
+when it ends up pure it removes the extensions an earlier editable build left there for
+this Python, which would shadow the modules. Any other build (a wheel, pure or compiled)
+works in the build directory and never touches the checkout's extensions.
 """
 
 from __future__ import annotations
 
+import importlib.machinery
 import os
-import shutil
 from pathlib import Path
 
 from setuptools import setup
@@ -24,17 +29,17 @@ COMPILED = [
     "marrakech/engine/piles.py",
     "marrakech/engine/state.py",
 ]
-RULES = Path("docs/rules-2024.md")
+ENGINE = Path("marrakech/engine")
 
 
 class BuildPy(build_py):
-    """Ships docs/rules-2024.md inside the package, where the help screen looks first."""
+    """After an editable build that ends up pure, removes the stale extensions its Python
+    would load instead of the sources."""
 
     def run(self) -> None:
         super().run()
-        target = Path(self.build_lib) / "marrakech" / "docs"
-        target.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(RULES, target / RULES.name)
+        if self.editable_mode and not self.distribution.has_ext_modules():
+            remove_stale_extensions()
 
 
 class OptionalBuildExt(build_ext):
@@ -46,14 +51,15 @@ class OptionalBuildExt(build_ext):
         except Exception as error:  # any compiler failure means "stay pure"
             for extension in self.extensions:
                 Path(self.get_ext_fullpath(extension.name)).unlink(missing_ok=True)
-            remove_compiled_engine()  # an editable build's older ones, beside the sources
+            if self.editable_mode:
+                remove_stale_extensions()
             reason = str(error).splitlines()[0][:120]
             print(f"warning: the engine was not compiled and runs as pure Python: {reason}")
 
 
 def compiled_modules() -> list[object]:
+    """The engine's extensions, or none for a pure build (asked for, or mypyc failed)."""
     if os.environ.get("MARRAKECH_PURE") == "1":
-        remove_compiled_engine()
         return []
     try:
         from mypyc.build import mypycify
@@ -62,17 +68,18 @@ def compiled_modules() -> list[object]:
     except (Exception, SystemExit) as error:
         reason = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
         print(f"warning: mypyc could not compile the engine, it runs as pure Python: {reason}")
-        remove_compiled_engine()
         return []
 
 
-def remove_compiled_engine() -> None:
-    """Deletes extensions an earlier editable build left beside the sources (they would
-    shadow the Python modules)."""
-    for library in Path("marrakech/engine").glob("*.so"):
-        library.unlink()
-    for library in Path("marrakech/engine").glob("*.pyd"):
-        library.unlink()
+def remove_stale_extensions() -> None:
+    """Deletes the extensions beside the sources that this Python would import instead of
+    the modules (an earlier editable build's); other Pythons' builds are left alone."""
+    for library in ENGINE.iterdir():
+        if any(
+            library.name.endswith(suffix) and "." not in library.name.removesuffix(suffix)
+            for suffix in importlib.machinery.EXTENSION_SUFFIXES
+        ):
+            library.unlink()
 
 
 setup(

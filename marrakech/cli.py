@@ -23,13 +23,10 @@ TEXT_HELP = "play in plain lines (for screen readers, scripts and programs): doc
 
 
 def version() -> str:
-    """The installed package's version, from its metadata."""
-    from importlib import metadata  # a tenth of the start-up: only when asked for
+    """The package's version (the one the package metadata is built from)."""
+    from marrakech import __version__
 
-    try:
-        return metadata.version("marrakech")
-    except metadata.PackageNotFoundError:
-        return "(not installed)"
+    return __version__
 
 
 class _VersionAction(argparse.Action):

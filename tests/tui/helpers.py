@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -34,11 +35,15 @@ def run(test: Callable[..., Awaitable[None]]) -> Callable[..., None]:
     return wrapper
 
 
-async def wait_for_seat(pilot: Any, session: Session, seat: int, tries: int = 100) -> None:
-    """Let the app run (computer turns included) until it is this seat's turn."""
-    for _ in range(tries):
-        if session.state.current == seat:
-            return
+async def wait_for_seat(pilot: Any, session: Session, seat: int, timeout: float = 30.0) -> None:
+    """Let the app run (computer turns included) until it is this seat's turn.
+
+    The timeout is far beyond what any load needs: reaching it means the game is stuck.
+    """
+    deadline = time.monotonic() + timeout
+    while session.state.current != seat:
+        if time.monotonic() > deadline:
+            pytest.fail(f"seat {seat} never got the turn in {timeout:.0f}s")
         await pilot.pause(0.02)
 
 

@@ -18,6 +18,7 @@ from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.screens.setup import NewGameScreen
 
 from .helpers import position, run, screen_text
+from .test_screens_saves import open_saves
 
 
 def unfinished_game(seed: int = 11, names: tuple[str, str] = ("Old", "Game")) -> Session:
@@ -80,8 +81,7 @@ async def test_a_game_that_ends_here_moves_to_the_finished_games_to_replay() -> 
     assert storage.load_game(kept).state.phase is Phase.OVER
     again = MarrakechApp()
     async with again.run_test(size=(100, 40)) as pilot:
-        await pilot.press("ctrl+o")
-        await pilot.pause(0.3)
+        await open_saves(pilot)
         assert "Finished game" in screen_text(again)
         assert "over: " in screen_text(again) and " won" in screen_text(again)
         await pilot.press("r")  # replay it
@@ -118,8 +118,7 @@ async def test_a_game_open_in_another_window_is_not_offered_nor_opened_twice() -
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, NewGameScreen)
-            await pilot.press("ctrl+o")
-            await pilot.pause(0.3)
+            await open_saves(pilot)
             assert "open in another window" in screen_text(app)
     finally:
         held.close()

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from marrakech.dice import LoadedDie, die_roll
 from marrakech.engine import Aim, Direction, Orient, Phase, Place, Roll, Turn, Variant, walk
 from marrakech.session import GameSetup, Session
+from marrakech.settings import PACES
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.results import ResultsScreen
@@ -204,7 +207,9 @@ async def test_in_hot_seat_a_player_cannot_undo_another_players_carpet() -> None
 
 
 @run
-async def test_the_walk_is_animated_and_any_key_skips_it() -> None:
+async def test_the_walk_is_animated_and_any_key_skips_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Steps far longer than any load could stretch the test: only the key can end this walk.
+    monkeypatch.setitem(PACES, "normal", 60.0)
     session = Session(GameSetup(2, seed=1))
     app = MarrakechApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:

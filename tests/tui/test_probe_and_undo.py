@@ -6,6 +6,7 @@ from marrakech.engine import Phase
 from marrakech.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
+from marrakech.tui.screens.game_status import walk_timing
 from marrakech.tui.widgets.board import BoardWidget
 
 from .helpers import run, screen_text
@@ -65,12 +66,17 @@ async def test_undo_during_a_walk_stops_it_and_never_settles_the_undone_roll() -
         await pilot.pause()
         app.animation_level = "full"
         screen = game_screen(app)
-        await pilot.press("enter")  # orient and roll: Assam walks
+        # Enter's action, then the undo, with nothing awaited between them: no load on the
+        # machine can let the walk end first (a key press waits for the app to go idle).
+        screen.action_roll()  # orient and roll, as Enter does: Assam walks
         assert screen.walk is not None
+        roll = screen.flow.session.transitions[-1]
         screen.action_undo()
         assert screen.walk is None
         assert screen.flow.session.actions == ()
-        await pilot.pause(1.0)  # a leftover timer would settle the undone roll now
+        # Past the walk's end a leftover timer would have settled the undone roll.
+        await pilot.pause(sum(walk_timing(roll, app.settings.step_seconds)) + 0.1)
+        await pilot.pause()
         assert screen.flow.session.actions == ()
         assert screen.state.phase is Phase.ORIENT
 

@@ -20,6 +20,7 @@ from marrakech.tui.screens.replay import ReplayScreen
 from marrakech.tui.screens.results import ResultsScreen
 
 from .helpers import position, run, screen_text, toasts
+from .test_screens_saves import open_saves
 
 NAMES = ("a[/]", "[@click=app.quit]x")
 TYPED = ("a[/]", "[@click=quit]x")
@@ -126,8 +127,7 @@ async def test_escape_sequences_in_file_names_are_shown_written_out() -> None:
     (saves / f"{EVIL}2.json").write_text("{broken", "utf-8")
     app = MarrakechApp()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("ctrl+o")
-        await pilot.pause(0.3)
+        await open_saves(pilot)
         text = screen_text(app)
         assert "evil\\x1b]0;PWNED\\x07\\x1b[2J" in text
         assert "\x1b" not in text and "\x07" not in text
