@@ -23,7 +23,8 @@ from rich.table import Table
 from marrakech.bots import tournament
 from marrakech.bots.tournament import TournamentConfig, TournamentResult, play_tournament
 from marrakech.engine import Variant
-from marrakech.levels import LEVELS, level_named
+from marrakech.levels import LEVELS, UnknownBot, bot_named
+from marrakech.text import shown
 
 MAX_GAMES = 1_000_000
 """The most games ``--games`` asks for (a million 2-player games take days on one CPU)."""
@@ -38,6 +39,7 @@ MESSAGE_LIMIT = 200
 """The most characters of an error message (some of argparse's quote the user's text whole)."""
 
 COLUMNS = (
+    "settings",
     "games",
     "wins",
     "shared\nwins",
@@ -47,6 +49,7 @@ COLUMNS = (
     "elimi-\nnated",
     "score\nfraction",
     "Wilson\n95%",
+    "faults",
 )
 """The table's columns after the bot's name."""
 
@@ -54,9 +57,15 @@ COLUMNS = (
 def results_table(result: TournamentResult) -> Table:
     """The per-bot Rich table printed at the end of a tournament."""
     config = result.config
+    caption = "score fraction per seat played: sole win 1, win shared by k 1/k, else 0"
+    if config.mirror:
+        caption = (
+            f"a mirror match: every seat plays {shown(config.bots[0])}, so the score "
+            "fraction measures the seats, not the bot"
+        )
     table = Table(
         title=f"{result.games_played} games, {config.players} players, seeds from {config.seed}",
-        caption="score fraction per seat played: sole win 1, win shared by k 1/k, else 0",
+        caption=caption,
         box=box.SIMPLE_HEAD,
         padding=0,
         show_edge=False,
@@ -67,7 +76,8 @@ def results_table(result: TournamentResult) -> Table:
     for name, stats in result.bots.items():
         figures = stats.summary()
         table.add_row(
-            name,
+            shown(name),
+            shown(config.settings(name)),
             str(figures["games"]),
             str(figures["wins"]),
             str(figures["shared_wins"]),
@@ -77,6 +87,7 @@ def results_table(result: TournamentResult) -> Table:
             str(figures["eliminations"]),
             f"{figures['score']:.3f}",
             f"{figures['wilson_low']:.3f}-{figures['wilson_high']:.3f}",
+            str(figures["faults"]),
         )
     return table
 
@@ -127,17 +138,27 @@ def player_count(text: str) -> int:
 
 
 def bot_levels(text: str) -> tuple[str, ...]:
-    """``--bots``: comma-separated level names (old names give their new ones)."""
+    """``--bots``: comma-separated bot names (``levels.bot_named``; old names give new ones).
+
+    Each bot is built once here, so an outside bot that cannot be loaded is a usage error
+    before any game is played.
+    """
+    from marrakech.bots import make_bot
+
     levels = []
     for name in (name.strip() for name in text.split(",")):
         if not name:
             continue
         try:
-            levels.append(level_named(name))
-        except ValueError:
+            levels.append(bot_named(name))
+            make_bot(levels[-1])
+        except UnknownBot:
             raise argparse.ArgumentTypeError(
-                f"unknown computer level {quoted(name)}: choose one of {', '.join(LEVELS)}"
+                f"unknown computer level {quoted(name)}: choose one of {', '.join(LEVELS)}, "
+                "or name a bot as module:Class or file.py:Class"
             ) from None
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
     return tuple(levels)
 
 
@@ -221,8 +242,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bots",
         type=bot_levels,
         default="hard,greedy",
-        help=f"comma-separated bot per seat, one per player, from {', '.join(LEVELS)} "
-        "(default hard,greedy)",
+        help=f"comma-separated bot per seat, one per player: a level ({', '.join(LEVELS)}), "
+        "a level with settings (hard:iterations=100), module:Class, file.py:Class or an "
+        "installed bot's name (default hard,greedy)",
     )
     parser.add_argument(
         "--games",
@@ -249,13 +271,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--budget",
         type=budget_seconds,
         default=None,
-        help="seconds per hard-bot decision (default 0.5)",
+        help="wall-clock cap in seconds of a hard-bot decision (default 0.5); given without "
+        "--iterations, the hard bot searches on time only",
     )
     parser.add_argument(
         "--iterations",
         type=iteration_count,
         default=None,
-        help="fixed search budget per hard-bot decision instead of a time budget (reproducible)",
+        help="evaluations per hard-bot decision (default 600; reproducible)",
     )
     parser.add_argument(
         "--json",

@@ -17,10 +17,12 @@ depth-1 values, then in rounds where the b best carpets of every outcome get dep
 values (b = 1, 2, ...); the last complete round decides. In AIM (the variant) each aim
 is worth the next player's expected reply, at depth 1.
 
-The budget is either seconds per decision or a number of evaluations (reproducible:
-the same seed, position and iterations always give the same action); ``iterations``
-counts evaluations. Depth 1 always completes, whatever the budget: it costs at most
-about a hundred evaluations.
+The budget is a number of evaluations beyond depth 1 (``iterations``, by default
+``DEFAULT_ITERATIONS``), so the same seed, position and iterations always give the same
+action whatever the machine's load; a wall-clock cap (``budget`` seconds, by default
+``DEFAULT_BUDGET``) is only a safety net. Given ``budget`` alone, the search runs on time
+only, as long as the budget allows (not reproducible). Depth 1 always completes, whatever
+the budget: it costs at most about a hundred and fifty evaluations.
 """
 
 from __future__ import annotations
@@ -36,8 +38,11 @@ from .base import determinize, position_rng
 from .evaluation import DEFAULT_WEIGHTS, Estimate, Weights, evaluate, likely_facing, utility
 from .simple import best_of
 
+DEFAULT_ITERATIONS = 600
+"""Evaluations per decision beyond depth 1 when no budget is given."""
+
 DEFAULT_BUDGET = 0.5
-"""Seconds per decision when no budget is given."""
+"""The wall-clock cap of a decision, in seconds, when no budget is given."""
 
 
 class OutOfBudget(Exception):
@@ -48,7 +53,7 @@ class _Search:
     """One decision's search: counts evaluations and watches the clock."""
 
     def __init__(
-        self, me: int, deadline: float | None, max_evaluations: int | None, weights: Weights
+        self, me: int, deadline: float, max_evaluations: int | None, weights: Weights
     ) -> None:
         self.me = me
         self.deadline = deadline
@@ -64,7 +69,7 @@ class _Search:
         if not self.unlimited:
             if self.max_evaluations is not None and self.evaluations > self.max_evaluations:
                 raise OutOfBudget
-            if self.deadline is not None and time.perf_counter() > self.deadline:
+            if time.perf_counter() > self.deadline:
                 raise OutOfBudget
         return evaluate(state, self.weights)
 
@@ -156,6 +161,7 @@ class HardBot:
         budget: float | None = None,
         iterations: int | None = None,
         weights: Weights = DEFAULT_WEIGHTS,
+        alternate_piles: bool = False,
     ) -> None:
         if budget is not None and budget <= 0:
             raise ValueError(f"budget must be positive seconds, not {budget!r}")
@@ -163,15 +169,26 @@ class HardBot:
             raise ValueError(f"iterations must be at least 1, not {iterations!r}")
         self.seed = seed
         self.budget = DEFAULT_BUDGET if budget is None else budget
+        if iterations is None and budget is None:
+            iterations = DEFAULT_ITERATIONS
         self.iterations = iterations
         self.weights = weights
+        self.alternate_piles = alternate_piles
+        """The piles alternate colours (a set-up everyone knows): no order to guess."""
+
+    @property
+    def settings(self) -> str:
+        """The budget this bot plays with, for reports."""
+        if self.iterations is None:
+            return f"budget={self.budget:g} s (time only)"
+        return f"iterations={self.iterations}, cap {self.budget:g} s"
 
     def choose(self, state: GameState) -> Action:
         """The hard bot's action in ORIENT, PLACE or AIM."""
         start = time.perf_counter()
         rng = position_rng(self.seed, state)
-        world = determinize(state, rng)
-        deadline = None if self.iterations is not None else start + self.budget
+        world = state if self.alternate_piles else determinize(state, rng)
+        deadline = start + self.budget
         search = _Search(state.current, deadline, self.iterations, self.weights)
         if state.phase is Phase.PLACE:
             return self._place(search, world, rng)
