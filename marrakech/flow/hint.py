@@ -44,11 +44,16 @@ def _lane_reasons(state: GameState, action: Orient | Aim, names: Sequence[str]) 
     picked = next(risk for risk in risks if risk.turn is action.turn)
     others = [risk for risk in risks if risk is not picked]
     assert picked.turn is not None
-    roller = "you pay" if picked.seat == state.current else f"{shown(names[picked.seat])} pays"
-    sentences = [
-        f"{TURN_WORDS[picked.turn].capitalize()}: {roller} with a chance of "
-        f"{_percent(picked.chance_to_pay)}, {picked.expected_toll:.1f} dirhams expected."
-    ]
+    you = picked.seat == state.current
+    lane = TURN_WORDS[picked.turn].capitalize()
+    payer = "you pay" if you else f"{shown(names[picked.seat])} pays"
+    if picked.chance_to_pay == 0:
+        sentences = [f"{lane}: {payer} no toll, whatever the die shows."]
+    else:
+        sentences = [
+            f"{lane}: {payer} with a chance of {_percent(picked.chance_to_pay)}, "
+            f"{picked.expected_toll:.1f} dirhams expected."
+        ]
     if others:
         sentences.append("Instead, " + "; ".join(_lane_words(risk) for risk in others) + ".")
     if picked.chance_of_bankruptcy > 0:
