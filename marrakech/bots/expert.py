@@ -12,9 +12,10 @@ and at the stops of Assam over the rolls after it.
 
 In PLACE every carpet gets its depth-1 value, then the most promising ones depth-2 values,
 best first, within the budget; the best depth-2 value wins. In ORIENT each facing is worth
-the probability-weighted best carpet over the die outcomes, first at depth 1, then in
-rounds where the w best carpets of every outcome get depth-2 values (w = 1, 2, ...); the
-last complete round decides. In AIM each aim is worth the next player's expected reply.
+the probability-weighted best carpet over the die outcomes, first at depth 1; then the two
+best facings go deeper, in rounds where the w best carpets of each of their outcomes get
+depth-2 values (w = 1, 2, ...); the last complete round decides between them. In AIM each
+aim is worth the next player's expected reply.
 
 The budget is a number of evaluations (``work``), so the same seed, position and work
 always give the same action; a wall-clock cap (``time_cap`` seconds) is only a safety net
@@ -24,6 +25,7 @@ against a machine so loaded that the work would take far longer than it should.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from random import Random
 from typing import NamedTuple
 
@@ -34,7 +36,7 @@ from .evaluation import utility
 from .exposure import DEFAULT_EXPOSURE_WEIGHTS, ExposureWeights, exposure_estimate, likely_choice
 from .simple import best_of
 
-DEFAULT_WORK = 1500
+DEFAULT_WORK = 500
 """Evaluations per decision beyond depth 1 when no budget is given."""
 
 DEFAULT_TIME_CAP = 0.8
@@ -42,6 +44,9 @@ DEFAULT_TIME_CAP = 0.8
 
 PLACE_WIDTH = 4
 """How many of the best depth-1 carpets a PLACE decision searches at depth 2."""
+
+FACINGS_DEEPENED = 2
+"""How many of the best facings at depth 1 an ORIENT decision searches at depth 2."""
 
 
 class OutOfWork(Exception):
@@ -200,22 +205,24 @@ class ExpertBot:
         }
         search.unlimited = False
 
-        def values_at(width: int) -> dict[Orient, float]:
+        def values_at(width: int, orients: Iterable[Orient] = branches) -> dict[Orient, float]:
             return {
-                orient: sum(o.probability * o.value(width) for o in outcomes)
-                for orient, outcomes in branches.items()
+                orient: sum(o.probability * o.value(width) for o in branches[orient])
+                for orient in orients
             }
 
         values = values_at(0)
-        widest = max(len(o.ranked) for outcomes in branches.values() for o in outcomes)
+        # Only the most promising facings are searched deeper: the others stay behind.
+        deepened = sorted(branches, key=lambda orient: -values[orient])[:FACINGS_DEEPENED]
+        widest = max(len(o.ranked) for orient in deepened for o in branches[orient])
         try:
             for width in range(1, widest + 1):
-                for outcomes in branches.values():
-                    for outcome in outcomes:
+                for orient in deepened:
+                    for outcome in branches[orient]:
                         if width <= len(outcome.ranked):
                             after = outcome.ranked[width - 1][2]
                             outcome.deep.append(search.turn_of_next(after))
-                values = values_at(width)
+                values = values_at(width, deepened)
         except OutOfWork:
             pass
         return best_of(list(values), values.__getitem__, rng)

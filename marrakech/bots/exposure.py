@@ -39,7 +39,7 @@ class ExposureWeights:
     """Points for winning the game (and lost for losing it)."""
     exposure: tuple[float, ...] = (0.8, 0.6, 0.45, 0.3, 0.2)
     """Weight of the toll exposure of the 2nd, 3rd, ... roll from now (the 1st is exact)."""
-    potential: tuple[float, float, float] = (0.05, 0.025, 0.012)
+    potential: tuple[float, float, float] = (0.12, 0.06, 0.03)
     """p for 2, 3 and 4 players: a region of k squares is worth p * k * k."""
     horizon: float = 6.0
     """The potential fades linearly once fewer carpets than this are left per player."""
