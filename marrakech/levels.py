@@ -87,7 +87,7 @@ def bot_named(name: str) -> str:
         return name
     raise UnknownBot(
         f"unknown computer level {name!r}: choose one of {', '.join(LEVELS)}, "
-        "or name a bot as module:Class or file.py:Class"
+        "module:Class or file.py:Class"
     )
 
 

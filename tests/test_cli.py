@@ -130,20 +130,17 @@ BAD_TOURNAMENT_OPTIONS = [
     (
         ["--bots", "greedy,wizard"],
         "argument --bots: unknown computer level 'wizard': "
-        "choose one of random, greedy, hard, expert, "
-        "or name a bot as module:Class or file.py:Class",
+        "choose one of random, greedy, hard, expert",
     ),
     (
         ["--bots", f"{LONG},random"],
         f"argument --bots: unknown computer level '{'x' * 80}…': "
-        "choose one of random, greedy, hard, expert, "
-        "or name a bot as module:Class or file.py:Class",
+        "choose one of random, greedy, hard, expert",
     ),
     (
         ["--bots", "a\nb,random"],
         "argument --bots: unknown computer level 'a\\nb': "
-        "choose one of random, greedy, hard, expert, "
-        "or name a bot as module:Class or file.py:Class",
+        "choose one of random, greedy, hard, expert",
     ),
     (["--games", "0"], "argument --games: expected a whole number from 1 to 1,000,000, not '0'"),
     (

@@ -77,7 +77,7 @@ def test_make_bot_understands_the_old_level_names(old: str, level: str) -> None:
 
 def test_unknown_level_names_the_levels() -> None:
     with pytest.raises(
-        ValueError, match="'grandmaster': choose one of random, greedy, hard, expert, or name"
+        ValueError, match="'grandmaster': choose one of random, greedy, hard, expert, module:Class"
     ):
         make_bot("grandmaster")
 
