@@ -11,8 +11,8 @@ For every seat the estimate is its score now (visible squares plus dirhams), plu
   would charge that roll's mover, moved from the mover to the region's owner and weighted
   less the further ahead it is (carpets laid meanwhile change the regions). Only as many
   rolls as the game has turns left are counted, so the endgame is valued as it is;
-* a small potential ``p * k * k`` per region of k squares, fading out as the piles run low:
-  big regions go on earning after the rolls looked at.
+* the hard bot's potential ``p * k * k`` per region of k squares, fading out as the piles
+  run low: big regions go on earning after the rolls looked at.
 
 At the end of the game the estimate is the final score plus ``win_bonus`` times the seat's
 share of the win.
