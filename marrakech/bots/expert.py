@@ -18,8 +18,9 @@ depth-2 values (w = 1, 2, ...); the last complete round decides between them. In
 aim is worth the next player's expected reply.
 
 The budget is a number of evaluations (``work``), so the same seed, position and work
-always give the same action; a wall-clock cap (``time_cap`` seconds) is only a safety net
-against a machine so loaded that the work would take far longer than it should.
+always give the same action; a cap of ``time_cap`` seconds of the decision's own processor
+time is only a safety net against runaway work (it is not wall-clock time, so a loaded
+machine makes a decision slower, never weaker).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ DEFAULT_WORK = 500
 """Evaluations per decision beyond depth 1 when no budget is given."""
 
 DEFAULT_TIME_CAP = 0.8
-"""Seconds after which a decision stops searching deeper, whatever work is left."""
+"""Seconds of processor time after which a decision stops searching deeper."""
 
 PLACE_WIDTH = 4
 """How many of the best depth-1 carpets a PLACE decision searches at depth 2."""
@@ -69,7 +70,7 @@ class _Search:
         """The evaluation, charged to the budget."""
         self.evaluations += 1
         if not self.unlimited and (
-            self.evaluations > self.work or time.perf_counter() > self.deadline
+            self.evaluations > self.work or time.thread_time() > self.deadline
         ):
             raise OutOfWork
         return exposure_estimate(state, self.weights)
@@ -170,7 +171,7 @@ class ExpertBot:
 
     def choose(self, state: GameState) -> Action:
         """The expert's action in ORIENT, PLACE or AIM."""
-        deadline = time.perf_counter() + self.time_cap
+        deadline = time.thread_time() + self.time_cap
         rng = position_rng(self.seed, state)
         world = state if self.alternate_piles else determinize(state, rng)
         search = _Search(state.current, self.work, deadline, self.weights)
