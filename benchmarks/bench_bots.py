@@ -4,6 +4,8 @@ Plays seeded 2-player games (expert vs hard, hard vs greedy, then greedy vs rand
 default), times every ``choose`` call and prints the percentiles in milliseconds. Bots
 are named as everywhere (``hard:iterations=300``, ``expert:work=800``, ``file.py:Class``).
 Targets: greedy p99 at most 1 ms; hard and expert p99 at most 1 s at their defaults.
+``--clock cpu`` times each decision's own processor time instead of the wall clock, for a
+machine busy with other work.
 
     uv run python benchmarks/bench_bots.py [--games 4] [--pairings expert:hard,...]
 """
@@ -14,6 +16,7 @@ import argparse
 import statistics
 import time
 from collections import defaultdict
+from collections.abc import Callable
 
 from marrakech.bots import make_bot
 from marrakech.dice import SeededDie
@@ -25,15 +28,21 @@ Timings = dict[tuple[str, str], list[float]]
 """Seconds per decision under (bot name as given, phase or "all")."""
 
 
-def time_game(levels: tuple[str, str], seed: int, into: Timings) -> None:
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
+"""What a decision's time is measured with: the wall clock, or its own processor time."""
+
+
+def time_game(
+    levels: tuple[str, str], seed: int, clock: Callable[[], float], into: Timings
+) -> None:
     """Play one game and add every decision's seconds under (bot, phase)."""
     bots = [make_bot(level, seed=bot_seed(seed, seat)) for seat, level in enumerate(levels)]
 
     def timed_choice(state: GameState) -> Action:
         bot = bots[state.current]
-        start = time.perf_counter()
+        start = clock()
         action = bot.choose(state)
-        elapsed = time.perf_counter() - start
+        elapsed = clock() - start
         name = levels[state.current]
         into[name, state.phase.value].append(elapsed)
         into[name, "all"].append(elapsed)
@@ -59,15 +68,23 @@ def main() -> None:
         help="comma-separated bot pairs, each FIRST/SECOND "
         "(default expert/hard,hard/greedy,greedy/random)",
     )
+    parser.add_argument(
+        "--clock",
+        choices=sorted(CLOCKS),
+        default="wall",
+        help="wall-clock time (default), or each decision's processor time, which a busy "
+        "machine does not inflate",
+    )
     args = parser.parse_args()
+    clock = CLOCKS[args.clock]
     timings: Timings = defaultdict(list)
     for pairing in args.pairings.split(","):
         first, second = pairing.split("/")
         for index in range(args.games):
             seed = args.seed + index
-            time_game((first, second), seed, timings)
-            time_game((second, first), seed, timings)
-    print(f"decision times in ms over {args.games} seeds per pairing, both seatings")
+            time_game((first, second), seed, clock, timings)
+            time_game((second, first), seed, clock, timings)
+    print(f"{args.clock} decision times in ms over {args.games} seeds per pairing, both seatings")
     width = max(len(name) for name, _ in timings)
     print(f"{'bot':{width}} {'phase':7} {'count':>6} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8}")
     for (name, phase), values in sorted(timings.items()):
