@@ -21,10 +21,10 @@ The budget is a number of evaluations beyond depth 1 (``iterations``, by default
 ``DEFAULT_ITERATIONS``), so the same seed, position and iterations always give the same
 action whatever the machine's load; a cap of ``budget`` seconds (by default
 ``DEFAULT_BUDGET``) of the decision's own processor time is only a safety net against
-runaway work (a loaded machine slows the clock on the wall, not that one). Given
-``budget`` alone, the search runs on wall-clock time only, as long as the budget allows
-(not reproducible). Depth 1 always completes, whatever
-the budget: it costs at most about a hundred and fifty evaluations.
+runaway work (processor time, unlike wall-clock time, does not grow when other programs
+load the machine). Given ``budget`` alone, the search runs on wall-clock time only, as
+long as the budget allows (not reproducible). Depth 1 always completes, whatever the
+budget: it costs at most about a hundred and fifty evaluations.
 """
 
 from __future__ import annotations
