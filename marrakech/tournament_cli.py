@@ -19,17 +19,22 @@ from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from marrakech.bots import tournament
 from marrakech.bots.tournament import TournamentConfig, TournamentResult, play_tournament
 from marrakech.engine import Variant
-from marrakech.levels import LEVELS, level_named
+from marrakech.levels import LEVELS, UnknownBot, bot_named
+from marrakech.text import shown
 
 MAX_GAMES = 1_000_000
 """The most games ``--games`` asks for (a million 2-player games take days on one CPU)."""
 
 MAX_ITERATIONS = 1_000_000_000
 """The most evaluations ``--iterations`` gives a decision (far beyond a full search)."""
+
+REPORT_WIDTH = 120
+"""The width of the results table when it is written to a file or a pipe."""
 
 QUOTE_LIMIT = 80
 """The most characters of a value the user gave that an error message quotes."""
@@ -48,26 +53,37 @@ COLUMNS = (
     "score\nfraction",
     "Wilson\n95%",
 )
-"""The table's columns after the bot's name."""
+"""The table's columns after the bot's name (then "faults", when there are any)."""
 
 
 def results_table(result: TournamentResult) -> Table:
-    """The per-bot Rich table printed at the end of a tournament."""
+    """The per-bot Rich table printed at the end of a tournament, each bot's settings below."""
     config = result.config
+    settings = {name: config.settings(name) for name in result.bots}
+    notes = [f"{shown(name)}: {shown(text)}" for name, text in settings.items() if text != "-"]
+    if config.mirror:
+        notes.append(
+            f"a mirror match: every seat plays {shown(config.bots[0])}, so the score "
+            "fraction measures the seats, not the bot"
+        )
+    else:
+        notes.append("score fraction per seat played: sole win 1, win shared by k 1/k, else 0")
+    caption = Text("\n".join(notes))  # a Text: bot names are never read as markup
     table = Table(
         title=f"{result.games_played} games, {config.players} players, seeds from {config.seed}",
-        caption="score fraction per seat played: sole win 1, win shared by k 1/k, else 0",
+        caption=caption,
         box=box.SIMPLE_HEAD,
         padding=0,
         show_edge=False,
     )
-    table.add_column("bot")
-    for heading in COLUMNS:
+    faults = any(stats.faults for stats in result.bots.values())
+    table.add_column("bot", overflow="fold")
+    for heading in (*COLUMNS, "faults") if faults else COLUMNS:
         table.add_column(heading, justify="right")
     for name, stats in result.bots.items():
         figures = stats.summary()
         table.add_row(
-            name,
+            Text(shown(name)),
             str(figures["games"]),
             str(figures["wins"]),
             str(figures["shared_wins"]),
@@ -77,6 +93,7 @@ def results_table(result: TournamentResult) -> Table:
             str(figures["eliminations"]),
             f"{figures['score']:.3f}",
             f"{figures['wilson_low']:.3f}-{figures['wilson_high']:.3f}",
+            *([str(figures["faults"])] if faults else []),
         )
     return table
 
@@ -127,17 +144,26 @@ def player_count(text: str) -> int:
 
 
 def bot_levels(text: str) -> tuple[str, ...]:
-    """``--bots``: comma-separated level names (old names give their new ones)."""
+    """``--bots``: comma-separated bot names (``levels.bot_named``; old names give new ones).
+
+    Each bot is built once here, so an outside bot that cannot be loaded is a usage error
+    before any game is played.
+    """
+    from marrakech.bots import make_bot
+
     levels = []
     for name in (name.strip() for name in text.split(",")):
         if not name:
             continue
         try:
-            levels.append(level_named(name))
-        except ValueError:
+            levels.append(bot_named(name))
+            make_bot(levels[-1])
+        except UnknownBot:
             raise argparse.ArgumentTypeError(
                 f"unknown computer level {quoted(name)}: choose one of {', '.join(LEVELS)}"
             ) from None
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
     return tuple(levels)
 
 
@@ -221,8 +247,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bots",
         type=bot_levels,
         default="hard,greedy",
-        help=f"comma-separated bot per seat, one per player, from {', '.join(LEVELS)} "
-        "(default hard,greedy)",
+        help=f"comma-separated bot per seat, one per player, from {', '.join(LEVELS)}, "
+        "a level with settings (hard:iterations=100), module:Class, file.py:Class or an "
+        "installed bot's name (default hard,greedy)",
     )
     parser.add_argument(
         "--games",
@@ -249,13 +276,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--budget",
         type=budget_seconds,
         default=None,
-        help="seconds per hard-bot decision (default 0.5)",
+        help="wall-clock cap in seconds of a hard-bot decision (default 0.5); given without "
+        "--iterations, the hard bot searches on time only",
     )
     parser.add_argument(
         "--iterations",
         type=iteration_count,
         default=None,
-        help="fixed search budget per hard-bot decision instead of a time budget (reproducible)",
+        help="evaluations per hard-bot decision (default 600; reproducible)",
     )
     parser.add_argument(
         "--json",
@@ -308,7 +336,10 @@ def run(config: TournamentConfig, report: Path | None) -> None:
     with progress:
         task = progress.add_task("games", total=config.total_games)
         result = play_tournament(config, on_game=lambda: progress.advance(task))
-    Console().print(results_table(result))
+    console = Console()
+    if not console.is_terminal:  # a file or a pipe: wide enough for long bot names
+        console = Console(width=REPORT_WIDTH)
+    console.print(results_table(result))
     if report is not None:
         report.write_text(json.dumps(result.to_json(), indent=2) + "\n")
 

@@ -64,7 +64,7 @@ def test_names_and_first_player() -> None:
         (["--bot", "3=hard"], "seats are 1 to 2"),
         (
             ["--bot", "2=genius"],
-            "--bot 2=genius: write SEAT=LEVEL, LEVEL one of random, greedy, hard",
+            "--bot 2=genius: write SEAT=LEVEL, LEVEL one of random, greedy, hard, expert",
         ),
         (["--bot", "two=hard"], "write SEAT=LEVEL"),
         (["--names", "Ayla"], "give 2 non-empty names"),
@@ -129,16 +129,18 @@ BAD_TOURNAMENT_OPTIONS = [
     (["--bots", "greedy"], "--bots names 1 bots for 2 players"),
     (
         ["--bots", "greedy,wizard"],
-        "argument --bots: unknown computer level 'wizard': choose one of random, greedy, hard",
+        "argument --bots: unknown computer level 'wizard': "
+        "choose one of random, greedy, hard, expert",
     ),
     (
         ["--bots", f"{LONG},random"],
         f"argument --bots: unknown computer level '{'x' * 80}…': "
-        "choose one of random, greedy, hard",
+        "choose one of random, greedy, hard, expert",
     ),
     (
         ["--bots", "a\nb,random"],
-        "argument --bots: unknown computer level 'a\\nb': choose one of random, greedy, hard",
+        "argument --bots: unknown computer level 'a\\nb': "
+        "choose one of random, greedy, hard, expert",
     ),
     (["--games", "0"], "argument --games: expected a whole number from 1 to 1,000,000, not '0'"),
     (

@@ -17,10 +17,14 @@ depth-1 values, then in rounds where the b best carpets of every outcome get dep
 values (b = 1, 2, ...); the last complete round decides. In AIM (the variant) each aim
 is worth the next player's expected reply, at depth 1.
 
-The budget is either seconds per decision or a number of evaluations (reproducible:
-the same seed, position and iterations always give the same action); ``iterations``
-counts evaluations. Depth 1 always completes, whatever the budget: it costs at most
-about a hundred evaluations.
+The budget is a number of evaluations beyond depth 1 (``iterations``, by default
+``DEFAULT_ITERATIONS``), so the same seed, position and iterations always give the same
+action whatever the machine's load; a cap of ``budget`` seconds (by default
+``DEFAULT_BUDGET``) of the decision's own processor time is only a safety net against
+runaway work (processor time, unlike wall-clock time, does not grow when other programs
+load the machine). Given ``budget`` alone, the search runs on wall-clock time only, as
+long as the budget allows (not reproducible). Depth 1 always completes, whatever the
+budget: it costs at most about a hundred and fifty evaluations.
 """
 
 from __future__ import annotations
@@ -36,8 +40,11 @@ from .base import determinize, position_rng
 from .evaluation import DEFAULT_WEIGHTS, Estimate, Weights, evaluate, likely_facing, utility
 from .simple import best_of
 
+DEFAULT_ITERATIONS = 600
+"""Evaluations per decision beyond depth 1 when no budget is given."""
+
 DEFAULT_BUDGET = 0.5
-"""Seconds per decision when no budget is given."""
+"""The cap of a decision, in seconds of its processor time, when no budget is given."""
 
 
 class OutOfBudget(Exception):
@@ -48,9 +55,15 @@ class _Search:
     """One decision's search: counts evaluations and watches the clock."""
 
     def __init__(
-        self, me: int, deadline: float | None, max_evaluations: int | None, weights: Weights
+        self,
+        me: int,
+        clock: Callable[[], float],
+        deadline: float,
+        max_evaluations: int | None,
+        weights: Weights,
     ) -> None:
         self.me = me
+        self.clock = clock
         self.deadline = deadline
         self.max_evaluations = max_evaluations
         self.weights = weights
@@ -64,7 +77,7 @@ class _Search:
         if not self.unlimited:
             if self.max_evaluations is not None and self.evaluations > self.max_evaluations:
                 raise OutOfBudget
-            if self.deadline is not None and time.perf_counter() > self.deadline:
+            if self.clock() > self.deadline:
                 raise OutOfBudget
         return evaluate(state, self.weights)
 
@@ -156,6 +169,7 @@ class HardBot:
         budget: float | None = None,
         iterations: int | None = None,
         weights: Weights = DEFAULT_WEIGHTS,
+        alternate_piles: bool = False,
     ) -> None:
         if budget is not None and budget <= 0:
             raise ValueError(f"budget must be positive seconds, not {budget!r}")
@@ -163,16 +177,30 @@ class HardBot:
             raise ValueError(f"iterations must be at least 1, not {iterations!r}")
         self.seed = seed
         self.budget = DEFAULT_BUDGET if budget is None else budget
+        if iterations is None and budget is None:
+            iterations = DEFAULT_ITERATIONS
         self.iterations = iterations
         self.weights = weights
+        self.alternate_piles = alternate_piles
+        """The piles alternate colours (a set-up everyone knows): no order to guess."""
+
+    @property
+    def settings(self) -> str:
+        """The budget this bot plays with, for reports."""
+        if self.iterations is None:
+            return f"budget={self.budget:g} s (time only)"
+        return f"iterations={self.iterations}, cap {self.budget:g} s"
 
     def choose(self, state: GameState) -> Action:
         """The hard bot's action in ORIENT, PLACE or AIM."""
-        start = time.perf_counter()
+        # A budget of work is capped in the processor time this decision uses, so a busy
+        # machine never cuts it short; a budget of time alone is wall-clock time.
+        clock = time.perf_counter if self.iterations is None else time.thread_time
+        start = clock()
         rng = position_rng(self.seed, state)
-        world = determinize(state, rng)
-        deadline = None if self.iterations is not None else start + self.budget
-        search = _Search(state.current, deadline, self.iterations, self.weights)
+        world = state if self.alternate_piles else determinize(state, rng)
+        deadline = start + self.budget
+        search = _Search(state.current, clock, deadline, self.iterations, self.weights)
         if state.phase is Phase.PLACE:
             return self._place(search, world, rng)
         if state.phase is Phase.ORIENT:

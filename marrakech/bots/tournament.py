@@ -10,6 +10,12 @@ Score fraction: every seat of every game scores 1 for a sole win, 1/k for a win 
 k seats and 0 otherwise (an eliminated seat never wins). A bot's score fraction is the
 mean of that over all the seats it played, with a Wilson 95% interval over that number of
 seats. A bot that fills several seats of one game (1 hard vs 3 greedy) counts each seat.
+
+Bots are named as everywhere (``levels.bot_named``): two settings of one level
+(``hard:iterations=100`` and ``hard``) are two rows, each with its settings. When every
+seat plays the same bot the match is a mirror and its score fraction says nothing (the
+result says so). A seat whose bot raises, gives up on time or answers an illegal action
+gets the fallback bot's move for that decision, and the fault is counted for that bot.
 """
 
 from __future__ import annotations
@@ -22,17 +28,20 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from marrakech.dice import SeededDie
-from marrakech.engine import Variant, new_game
+from marrakech.engine import Action, GameState, Variant, new_game
 from marrakech.levels import bot_seed
 from marrakech.playout import by_seat, play_out
 
-from . import make_bot
+from . import Bot, make_bot
 
 WILSON_Z = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 
 TASKS_PER_WORKER = 4
 """Games handed to the worker processes ahead of the results read, per worker."""
+
+FALLBACK = "greedy"
+"""The bot that moves for a seat whose bot failed (as the app's fallback does)."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +71,16 @@ class TournamentConfig:
         """How many games are played: ``games`` rounded up to whole rotations."""
         return self.seeds * self.players
 
+    @property
+    def mirror(self) -> bool:
+        """True when every seat plays the same bot: the score fraction then means nothing."""
+        return len(set(self.bots)) == 1
+
+    def settings(self, bot: str) -> str:
+        """What a bot of the line-up plays with, as this tournament builds it."""
+        built = make_bot(bot, budget=self.budget, iterations=self.iterations)
+        return str(getattr(built, "settings", "") or "-")
+
 
 @dataclass(frozen=True)
 class SeatResult:
@@ -74,6 +93,8 @@ class SeatResult:
     dirhams: int
     visible: int
     eliminated: bool
+    faults: int = 0
+    """Decisions where the bot raised, ran out of time or answered an illegal action."""
 
 
 @dataclass
@@ -89,6 +110,7 @@ class BotStats:
     score_sum: int = 0
     dirhams_sum: int = 0
     visible_sum: int = 0
+    faults: int = 0
 
     def add(self, seat: SeatResult) -> None:
         """Count one more seat."""
@@ -100,6 +122,7 @@ class BotStats:
         self.score_sum += seat.score
         self.dirhams_sum += seat.dirhams
         self.visible_sum += seat.visible
+        self.faults += seat.faults
 
     @property
     def score_fraction(self) -> float:
@@ -126,6 +149,7 @@ class BotStats:
             "mean_dirhams": self.dirhams_sum / games,
             "mean_visible": self.visible_sum / games,
             "eliminations": self.eliminations,
+            "faults": self.faults,
         }
 
 
@@ -146,7 +170,11 @@ class TournamentResult:
         return {
             "arguments": arguments,
             "games_played": self.games_played,
-            "bots": {name: stats.summary() for name, stats in self.bots.items()},
+            "mirror": self.config.mirror,
+            "bots": {
+                name: {"settings": self.config.settings(name), **stats.summary()}
+                for name, stats in self.bots.items()
+            },
         }
 
 
@@ -160,16 +188,39 @@ def wilson_interval(fraction: float, n: int, z: float = WILSON_Z) -> tuple[float
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+class Supervised:
+    """A seat's bot, with the fallback bot's move whenever it fails (each failure counted)."""
+
+    def __init__(self, bot: Bot, fallback: Bot) -> None:
+        self.bot = bot
+        self.fallback = fallback
+        self.faults = 0
+
+    def choose(self, state: GameState) -> Action:
+        """The bot's action when it gives a legal one, else the fallback's."""
+        try:
+            action = self.bot.choose(state)
+        except Exception:  # an outside bot's bug or time-out is a fault, not the end
+            action = None
+        if action is not None and state.is_legal(action):
+            return action
+        self.faults += 1
+        return self.fallback.choose(state)
+
+
 def play_game(config: TournamentConfig, game_seed: int, rotation: int) -> list[SeatResult]:
     """Play one seeded game with the line-up rotated by ``rotation`` seats."""
     players = config.players
     levels = [config.bots[(seat + rotation) % players] for seat in range(players)]
     bots = [
-        make_bot(
-            level,
-            seed=bot_seed(game_seed, seat),
-            budget=config.budget,
-            iterations=config.iterations,
+        Supervised(
+            make_bot(
+                level,
+                seed=bot_seed(game_seed, seat),
+                budget=config.budget,
+                iterations=config.iterations,
+            ),
+            make_bot(FALLBACK, seed=bot_seed(game_seed, seat)),
         )
         for seat, level in enumerate(levels)
     ]
@@ -184,6 +235,7 @@ def play_game(config: TournamentConfig, game_seed: int, rotation: int) -> list[S
             dirhams=score.dirhams,
             visible=score.visible,
             eliminated=score.eliminated,
+            faults=bots[score.seat].faults,
         )
         for score in state.scores()
     ]

@@ -9,7 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from marrakech.bots import Bot, HardBot, determinize, make_bot
+from marrakech.bots import (
+    DEFAULT_ITERATIONS,
+    DEFAULT_WORK,
+    Bot,
+    ExpertBot,
+    HardBot,
+    determinize,
+    make_bot,
+)
 from marrakech.bots.evaluation import DEFAULT_WEIGHTS, evaluate, likely_facing, utility
 from marrakech.bots.tolls import expected_toll
 from marrakech.dice import SeededDie
@@ -26,6 +34,14 @@ from marrakech.levels import LEVELS, OLD_NAMES
 from marrakech.playout import by_seat, play_out, play_out_steps
 
 DECIDING = (Phase.ORIENT, Phase.PLACE, Phase.AIM)
+
+QUICK = {"hard": "hard:iterations=60", "expert": "expert:work=60"}
+"""The searching levels with a small fixed budget, so tests run fast and reproducibly."""
+
+
+def quick(level: str) -> str:
+    """A level's name with a small budget when it searches."""
+    return QUICK.get(level, level)
 
 
 def random_position(players: int, seed: int, moves: int, variant: Variant) -> GameState:
@@ -49,7 +65,7 @@ def play(bots: list[Bot], seed: int, variant: Variant = Variant.STANDARD) -> lis
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_make_bot_builds_every_level(level: str) -> None:
-    bot = make_bot(level, seed=3, iterations=10)
+    bot = make_bot(quick(level), seed=3)
     assert isinstance(bot, Bot)
     assert bot.name == level
 
@@ -60,7 +76,9 @@ def test_make_bot_understands_the_old_level_names(old: str, level: str) -> None:
 
 
 def test_unknown_level_names_the_levels() -> None:
-    with pytest.raises(ValueError, match="'grandmaster': choose one of random, greedy, hard"):
+    with pytest.raises(
+        ValueError, match="'grandmaster': choose one of random, greedy, hard, expert, module:Class"
+    ):
         make_bot("grandmaster")
 
 
@@ -69,6 +87,24 @@ def test_hard_rejects_empty_budgets() -> None:
         make_bot("hard", budget=0)
     with pytest.raises(ValueError):
         make_bot("hard", iterations=0)
+    with pytest.raises(ValueError, match="iterations must be a whole number above 0"):
+        make_bot("hard:iterations=0")
+
+
+def test_settings_in_a_name_give_the_budget() -> None:
+    hard = make_bot("hard:iterations=77:budget=0.25")
+    assert isinstance(hard, HardBot)
+    assert (hard.iterations, hard.budget) == (77, 0.25)
+    assert hard.settings == "iterations=77, cap 0.25 s"
+    expert = make_bot("expert:work=12")
+    assert isinstance(expert, ExpertBot) and expert.settings == "work=12, cap 0.8 s"
+
+
+def test_the_default_budgets_are_work_not_time() -> None:
+    hard, expert = make_bot("hard"), make_bot("expert")
+    assert isinstance(hard, HardBot) and isinstance(expert, ExpertBot)
+    assert (hard.iterations, expert.work) == (DEFAULT_ITERATIONS, DEFAULT_WORK)
+    assert make_bot("hard:budget=0.2").settings == "budget=0.2 s (time only)"  # type: ignore[attr-defined]
 
 
 positions = st.builds(
@@ -89,22 +125,26 @@ def test_simple_bots_choose_legal_actions(state: GameState, seed: int) -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(state=positions, seed=st.integers(0, 100))
-def test_hard_bot_chooses_legal_actions(state: GameState, seed: int) -> None:
+@given(state=positions, seed=st.integers(0, 100), level=st.sampled_from(["hard", "expert"]))
+def test_searching_bots_choose_legal_actions(state: GameState, seed: int, level: str) -> None:
     if state.phase in DECIDING:
-        assert make_bot("hard", seed=seed, iterations=40).choose(state) in state.legal_actions()
+        bot = make_bot(f"{level}:{'iterations' if level == 'hard' else 'work'}=40", seed=seed)
+        assert bot.choose(state) in state.legal_actions()
 
 
-@pytest.mark.parametrize("levels", [("hard", "greedy"), ("random", "greedy", "random")])
+@pytest.mark.parametrize(
+    "levels", [("hard", "greedy"), ("expert", "hard"), ("random", "greedy", "random")]
+)
 def test_same_seed_same_game(levels: tuple[str, ...]) -> None:
     def lineup() -> list[Bot]:
-        return [make_bot(level, seed=7 + seat, iterations=30) for seat, level in enumerate(levels)]
+        return [make_bot(quick(level), seed=7 + seat) for seat, level in enumerate(levels)]
 
     assert play(lineup(), seed=5) == play(lineup(), seed=5)
 
 
-def test_hard_bot_plays_the_aiming_variant() -> None:
-    bots: list[Bot] = [make_bot("hard", iterations=30), make_bot("greedy")]
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_searching_bots_play_the_aiming_variant(level: str) -> None:
+    bots: list[Bot] = [make_bot(quick(level)), make_bot("greedy")]
     assert play(bots, seed=2, variant=Variant.AIM)
 
 
@@ -124,7 +164,7 @@ def test_bots_do_not_peek_below_the_top_carpet(level: str) -> None:
     for seed in range(4):
         state = random_position(2, seed=seed, moves=4 * seed + 5, variant=Variant.STANDARD)
         reshuffled = determinize(state, rng)
-        bot = make_bot(level, seed=seed, iterations=60)
+        bot = make_bot(quick(level), seed=seed)
         assert bot.choose(state) == bot.choose(reshuffled)
 
 

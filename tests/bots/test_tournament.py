@@ -115,3 +115,26 @@ def test_the_runner_loads_neither_rich_nor_argparse() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "[]"
+
+
+def test_two_settings_of_one_level_are_two_rows_with_their_settings() -> None:
+    config = TournamentConfig(bots=("hard:iterations=5", "hard:iterations=40"), games=2)
+    report = play_tournament(config).to_json()
+    assert report["mirror"] is False
+    rows = report["bots"]
+    assert list(rows) == ["hard:iterations=5", "hard:iterations=40"]
+    assert rows["hard:iterations=5"]["settings"] == "iterations=5, cap 0.5 s"
+    assert rows["hard:iterations=40"]["settings"] == "iterations=40, cap 0.5 s"
+    assert rows["hard:iterations=5"]["games"] == rows["hard:iterations=40"]["games"] == 2
+
+
+def test_a_mirror_match_says_so() -> None:
+    config = TournamentConfig(bots=("greedy", "greedy"), games=2)
+    assert config.mirror
+    assert play_tournament(config).to_json()["mirror"] is True
+    assert not TournamentConfig(bots=("greedy", "random"), games=2).mirror
+
+
+def test_built_in_bots_make_no_faults() -> None:
+    result = play_tournament(TournamentConfig(bots=("expert:work=20", "greedy"), games=2))
+    assert [stats.faults for stats in result.bots.values()] == [0, 0]

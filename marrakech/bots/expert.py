@@ -1,0 +1,251 @@
+"""The expert bot: selective expectimax over the die on the toll-exposure evaluation.
+
+The search runs on a determinized copy of the position (``base.determinize``) and scores
+leaves with ``exposure.exposure_estimate``, which already looks at the coming roll exactly
+and at the stops of Assam over the rolls after it.
+
+* Depth 1 values a carpet by the evaluation right after it is laid.
+* Depth 2 values a carpet by the next player's whole turn: it takes the facing the
+  evaluation expects (``exposure.likely_choice``), and for each die outcome it lays its own
+  best carpet (with 2 players the worst for me; with more, each rival plays for itself,
+  not against me only). When I aim Assam myself (the variant) every aim is searched.
+
+In PLACE every carpet gets its depth-1 value, then the most promising ones depth-2 values,
+best first, within the budget; the best depth-2 value wins. In ORIENT each facing is worth
+the probability-weighted best carpet over the die outcomes, first at depth 1; then the two
+best facings go deeper, in rounds where the w best carpets of each of their outcomes get
+depth-2 values (w = 1, 2, ...); the last complete round decides between them. In AIM each
+aim is worth the next player's expected reply.
+
+The budget is a number of evaluations (``work``), so the same seed, position and work
+always give the same action; a cap of ``time_cap`` seconds of the decision's own processor
+time is only a safety net against runaway work (it is not wall-clock time, so a loaded
+machine makes a decision slower, never weaker).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from random import Random
+from typing import NamedTuple
+
+from marrakech.engine import Action, Aim, GameState, Orient, Phase, Place, Roll
+
+from .base import determinize, position_rng
+from .evaluation import utility
+from .exposure import DEFAULT_EXPOSURE_WEIGHTS, ExposureWeights, exposure_estimate, likely_choice
+from .simple import best_of
+
+DEFAULT_WORK = 500
+"""Evaluations per decision beyond depth 1 when no budget is given."""
+
+DEFAULT_TIME_CAP = 0.8
+"""Seconds of processor time after which a decision stops searching deeper."""
+
+PLACE_WIDTH = 4
+"""How many of the best depth-1 carpets a PLACE decision searches at depth 2."""
+
+FACINGS_DEEPENED = 2
+"""How many of the best facings at depth 1 an ORIENT decision searches at depth 2."""
+
+
+class OutOfWork(Exception):
+    """Raised inside the search when its evaluations or its time cap are spent."""
+
+
+class _Search:
+    """One decision's search: counts evaluations and watches the clock."""
+
+    def __init__(self, me: int, work: int, deadline: float, weights: ExposureWeights) -> None:
+        self.me = me
+        self.work = work
+        self.deadline = deadline
+        self.weights = weights
+        self.evaluations = 0
+        self.unlimited = True
+        """True while depth 1 runs: it is never cut short."""
+
+    def estimate(self, state: GameState) -> list[float]:
+        """The evaluation, charged to the budget."""
+        self.evaluations += 1
+        if not self.unlimited and (
+            self.evaluations > self.work or time.thread_time() > self.deadline
+        ):
+            raise OutOfWork
+        return exposure_estimate(state, self.weights)
+
+    def mine(self, estimate: list[float]) -> float:
+        return utility(estimate, self.me)
+
+    def placements(self, state: GameState) -> list[tuple[float, Place, GameState]]:
+        """My legal carpets with their depth-1 values, best first."""
+        ranked = []
+        for place in state.legal_placements():
+            after = state.apply(place)
+            ranked.append((self.mine(self.estimate(after)), place, after))
+        ranked.sort(key=lambda item: -item[0])
+        return ranked
+
+    def turn_of_next(self, state: GameState) -> float:
+        """My value of a position right after my carpet, with the next player's turn searched."""
+        phase = state.phase
+        if phase is Phase.OVER:
+            return self.mine(self.estimate(state))
+        if phase is Phase.ORIENT or (phase is Phase.AIM and state.current != self.me):
+            return self.mine(self.after_roll(likely_choice(state, self.weights)))
+        if phase is Phase.AIM:
+            return max(
+                self.mine(self.after_roll(state.apply(action)))
+                for action in state.legal_actions()
+                if isinstance(action, Aim)
+            )
+        return self.mine(self.estimate(state))
+
+    def after_roll(self, state: GameState) -> list[float]:
+        """The expected estimate over the die in ``state`` (ROLL), the mover laying its best."""
+        expected = [0.0] * len(state.players)
+        for value, probability in state.chance_outcomes():
+            rolled = state.apply(Roll(value))
+            estimate = self.best_carpet(rolled)
+            for seat, points in enumerate(estimate):
+                expected[seat] += probability * points
+        return expected
+
+    def best_carpet(self, state: GameState) -> list[float]:
+        """The estimate after the player in PLACE lays the carpet best for it."""
+        if state.phase is not Phase.PLACE:
+            return self.estimate(state)
+        chooser = state.current
+        leaves = [self.estimate(state.apply(place)) for place in state.legal_placements()]
+        return max(leaves, key=lambda leaf: utility(leaf, chooser))
+
+
+class _Outcome(NamedTuple):
+    """One die outcome below a facing: my carpets ranked at depth 1, or a fixed value."""
+
+    probability: float
+    fixed: float
+    """The value when I lay no carpet (I went bankrupt)."""
+    ranked: list[tuple[float, Place, GameState]]
+    deep: list[float]
+    """Depth-2 values of the first carpets of ``ranked``, filled in by the search."""
+
+    def value(self, width: int) -> float:
+        """The best of the ``width`` most promising carpets at depth 2 (0: at depth 1)."""
+        if not self.ranked:
+            return self.fixed
+        if width == 0:
+            return self.ranked[0][0]
+        return max(self.deep[:width])
+
+
+class ExpertBot:
+    """Selective two-ply expectimax on the toll-exposure evaluation (see the module)."""
+
+    name = "expert"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        work: int | None = None,
+        time_cap: float | None = None,
+        weights: ExposureWeights = DEFAULT_EXPOSURE_WEIGHTS,
+        alternate_piles: bool = False,
+    ) -> None:
+        if work is not None and work < 0:
+            raise ValueError(f"work must be 0 or more evaluations, not {work!r}")
+        if time_cap is not None and time_cap <= 0:
+            raise ValueError(f"time_cap must be positive seconds, not {time_cap!r}")
+        self.seed = seed
+        self.work = DEFAULT_WORK if work is None else work
+        self.time_cap = DEFAULT_TIME_CAP if time_cap is None else time_cap
+        self.weights = weights
+        self.alternate_piles = alternate_piles
+
+    @property
+    def settings(self) -> str:
+        """The budget this bot plays with, for reports."""
+        return f"work={self.work}, cap {self.time_cap:g} s"
+
+    def choose(self, state: GameState) -> Action:
+        """The expert's action in ORIENT, PLACE or AIM."""
+        deadline = time.thread_time() + self.time_cap
+        rng = position_rng(self.seed, state)
+        world = state if self.alternate_piles else determinize(state, rng)
+        search = _Search(state.current, self.work, deadline, self.weights)
+        if state.phase is Phase.PLACE:
+            return self._place(search, world, rng)
+        if state.phase is Phase.ORIENT:
+            return self._orient(search, world, rng)
+        if state.phase is Phase.AIM:
+            return self._aim(search, world, rng)
+        raise ValueError(f"the expert bot has nothing to choose in phase {state.phase.name}")
+
+    @staticmethod
+    def _place(search: _Search, state: GameState, rng: Random) -> Place:
+        ranked = search.placements(state)
+        search.unlimited = False
+        deep: dict[Place, float] = {}
+        try:
+            for _, place, after in ranked[:PLACE_WIDTH]:
+                deep[place] = search.turn_of_next(after)
+        except OutOfWork:
+            pass
+        if not deep:
+            deep = {place: value for value, place, _ in ranked}
+        return best_of(list(deep), deep.__getitem__, rng)
+
+    @staticmethod
+    def _orient(search: _Search, state: GameState, rng: Random) -> Orient:
+        branches = {
+            action: ExpertBot._outcomes(search, state.apply(action))
+            for action in state.legal_actions()
+            if isinstance(action, Orient)
+        }
+        search.unlimited = False
+
+        def values_at(width: int, orients: Iterable[Orient] = branches) -> dict[Orient, float]:
+            return {
+                orient: sum(o.probability * o.value(width) for o in branches[orient])
+                for orient in orients
+            }
+
+        values = values_at(0)
+        # Only the most promising facings are searched deeper: the others stay behind.
+        deepened = sorted(branches, key=lambda orient: -values[orient])[:FACINGS_DEEPENED]
+        widest = max(len(o.ranked) for orient in deepened for o in branches[orient])
+        try:
+            for width in range(1, widest + 1):
+                for orient in deepened:
+                    for outcome in branches[orient]:
+                        if width <= len(outcome.ranked):
+                            after = outcome.ranked[width - 1][2]
+                            outcome.deep.append(search.turn_of_next(after))
+                values = values_at(width, deepened)
+        except OutOfWork:
+            pass
+        return best_of(list(values), values.__getitem__, rng)
+
+    @staticmethod
+    def _outcomes(search: _Search, turned: GameState) -> list[_Outcome]:
+        """Each die outcome after a facing is chosen, with my carpets ranked at depth 1."""
+        outcomes = []
+        for value, probability in turned.chance_outcomes():
+            rolled = turned.apply(Roll(value))
+            if rolled.phase is Phase.PLACE and rolled.current == search.me:
+                outcomes.append(_Outcome(probability, 0.0, search.placements(rolled), []))
+            else:
+                fixed = search.mine(search.estimate(rolled))
+                outcomes.append(_Outcome(probability, fixed, [], []))
+        return outcomes
+
+    @staticmethod
+    def _aim(search: _Search, state: GameState, rng: Random) -> Aim:
+        values = {
+            action: search.mine(search.after_roll(state.apply(action)))
+            for action in state.legal_actions()
+            if isinstance(action, Aim)
+        }
+        return best_of(list(values), values.__getitem__, rng)

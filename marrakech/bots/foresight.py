@@ -1,0 +1,65 @@
+"""Where Assam is likely to stop over the next few rolls: the table the expert bot reads.
+
+From Assam on a square with a facing fixed for the coming roll, ``stops(square, facing)``
+gives, for the coming roll and each one after it, the chance of stopping on each square.
+Later movers are assumed to turn left, go straight or turn right with equal chances; the
+die and the walk (border loops included) are the engine's.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import cache
+
+from marrakech.engine import DIE_PROBABILITIES, SIZE, SQUARES, Direction, Square, Turn, walk
+
+ROLLS_AHEAD = 6
+"""How many rolls ahead the table looks."""
+
+Stops = tuple[tuple[int, float], ...]
+"""Square index (``row * 7 + col``) and the chance of stopping there, for one roll."""
+
+_CHANCES_KEPT = 1e-4
+"""Chances below this are dropped from the table (they change no decision)."""
+
+
+def _index(square: Square) -> int:
+    return square[0] * SIZE + square[1]
+
+
+_WALKS: dict[tuple[Square, Direction], tuple[tuple[Square, Direction, float], ...]] = {
+    (square, facing): tuple(
+        (*walk(square, facing, value), probability) for value, probability in DIE_PROBABILITIES
+    )
+    for square in SQUARES
+    for facing in Direction
+}
+"""For Assam on a square with a facing: each die outcome's square, facing and chance."""
+
+
+def _stops_from(square: Square, facing: Direction) -> tuple[Stops, ...]:
+    """The stop chances of the coming roll and of each later one, up to ROLLS_AHEAD."""
+    standing: dict[tuple[Square, Direction], float] = {(square, facing): 1.0}
+    rolls: list[Stops] = []
+    for roll in range(ROLLS_AHEAD):
+        turns = (Turn.STRAIGHT,) if roll == 0 else tuple(Turn)
+        landed: dict[tuple[Square, Direction], float] = defaultdict(float)
+        for (at, heading), chance in standing.items():
+            for turn in turns:
+                for landing, landed_facing, probability in _WALKS[at, heading.turned(turn)]:
+                    landed[landing, landed_facing] += chance * probability / len(turns)
+        by_square: dict[int, float] = defaultdict(float)
+        for (at, _), chance in landed.items():
+            by_square[_index(at)] += chance
+        rolls.append(tuple((i, c) for i, c in sorted(by_square.items()) if c >= _CHANCES_KEPT))
+        standing = dict(landed)
+    return tuple(rolls)
+
+
+@cache
+def stops(square: Square, facing: Direction) -> tuple[Stops, ...]:
+    """For Assam on a square, facing fixed for the coming roll: the stop chances of each roll.
+
+    Worked out the first time a position asks (a few milliseconds), then remembered.
+    """
+    return _stops_from(square, facing)
