@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from marrakech.engine import Variant
-from marrakech.levels import LEVELS, describe_levels, level_named
+from marrakech.levels import LEVELS, bot_named, describe_levels
 from marrakech.net import cli as net_cli
 from marrakech.records import SaveFileError
 from marrakech.session import HUMAN, GameSetup
@@ -107,7 +107,7 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
         if not seat_text.isdigit():
             raise ValueError(usage)
         try:
-            level = level_named(name)
+            level = bot_named(name)
         except ValueError:
             raise ValueError(usage) from None
         seat = int(seat_text)

@@ -27,7 +27,7 @@ from marrakech.engine import (
     parse_action,
     turn_bounds,
 )
-from marrakech.levels import OLD_NAMES
+from marrakech.levels import LEVELS, OLD_NAMES, bot_named
 from marrakech.narrate import plural
 from marrakech.session import (
     SEAT_KINDS,
@@ -270,6 +270,17 @@ def _check_name(name: str, path: str) -> None:
         raise _Invalid(f"{path} {problem}")
 
 
+def _is_level(kind: str) -> bool:
+    """A person, or a computer level (maybe with settings); not an outside bot."""
+    if kind in SEAT_KINDS or kind in OLD_NAMES:
+        return True
+    level = kind.partition(":")[0]
+    try:
+        return level in LEVELS and bot_named(kind) == kind
+    except ValueError:
+        return False
+
+
 def _read_setup(value: object) -> GameSetup:
     data = _object(value, "setup", _SETUP_KEYS)
     players = _whole(data["players"], "setup.players", 2, 4)
@@ -278,8 +289,11 @@ def _read_setup(value: object) -> GameSetup:
         _check_name(name, f"setup.names[{index}]")
     seats = _strings(data["seats"], "setup.seats", players)
     for index, kind in enumerate(seats):
-        if kind not in SEAT_KINDS and kind not in OLD_NAMES:
-            raise _Invalid(f"setup.seats[{index}] must be one of {', '.join(SEAT_KINDS)}")
+        if not _is_level(kind):  # an outside bot's code is never run from a file
+            raise _Invalid(
+                f"setup.seats[{index}] must be one of {', '.join(SEAT_KINDS)} (a level may "
+                f"have settings, as in hard:iterations=100), not {_short(kind)}"
+            )
     variant = data["variant"]
     if not isinstance(variant, str) or variant not in _VARIANTS:
         raise _Invalid(

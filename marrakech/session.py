@@ -23,7 +23,7 @@ from marrakech.engine import (
     Variant,
     new_game,
 )
-from marrakech.levels import LEVELS, OLD_NAMES
+from marrakech.levels import LEVELS, OLD_NAMES, bot_named
 from marrakech.text import unshowable, visible
 
 HUMAN = "human"
@@ -93,8 +93,11 @@ class GameSetup:
         if type(self.seed) is not int or not -SEED_LIMIT < self.seed < SEED_LIMIT:
             raise MarrakechError(f"the seed must be a whole number below 2**64, not {self.seed!r}")
         for kind in seats:
-            if kind not in SEAT_KINDS:
-                raise MarrakechError(f"unknown seat kind {kind!r}: use {', '.join(SEAT_KINDS)}")
+            if kind != HUMAN:
+                try:
+                    bot_named(kind)
+                except ValueError as error:
+                    raise MarrakechError(f"unknown seat kind {kind!r}: {error}") from None
         if not 0 <= self.first < self.players:
             raise MarrakechError(f"the first seat must be 0-{self.players - 1}, not {self.first}")
         object.__setattr__(self, "names", tuple(names))

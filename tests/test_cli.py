@@ -30,6 +30,13 @@ def test_new_with_bots_seed_and_variant() -> None:
     assert chosen.seats == ("human", "hard", "human")
 
 
+def test_new_takes_a_level_with_settings_and_an_outside_bot() -> None:
+    chosen = setup(
+        "--bot", "1=hard:iterations=50", "--bot", "2=examples/cautious_bot.py:CautiousBot"
+    )
+    assert chosen.seats == ("hard:iterations=50", "examples/cautious_bot.py:CautiousBot")
+
+
 def test_new_takes_every_level_and_the_old_names() -> None:
     chosen = setup("--players", "4", "--bot", "1=random", "--bot", "2=greedy", "--bot", "3=easy")
     assert chosen.seats == ("random", "greedy", "random", "human")

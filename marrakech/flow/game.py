@@ -314,7 +314,7 @@ class GameFlow:
         """A question for the hint giver about the current position."""
         from marrakech.bots import make_bot
 
-        bot = make_bot(HINT_LEVEL, seed=self.session.setup.seed)
+        bot = make_bot(HINT_LEVEL, seed=self.session.setup.seed, alternate_piles=self._alternate)
         return ComputerMove(self.state, self.state.current, bot)
 
     def is_current(self, move: ComputerMove) -> bool:
@@ -358,7 +358,10 @@ class GameFlow:
                 severity="warning",
             )
         )
-        return make_bot(FALLBACK_LEVEL, seed=self.session.setup.seed).choose(move.state)
+        fallback = make_bot(
+            FALLBACK_LEVEL, seed=self.session.setup.seed, alternate_piles=self._alternate
+        )
+        return fallback.choose(move.state)
 
     def _bot(self, seat: Seat) -> Bot:
         from marrakech.bots import make_bot  # the search code loads only when a bot plays
@@ -366,9 +369,16 @@ class GameFlow:
         if seat.number not in self._bots:
             level = seat.level or FALLBACK_LEVEL
             self._bots[seat.number] = make_bot(
-                level, seed=bot_seed(self.session.setup.seed, seat.number)
+                level,
+                seed=bot_seed(self.session.setup.seed, seat.number),
+                alternate_piles=self._alternate,
             )
         return self._bots[seat.number]
+
+    @property
+    def _alternate(self) -> bool:
+        """True when the piles alternate colours (known to every player, and so to bots)."""
+        return self.session.setup.alternate_piles
 
     # -- undo and redo -------------------------------------------------------------------
 

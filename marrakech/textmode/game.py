@@ -27,6 +27,7 @@ from marrakech.engine import (
     Turn,
 )
 from marrakech.flow import GameFlow, Notice, cursor
+from marrakech.flow.hint import hint_reasons
 from marrakech.narrate import game_log, sentence, square_text
 from marrakech.records import SaveFileError
 from marrakech.session import Session
@@ -266,7 +267,8 @@ class TextGame:
             return "No hint available here."
         if not isinstance(action, Orient | Aim | Place) or not self.state.is_legal(action):
             return "No hint available here."
-        return f"Hint: {describe.choice_words(action, self.state)}."
+        why = " ".join(hint_reasons(self.state, action, self.names))
+        return f"Hint: {describe.choice_words(action, self.state)}. {why}".rstrip()
 
     def _look(self, name: str) -> list[str]:
         state, names = self.state, self.names

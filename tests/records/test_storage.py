@@ -12,7 +12,13 @@ from hypothesis import HealthCheck, given, settings
 from marrakech import storage
 from marrakech.autosaves import GameFile, finished_games, history_dir, unfinished_games
 from marrakech.engine import Phase
-from marrakech.records import MAX_SAVE_BYTES, SaveFileError, export_log, record_to_json
+from marrakech.records import (
+    MAX_SAVE_BYTES,
+    SaveFileError,
+    export_log,
+    record_from_json,
+    record_to_json,
+)
 from marrakech.session import GameSetup, Session
 from marrakech.storage import (
     data_dir,
@@ -288,3 +294,12 @@ def test_an_unreadable_data_directory_is_reported_as_a_save_file_error(
     assert unfinished_games() == []
     with pytest.raises(SaveFileError, match="cannot make"):
         GameFile.new()
+
+
+def test_a_save_may_name_a_level_with_settings_but_never_an_outside_bot() -> None:
+    session = Session(GameSetup(2, seats=("human", "hard:iterations=50"), seed=3))
+    text = record_to_json(session)
+    assert record_from_json(text).setup.seats == ("human", "hard:iterations=50")
+    hostile = text.replace('"hard:iterations=50"', '"evil.py:Bot"')  # code named by a file
+    with pytest.raises(SaveFileError, match="must be one of"):
+        record_from_json(hostile)

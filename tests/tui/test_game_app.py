@@ -185,12 +185,13 @@ async def test_a_hint_shows_what_the_hard_computer_would_do() -> None:
     state = position(carpets=[("B", (2, 3), (1, 3))], phase="place", assam=((3, 3), "N"))
     session = Session(GameSetup(2), start=state)
     app = MarrakechApp(session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.press("h")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert "Hint: lay the carpet on" in screen_text(app)
         assert game_screen(app).pointing.carpet in session.state.legal_placements()
+        assert any("It covers" in toast or "region" in toast for toast in toasts(app))
 
 
 @run

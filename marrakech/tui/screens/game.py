@@ -22,6 +22,7 @@ from textual.widgets import Static
 from marrakech.autosaves import GameFile
 from marrakech.engine import Aim, GameState, MarrakechError, Orient, Phase, Place, Transition
 from marrakech.flow import GameFlow, Notice, cursor
+from marrakech.flow.hint import hint_reasons
 from marrakech.net.changes import Change
 from marrakech.session import Session
 from marrakech.settings import Settings
@@ -319,6 +320,8 @@ class GameScreen(Screen[str]):
         if event.hint:
             if self.flow.is_current(move):
                 self._point(self.pointing.hinting(result))
+                if reasons := hint_reasons(move.state, result, self.flow.names):
+                    self.notify(" ".join(reasons), title="Why this hint", markup=False)
         elif (action := self.flow.answer(move, result)) is not None:
             self.pointing = self.pointing.showing(action)
             self._draw()
