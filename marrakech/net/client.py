@@ -94,6 +94,7 @@ class Client:
             finally:
                 self._socket = None
             if self.flow is not None and self.flow.over:
+                self._keep()  # the host went before sending the whole game
                 return 0
             now = loop.time()
             if lost_at is None:
@@ -129,7 +130,9 @@ class Client:
             if message.get("type") == "error" and message.get("fatal"):
                 return self._closed(f"the host refused: {shown(str(message.get('reason')))}")
             self._receive(message)
-            if self.flow is not None and self.flow.over:
+            # The host follows the last move with the whole game (its piles no longer
+            # hidden): that is the game to keep.
+            if self.flow is not None and self.flow.over and message.get("type") == "game":
                 self._keep()
                 return 0
         return None

@@ -14,8 +14,10 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import Counter
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
@@ -24,6 +26,7 @@ from marrakech.autosaves import GameFile
 from marrakech.engine import (
     Action,
     Aim,
+    GameState,
     IllegalAction,
     MarrakechError,
     Orient,
@@ -197,6 +200,25 @@ class HostFlow(GameFlow):
         return seat
 
 
+def public_start(session: Session) -> dict[str, Any]:
+    """The start position as every player may see it: of each pile, the carpets laid so far
+    and the one on top; the others (hidden under the top, shuffled in a 2-player game) are
+    given as the seat's first colour, so no client can read their order."""
+    start = session.start.to_dict()
+    if session.state.phase is Phase.OVER:
+        return start  # nothing is left to hide
+    laid = Counter(t.seat for t in session.transitions if isinstance(t.action, Place))
+    for seat, player in enumerate(start["players"]):
+        pile, seen = player["pile"], laid[seat] + 1
+        player["pile"] = pile[:seen] + [player["colours"][0]] * max(0, len(pile) - seen)
+    return start
+
+
+def pile_tops(state: GameState) -> list[str | None]:
+    """Each seat's visible top carpet colour (None for an empty pile)."""
+    return [None if p.top is None else p.top.name.lower() for p in state.players]
+
+
 @dataclass(eq=False)
 class Connection:
     """One client on the network: its socket, its seat (None for a spectator), its limit."""
@@ -323,8 +345,12 @@ class HostGame:
                     at=first,
                     seat=change.seat,
                     actions=[str(t.action) for t in change.transitions],
+                    tops=pile_tops(self.flow.state),
                 )
             )
+            if self.flow.over:  # the whole game, hidden piles and all, for the record
+                for connection in self._everyone():
+                    connection.send(self.game_message(connection.seat, "the game is over"))
         elif change.kind == "synced":
             for connection in self._everyone():
                 connection.send(self.game_message(connection.seat, change.text))
@@ -394,7 +420,7 @@ class HostGame:
                 "first": setup.first,
                 "takeback": setup.takeback_allowed,
             },
-            start=session.start.to_dict(),
+            start=public_start(session),
             actions=[str(action) for action in session.actions],
             table=self.table(),
             news=news,

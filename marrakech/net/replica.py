@@ -9,6 +9,7 @@ Whatever the host sends is checked here; a message that cannot be used is a Host
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -50,6 +51,8 @@ class ReplicaFlow(GameFlow):
     def __init__(self, game: dict[str, Any], send: Send, tell: Listener) -> None:
         """Build the replica from the host's ``game`` message; HostError when unusable."""
         super().__init__(_session(game), lambda notice: None, autosave=False)
+        self._game = game
+        """The host's last game message: the public start from which tops are revealed."""
         self._send = send
         self._tell = tell
         self._ids = 0
@@ -60,6 +63,7 @@ class ReplicaFlow(GameFlow):
     def load(self, game: dict[str, Any]) -> None:
         """Read the whole game again (after an undo, a rename or a reconnection)."""
         self.session = _session(game)
+        self._game = game
         self.undo_asker = None
         self._read_seats(game)
 
@@ -112,7 +116,30 @@ class ReplicaFlow(GameFlow):
             except MarrakechError as error:
                 raise HostError(f"the host's action {quoted(text, 20)}: {error}") from None
         self.undo_asker = None
+        self._reveal(message.get("tops"))
         return tuple(played)
+
+    def _reveal(self, tops: object) -> None:
+        """Take the piles' new tops from the host: the start it sent hides what lies under
+        each top, so the carpet uncovered by a laying is learnt only now."""
+        state = self.state
+        if not isinstance(tops, list) or len(tops) != len(state.players):
+            raise HostError("the host's move lacks the tops of the piles")
+        laid = Counter(t.seat for t in self.session.transitions if isinstance(t.action, Place))
+        start = self._game["start"]
+        changed = False
+        for seat, (player, top) in enumerate(zip(state.players, tops, strict=True)):
+            mine = None if player.top is None else player.top.name.lower()
+            if top == mine:
+                continue
+            names = [colour.name.lower() for colour in player.colours]
+            if top not in names or player.top is None:
+                raise HostError(f"the host gave seat {seat + 1} the top {quoted(top, 20)}")
+            start["players"][seat]["pile"][laid[seat]] = top
+            changed = True
+        if changed:
+            self._game["actions"] = [str(action) for action in self.session.actions]
+            self.session = _session(self._game)
 
     # -- what this seat sends -------------------------------------------------------------
 

@@ -272,3 +272,28 @@ def test_undo_of_an_absent_players_decision_is_refused() -> None:
             assert len(table.flow.session.actions) == 3
 
     asyncio.run(scenario())
+
+
+def test_no_client_learns_the_order_of_a_shuffled_pile() -> None:
+    async def scenario() -> None:
+        async with hosted(GameSetup(2, names=("Ayla", "Bo"), seed=11)) as table:
+            bo, game = await Peer.seat(table.address, table.code(1))
+            real = table.flow.session.start.to_dict()["players"]
+            for sent, actual in zip(game["start"]["players"], real, strict=True):
+                assert sent["pile"][0] == actual["pile"][0]  # the top: everyone sees it
+                assert set(sent["pile"][1:]) == {sent["colours"][0]}  # the rest: hidden
+                assert len(sent["pile"]) == len(actual["pile"])
+            assert any(
+                sent["pile"] != actual["pile"]
+                for sent, actual in zip(game["start"]["players"], real, strict=True)
+            )
+            ayla, _ = await Peer.seat(table.address, table.code(0))
+            await ayla.send(act("L"))
+            await bo.next("played")
+            carpet = table.flow.state.legal_placements()[0]
+            await ayla.send(act(str(carpet), at=2))
+            played = await bo.next("played")
+            top = table.flow.state.players[0].top
+            assert played["tops"][0] == top.name.lower()  # the carpet just uncovered
+
+    asyncio.run(scenario())

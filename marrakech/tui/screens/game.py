@@ -226,6 +226,8 @@ class GameScreen(Screen[str]):
 
     def action_results(self) -> None:
         """Show the results of the finished game (again, after looking at the board)."""
+        if any(isinstance(screen, ResultsScreen) for screen in self.app.screen_stack):
+            return
         self.app.push_screen(ResultsScreen(self.documents, self.flow.names), self._results_closed)
 
     def _results_closed(self, choice: str | None) -> None:
@@ -279,12 +281,13 @@ class GameScreen(Screen[str]):
         """Show what happened elsewhere in a network game."""
         change = event.change
         if change.kind in ("played", "synced") and not self._deciding:
-            if self.walk is not None:  # a walk still shown ends at once
+            walking = self.walk is not None
+            if walking:  # a walk still shown ends at once (and the game goes on)
                 self.query_one(Pacer).stop()
                 self._walked()
             if change.kind == "played" and change.transitions:
                 self._show(change.transitions)
-            else:
+            elif not walking:
                 self._advance()
         elif change.kind == "seats":
             self._draw()
