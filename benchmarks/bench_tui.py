@@ -2,7 +2,9 @@
 
 * Start to first frame: from launching ``python -m marrakech new --players 2 --seed 1`` to
   the first frame that shows the game, against a bare Textual app showing one line
-  (target: within 1.5x the bare app).
+  (target: within 1.35x the bare app). Both start from bytecode, as every start after a
+  player's first does: the game's modules are compiled once beforehand, whatever
+  PYTHONDONTWRITEBYTECODE says (Textual's own are compiled when installed).
 * Key press to repaint: from writing a key to the terminal to the end of the first burst of
   output it causes (the frame that repaints the board), for keys that move the ghost carpet
   and keys that turn Assam (target: p95 within 33 ms). The time until all output has
@@ -14,6 +16,7 @@ Run: ``uv run python benchmarks/bench_tui.py [--runs 7] [--presses 60]``.
 from __future__ import annotations
 
 import argparse
+import compileall
 import fcntl
 import os
 import pty
@@ -25,7 +28,9 @@ import sys
 import tempfile
 import termios
 import time
+from pathlib import Path
 
+PACKAGE = Path(__file__).resolve().parents[1] / "marrakech"
 WIDTH, HEIGHT = 80, 24
 QUIET = 0.05
 """Output silent this long means everything a key caused has been painted."""
@@ -136,6 +141,7 @@ def main() -> int:
     python = sys.executable
     game = [python, "-m", "marrakech", "new", "--players", "2", "--seed", "1"]
     bare = [python, "-c", BARE_APP]
+    compileall.compile_dir(str(PACKAGE), quiet=1)
     with tempfile.TemporaryDirectory() as data:
         env = environment(data)
         first_frame(bare, b"ready", env)  # warm the caches once
@@ -148,7 +154,7 @@ def main() -> int:
         print(f"start to first frame (median of {args.runs}, {WIDTH}x{HEIGHT} pty)")
         print(f"  bare Textual app  {bare_start * 1000:7.1f} ms")
         print(f"  marrakech new     {game_start * 1000:7.1f} ms")
-        print(f"  ratio             {game_start / bare_start:7.2f}x  (target <= 1.5x)")
+        print(f"  ratio             {game_start / bare_start:7.2f}x  (target <= 1.35x)")
 
         terminal = Terminal(game, env)
         try:

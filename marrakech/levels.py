@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 import re
-from importlib.metadata import entry_points
 
 LEVELS: tuple[str, ...] = ("random", "greedy", "hard", "expert")
 """The computer levels, weakest first."""
@@ -117,6 +116,8 @@ def _positive(kind: type, key: str, text: str) -> int | float:
 
 def plugin_names() -> tuple[str, ...]:
     """The names of the bots installed packages offer (entry-point group marrakech.bots)."""
+    from importlib.metadata import entry_points  # a tenth of the start-up: only when asked
+
     return tuple(sorted(point.name for point in entry_points(group=ENTRY_POINT_GROUP)))
 
 

@@ -33,3 +33,9 @@ then run ``await client.run()`` as a task (it returns the exit code when the gam
 or the host is gone); ``client.flow`` is the replica from the first ``synced`` change.
 A decision arrives back as a ``played`` change with its transitions, to animate.
 """
+
+DEFAULT_PORT = 8765
+"""Where a host listens unless told otherwise."""
+
+LOOPBACK = "127.0.0.1"
+"""The address a host listens on unless told otherwise: this machine only."""

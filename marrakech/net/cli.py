@@ -13,7 +13,7 @@ from typing import Any
 
 from marrakech.engine import Variant
 from marrakech.levels import LEVELS, describe_levels
-from marrakech.net.protocol import DEFAULT_PORT, LOOPBACK
+from marrakech.net import DEFAULT_PORT, LOOPBACK
 
 
 def add_commands(subparsers: Any) -> None:

@@ -16,11 +16,6 @@ from typing import Any
 from marrakech.engine import Aim, MarrakechError, Orient, Place, parse_action
 from marrakech.text import quoted
 
-DEFAULT_PORT = 8765
-"""Where a host listens unless told otherwise."""
-LOOPBACK = "127.0.0.1"
-"""The address a host listens on unless told otherwise: this machine only."""
-
 PROTOCOL_VERSION = 1
 """The protocol version this program speaks (a hello with another one is refused)."""
 

@@ -11,12 +11,13 @@ from collections.abc import Callable
 from marrakech.engine import Variant
 from marrakech.flow import GameFlow, Notice
 from marrakech.levels import level_named
+from marrakech.net import DEFAULT_PORT, LOOPBACK
 from marrakech.net.changes import Change, Listener
 from marrakech.net.client import Client
 from marrakech.net.host import GAME_OVER_LINGER, HostFlow, HostGame
 from marrakech.net.hosting import EXPOSED, new_game, resume_game, start_hosting
 from marrakech.net.lines import Announcer, BotPlayer, LinePlayer
-from marrakech.net.protocol import DEFAULT_PORT, LOOPBACK, normal_code
+from marrakech.net.protocol import normal_code
 from marrakech.records import SaveFileError
 from marrakech.session import HUMAN, GameSetup, Session, new_seed
 from marrakech.text import shown

@@ -17,7 +17,6 @@ from marrakech import storage
 from marrakech.flow import Notice, Notify
 from marrakech.records import SaveFileError, export_log, record_to_json
 from marrakech.session import Session
-from marrakech.tui.screens.name_prompt import NamePromptScreen
 
 
 def show_notice(app: App[Any], notice: Notice) -> None:
@@ -67,6 +66,8 @@ class GameDocuments:
                 app, "Saved", "Saved to", lambda: storage.save_named(name, self.session)
             ):
                 self.name = None
+
+        from marrakech.tui.screens.name_prompt import NamePromptScreen  # only when saving
 
         default = self.name or f"game {datetime.now():%Y-%m-%d %H-%M}"
         app.push_screen(NamePromptScreen("Save the game as", default, check=_name_problem), named)

@@ -25,7 +25,7 @@ def game_screen(app: MarrakechApp) -> GameScreen:
 def log_text(app: MarrakechApp) -> str:
     """The game log as shown, whatever screen is on top."""
     screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-    return "\n".join(screen.query_one(GameLog)._shown)
+    return "\n".join(screen.query_one(GameLog).sentences)
 
 
 @run

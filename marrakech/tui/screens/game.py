@@ -9,7 +9,7 @@ computers' moves, and draws.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events, on
@@ -22,8 +22,6 @@ from textual.widgets import Static
 from marrakech.autosaves import GameFile
 from marrakech.engine import Aim, GameState, MarrakechError, Orient, Phase, Place, Transition
 from marrakech.flow import GameFlow, Notice, cursor
-from marrakech.flow.hint import hint_reasons
-from marrakech.net.changes import Change
 from marrakech.session import Session
 from marrakech.settings import Settings
 from marrakech.tui.files import GameDocuments, SettingsChanged, notifier, show_notice
@@ -36,16 +34,18 @@ from marrakech.tui.screens.game_status import (
     key_state,
     walk_timing,
 )
-from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.widgets.board import BoardWidget
 from marrakech.tui.widgets.die_face import DieFace
 from marrakech.tui.widgets.game_footer import GameFooter
 from marrakech.tui.widgets.game_log import GameLog
 from marrakech.tui.widgets.legend import Legend
-from marrakech.tui.widgets.network_link import NetworkLink
 from marrakech.tui.widgets.pacer import Pacer
 from marrakech.tui.widgets.player_panel import PlayerPanel
 from marrakech.tui.widgets.risk_preview import RiskPreview
+
+if TYPE_CHECKING:
+    from marrakech.net.changes import Change
+    from marrakech.tui.widgets.network_link import NetworkLink
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 """The smallest terminal the game screen lays out in."""
@@ -145,6 +145,8 @@ class GameScreen(Screen[str]):
         yield GameFooter(compact=True)
         yield Pacer()
         if self._listen is not None:
+            from marrakech.tui.widgets.network_link import NetworkLink
+
             yield NetworkLink(self._listen)
 
     def on_mount(self) -> None:
@@ -226,6 +228,8 @@ class GameScreen(Screen[str]):
 
     def action_results(self) -> None:
         """Show the results of the finished game (again, after looking at the board)."""
+        from marrakech.tui.screens.results import ResultsScreen  # needed only at the end
+
         if any(isinstance(screen, ResultsScreen) for screen in self.app.screen_stack):
             return
         self.app.push_screen(ResultsScreen(self.documents, self.flow.names), self._results_closed)
@@ -276,8 +280,7 @@ class GameScreen(Screen[str]):
             show_notice(self.app, notice)
         self._advance()
 
-    @on(NetworkLink.Heard)
-    def _heard(self, event: NetworkLink.Heard) -> None:
+    def on_network_link_heard(self, event: NetworkLink.Heard) -> None:
         """Show what happened elsewhere in a network game."""
         change = event.change
         if change.kind in ("played", "synced") and not self._deciding:
@@ -323,6 +326,8 @@ class GameScreen(Screen[str]):
         if event.hint:
             if self.flow.is_current(move):
                 self._point(self.pointing.hinting(result))
+                from marrakech.flow.hint import hint_reasons
+
                 if reasons := hint_reasons(move.state, result, self.flow.names):
                     self.notify(" ".join(reasons), title="Why this hint", markup=False)
         elif (action := self.flow.answer(move, result)) is not None:

@@ -92,6 +92,9 @@ key (still working) is not shown."""
 class GameFooter(Footer):
     """A Footer that dims and undims its keys without rebuilding itself."""
 
+    _roomy: bool | None = None
+    """Whether the palette's key fitted at the last resize."""
+
     def shown(self, screen: Screen[object]) -> list[ActiveBinding]:
         """The bindings shown: the first shown one of each action, then the command palette's
         where there is room.
@@ -119,8 +122,11 @@ class GameFooter(Footer):
             )
 
     def on_resize(self) -> None:
-        """Show or hide the palette's key as the width allows."""
-        self.bindings_changed(self.screen)
+        """Show or hide the palette's key as the width allows (rebuilt only if that changes)."""
+        roomy = self.app.size.width >= PALETTE_MIN_WIDTH
+        if roomy != self._roomy:
+            self._roomy = roomy
+            self.bindings_changed(self.screen)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         shown = self.shown(screen)

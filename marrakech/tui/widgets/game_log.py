@@ -1,29 +1,35 @@
-"""The game log: what happened, one sentence per turn (see marrakech.narrate)."""
+"""The game log: what happened, one sentence per turn (see marrakech.narrate).
+
+Plain text in a scrolling container, kept at its latest line. (Textual's RichLog would
+bring Rich's pretty-printer, and with it a tenth of the start-up, for nothing.)
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from textual.widgets import RichLog
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
 
 
-class GameLog(RichLog):
-    """A scrolling log; ``show`` sets its sentences, appending when it only grew."""
+class GameLog(VerticalScroll, can_focus=False):
+    """A scrolling log; ``show`` sets its sentences and scrolls to the latest."""
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, wrap=True, markup=False, auto_scroll=True, min_width=20)
-        self.can_focus = False
-        self._shown: list[str] = []
+        super().__init__(id=id)
+        self.sentences: tuple[str, ...] = ()
+        """The sentences shown, oldest first."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="log-text", markup=False)
 
     def show(self, sentences: Sequence[str]) -> None:
-        """Show these sentences, oldest first."""
-        sentences = list(sentences)
-        if sentences == self._shown:
+        """Show these sentences, oldest first, the latest in view."""
+        sentences = tuple(sentences)
+        if sentences == self.sentences:
             return
-        same = len(self._shown)
-        if sentences[:same] != self._shown:
-            self.clear()
-            same = 0
-        for sentence in sentences[same:]:
-            self.write(sentence)
-        self._shown = sentences
+        self.sentences = sentences
+        self.query_one("#log-text", Static).update(Text("\n".join(sentences)))
+        self.call_after_refresh(self.scroll_end, animate=False)

@@ -5,11 +5,13 @@ game read again, an undo to agree to, a lost connection)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 from textual.widget import Widget
 
-from marrakech.net.changes import Change
+if TYPE_CHECKING:
+    from marrakech.net.changes import Change
 
 
 class NetworkLink(Widget):
