@@ -42,7 +42,7 @@ def test_a_joined_seat_sees_the_hosts_move_and_plays_its_own() -> None:
                 await until(lambda: client.flow.state.phase.value == "place")
                 table.flow.play(table.flow.state.legal_placements()[0])
                 await until(lambda: client.flow.state.current == 1)
-                for _ in range(30):  # the walk and the carpet shown, then the guest's turn
+                for _ in range(400):  # the walk and the carpet shown, then the guest's turn
                     await pilot.pause(0.05)
                     if "Guest: Assam will go" in screen_text(app):
                         break
@@ -55,6 +55,36 @@ def test_a_joined_seat_sees_the_hosts_move_and_plays_its_own() -> None:
                 await pilot.press("enter")  # ...and so does its carpet
                 await until(lambda: table.flow.state.current == 0)
                 assert seen(client.flow.state) == seen(table.flow.state)
+            playing.cancel()
+
+    asyncio.run(go())
+
+
+def test_a_spectator_follows_moves_that_come_faster_than_their_walks() -> None:
+    async def go() -> None:
+        setup = GameSetup(2, names=("Host", "Guest"), seats=(HUMAN, HUMAN), seed=4)
+        async with hosted(setup, headless=False) as table:
+            watcher = Client(table.address, keep_finished=False)
+            playing = asyncio.create_task(watcher.run())
+            await until(lambda: watcher.flow is not None)
+            assert watcher.flow is not None
+            app = MarrakechApp(network=NetworkGame(watcher.flow, watcher.listen))
+            async with app.run_test(size=(100, 34)) as pilot:
+                await pilot.pause()
+                flow = table.flow
+                flow.play(Orient(Turn.LEFT))  # three decisions at once, before any is shown
+                flow.play(flow.state.legal_placements()[0])
+                table.game.give_to_computer("2", "greedy")
+                await until(lambda: watcher.flow.state.current == 0, timeout=20)
+                for _ in range(400):  # the walks are shown one after the other
+                    await pilot.pause(0.05)
+                    if "Guest turns" in screen_text(app) or "Guest goes" in screen_text(app):
+                        break
+                text = screen_text(app)
+                assert "Host turns left, rolls" in text  # every move is shown, in order
+                assert "Guest turns" in text or "Guest goes" in text
+                assert "Host is playing on another machine" in text
+                assert seen(watcher.flow.state) == seen(flow.state)
             playing.cancel()
 
     asyncio.run(go())

@@ -257,7 +257,7 @@ class GameScreen(Screen[str]):
     def _show(self, played: tuple[Transition, ...]) -> None:
         """Show a decision just played: its walk, if it rolled, then what comes next."""
         if self.query_one(Pacer).walk(walk_timing(played[-1], self.settings.step_seconds)):
-            self.walk = WalkShown.of(self.flow)
+            self.walk = WalkShown.of(self.flow, played[-1])
             self._draw()
         else:
             self._settle(played[-1])

@@ -314,12 +314,16 @@ class WalkShown:
     step: int = 0
 
     @classmethod
-    def of(cls, flow: GameFlow) -> WalkShown:
-        """The walk of the roll the flow played last."""
+    def of(cls, flow: GameFlow, roll: Transition) -> WalkShown:
+        """The walk of one of the flow's rolls: its last, or (a network game's moves
+        arriving faster than they are shown) an earlier one."""
         transitions = flow.session.transitions
-        earlier = recaps(transitions[:-1], flow.names)
+        index = len(transitions) - 1
+        while index > 0 and transitions[index] != roll:
+            index -= 1
+        earlier = recaps(transitions[:index], flow.names)
         last_roll = next((recap for recap in reversed(earlier) if recap.roll is not None), None)
-        return cls(transitions[-1], [recap.words for recap in earlier], last_roll)
+        return cls(roll, [recap.words for recap in earlier], last_roll)
 
     @property
     def roll(self) -> int:
