@@ -32,12 +32,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from random import Random
-from typing import NamedTuple
 
 from marrakech.engine import Action, Aim, GameState, Orient, Phase, Place, Roll
 
 from .base import determinize, position_rng
 from .evaluation import DEFAULT_WEIGHTS, Estimate, Weights, evaluate, likely_facing, utility
+from .outcomes import Outcome, outcomes
 from .simple import best_of
 
 DEFAULT_ITERATIONS = 600
@@ -138,25 +138,6 @@ class _Search:
         return ranked
 
 
-class _Outcome(NamedTuple):
-    """One die outcome below a facing: my carpets ranked at depth 1, or a fixed value."""
-
-    probability: float
-    fixed: float
-    """The value when I lay no carpet (I went bankrupt)."""
-    ranked: list[tuple[float, Place, GameState]]
-    deep: list[float]
-    """Depth-2 values of the first carpets of ``ranked``, filled in by the search."""
-
-    def value(self, width: int) -> float:
-        """The best of the ``width`` most promising carpets at depth 2 (0: at depth 1)."""
-        if not self.ranked:
-            return self.fixed
-        if width == 0:
-            return self.ranked[0][0]
-        return max(self.deep[:width])
-
-
 class HardBot:
     """Two-ply expectimax with a toll-aware evaluation; see the module docstring."""
 
@@ -253,17 +234,14 @@ class HardBot:
         return best_of(list(values), values.__getitem__, rng)
 
     @staticmethod
-    def _outcomes(search: _Search, turned: GameState) -> list[_Outcome]:
+    def _outcomes(search: _Search, turned: GameState) -> list[Outcome]:
         """Each die outcome after a facing is chosen, with my carpets ranked at depth 1."""
-        outcomes = []
-        for value, probability in turned.chance_outcomes():
-            rolled = turned.apply(Roll(value))
-            if rolled.phase is Phase.PLACE and rolled.current == search.me:
-                outcomes.append(_Outcome(probability, 0.0, search.placements(rolled), []))
-            else:
-                fixed = search.mine(search.evaluate(rolled))
-                outcomes.append(_Outcome(probability, fixed, [], []))
-        return outcomes
+        return outcomes(
+            turned,
+            search.me,
+            search.placements,
+            lambda rolled: search.mine(search.evaluate(rolled)),
+        )
 
     def _aim(self, search: _Search, state: GameState, rng: Random) -> Aim:
         search.unlimited = True
