@@ -240,7 +240,9 @@ class MarrakechApp(App[None]):
             self.push_screen(screen, lambda _: self.exit())
 
         if network.intro:
-            self.push_screen(ConfirmScreen(network.intro, yes="Play", no="Quit"), start)
+            self.push_screen(
+                ConfirmScreen(network.intro, yes="Play", no="Quit", default=True), start
+            )
         else:
             start()
 

@@ -90,3 +90,21 @@ def test_a_spectator_follows_moves_that_come_faster_than_their_walks() -> None:
             playing.cancel()
 
     asyncio.run(go())
+
+
+def test_the_host_sees_the_join_lines_and_enter_takes_it_to_the_board() -> None:
+    async def go() -> None:
+        setup = GameSetup(2, names=("Host", "Guest"), seats=(HUMAN, HUMAN), seed=4)
+        async with hosted(setup, headless=False) as table:
+            intro = "\n".join(table.hosted.join_lines())
+            app = MarrakechApp(network=NetworkGame(table.flow, table.flow.listen, intro))
+            async with app.run_test(size=(100, 34)) as pilot:
+                await pilot.pause()
+                assert table.code(1) in screen_text(app)
+                await pilot.press("enter")  # Play is the default
+                await pilot.pause()
+                assert "Host: Assam will go" in screen_text(app)
+                await pilot.press("enter")  # the host's own roll, on its own board
+                await until(lambda: table.flow.state.phase.value == "place")
+
+    asyncio.run(go())
