@@ -17,6 +17,8 @@ from marrakech.session import HUMAN, GameSetup
 from marrakech.text import quoted
 
 if TYPE_CHECKING:
+    from marrakech.flow import GameFlow
+    from marrakech.net.running import Listen
     from marrakech.tui.app import MarrakechApp
 
 TEXT_HELP = "play in plain lines (for screen readers, scripts and programs): docs/text-mode.md"
@@ -246,6 +248,18 @@ def run_serve(args: argparse.Namespace) -> int:
     return serve(args.host, args.port)
 
 
+def run_network(args: argparse.Namespace) -> int:
+    """``marrakech host`` / ``join``: this terminal's seat on the full board."""
+    return net_cli.run(args, board=play_network_seat)
+
+
+async def play_network_seat(flow: GameFlow, listen: Listen, intro: str = "") -> None:
+    """A network game's seat in the full-screen app (``intro``: what to show first)."""
+    from marrakech.tui.app import MarrakechApp, NetworkGame
+
+    await MarrakechApp(network=NetworkGame(flow, listen, intro)).run_async()
+
+
 def _run_app(app: MarrakechApp) -> int:
     app.run()
     return app.return_code or 0
@@ -257,8 +271,8 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
     "load": run_load,
     "replay": run_replay,
     "serve": run_serve,
-    "host": net_cli.run,
-    "join": net_cli.run,
+    "host": run_network,
+    "join": run_network,
 }
 """What each subcommand runs (``tournament`` parses its own options)."""
 

@@ -205,8 +205,7 @@ FRONT_ENDS = ("marrakech.tui", "marrakech.textmode")
 
 @pytest.mark.parametrize("front_end", FRONT_ENDS)
 def test_only_the_entry_points_import_a_front_end(front_end: str) -> None:
-    # ``host`` and ``join`` (net.running) start the full-screen game for a network seat.
-    entry_points = {"marrakech.cli", "marrakech.__main__", "marrakech.net.running"}
+    entry_points = {"marrakech.cli", "marrakech.__main__"}
     outside = [
         str(item)
         for item in imports()

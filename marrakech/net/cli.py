@@ -9,11 +9,14 @@ without ``--bot`` are played with the line client (``net.lines``).
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from marrakech.engine import Variant
 from marrakech.levels import LEVELS, describe_levels
 from marrakech.net import DEFAULT_PORT, LOOPBACK
+
+if TYPE_CHECKING:
+    from marrakech.net.running import Board
 
 
 def add_commands(subparsers: Any) -> None:
@@ -72,8 +75,9 @@ def add_commands(subparsers: Any) -> None:
     join.add_argument("--watch", action="store_true", help="watch the game (no code)")
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run ``host`` or ``join``; returns the exit code."""
+def run(args: argparse.Namespace, board: Board | None = None) -> int:
+    """Run ``host`` or ``join``; returns the exit code. ``board`` plays this terminal's
+    seat on the full board (the line client when None, or off a terminal)."""
     from marrakech.net import running
 
-    return running.run(args)
+    return running.run(args, board)

@@ -6,7 +6,7 @@ import argparse
 import asyncio
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from marrakech.engine import Variant
 from marrakech.flow import GameFlow, Notice
@@ -22,13 +22,20 @@ from marrakech.records import SaveFileError
 from marrakech.session import HUMAN, GameSetup, Session, new_seed
 from marrakech.text import shown
 
+Listen = Callable[[Listener], None]
+Board = Callable[[GameFlow, Listen, str], Awaitable[None]]
+"""A front end that plays a network seat on the full board: the flow, how to hear its
+changes, and what to show first."""
 
-def run(args: argparse.Namespace) -> int:
-    """Run ``host`` or ``join``; returns the exit code."""
+
+def run(args: argparse.Namespace, board: Board | None = None) -> int:
+    """Run ``host`` or ``join`` (on ``board`` in a terminal, else in lines of text)."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        board = None
     try:
         if args.command == "host":
-            return asyncio.run(_host(args))
-        return asyncio.run(_join(args))
+            return asyncio.run(_host(args, board))
+        return asyncio.run(_join(args, board))
     except KeyboardInterrupt:
         return 130
 
@@ -63,7 +70,7 @@ def _setup(args: argparse.Namespace) -> GameSetup:
     )
 
 
-async def _host(args: argparse.Namespace) -> int:
+async def _host(args: argparse.Namespace, board: Board | None) -> int:
     try:
         fill = None if args.fill is None else level_named(args.fill)
         if args.resume is not None:
@@ -105,9 +112,9 @@ async def _host(args: argparse.Namespace) -> int:
         )
         for line in hosted.join_lines():
             print(line, flush=True)
-        if flow.me is not None and full_screen():
+        if flow.me is not None and board is not None:
             intro = "\n".join(["Send each friend the line of their seat:", *hosted.join_lines()])
-            await _play_full_screen(flow, flow.listen, intro)
+            await board(flow, flow.listen, intro)
             return 0
         if flow.me is not None:
             print(f"you play seat {flow.me + 1} here; type help for the commands", flush=True)
@@ -115,17 +122,6 @@ async def _host(args: argparse.Namespace) -> int:
     finally:
         await hosted.close()
     return 0
-
-
-def full_screen() -> bool:
-    """True when this terminal can show the full-screen game (both streams a terminal)."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
-
-
-async def _play_full_screen(flow: GameFlow, listen: Listen, intro: str = "") -> None:
-    from marrakech.tui.app import MarrakechApp, NetworkGame
-
-    await MarrakechApp(network=NetworkGame(flow, listen, intro)).run_async()
 
 
 async def _host_until_done(game: HostGame, flow: HostFlow) -> None:
@@ -145,7 +141,7 @@ async def _host_until_done(game: HostGame, flow: HostFlow) -> None:
         await asyncio.sleep(GAME_OVER_LINGER)
 
 
-async def _join(args: argparse.Namespace) -> int:
+async def _join(args: argparse.Namespace, board: Board | None) -> int:
     if args.watch == (args.code is not None):
         return _error("join", "give the seat's join code, or --watch to watch")
     level = None
@@ -156,8 +152,8 @@ async def _join(args: argparse.Namespace) -> int:
             return _error("join", str(error))
     code = None if args.code is None else normal_code(args.code)
     client = Client(args.address, code=code, name=args.name)
-    if level is None and not args.text and full_screen():
-        return await _join_full_screen(client)
+    if level is None and not args.text and board is not None:
+        return await _join_on_board(client, board)
     announcer = Announcer(
         lambda: client.flow, moves=level is None or args.text, prompts=level is None
     )
@@ -177,10 +173,7 @@ async def _join(args: argparse.Namespace) -> int:
     return 0
 
 
-Listen = Callable[[Listener], None]
-
-
-async def _join_full_screen(client: Client) -> int:
+async def _join_on_board(client: Client, board: Board) -> int:
     """Take the seat in the full-screen game once the host has sent the game."""
     playing = asyncio.create_task(client.run())
     ready = asyncio.Event()
@@ -190,6 +183,6 @@ async def _join_full_screen(client: Client) -> int:
     waiting.cancel()
     if client.flow is None:
         return playing.result() if playing.done() else 1
-    await _play_full_screen(client.flow, client.listen)
+    await board(client.flow, client.listen, "")
     playing.cancel()
     return 0
