@@ -25,6 +25,7 @@ machine makes a decision slower, never weaker).
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterable
 from random import Random
@@ -32,12 +33,12 @@ from random import Random
 from marrakech.engine import Action, Aim, GameState, Orient, Phase, Place, Roll
 
 from .base import determinize, position_rng
-from .evaluation import utility
+from .evaluation import evaluate, utility
 from .exposure import DEFAULT_EXPOSURE_WEIGHTS, ExposureWeights, exposure_estimate, likely_choice
 from .outcomes import Outcome, outcomes
 from .simple import best_of
 
-DEFAULT_WORK = 500
+DEFAULT_WORK = 700
 """Evaluations per decision beyond depth 1 when no budget is given."""
 
 DEFAULT_TIME_CAP = 0.8
@@ -50,6 +51,11 @@ FACINGS_DEEPENED = 2
 """How many of the best facings at depth 1 an ORIENT decision searches at depth 2."""
 
 
+SPREAD_CAP = (21.0, 14.0, 10.0)
+
+QUICK_COST = 0.4
+
+
 class OutOfWork(Exception):
     """Raised inside the search when its evaluations or its time cap are spent."""
 
@@ -57,12 +63,22 @@ class OutOfWork(Exception):
 class _Search:
     """One decision's search: counts evaluations and watches the clock."""
 
-    def __init__(self, me: int, work: int, deadline: float, weights: ExposureWeights) -> None:
+    def __init__(
+        self,
+        me: int,
+        work: int,
+        deadline: float,
+        weights: ExposureWeights,
+        spread: float | None = None,
+        quick_replies: bool = False,
+    ) -> None:
         self.me = me
+        self.spread = spread
+        self.quick_replies = quick_replies
         self.work = work
         self.deadline = deadline
         self.weights = weights
-        self.evaluations = 0
+        self.evaluations = 0.0
         self.unlimited = True
         """True while depth 1 runs: it is never cut short."""
 
@@ -75,8 +91,20 @@ class _Search:
             raise OutOfWork
         return exposure_estimate(state, self.weights)
 
+    def quick(self, state: GameState) -> list[float]:
+        """The hard bot's cheaper evaluation, charged to the budget as the part it costs."""
+        self.evaluations += QUICK_COST
+        if not self.unlimited and (
+            self.evaluations > self.work or time.thread_time() > self.deadline
+        ):
+            raise OutOfWork
+        return evaluate(state)
+
     def mine(self, estimate: list[float]) -> float:
-        return utility(estimate, self.me)
+        lead = utility(estimate, self.me)
+        if self.spread is None:
+            return lead
+        return 100.0 / (1.0 + math.exp(-1.7 * lead / self.spread)) + 0.05 * lead
 
     def placements(self, state: GameState) -> list[tuple[float, Place, GameState]]:
         """My legal carpets with their depth-1 values, best first."""
@@ -117,6 +145,12 @@ class _Search:
         if state.phase is not Phase.PLACE:
             return self.estimate(state)
         chooser = state.current
+        if self.quick_replies:
+            best = max(
+                (state.apply(place) for place in state.legal_placements()),
+                key=lambda after: utility(self.quick(after), chooser),
+            )
+            return self.estimate(best)
         leaves = [self.estimate(state.apply(place)) for place in state.legal_placements()]
         return max(leaves, key=lambda leaf: utility(leaf, chooser))
 
@@ -134,6 +168,8 @@ class ExpertBot:
         time_cap: float | None = None,
         weights: ExposureWeights = DEFAULT_EXPOSURE_WEIGHTS,
         alternate_piles: bool = False,
+        risk: bool = True,
+        quick_replies: bool = True,
     ) -> None:
         if work is not None and work < 0:
             raise ValueError(f"work must be 0 or more evaluations, not {work!r}")
@@ -144,6 +180,8 @@ class ExpertBot:
         self.time_cap = DEFAULT_TIME_CAP if time_cap is None else time_cap
         self.weights = weights
         self.alternate_piles = alternate_piles
+        self.risk = risk
+        self.quick_replies = quick_replies
 
     @property
     def settings(self) -> str:
@@ -155,7 +193,14 @@ class ExpertBot:
         deadline = time.thread_time() + self.time_cap
         rng = position_rng(self.seed, state)
         world = state if self.alternate_piles else determinize(state, rng)
-        search = _Search(state.current, self.work, deadline, self.weights)
+        spread = None
+        if self.risk:
+            alive = [player for player in state.players if not player.eliminated]
+            rolls_left = max(1, sum(player.carpets_left for player in alive))
+            spread = min(3.5 * math.sqrt(rolls_left), SPREAD_CAP[len(state.players) - 2])
+        search = _Search(
+            state.current, self.work, deadline, self.weights, spread, self.quick_replies
+        )
         if state.phase is Phase.PLACE:
             return self._place(search, world, rng)
         if state.phase is Phase.ORIENT:

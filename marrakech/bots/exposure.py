@@ -22,12 +22,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from operator import mul
 
 from marrakech.engine import SIZE, SQUARES, Aim, Direction, GameState, Orient, Phase, Square, Turn
 
 from .evaluation import utility
-from .foresight import ROLLS_AHEAD, stops
+from .foresight import ROLLS_AHEAD, pressure, stops
 from .tolls import LANDINGS
 
 
@@ -39,10 +38,16 @@ class ExposureWeights:
     """Points for winning the game (and lost for losing it)."""
     exposure: tuple[float, ...] = (0.8, 0.6, 0.45, 0.3, 0.2)
     """Weight of the toll exposure of the 2nd, 3rd, ... roll from now (the 1st is exact)."""
-    potential: tuple[float, float, float] = (0.12, 0.06, 0.03)
+    potential: tuple[float, float, float] = (0.03, 0.06, 0.04)
     """p for 2, 3 and 4 players: a region of k squares is worth p * k * k."""
     horizon: float = 6.0
     """The potential fades linearly once fewer carpets than this are left per player."""
+    holding: tuple[float, float, float] = (0.8, 0.15, 0.15)
+    """For 2, 3 and 4 players: what a visible square is worth beyond its point, per dozen
+    carpets each player has left (a board presence earns tolls beyond the rolls looked at)."""
+    cover: tuple[float, float, float] = (0.9, 0.1, 0.1)
+    """For 2, 3 and 4 players: what a visible square loses, per dozen carpets left, for each
+    expected stop of Assam beside it over the coming rolls (carpets are laid there)."""
 
 
 DEFAULT_EXPOSURE_WEIGHTS = ExposureWeights()
@@ -91,17 +96,22 @@ def facing_options(state: GameState, weights: ExposureWeights) -> list[Option]:
     estimate = [float(score.total) for score in scores]
     players = state.players
     alive = [seat for seat, player in enumerate(players) if not player.eliminated]
-    charges = _charges(state, estimate, weights, alive)
+    regions, owned = _regions(state, estimate, weights, alive)
+    carpets_left = sum(players[seat].carpets_left for seat in alive)
+    cover = weights.cover[len(players) - 2] * carpets_left / max(len(alive), 1) / 12
     phase = state.phase
     if phase is Phase.PLACE:
         return [(None, estimate)]
-    later_rolls = min(
-        len(weights.exposure), ROLLS_AHEAD - 1, sum(players[s].carpets_left for s in alive) - 1
-    )
+    later_rolls = min(len(weights.exposure), ROLLS_AHEAD - 1, carpets_left - 1)
     visible = [score.visible for score in scores]
+    money = [player.money for player in players]
 
     def after(mover: int, square: Square, facing: Direction) -> list[float]:
         outcome = list(estimate)
+        if cover:
+            near = pressure(square, facing).__getitem__
+            for seat, squares in owned.items():
+                outcome[seat] -= cover * sum(map(near, squares))
         for landing, probability in LANDINGS[square, facing]:
             charge = state.charge_at(landing, mover)
             if charge.payee is None:
@@ -115,11 +125,13 @@ def facing_options(state: GameState, weights: ExposureWeights) -> list[Option]:
             order = alive[start:] + alive[:start]
             chances = _later_chances(square, facing, len(order), weights.exposure[:later_rolls])
             for offset, payer in enumerate(order):
-                chance = chances[offset]
-                for owner, tolls in charges[payer]:
-                    flow = sum(map(mul, chance, tolls))
-                    outcome[payer] -= flow
-                    outcome[owner] += flow
+                chance = chances[offset].__getitem__
+                purse = money[payer]
+                for owner, size, squares in regions:
+                    if owner != payer:
+                        flow = min(size, purse) * sum(map(chance, squares))
+                        outcome[payer] -= flow
+                        outcome[owner] += flow
         return outcome
 
     assam = state.assam
@@ -154,18 +166,25 @@ def _later_chances(
     return tuple(tuple(row) for row in per_seat)
 
 
-def _charges(
-    state: GameState, estimate: list[float], weights: ExposureWeights, alive: list[int]
-) -> dict[int, list[tuple[int, list[float]]]]:
-    """Per payer, per seat it would pay: the toll each square would charge (capped by money).
+Region = tuple[int, int, list[int]]
+"""A region's owner, its size and its square indices (``row * 7 + col``)."""
 
-    Adds each region's potential (p * k * k) to its owner's estimate on the way.
+
+def _regions(
+    state: GameState, estimate: list[float], weights: ExposureWeights, alive: list[int]
+) -> tuple[list[Region], dict[int, list[int]]]:
+    """Every region owned by a seat still playing; and per seat, the squares it shows.
+
+    Adds each region's potential (p * k * k) and the seat's holding to its owner's estimate
+    on the way.
     """
     players = state.players
-    money = [player.money for player in players]
+    count = len(players) - 2
     carpets_left = sum(players[seat].carpets_left for seat in alive) / max(len(alive), 1)
-    factor = weights.potential[len(players) - 2] * min(1.0, carpets_left / weights.horizon)
-    charges: dict[int, dict[int, list[float]]] = {payer: {} for payer in alive}
+    factor = weights.potential[count] * min(1.0, carpets_left / weights.horizon)
+    holding = weights.holding[count] * carpets_left / 12
+    regions: list[Region] = []
+    owned: dict[int, list[int]] = {seat: [] for seat in alive}
     seen: set[Square] = set()
     for square, stack in zip(SQUARES, state.stacks, strict=True):
         if not stack or square in seen:
@@ -176,14 +195,8 @@ def _charges(
         if owner is None or players[owner].eliminated:
             continue
         size = len(region)
-        estimate[owner] += factor * size * size
+        estimate[owner] += factor * size * size + holding * size
         indices = [row * SIZE + col for row, col in region]
-        for payer in alive:
-            if payer != owner:
-                tolls = charges[payer].get(owner) or charges[payer].setdefault(
-                    owner, [0.0] * len(SQUARES)
-                )
-                toll = float(min(size, money[payer]))
-                for index in indices:
-                    tolls[index] = toll
-    return {payer: list(by_owner.items()) for payer, by_owner in charges.items()}
+        owned[owner].extend(indices)
+        regions.append((owner, size, indices))
+    return regions, owned

@@ -63,3 +63,27 @@ def stops(square: Square, facing: Direction) -> tuple[Stops, ...]:
     Worked out the first time a position asks (a few milliseconds), then remembered.
     """
     return _stops_from(square, facing)
+
+
+_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        _index(other)
+        for other in SQUARES
+        if abs(other[0] - square[0]) + abs(other[1] - square[1]) == 1
+    )
+    for square in SQUARES
+)
+
+
+@cache
+def pressure(square: Square, facing: Direction) -> tuple[float, ...]:
+    """Per square index: how many stops of Assam beside it to expect over the rolls ahead.
+
+    Carpets are laid beside Assam, so a square with a high pressure is likely to be covered.
+    """
+    near = [0.0] * len(SQUARES)
+    for roll in stops(square, facing):
+        for index, chance in roll:
+            for beside in _NEIGHBOURS[index]:
+                near[beside] += chance
+    return tuple(near)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from engine.positions import build
 
-from marrakech.bots.exposure import exposure_estimate, likely_choice
-from marrakech.bots.foresight import ROLLS_AHEAD, stops
+from marrakech.bots.exposure import ExposureWeights, exposure_estimate, likely_choice
+from marrakech.bots.foresight import ROLLS_AHEAD, pressure, stops
 from marrakech.bots.tolls import LANDINGS
 from marrakech.engine import Direction, Phase
 
@@ -22,9 +22,12 @@ def test_each_roll_ahead_stops_somewhere() -> None:
 
 def test_a_region_in_assam_s_way_is_worth_more_than_the_same_region_out_of_it() -> None:
     # Blue (seat 1) has one carpet; Red (seat 0) moves next from the centre, facing north.
+    # Without the cover term (a carpet in the way is also likelier to be covered).
+    weights = ExposureWeights(cover=(0, 0, 0))
+
     def blue_lead(carpet: str) -> float:
         state = build(players=2, carpets=[carpet], assam="3.3 N", phase="orient", current=0)
-        estimate = exposure_estimate(state)
+        estimate = exposure_estimate(state, weights)
         return estimate[1] - estimate[0]
 
     in_the_way = blue_lead("B 1.2-1.3")  # two to three steps ahead of Assam
@@ -45,3 +48,46 @@ def test_a_finished_game_is_its_result() -> None:
     scores = state.scores()
     winner = state.winners()[0]
     assert estimate[winner] == scores[winner].total + 50
+
+
+def test_squares_beside_assam_s_way_are_likelier_to_be_covered() -> None:
+    near = pressure((3, 3), Direction.N)
+    beside_the_way = near[2 * 7 + 2]  # beside the squares one to three steps north
+    far_corner = near[6 * 7 + 6]
+    assert beside_the_way > 5 * far_corner
+    assert sum(near) == pytest.approx(sum(len(_beside(i)) * c for i, c in _all_stops()), rel=1e-9)
+
+
+def _beside(index: int) -> list[int]:
+    row, col = divmod(index, 7)
+    return [
+        r * 7 + c
+        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+        if 0 <= r < 7 and 0 <= c < 7
+    ]
+
+
+def _all_stops() -> list[tuple[int, float]]:
+    return [stop for roll in stops((3, 3), Direction.N) for stop in roll]
+
+
+def test_a_carpet_in_assam_s_way_is_worth_less_to_hold_when_carpets_are_laid_there() -> None:
+    # Only the cover term counts: no tolls ahead, no potential, no holding.
+    weights = ExposureWeights(exposure=(), potential=(0, 0, 0), holding=(0, 0, 0), cover=(1, 1, 1))
+
+    def blue_lead(carpet: str) -> float:
+        state = build(players=2, carpets=[carpet], assam="3.3 N", phase="orient", current=0)
+        estimate = exposure_estimate(state, weights)
+        return estimate[1] - estimate[0]
+
+    beside_the_way = blue_lead("B 2.2-1.2")  # where Red would lay carpets after its roll
+    out_of_the_way = blue_lead("B 6.5-6.6")
+    assert out_of_the_way > beside_the_way
+
+
+def test_holding_squares_is_worth_more_the_more_carpets_are_left() -> None:
+    weights = ExposureWeights(exposure=(), potential=(0, 0, 0), holding=(1, 1, 1), cover=(0, 0, 0))
+    state = build(players=2, carpets=["B 6.5-6.6"], assam="3.3 N", phase="orient", current=0)
+    estimate = exposure_estimate(state, weights)
+    left = sum(player.carpets_left for player in state.players) / 2
+    assert estimate[1] - state.scores()[1].total == pytest.approx(2 * left / 12)
