@@ -1,14 +1,17 @@
 """The expert bot: selective expectimax over the die on the toll-exposure evaluation.
 
 The search runs on a determinized copy of the position (``base.determinize``) and scores
-leaves with ``exposure.exposure_estimate``, which already looks at the coming roll exactly
-and at the stops of Assam over the rolls after it.
+leaves with ``exposure.exposure_estimate``, which already looks at the coming roll exactly,
+at the stops of Assam over the rolls after it and at which squares are likely to be covered.
 
 * Depth 1 values a carpet by the evaluation right after it is laid.
 * Depth 2 values a carpet by the next player's whole turn: it takes the facing the
   evaluation expects (``exposure.likely_choice``), and for each die outcome it lays its own
   best carpet (with 2 players the worst for me; with more, each rival plays for itself,
-  not against me only). When I aim Assam myself (the variant) every aim is searched.
+  not against me only). That reply is picked with the hard bot's cheaper evaluation
+  (``evaluation.evaluate``, about a third of the cost) and the carpet picked is then
+  valued with the expert's own, so the budget reaches twice as many replies. When I aim
+  Assam myself (the variant) every aim is searched.
 
 In PLACE every carpet gets its depth-1 value, then the most promising ones depth-2 values,
 best first, within the budget; the best depth-2 value wins. In ORIENT each facing is worth
@@ -16,6 +19,12 @@ the probability-weighted best carpet over the die outcomes, first at depth 1; th
 best facings go deeper, in rounds where the w best carpets of each of their outcomes get
 depth-2 values (w = 1, 2, ...); the last complete round decides between them. In AIM each
 aim is worth the next player's expected reply.
+
+What is maximised is the chance to win, not the lead: a lead of d points is worth
+``win_chance(d, spread)``, where the spread is how far the final margin still strays from
+the estimate with this many rolls left (measured on self-play: about 3.5 points times the
+square root of the rolls left, at most 21, 14 and 10 points for 2, 3 and 4 players). Near
+the end a safe lead is kept safe and a player behind takes its chances.
 
 The budget is a number of evaluations (``work``), so the same seed, position and work
 always give the same action; a cap of ``time_cap`` seconds of the decision's own processor
@@ -50,10 +59,23 @@ PLACE_WIDTH = 4
 FACINGS_DEEPENED = 2
 """How many of the best facings at depth 1 an ORIENT decision searches at depth 2."""
 
+SPREAD_PER_ROOT_ROLL = 3.5
+"""How far the final margin strays from the estimate: this times the root of the rolls left."""
 
 SPREAD_CAP = (21.0, 14.0, 10.0)
+"""The largest spread, for 2, 3 and 4 players (the margin's spread at the game's start)."""
 
 QUICK_COST = 0.4
+"""What a reply valued with the hard bot's evaluation costs, in expert evaluations."""
+
+
+def win_chance(lead: float, spread: float) -> float:
+    """How much a lead over the best other player is worth when margins stray by ``spread``.
+
+    The logistic curve of the normal distribution's chance to stay ahead, in percent, plus a
+    twentieth of the lead itself so that a won (or lost) game still prefers the bigger lead.
+    """
+    return 100.0 / (1.0 + math.exp(-1.7 * lead / spread)) + 0.05 * lead
 
 
 class OutOfWork(Exception):
@@ -102,9 +124,7 @@ class _Search:
 
     def mine(self, estimate: list[float]) -> float:
         lead = utility(estimate, self.me)
-        if self.spread is None:
-            return lead
-        return 100.0 / (1.0 + math.exp(-1.7 * lead / self.spread)) + 0.05 * lead
+        return lead if self.spread is None else win_chance(lead, self.spread)
 
     def placements(self, state: GameState) -> list[tuple[float, Place, GameState]]:
         """My legal carpets with their depth-1 values, best first."""
@@ -171,6 +191,8 @@ class ExpertBot:
         risk: bool = True,
         quick_replies: bool = True,
     ) -> None:
+        """``risk``: play for the chance to win (else for the lead); ``quick_replies``: pick
+        the next player's replies with the cheaper evaluation (else with the expert's own)."""
         if work is not None and work < 0:
             raise ValueError(f"work must be 0 or more evaluations, not {work!r}")
         if time_cap is not None and time_cap <= 0:
@@ -197,7 +219,8 @@ class ExpertBot:
         if self.risk:
             alive = [player for player in state.players if not player.eliminated]
             rolls_left = max(1, sum(player.carpets_left for player in alive))
-            spread = min(3.5 * math.sqrt(rolls_left), SPREAD_CAP[len(state.players) - 2])
+            cap = SPREAD_CAP[len(state.players) - 2]
+            spread = min(SPREAD_PER_ROOT_ROLL * math.sqrt(rolls_left), cap)
         search = _Search(
             state.current, self.work, deadline, self.weights, spread, self.quick_replies
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from engine.positions import build
 
+from marrakech.bots.expert import win_chance
 from marrakech.bots.exposure import ExposureWeights, exposure_estimate, likely_choice
 from marrakech.bots.foresight import ROLLS_AHEAD, pressure, stops
 from marrakech.bots.tolls import LANDINGS
@@ -91,3 +92,19 @@ def test_holding_squares_is_worth_more_the_more_carpets_are_left() -> None:
     estimate = exposure_estimate(state, weights)
     left = sum(player.carpets_left for player in state.players) / 2
     assert estimate[1] - state.scores()[1].total == pytest.approx(2 * left / 12)
+
+
+def test_near_the_end_a_sure_lead_beats_a_gamble_with_a_bigger_average() -> None:
+    def gamble(spread: float) -> float:  # +10 or -4 on a coin: +3 on average
+        return (win_chance(10, spread) + win_chance(-4, spread)) / 2
+
+    near_the_end, at_the_start = 4.0, 21.0
+    assert win_chance(2, near_the_end) > gamble(near_the_end)
+    assert win_chance(2, at_the_start) < gamble(at_the_start)
+
+
+def test_a_bigger_lead_is_always_worth_more() -> None:
+    leads = [-60, -10, -1, 0, 1, 10, 60]
+    for spread in (4.0, 21.0):
+        values = [win_chance(lead, spread) for lead in leads]
+        assert values == sorted(values) and len(set(values)) == len(values)
