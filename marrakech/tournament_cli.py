@@ -347,7 +347,8 @@ def run(config: TournamentConfig, report: Path | None) -> None:
 def main(argv: list[str] | None = None) -> int:
     """``marrakech tournament`` (or ``python -m marrakech.tournament_cli``); the exit code.
 
-    A usage error is one plain line on stderr and exit code 2, before any game is played.
+    A usage error is one plain line on stderr and exit code 2, before any game is played;
+    Ctrl-C stops the games with one line and exit code 130.
     """
     parser = TournamentParser(prog="marrakech tournament")
     add_arguments(parser)
@@ -362,7 +363,11 @@ def main(argv: list[str] | None = None) -> int:
     config, note = capped_jobs(config)
     if note is not None:
         print(f"{parser.prog}: {note}", file=sys.stderr)
-    run(config, args.json)
+    try:
+        run(config, args.json)
+    except KeyboardInterrupt:
+        print(f"{parser.prog}: stopped (Ctrl-C); no results", file=sys.stderr)
+        return 130
     return 0
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -429,3 +431,23 @@ def test_new_in_text_mode_plays_the_set_up_game(monkeypatch: pytest.MonkeyPatch)
     assert main(["new", "--seed", "9", "--bot", "2=hard", "--text"]) == 0
     (chosen,) = started
     assert chosen.seed == 9 and chosen.seats == ("human", "hard")
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_a_tournament_with_one_line_and_no_worker_left() -> None:
+    # As a terminal's Ctrl-C does: SIGINT to the whole process group, workers included.
+    command = [sys.executable, "-m", "marrakech", "tournament", "--bots", "greedy,random"]
+    process = subprocess.Popen(
+        [*command, "--games", "100000", "--jobs", "2"],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,
+    )
+    time.sleep(3)
+    os.killpg(process.pid, signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert stderr.strip() == "marrakech tournament: stopped (Ctrl-C); no results"
+    with pytest.raises(ProcessLookupError):  # the group is empty: no worker left behind
+        os.killpg(process.pid, 0)

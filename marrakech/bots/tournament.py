@@ -21,10 +21,12 @@ gets the fallback bot's move for that decision, and the fault is counted for tha
 from __future__ import annotations
 
 import math
+import multiprocessing
+import signal
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
+from multiprocessing.pool import AsyncResult
 from typing import Any
 
 from marrakech.dice import SeededDie
@@ -256,29 +258,31 @@ def _play_task(task: GameTask) -> list[SeatResult]:
     return play_game(*task)
 
 
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is for the main process, which stops the workers and reports."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def game_results(config: TournamentConfig) -> Generator[list[SeatResult], None, None]:
     """Each game's seats, in the order of ``game_tasks`` whatever ``jobs`` is.
 
     With several jobs, at most ``TASKS_PER_WORKER`` games per worker wait in the pool, so
-    the games are made as the results are read, never all at once.
+    the games are made as the results are read, never all at once. When the results stop
+    being read (Ctrl-C, an error) the workers are stopped at once.
     """
     tasks = game_tasks(config)
     if config.jobs <= 1:
         yield from map(_play_task, tasks)
         return
     window = config.jobs * TASKS_PER_WORKER
-    pending: deque[Future[list[SeatResult]]] = deque()
-    with ProcessPoolExecutor(max_workers=config.jobs) as pool:
-        try:
-            for task in tasks:
-                pending.append(pool.submit(_play_task, task))
-                if len(pending) >= window:
-                    yield pending.popleft().result()
-            while pending:
-                yield pending.popleft().result()
-        finally:
-            for future in pending:
-                future.cancel()
+    pending: deque[AsyncResult[list[SeatResult]]] = deque()
+    with multiprocessing.Pool(config.jobs, initializer=_ignore_interrupts) as pool:
+        for task in tasks:
+            pending.append(pool.apply_async(_play_task, (task,)))
+            if len(pending) >= window:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
 
 
 def play_tournament(
