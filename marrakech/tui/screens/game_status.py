@@ -239,6 +239,12 @@ PALETTE = (
 """The game screen's command-palette entries: action, title, help."""
 
 
+PLAYING_KEYS = frozenset(
+    ("turn", "roll", "lay", "aim", "move_ghost", "cycle", "rotate", "hint", "undo", "redo")
+)
+"""The actions of a person at the board: to play, to ask for a hint, to take back."""
+
+
 def key_state(
     flow: GameFlow, pointing: Pointing, walking: bool, action: str, parameters: tuple[object, ...]
 ) -> bool | None:
@@ -246,11 +252,14 @@ def key_state(
 
     Keys that play are for a person in the right phase (dimmed while a computer is to
     move or the walk is shown). Undo is on while there is a person's decision: when the
-    rules keep it, pressing it says why.
+    rules keep it, pressing it says why. At a board where no person plays (a spectator,
+    or computers only) the keys that play or take back are hidden.
     """
     state = flow.state
     if flow.over:  # the final board: the results, saving and exporting, nothing else
         return action in ("results", "save", "export_log")
+    if action in PLAYING_KEYS and not any(seat.is_person for seat in flow.seats):
+        return False
 
     def person_in(*phases: Phase) -> bool | None:
         if state.phase not in phases:

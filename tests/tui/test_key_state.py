@@ -1,0 +1,36 @@
+"""Which keys a board shows: none that play where no person plays."""
+
+from __future__ import annotations
+
+import pytest
+
+from marrakech.flow import GameFlow
+from marrakech.session import GameSetup, Session
+from marrakech.tui.screens.game_status import PLAYING_KEYS, Pointing, key_state
+
+
+def _flow(*seats: str, remote: tuple[int, ...] = ()) -> GameFlow:
+    setup = GameSetup(len(seats), seats=seats)
+    return GameFlow(Session(setup), lambda notice: None, autosave=False, remote=remote)
+
+
+def _shown(flow: GameFlow, action: str, *parameters: object) -> bool:
+    return key_state(flow, Pointing(), False, action, parameters) is not False
+
+
+@pytest.mark.parametrize(
+    "flow",
+    [
+        pytest.param(_flow("greedy", "hard"), id="computers only"),
+        pytest.param(_flow("human", "human", remote=(0, 1)), id="a spectator of two players"),
+    ],
+)
+def test_a_board_where_no_person_plays_hides_the_playing_keys(flow: GameFlow) -> None:
+    assert not any(_shown(flow, action, "left") for action in PLAYING_KEYS)
+    assert _shown(flow, "save") and _shown(flow, "toggle_risk")
+
+
+def test_a_person_at_the_board_sees_the_keys_of_the_moment() -> None:
+    flow = _flow("human", "greedy", remote=())
+    assert _shown(flow, "turn", "left") and _shown(flow, "roll") and _shown(flow, "undo")
+    assert not _shown(flow, "lay")  # not before the roll
