@@ -290,6 +290,11 @@ def _read_setup(value: object) -> GameSetup:
     seats = _strings(data["seats"], "setup.seats", players)
     for index, kind in enumerate(seats):
         if not _is_level(kind):  # an outside bot's code is never run from a file
+            if ":" in kind and kind.partition(":")[0] not in LEVELS:
+                raise _Invalid(
+                    f"setup.seats[{index}] names an outside bot, {_short(kind)}: a saved "
+                    "game never runs an outside bot's code"
+                )
             raise _Invalid(
                 f"setup.seats[{index}] must be one of {', '.join(SEAT_KINDS)} (a level may "
                 f"have settings, as in hard:iterations=100), not {_short(kind)}"

@@ -17,6 +17,7 @@ from marrakech.autosaves import GameFile
 from marrakech.narrate import plural, turns
 from marrakech.records import SaveFileError
 from marrakech.session import GameSetup, Session, new_seed
+from marrakech.text import shown
 from marrakech.textmode.describe import names_list
 from marrakech.textmode.game import TextGame
 from marrakech.textmode.loop import play, write
@@ -51,6 +52,11 @@ def play_latest() -> int:
     games = autosaves.unfinished_games()
     elsewhere = sum(1 for game in games if game.open_elsewhere)
     said = [f"{plural(elsewhere, 'unfinished game')} open in another window."] if elsewhere else []
+    said += [
+        f"An unfinished game cannot be resumed: {shown(game.path.name)}: {shown(str(game.problem))}"
+        for game in games
+        if game.session is None
+    ]
     for unfinished in games:
         if unfinished.session is None or unfinished.open_elsewhere:
             continue

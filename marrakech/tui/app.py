@@ -144,6 +144,13 @@ class MarrakechApp(App[None]):
                 f"{plural(elsewhere, 'unfinished game')} open in another window.",
                 markup=False,
             )
+        unreadable = sum(1 for game in games if game.session is None)
+        if unreadable:
+            self.notify(
+                f"{plural(unreadable, 'unfinished game')} cannot be resumed: "
+                "Saved games (ctrl+o) says why.",
+                markup=False,
+            )
         if not free:
             self.new_game()
             return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import platformdirs
@@ -301,5 +302,8 @@ def test_a_save_may_name_a_level_with_settings_but_never_an_outside_bot() -> Non
     text = record_to_json(session)
     assert record_from_json(text).setup.seats == ("human", "hard:iterations=50")
     hostile = text.replace('"hard:iterations=50"', '"evil.py:Bot"')  # code named by a file
-    with pytest.raises(SaveFileError, match="must be one of"):
+    outside = re.escape("names an outside bot, 'evil.py:Bot': a saved game never runs")
+    with pytest.raises(SaveFileError, match=outside):
         record_from_json(hostile)
+    with pytest.raises(SaveFileError, match="must be one of"):
+        record_from_json(text.replace('"hard:iterations=50"', '"grandmaster"'))

@@ -117,3 +117,17 @@ def test_ctrl_c_ends_cleanly_and_keeps_the_game(data_home: Path) -> None:
     )
     assert "Traceback" not in err
     assert len(list((data_home / "games").glob("*.json"))) == 1
+
+
+def test_an_unfinished_game_that_cannot_be_resumed_is_said_with_its_reason(
+    data_home: Path,
+) -> None:
+    games = data_home / "games"
+    games.mkdir(parents=True, exist_ok=True)
+    (games / "odd\x1b[31m.json").write_text('{"format": "nonsense"')
+    result = marrakech(data_home, "--text", given="quit\n")
+    assert result.returncode == 0, result.stderr
+    first = result.stdout.splitlines()[0]
+    assert first.startswith("An unfinished game cannot be resumed: odd\\x1b[31m.json: ")
+    assert "\x1b" not in result.stdout
+    assert (games / "odd\x1b[31m.json").read_text() == '{"format": "nonsense"'

@@ -17,7 +17,7 @@ from marrakech.tui.screens.replay import ReplayScreen
 from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.screens.setup import NewGameScreen
 
-from .helpers import position, run, screen_text
+from .helpers import position, run, screen_text, toasts
 from .test_screens_saves import open_saves
 
 
@@ -122,3 +122,19 @@ async def test_a_game_open_in_another_window_is_not_offered_nor_opened_twice() -
             assert "open in another window" in screen_text(app)
     finally:
         held.close()
+
+
+@run
+async def test_an_unfinished_game_that_cannot_be_resumed_is_mentioned_at_the_start() -> None:
+    folder = storage.data_folder(autosaves.games_dir())
+    session = Session(GameSetup(2, seats=("human", "greedy"), seed=4))
+    text = record_to_json(session).replace('"greedy"', '"mybot.py:MyBot"')
+    (folder / "with-an-outside-bot.json").write_text(text)
+    app = MarrakechApp()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        said = "1 unfinished game cannot be resumed: Saved games (ctrl+o) says why."
+        assert any(said in toast for toast in toasts(app))
+        await open_saves(pilot)
+        assert "names an outside bot" in screen_text(app)
