@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from marrakech import narrate
@@ -74,23 +73,6 @@ class SaveFileError(MarrakechError):
 
 
 # -- records and turn notation ---------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """A game as its set-up and the actions played, die rolls included."""
-
-    setup: GameSetup
-    actions: tuple[Action, ...]
-
-    @classmethod
-    def from_session(cls, session: Session) -> GameRecord:
-        """The record of a session's game up to its current position (redo is dropped)."""
-        return cls(session.setup, session.actions)
-
-    def session(self) -> Session:
-        """A new Session that replays this record; MarrakechError names a bad action."""
-        return Session(self.setup, self.actions)
 
 
 def _turn_text(actions: Sequence[Action]) -> str:

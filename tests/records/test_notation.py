@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 
 from marrakech.engine import Aim, MarrakechError, Orient, Place, Roll, Turn, Variant
-from marrakech.records import GameRecord, parse_turns, turn_notation
+from marrakech.records import parse_turns, turn_notation
 from marrakech.session import GameSetup, Session
 
 from .games import games, play_random
@@ -74,20 +74,17 @@ def test_one_line_per_turn_of_one_seat(session: Session) -> None:
     assert all(a != b for a, b in pairwise(seats))
 
 
-def test_record_replays_the_session() -> None:
+def test_the_setup_and_the_actions_replay_the_session() -> None:
     for variant in Variant:
         session = play_random(Session(GameSetup(3, variant=variant, seed=11)), seed=4)
-        record = GameRecord.from_session(session)
-        assert record.setup == session.setup
-        assert record.actions == session.actions
-        replayed = record.session()
+        replayed = Session(session.setup, session.actions)
         assert replayed.states == session.states
         assert replayed.actions == session.actions
 
 
-def test_record_drops_the_redo_list() -> None:
+def test_the_actions_leave_out_the_redo_list() -> None:
     session = play_random(Session(GameSetup(2, seed=1)), seed=2, max_actions=9)
     session.undo()
-    record = GameRecord.from_session(session)
-    assert record.session().state == session.state
-    assert not record.session().can_redo
+    replayed = Session(session.setup, session.actions)
+    assert replayed.state == session.state
+    assert not replayed.can_redo
