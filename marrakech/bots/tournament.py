@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import signal
+import sys
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import asdict, dataclass, field
@@ -41,6 +42,10 @@ WILSON_Z = 1.959963984540054
 
 TASKS_PER_WORKER = 4
 """Games handed to the worker processes ahead of the results read, per worker."""
+
+WORKERS = multiprocessing.get_context("spawn" if sys.platform == "win32" else "forkserver")
+"""How worker processes start: never by forking this one, whose threads a fork would copy
+half-way (Python 3.12 warns of it, and 3.14 no longer forks by default)."""
 
 FALLBACK = "greedy"
 """The bot that moves for a seat whose bot failed (as the app's fallback does)."""
@@ -276,7 +281,7 @@ def game_results(config: TournamentConfig) -> Generator[list[SeatResult], None, 
         return
     window = config.jobs * TASKS_PER_WORKER
     pending: deque[AsyncResult[list[SeatResult]]] = deque()
-    with multiprocessing.Pool(config.jobs, initializer=_ignore_interrupts) as pool:
+    with WORKERS.Pool(config.jobs, initializer=_ignore_interrupts) as pool:
         for task in tasks:
             pending.append(pool.apply_async(_play_task, (task,)))
             if len(pending) >= window:
