@@ -194,6 +194,29 @@ async def test_a_hint_shows_what_the_hard_computer_would_do() -> None:
         assert any("It covers" in toast or "region" in toast for toast in toasts(app))
 
 
+class _BrokenHintGiver:
+    name = "broken"
+
+    def choose(self, state: object) -> Action:
+        raise RuntimeError("out of ideas")
+
+
+@run
+async def test_a_hint_giver_that_fails_says_there_is_no_hint(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("marrakech.bots.make_bot", lambda *args, **kwargs: _BrokenHintGiver())
+    session = Session(GameSetup(2, seed=1))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "No hint available here." in screen_text(app)
+        assert not any("Why this hint" in toast for toast in toasts(app))
+        assert session.actions == ()
+
+
 @run
 async def test_a_saved_game_can_be_replayed(data_home: Path) -> None:
     session = Session(GameSetup(2, seed=1))

@@ -16,6 +16,7 @@ from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -301,7 +302,7 @@ class GameScreen(Screen[str]):
                 ConfirmScreen(question, yes="Agree", no="Refuse"), lambda yes: answer(bool(yes))
             )
         elif change.kind in ("undo_refused", "error", "lost", "closed"):
-            severity = "information" if change.kind == "lost" else "warning"
+            severity: SeverityLevel = "information" if change.kind == "lost" else "warning"
             self.notify(change.text, title="Network game", severity=severity, markup=False)
 
     def on_key(self, event: events.Key) -> None:
@@ -328,6 +329,8 @@ class GameScreen(Screen[str]):
                 self._point(self.pointing.hinting(result))
                 from marrakech.flow.hint import hint_reasons
 
+                if isinstance(result, Exception):
+                    return  # the hint giver failed: the status line says there is no hint
                 if reasons := hint_reasons(move.state, result, self.flow.names):
                     self.notify(" ".join(reasons), title="Why this hint", markup=False)
         elif (action := self.flow.answer(move, result)) is not None:

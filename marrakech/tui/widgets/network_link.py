@@ -36,4 +36,7 @@ class NetworkLink(Widget):
         self._listen = listen
 
     def on_mount(self) -> None:
-        self._listen(lambda change: self.post_message(self.Heard(change)))
+        self._listen(self._heard)
+
+    def _heard(self, change: Change) -> None:
+        self.post_message(self.Heard(change))

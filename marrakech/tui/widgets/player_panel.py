@@ -62,9 +62,9 @@ class PlayerPanel(Static):
         self._shown = shown
         self.set_class(current, "-current")
         self.set_class(player.eliminated, "-out")
-        name = Text.assemble(("▶ " if current else "  "), (self.player_name, "bold"))
+        title = Text.assemble(("▶ " if current else "  "), (self.player_name, "bold"))
         if self.kind != "human":
-            name.append(f" · {self.kind} bot", style="italic")
+            title.append(f" · {self.kind} bot", style="italic")
         money = Text()
         for colour in player.colours:
             money.append_text(self._chip(colour))
@@ -81,7 +81,7 @@ class PlayerPanel(Static):
                 carpets.append(", next ")
                 carpets.append_text(self._chip(player.top))
         rows = Group(
-            _row(name, f"{score.total} pts"),
+            _row(title, f"{score.total} pts"),
             _row(money, f"{fives}{_TIMES}5+{ones}{_TIMES}1"),
             _row(carpets, f"{score.visible} squares"),
         )
