@@ -7,7 +7,7 @@ Targets: greedy p99 at most 1 ms; hard and expert p99 at most 1 s at their defau
 ``--clock cpu`` times each decision's own processor time instead of the wall clock, for a
 machine busy with other work.
 
-    uv run python benchmarks/bench_bots.py [--games 4] [--pairings expert:hard,...]
+    uv run python benchmarks/bench_bots.py [--games 4] [--pairings expert/hard,...]
 """
 
 from __future__ import annotations
