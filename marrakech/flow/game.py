@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 FALLBACK_LEVEL = "greedy"
 """The level that plays for a computer seat whose own player failed or cheated."""
 
-HINT_LEVEL = "hard"
+HINT_LEVEL = "expert"
 """The level that gives hints."""
 
 

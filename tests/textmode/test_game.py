@@ -129,7 +129,7 @@ def test_undo_says_what_it_took_back_and_redo_plays_it_again() -> None:
     assert played.state == after
 
 
-def test_a_hint_says_the_hard_players_choice_and_plays_nothing() -> None:
+def test_a_hint_says_the_expert_players_choice_and_plays_nothing() -> None:
     played = game()
     state = played.state
     (line,) = answer(played, "hint")

@@ -181,7 +181,7 @@ async def test_undo_with_a_computer_goes_back_to_the_persons_decision() -> None:
 
 
 @run
-async def test_a_hint_shows_what_the_hard_computer_would_do() -> None:
+async def test_a_hint_shows_what_the_expert_computer_would_do() -> None:
     state = position(carpets=[("B", (2, 3), (1, 3))], phase="place", assam=((3, 3), "N"))
     session = Session(GameSetup(2), start=state)
     app = MarrakechApp(session=session)

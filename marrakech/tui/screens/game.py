@@ -451,7 +451,7 @@ class GameScreen(Screen[str]):
         self._advance()
 
     def action_hint(self) -> None:
-        """Ask the hard computer player what it would do here."""
+        """Ask the expert computer player what it would do here."""
         self._say("Thinking about a hint...")
         self.query_one(Pacer).think(self.flow.hint_move(), hint=True)
 

@@ -234,7 +234,7 @@ PALETTE = (
     ("toggle_risk", "Risk preview", "Show or hide the chance of paying"),
     ("undo", "Undo", "Take back the last decision"),
     ("redo", "Redo", "Play again what was undone"),
-    ("hint", "Hint", "Ask the hard computer player"),
+    ("hint", "Hint", "Ask the expert computer player"),
 )
 """The game screen's command-palette entries: action, title, help."""
 
