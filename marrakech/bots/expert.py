@@ -106,21 +106,21 @@ class _Search:
 
     def estimate(self, state: GameState) -> list[float]:
         """The evaluation, charged to the budget."""
-        self.evaluations += 1
-        if not self.unlimited and (
-            self.evaluations > self.work or time.thread_time() > self.deadline
-        ):
-            raise OutOfWork
+        self._spend(1.0)
         return exposure_estimate(state, self.weights)
 
     def quick(self, state: GameState) -> list[float]:
         """The hard bot's cheaper evaluation, charged to the budget as the part it costs."""
-        self.evaluations += QUICK_COST
+        self._spend(QUICK_COST)
+        return evaluate(state)
+
+    def _spend(self, cost: float) -> None:
+        """Charge ``cost`` evaluations; past depth 1, OutOfWork once the budget is spent."""
+        self.evaluations += cost
         if not self.unlimited and (
             self.evaluations > self.work or time.thread_time() > self.deadline
         ):
             raise OutOfWork
-        return evaluate(state)
 
     def mine(self, estimate: list[float]) -> float:
         lead = utility(estimate, self.me)
