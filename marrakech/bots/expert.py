@@ -20,11 +20,14 @@ best facings go deeper, in rounds where the w best carpets of each of their outc
 depth-2 values (w = 1, 2, ...); the last complete round decides between them. In AIM each
 aim is worth the next player's expected reply.
 
-What is maximised is the chance to win, not the lead: a lead of d points is worth
-``win_chance(d, spread)``, where the spread is how far the final margin still strays from
-the estimate with this many rolls left (measured on self-play: about 3.5 points times the
-square root of the rolls left, at most 21, 14 and 10 points for 2, 3 and 4 players). Near
-the end a safe lead is kept safe and a player behind takes its chances.
+What is maximised is the chance to win, not the lead (``win_chance``): the chance to
+finish ahead of another seat is a logistic curve of the margin over it divided by the
+spread, how far a final margin still strays from the estimate with this many rolls left
+(measured on self-play: about 3.5 points times the square root of the rolls left, at most
+21, 14 and 10 points for 2, 3 and 4 players); the chance to win is the product of those
+chances over the other seats. Near the end a safe lead is kept safe and a player behind takes its
+chances; with 3 or 4 players every rival counts, not only the nearest (a seat level with the
+leader and far ahead of the others is worth more than one level with all three).
 
 The budget is a number of evaluations (``work``), so the same seed, position and work
 always give the same action; a cap of ``time_cap`` seconds of the decision's own processor
@@ -36,7 +39,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from random import Random
 
 from marrakech.engine import Action, Aim, GameState, Orient, Phase, Place, Roll
@@ -69,13 +72,20 @@ QUICK_COST = 0.4
 """What a reply valued with the hard bot's evaluation costs, in expert evaluations."""
 
 
-def win_chance(lead: float, spread: float) -> float:
-    """How much a lead over the best other player is worth when margins stray by ``spread``.
+def win_chance(estimate: Sequence[float], seat: int, spread: float) -> float:
+    """How much an estimate is worth to a seat when final margins stray by ``spread``.
 
-    The logistic curve of the normal distribution's chance to stay ahead, in percent, plus a
-    twentieth of the lead itself so that a won (or lost) game still prefers the bigger lead.
+    The chance, in percent, to finish ahead of every other seat, taking each duel as the
+    logistic curve of the normal distribution's chance to stay ahead and the duels as
+    independent; plus a twentieth of the lead over the best other seat, so that a won (or
+    lost) game still prefers the bigger lead.
     """
-    return 100.0 / (1.0 + math.exp(-1.7 * lead / spread)) + 0.05 * lead
+    mine = estimate[seat]
+    chance = 1.0
+    for other, value in enumerate(estimate):
+        if other != seat:
+            chance *= 1.0 / (1.0 + math.exp(-1.7 * (mine - value) / spread))
+    return 100.0 * chance + 0.05 * utility(estimate, seat)
 
 
 class OutOfWork(Exception):
@@ -123,8 +133,9 @@ class _Search:
             raise OutOfWork
 
     def mine(self, estimate: list[float]) -> float:
-        lead = utility(estimate, self.me)
-        return lead if self.spread is None else win_chance(lead, self.spread)
+        if self.spread is None:
+            return utility(estimate, self.me)
+        return win_chance(estimate, self.me, self.spread)
 
     def placements(self, state: GameState) -> list[tuple[float, Place, GameState]]:
         """My legal carpets with their depth-1 values, best first."""

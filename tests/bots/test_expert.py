@@ -96,15 +96,25 @@ def test_holding_squares_is_worth_more_the_more_carpets_are_left() -> None:
 
 def test_near_the_end_a_sure_lead_beats_a_gamble_with_a_bigger_average() -> None:
     def gamble(spread: float) -> float:  # +10 or -4 on a coin: +3 on average
-        return (win_chance(10, spread) + win_chance(-4, spread)) / 2
+        return (win_chance([30, 20], 0, spread) + win_chance([16, 20], 0, spread)) / 2
 
     near_the_end, at_the_start = 4.0, 21.0
-    assert win_chance(2, near_the_end) > gamble(near_the_end)
-    assert win_chance(2, at_the_start) < gamble(at_the_start)
+    assert win_chance([22, 20], 0, near_the_end) > gamble(near_the_end)
+    assert win_chance([22, 20], 0, at_the_start) < gamble(at_the_start)
 
 
 def test_a_bigger_lead_is_always_worth_more() -> None:
     leads = [-60, -10, -1, 0, 1, 10, 60]
     for spread in (4.0, 21.0):
-        values = [win_chance(lead, spread) for lead in leads]
+        values = [win_chance([40 + lead, 40], 0, spread) for lead in leads]
         assert values == sorted(values) and len(set(values)) == len(values)
+
+
+def test_with_more_players_every_rival_counts_not_only_the_nearest() -> None:
+    spread = 10.0
+    level_with_all = win_chance([40, 40, 39, 39], 0, spread)
+    level_with_the_leader_only = win_chance([40, 40, 20, 20], 0, spread)
+    assert level_with_the_leader_only > level_with_all
+    far_ahead_of_the_others = win_chance([40, 40, 0, 0], 0, spread)
+    assert far_ahead_of_the_others == pytest.approx(win_chance([40, 40], 0, spread), rel=0.01)
+    assert sum(win_chance([40, 40, 40, 40], seat, spread) for seat in range(4)) < 4 * 25
