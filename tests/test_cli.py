@@ -443,6 +443,8 @@ def test_ctrl_c_stops_a_tournament_with_one_line_and_no_worker_left() -> None:
         stdout=subprocess.DEVNULL,
         text=True,
         start_new_session=True,
+        # A runner started in the background ignores SIGINT, and a child would inherit that.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     time.sleep(3)
     os.killpg(process.pid, signal.SIGINT)

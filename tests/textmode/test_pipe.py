@@ -102,6 +102,8 @@ def test_ctrl_c_ends_cleanly_and_keeps_the_game(data_home: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "XDG_DATA_HOME": str(data_home.parent)},
+        # A runner started in the background ignores SIGINT, and a child would inherit that.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert game.stdin is not None and game.stdout is not None
     game.stdin.write("left\n")
