@@ -25,9 +25,10 @@ finish ahead of another seat is a logistic curve of the margin over it divided b
 spread, how far a final margin still strays from the estimate with this many rolls left
 (measured on self-play: about 3.5 points times the square root of the rolls left, at most
 21, 14 and 10 points for 2, 3 and 4 players); the chance to win is the product of those
-chances over the other seats. Near the end a safe lead is kept safe and a player behind takes its
-chances; with 3 or 4 players every rival counts, not only the nearest (a seat level with the
-leader and far ahead of the others is worth more than one level with all three).
+chances over the other seats. Near the end a safe lead is kept safe and a player behind
+takes its chances; with 3 or 4 players every rival counts, not only the nearest (a seat
+level with the leader and far ahead of the others is worth more than one level with all
+three).
 
 The budget is a number of evaluations (``work``), so the same seed, position and work
 always give the same action; a cap of ``time_cap`` seconds of the decision's own processor
@@ -82,10 +83,12 @@ def win_chance(estimate: Sequence[float], seat: int, spread: float) -> float:
     """
     mine = estimate[seat]
     chance = 1.0
+    best_other = -math.inf
     for other, value in enumerate(estimate):
         if other != seat:
             chance *= 1.0 / (1.0 + math.exp(-1.7 * (mine - value) / spread))
-    return 100.0 * chance + 0.05 * utility(estimate, seat)
+            best_other = max(best_other, value)
+    return 100.0 * chance + 0.05 * (mine - best_other)
 
 
 class OutOfWork(Exception):
