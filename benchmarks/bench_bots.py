@@ -4,8 +4,8 @@ Plays seeded 2-player games (expert vs hard, hard vs greedy, then greedy vs rand
 default), times every ``choose`` call and prints the percentiles in milliseconds. Bots
 are named as everywhere (``hard:iterations=300``, ``expert:work=800``, ``file.py:Class``).
 Targets: greedy p99 at most 1 ms; hard and expert p99 at most 1 s at their defaults.
-``--clock cpu`` times each decision's own processor time instead of the wall clock, for a
-machine busy with other work.
+``--clock cpu`` times each decision in processor time (the process's, so an outside bot's
+own thread counts) instead of the wall clock, for a machine busy with other work.
 
     uv run python benchmarks/bench_bots.py [--games 4] [--pairings expert/hard,...]
 """
