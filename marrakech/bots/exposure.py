@@ -20,7 +20,8 @@ For every seat the estimate is its score now (visible squares plus dirhams), plu
 
 The 2-player weights of the potential, holding and cover were fitted by least squares on
 400 self-play games (the final margin against these terms at every facing decision); the
-3- and 4-player ones are small values between the fits of 160 games each, which disagree.
+3- and 4-player ones are small values between the fits of 160 games each, which disagree,
+except the 4-player potential, which doubled after matches against hard (docs/bots.md).
 
 At the end of the game the estimate is the final score plus ``win_bonus`` times the seat's
 share of the win.
@@ -46,7 +47,7 @@ class ExposureWeights:
     """Points for winning the game (and lost for losing it)."""
     exposure: tuple[float, ...] = (0.8, 0.6, 0.45, 0.3, 0.2)
     """Weight of the toll exposure of the 2nd, 3rd, ... roll from now (the 1st is exact)."""
-    potential: tuple[float, float, float] = (0.03, 0.06, 0.04)
+    potential: tuple[float, float, float] = (0.03, 0.06, 0.08)
     """p for 2, 3 and 4 players: a region of k squares is worth p * k * k."""
     horizon: float = 6.0
     """The potential fades linearly once fewer carpets than this are left per player."""
