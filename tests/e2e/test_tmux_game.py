@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import shlex
 import shutil
-import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tmux_pane import TmuxPane
 
 pytestmark = [
     pytest.mark.slow,
@@ -20,51 +20,24 @@ pytestmark = [
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def tmux(*args: str) -> str:
-    result = subprocess.run(["tmux", *args], capture_output=True, text=True, check=True)
-    return result.stdout
-
-
-class Pane:
-    """A detached tmux session of 80x24 running one command."""
-
-    def __init__(self, name: str, command: str) -> None:
-        self.name = name
-        tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", command)
-
-    def screen(self) -> str:
-        return tmux("capture-pane", "-p", "-t", self.name)
-
-    def wait_for(self, text: str, timeout: float = 20.0) -> str:
-        deadline = time.monotonic() + timeout
-        while True:
-            screen = self.screen()
-            if text in screen:
-                return screen
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
-            time.sleep(0.1)
-
-    def keys(self, *keys: str) -> None:
-        tmux("send-keys", "-t", self.name, *keys)
-
-    def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
-
-
-@pytest.fixture
-def pane(tmp_path: Path):  # type: ignore[no-untyped-def]
+def pane_running(tmp_path: Path, arguments: str) -> TmuxPane:
+    """A pane running ``marrakech ARGUMENTS`` with its data in ``tmp_path``."""
     env = f"XDG_DATA_HOME={shlex.quote(str(tmp_path))} TEXTUAL_ANIMATIONS=none TERM=xterm-256color"
     command = (
         f"cd {shlex.quote(str(ROOT))} && env {env} "
-        f"{shlex.quote(sys.executable)} -m marrakech new --players 2 --seed 1"
+        f"{shlex.quote(sys.executable)} -m marrakech {arguments}"
     )
-    pane = Pane(f"marrakech-e2e-{os.getpid()}", command)
+    return TmuxPane(command)
+
+
+@pytest.fixture
+def pane(tmp_path: Path) -> Iterator[TmuxPane]:
+    pane = pane_running(tmp_path, "new --players 2 --seed 1")
     yield pane
     pane.close()
 
 
-def test_a_whole_turn_in_tmux(pane: Pane, tmp_path: Path) -> None:
+def test_a_whole_turn_in_tmux(pane: TmuxPane, tmp_path: Path) -> None:
     before = pane.wait_for("Player 1: Assam will go straight on")
     assert "▶ Player 1" in before
     assert "▲·" in before  # Assam in the middle, facing north
@@ -89,18 +62,8 @@ def test_a_whole_turn_in_tmux(pane: Pane, tmp_path: Path) -> None:
     pane.wait_for("Quit the game?")
 
 
-def pane_running(tmp_path: Path, name: str, arguments: str) -> Pane:
-    """A pane running ``marrakech ARGUMENTS`` with its data in ``tmp_path``."""
-    env = f"XDG_DATA_HOME={shlex.quote(str(tmp_path))} TEXTUAL_ANIMATIONS=none TERM=xterm-256color"
-    command = (
-        f"cd {shlex.quote(str(ROOT))} && env {env} "
-        f"{shlex.quote(sys.executable)} -m marrakech {arguments}"
-    )
-    return Pane(f"marrakech-e2e-{name}-{os.getpid()}", command)
-
-
 def test_enter_resumes_an_unfinished_game(tmp_path: Path) -> None:
-    first = pane_running(tmp_path, "first", "new --players 2 --seed 1")
+    first = pane_running(tmp_path, "new --players 2 --seed 1")
     try:
         first.wait_for("Player 1: Assam will go straight on")
         first.keys("Left")
@@ -111,13 +74,14 @@ def test_enter_resumes_an_unfinished_game(tmp_path: Path) -> None:
         first.wait_for("Player 2: Assam will go straight on")
         first.keys("C-q")
         first.wait_for("Quit the game?")
-        first.keys("Enter")  # the dialog's default: quit (the game stays autosaved)
+        first.keys("y")  # quit (Enter would keep playing); the game stays autosaved
         deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and "marrakech" in first.screen():
+        while first.running():
+            assert time.monotonic() < deadline, "the app did not quit:\n" + first.screen()
             time.sleep(0.1)
     finally:
         first.close()
-    again = pane_running(tmp_path, "again", "")
+    again = pane_running(tmp_path, "")
     try:
         again.wait_for("Resume the unfinished game")
         again.keys("Enter")  # Resume is the focused default
@@ -147,7 +111,7 @@ def test_the_end_screen_closes_to_show_the_final_board(
             session.roll()
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     storage.save_named("last carpet", session)
-    pane = pane_running(tmp_path, "end", "load 'last carpet'")
+    pane = pane_running(tmp_path, "load 'last carpet'")
     try:
         pane.wait_for("lay your")
         pane.keys("Enter")  # the last carpet of the game

@@ -11,14 +11,13 @@ import os
 import shlex
 import shutil
 import signal
-import subprocess
 import sys
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from tmux_pane import TmuxPane
 
 from marrakech import narrate
 from marrakech.dice import die_roll
@@ -34,12 +33,12 @@ TIMEOUT = 20.0
 
 
 class App:
-    """The app in a tmux pane on a private server: type keys, read the screen."""
+    """The app in a tmux pane, started again as often as a test needs, and its saved games."""
 
     def __init__(self, data_home: Path) -> None:
         self.data_home = data_home
         self.games = data_home / "marrakech" / "games"
-        self.sockets: list[str] = []
+        self.panes: list[TmuxPane] = []
 
     @property
     def autosave(self) -> Path:
@@ -48,15 +47,9 @@ class App:
         return files[0] if len(files) == 1 else self.games / "none.json"
 
     @property
-    def socket(self) -> str:
-        """The private tmux server of the latest start (each start gets a fresh one)."""
-        return self.sockets[-1]
-
-    def tmux(self, *args: str) -> str:
-        command = ["tmux", "-L", self.socket, "-f", os.devnull, *args]
-        result = subprocess.run(command, capture_output=True, text=True, check=False)
-        assert result.returncode == 0, f"{shlex.join(command)}: {result.stderr}"
-        return result.stdout
+    def pane(self) -> TmuxPane:
+        """The pane of the latest start (each start gets a fresh tmux server)."""
+        return self.panes[-1]
 
     def start(self, *arguments: str) -> None:
         command = [sys.executable, "-m", "marrakech", *arguments]
@@ -71,25 +64,10 @@ class App:
             "TEXTUAL_ANIMATIONS=none",
         ]
         shell = f"cd {shlex.quote(str(ROOT))} && exec {shlex.join([*environment, *command])}"
-        self.sockets.append(f"marrakech-records-{uuid.uuid4().hex[:12]}")
-        self.tmux("new-session", "-d", "-s", "game", "-x", "150", "-y", "45", shell)
-
-    def running(self) -> bool:
-        """True while the app's tmux session exists (it ends when the app dies)."""
-        command = ["tmux", "-L", self.socket, "has-session", "-t", "game"]
-        return subprocess.run(command, capture_output=True, check=False).returncode == 0
-
-    def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", "game")
-
-    def keys(self, *keys: str) -> None:
-        self.tmux("send-keys", "-t", "game", *keys)
-
-    def pid(self) -> int:
-        return int(self.tmux("display-message", "-p", "-t", "game", "#{pane_pid}").strip())
+        self.panes.append(TmuxPane(shell, width=150, height=45))
 
     def wait_for_text(self, text: str) -> None:
-        _wait(lambda: text in self.screen(), f"{text!r} on the screen", self.screen)
+        self.pane.wait_for(text, TIMEOUT)
 
     def saved(self) -> Session | None:
         try:
@@ -102,7 +80,7 @@ class App:
             session = self.saved()
             return session is not None and len(session.actions) == count
 
-        _wait(done, f"{count} actions in the autosave", self.screen)
+        _wait(done, f"{count} actions in the autosave", self.pane.screen)
         session = self.saved()
         assert session is not None
         return session
@@ -122,20 +100,20 @@ def app(tmp_path: Path) -> Iterator[App]:
     try:
         yield runner
     finally:
-        for socket in runner.sockets:
-            subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True, check=False)
+        for pane in runner.panes:
+            pane.close()
 
 
 def _play_turn(app: App, turn_key: str, actions_before: int, lay: bool = True) -> Session:
     """Orient, roll and (optionally) lay the suggested carpet; wait for each autosave."""
     app.wait_for_text("Enter rolls")
-    app.keys(turn_key)
-    app.keys("Enter")
+    app.pane.keys(turn_key)
+    app.pane.keys("Enter")
     session = app.wait_for_actions(actions_before + 2)
     if not lay:
         return session
     app.wait_for_text("lay your")
-    app.keys("Enter")
+    app.pane.keys("Enter")
     return app.wait_for_actions(actions_before + 3)
 
 
@@ -150,11 +128,11 @@ def test_a_killed_game_resumes_at_the_last_completed_action(app: App) -> None:
     assert [move[:2] for move in moves] == [f"L{rolls[0]}", f"S{rolls[1]}", f"R{rolls[2]}"]
     app.wait_for_text("lay your")
     content = app.autosave.read_bytes()
-    pid = app.pid()
+    pid = app.pane.pid()
     if Path("/proc").is_dir():
         assert b"marrakech" in Path(f"/proc/{pid}/cmdline").read_bytes()
     os.kill(pid, signal.SIGKILL)
-    _wait(lambda: not app.running(), "the app to die", lambda: "")
+    _wait(lambda: not app.pane.running(), "the app to die", lambda: "")
 
     assert app.autosave.read_bytes() == content
     game = app.autosave.stem
@@ -162,12 +140,16 @@ def test_a_killed_game_resumes_at_the_last_completed_action(app: App) -> None:
 
     app.start()
     app.wait_for_text("Resume the unfinished game of Player 1, Player 2")
-    app.keys("y")
+    app.pane.keys("y")
     app.wait_for_text("lay your")
     log = narrate.game_log(saved.transitions, saved.setup.names)
-    _wait(lambda: all(line in app.screen() for line in log), f"the game log {log}", app.screen)
+    _wait(
+        lambda: all(line in app.pane.screen() for line in log),
+        f"the game log {log}",
+        app.pane.screen,
+    )
 
-    app.keys("Enter")
+    app.pane.keys("Enter")
     resumed = app.wait_for_actions(len(saved.actions) + 1)
     assert resumed.actions[: len(saved.actions)] == saved.actions
     assert resumed.states[: len(saved.states)] == saved.states

@@ -1,0 +1,71 @@
+"""A command in a real terminal: a detached tmux session on a private tmux server.
+
+Each pane starts its own server (``tmux -L``, no config file) and ``close`` stops it, so
+panes never share a server: on the shared default server a session killed at the end of
+one test can take the server down while the next test's ``new-session`` is connecting.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import time
+import uuid
+
+
+class TmuxPane:
+    """One shell command running in a ``width`` x ``height`` pane; keys in, screen out."""
+
+    def __init__(self, command: str, width: int = 80, height: int = 24) -> None:
+        self.socket = f"marrakech-test-{uuid.uuid4().hex[:12]}"
+        self.tmux("new-session", "-d", "-s", "main", "-x", str(width), "-y", str(height), command)
+
+    def tmux(self, *args: str) -> str:
+        """Run one tmux command on this pane's server and return what it printed."""
+        command = ["tmux", "-L", self.socket, "-f", os.devnull, *args]
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            raise AssertionError(f"{shlex.join(command)} failed: {result.stderr.strip()}")
+        return result.stdout
+
+    def screen(self, joined: bool = False) -> str:
+        """The visible screen; ``joined`` undoes the terminal's wrapping of long lines."""
+        return self.tmux("capture-pane", "-p", *(["-J"] if joined else []), "-t", "main")
+
+    def wait_for(self, text: str, timeout: float = 20.0, joined: bool = False) -> str:
+        """Wait until ``text`` is on the screen and return the screen."""
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.screen(joined)
+            if text in screen:
+                return screen
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
+            time.sleep(0.1)
+
+    def keys(self, *keys: str) -> None:
+        """Press keys by tmux name (``Enter``, ``Left``, ``C-q``)."""
+        self.tmux("send-keys", "-t", "main", *keys)
+
+    def type_line(self, line: str) -> None:
+        """Type ``line`` literally (``left`` is not a key name here) and press Enter."""
+        self.tmux("send-keys", "-t", "main", "-l", line)
+        self.keys("Enter")
+
+    def running(self) -> bool:
+        """True while the command runs (its session ends when it exits)."""
+        command = ["tmux", "-L", self.socket, "has-session", "-t", "main"]
+        return subprocess.run(command, capture_output=True, check=False).returncode == 0
+
+    def pid(self) -> int:
+        """The process id of the command in the pane."""
+        return int(self.tmux("display-message", "-p", "-t", "main", "#{pane_pid}").strip())
+
+    def alternate_screen(self) -> bool:
+        """True while the program in the pane draws on the terminal's alternate screen."""
+        return self.tmux("display-message", "-p", "-t", "main", "#{alternate_on}").strip() == "1"
+
+    def close(self) -> None:
+        """Stop the command and this pane's tmux server."""
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, check=False)
