@@ -26,7 +26,10 @@ from marrakech.records import SaveFileError, turn_notation
 from marrakech.session import Session
 from marrakech.storage import load_game
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux"),
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 20.0
