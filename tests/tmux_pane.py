@@ -12,6 +12,7 @@ import shlex
 import subprocess
 import time
 import uuid
+from pathlib import Path
 
 
 class TmuxPane:
@@ -20,6 +21,7 @@ class TmuxPane:
     def __init__(self, command: str, width: int = 80, height: int = 24) -> None:
         self.socket = f"marrakech-test-{uuid.uuid4().hex[:12]}"
         self.tmux("new-session", "-d", "-s", "main", "-x", str(width), "-y", str(height), command)
+        self.socket_path = Path(self.tmux("display-message", "-p", "#{socket_path}").strip())
 
     def tmux(self, *args: str) -> str:
         """Run one tmux command on this pane's server and return what it printed."""
@@ -67,5 +69,6 @@ class TmuxPane:
         return self.tmux("display-message", "-p", "-t", "main", "#{alternate_on}").strip() == "1"
 
     def close(self) -> None:
-        """Stop the command and this pane's tmux server."""
+        """Stop the command and this pane's tmux server, and remove the server's socket."""
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, check=False)
+        self.socket_path.unlink(missing_ok=True)
