@@ -10,9 +10,12 @@ from __future__ import annotations
 import os
 import shlex
 import subprocess
+import sys
 import time
 import uuid
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 class TmuxPane:
@@ -46,6 +49,14 @@ class TmuxPane:
                 raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
             time.sleep(0.1)
 
+    def wait_for_exit(self, timeout: float = 20.0) -> None:
+        """Wait until the command has ended (its session closes with it)."""
+        deadline = time.monotonic() + timeout
+        while self.running():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the command did not end; the screen was:\n{self.screen()}")
+            time.sleep(0.1)
+
     def keys(self, *keys: str) -> None:
         """Press keys by tmux name (``Enter``, ``Left``, ``C-q``)."""
         self.tmux("send-keys", "-t", "main", *keys)
@@ -72,3 +83,24 @@ class TmuxPane:
         """Stop the command and this pane's tmux server, and remove the server's socket."""
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, check=False)
         self.socket_path.unlink(missing_ok=True)
+
+
+def marrakech_pane(data_home: Path, *arguments: str, width: int = 80, height: int = 24) -> TmuxPane:
+    """A pane running ``marrakech ARGUMENTS`` with its data in ``data_home``.
+
+    It runs this interpreter's ``python -m marrakech`` (what ``uv run marrakech`` runs) as
+    the pane's own process, so ``pid`` is the app's. tmux would hand the pane the test
+    process's COLUMNS and LINES: they are dropped.
+    """
+    environment = [
+        "env",
+        "-u",
+        "COLUMNS",
+        "-u",
+        "LINES",
+        f"XDG_DATA_HOME={data_home}",
+        "TEXTUAL_ANIMATIONS=none",
+        "TERM=xterm-256color",
+    ]
+    command = [*environment, sys.executable, "-m", "marrakech", *arguments]
+    return TmuxPane(f"cd {shlex.quote(str(ROOT))} && exec {shlex.join(command)}", width, height)

@@ -2,37 +2,22 @@
 
 from __future__ import annotations
 
-import shlex
 import shutil
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tmux_pane import TmuxPane
+from tmux_pane import TmuxPane, marrakech_pane
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
 ]
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def pane_running(tmp_path: Path, arguments: str) -> TmuxPane:
-    """A pane running ``marrakech ARGUMENTS`` with its data in ``tmp_path``."""
-    env = f"XDG_DATA_HOME={shlex.quote(str(tmp_path))} TEXTUAL_ANIMATIONS=none TERM=xterm-256color"
-    command = (
-        f"cd {shlex.quote(str(ROOT))} && env {env} "
-        f"{shlex.quote(sys.executable)} -m marrakech {arguments}"
-    )
-    return TmuxPane(command)
-
 
 @pytest.fixture
 def pane(tmp_path: Path) -> Iterator[TmuxPane]:
-    pane = pane_running(tmp_path, "new --players 2 --seed 1")
+    pane = marrakech_pane(tmp_path, "new", "--players", "2", "--seed", "1")
     yield pane
     pane.close()
 
@@ -63,7 +48,7 @@ def test_a_whole_turn_in_tmux(pane: TmuxPane, tmp_path: Path) -> None:
 
 
 def test_enter_resumes_an_unfinished_game(tmp_path: Path) -> None:
-    first = pane_running(tmp_path, "new --players 2 --seed 1")
+    first = marrakech_pane(tmp_path, "new", "--players", "2", "--seed", "1")
     try:
         first.wait_for("Player 1: Assam will go straight on")
         first.keys("Left")
@@ -75,13 +60,10 @@ def test_enter_resumes_an_unfinished_game(tmp_path: Path) -> None:
         first.keys("C-q")
         first.wait_for("Quit the game?")
         first.keys("y")  # quit (Enter would keep playing); the game stays autosaved
-        deadline = time.monotonic() + 10
-        while first.running():
-            assert time.monotonic() < deadline, "the app did not quit:\n" + first.screen()
-            time.sleep(0.1)
+        first.wait_for_exit(timeout=10)
     finally:
         first.close()
-    again = pane_running(tmp_path, "")
+    again = marrakech_pane(tmp_path)
     try:
         again.wait_for("Resume the unfinished game")
         again.keys("Enter")  # Resume is the focused default
@@ -111,7 +93,7 @@ def test_the_end_screen_closes_to_show_the_final_board(
             session.roll()
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     storage.save_named("last carpet", session)
-    pane = pane_running(tmp_path, "load 'last carpet'")
+    pane = marrakech_pane(tmp_path, "load", "last carpet")
     try:
         pane.wait_for("lay your")
         pane.keys("Enter")  # the last carpet of the game

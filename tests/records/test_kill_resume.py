@@ -8,16 +8,14 @@ directory. It is started as ``python -m marrakech`` with this interpreter (what
 from __future__ import annotations
 
 import os
-import shlex
 import shutil
 import signal
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from tmux_pane import TmuxPane
+from tmux_pane import TmuxPane, marrakech_pane
 
 from marrakech import narrate
 from marrakech.dice import die_roll
@@ -31,7 +29,6 @@ pytestmark = [
     pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux"),
 ]
 
-ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 20.0
 
 
@@ -55,19 +52,7 @@ class App:
         return self.panes[-1]
 
     def start(self, *arguments: str) -> None:
-        command = [sys.executable, "-m", "marrakech", *arguments]
-        # tmux hands its panes the test process's COLUMNS/LINES (80x24): drop them.
-        environment = [
-            "env",
-            "-u",
-            "COLUMNS",
-            "-u",
-            "LINES",
-            f"XDG_DATA_HOME={self.data_home}",
-            "TEXTUAL_ANIMATIONS=none",
-        ]
-        shell = f"cd {shlex.quote(str(ROOT))} && exec {shlex.join([*environment, *command])}"
-        self.panes.append(TmuxPane(shell, width=150, height=45))
+        self.panes.append(marrakech_pane(self.data_home, *arguments, width=150, height=45))
 
     def wait_for_text(self, text: str) -> None:
         self.pane.wait_for(text, TIMEOUT)
@@ -135,7 +120,7 @@ def test_a_killed_game_resumes_at_the_last_completed_action(app: App) -> None:
     if Path("/proc").is_dir():
         assert b"marrakech" in Path(f"/proc/{pid}/cmdline").read_bytes()
     os.kill(pid, signal.SIGKILL)
-    _wait(lambda: not app.pane.running(), "the app to die", lambda: "")
+    app.pane.wait_for_exit(TIMEOUT)
 
     assert app.autosave.read_bytes() == content
     game = app.autosave.stem
