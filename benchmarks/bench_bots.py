@@ -19,10 +19,10 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from marrakech.bots import make_bot
-from marrakech.dice import SeededDie
 from marrakech.engine import Action, GameState, new_game
-from marrakech.levels import bot_seed
-from marrakech.playout import play_out
+from marrakech.games.dice import SeededDie
+from marrakech.games.levels import bot_seed
+from marrakech.games.playout import play_out
 
 Timings = dict[tuple[str, str], list[float]]
 """Seconds per decision under (bot name as given, phase or "all")."""

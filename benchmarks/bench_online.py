@@ -25,11 +25,11 @@ import sys
 import tempfile
 import time
 
+from marrakech.games.session import GameSetup, Session
 from marrakech.net.changes import Change
 from marrakech.net.client import Client
 from marrakech.net.host import Host, HostGame
 from marrakech.net.hosting import new_game
-from marrakech.session import GameSetup, Session
 
 PLAYERS = 4
 

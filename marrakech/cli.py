@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from marrakech.engine import Variant
-from marrakech.levels import LEVELS, bot_named, describe_levels
+from marrakech.games.levels import LEVELS, bot_named, describe_levels
+from marrakech.games.records import SaveFileError
+from marrakech.games.session import HUMAN, GameSetup
+from marrakech.games.text import quoted
 from marrakech.net import cli as net_cli
-from marrakech.records import SaveFileError
-from marrakech.session import HUMAN, GameSetup
-from marrakech.text import quoted
 
 if TYPE_CHECKING:
     from marrakech.flow import GameFlow
@@ -125,7 +125,7 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
         raise ValueError(f"--first: seats are 1 to {args.players}")
     seed = args.seed
     if seed is None:
-        from marrakech.session import new_seed
+        from marrakech.games.session import new_seed
 
         seed = new_seed()
     return GameSetup(
@@ -141,7 +141,7 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
 def saved_game(given: str) -> Path:
     """The save file a ``load`` or ``replay`` argument names: a path, or a name from Saved
     games. SaveFileError, in one line, when there is none or it cannot be read."""
-    from marrakech import storage
+    from marrakech.games import storage
 
     path = Path(given)
     if not path.exists():
@@ -207,7 +207,7 @@ def run_new(args: argparse.Namespace) -> int:
         from marrakech import textmode
 
         return textmode.play_new(setup)
-    from marrakech.session import Session
+    from marrakech.games.session import Session
     from marrakech.tui.app import MarrakechApp
 
     return _run_app(MarrakechApp(session=Session(setup)))

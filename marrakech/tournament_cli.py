@@ -24,8 +24,8 @@ from rich.text import Text
 from marrakech.bots import tournament
 from marrakech.bots.tournament import TournamentConfig, TournamentResult, play_tournament
 from marrakech.engine import Variant
-from marrakech.levels import LEVELS, UnknownBot, bot_named
-from marrakech.text import shown
+from marrakech.games.levels import LEVELS, UnknownBot, bot_named
+from marrakech.games.text import shown
 
 MAX_GAMES = 1_000_000
 """The most games ``--games`` asks for (a million 2-player games take days on one CPU)."""

@@ -26,9 +26,9 @@ from dataclasses import replace
 
 from marrakech.bots import make_bot
 from marrakech.bots.exposure import DEFAULT_EXPOSURE_WEIGHTS, ExposureWeights, exposure_estimate
-from marrakech.dice import SeededDie
 from marrakech.engine import GameState, Phase, new_game
-from marrakech.playout import by_seat, play_out_steps
+from marrakech.games.dice import SeededDie
+from marrakech.games.playout import by_seat, play_out_steps
 
 NONE = ExposureWeights(
     exposure=(), potential=(0, 0, 0), holding=(0, 0, 0), cover=(0, 0, 0), win_bonus=0

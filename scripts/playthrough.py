@@ -3,9 +3,9 @@
     uv run python scripts/playthrough.py
 
 rewrites tests/golden/playthrough_{2,3,4}p.txt. Each game is played out
-(``marrakech.playout``) with its actions chosen by a ``random.Random(seed)`` over
+(``marrakech.games.playout``) with its actions chosen by a ``random.Random(seed)`` over
 ``legal_actions()`` and its rolls from the seed's die stream (roll n is
-``marrakech.dice.die_roll(seed, n)``), so a game is a pure function of its seed.
+``marrakech.games.dice.die_roll(seed, n)``), so a game is a pure function of its seed.
 tests/engine/test_golden.py regenerates the text in memory and compares it with the files:
 after a deliberate engine change, run this script and review the diff.
 """
@@ -16,7 +16,6 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from marrakech.dice import SeededDie
 from marrakech.engine import (
     Aim,
     GameState,
@@ -29,7 +28,8 @@ from marrakech.engine import (
     new_game,
     turn_bounds,
 )
-from marrakech.playout import play_out_steps
+from marrakech.games.dice import SeededDie
+from marrakech.games.playout import play_out_steps
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 
@@ -110,7 +110,7 @@ def render(game: Game) -> str:
         f"Marrakech golden playthrough: {game.players} players, seed {game.seed}, "
         f"variant {game.variant.value}",
         f"Actions: random.Random({game.seed}) over legal_actions(); "
-        f"rolls: marrakech.dice.die_roll({game.seed}, n).",
+        f"rolls: marrakech.games.dice.die_roll({game.seed}, n).",
         "Regenerate with: uv run python scripts/playthrough.py",
         "",
         str(state),

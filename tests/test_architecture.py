@@ -225,13 +225,18 @@ def test_the_import_reader_sees_every_kind_of_import(tmp_path: Path) -> None:
     sample.write_text(
         "from typing import TYPE_CHECKING\n"
         "if TYPE_CHECKING:\n"
-        "    from marrakech.session import Session\n"
+        "    from marrakech.games.session import Session\n"
         "def late():\n"
-        "    import marrakech.storage\n"
+        "    import marrakech.games.storage\n"
         "from marrakech import levels\n"
         "from .. import dice\n",
         encoding="utf-8",
     )
     found = {name for name, _ in imported_names("marrakech.tui.sample", sample)}
-    expected = {"marrakech.session", "marrakech.storage", "marrakech.levels", "marrakech.dice"}
+    expected = {
+        "marrakech.games.session",
+        "marrakech.games.storage",
+        "marrakech.games.levels",
+        "marrakech.games.dice",
+    }
     assert expected <= found

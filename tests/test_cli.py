@@ -16,8 +16,8 @@ import pytest
 from marrakech import tournament_cli
 from marrakech.cli import build_parser, main, setup_from_args
 from marrakech.engine import Variant
-from marrakech.levels import LEVELS
-from marrakech.session import GameSetup
+from marrakech.games.levels import LEVELS
+from marrakech.games.session import GameSetup
 
 
 def setup(*argv: str) -> GameSetup:
@@ -321,9 +321,9 @@ def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_load_takes_a_name_from_saved_games_as_well_as_a_path(data_home: Path) -> None:
-    from marrakech import storage
     from marrakech.cli import saved_game
-    from marrakech.session import Session
+    from marrakech.games import storage
+    from marrakech.games.session import Session
 
     path = storage.save_named("Friday night", Session(GameSetup(2, seed=3)))
     assert saved_game("Friday night") == path

@@ -8,9 +8,9 @@ from itertools import pairwise
 import pytest
 
 from marrakech.bots import make_bot
-from marrakech.dice import LoadedDie, SeededDie
 from marrakech.engine import Action, GameState, IllegalAction, Phase, Roll, Variant, new_game
-from marrakech.playout import Chooser, by_seat, play_out, play_out_steps
+from marrakech.games.dice import LoadedDie, SeededDie
+from marrakech.games.playout import Chooser, by_seat, play_out, play_out_steps
 
 
 def random_chooser(seed: int) -> Chooser:

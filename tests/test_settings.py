@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from marrakech import settings
-from marrakech.dice import LoadedDie
 from marrakech.engine import Orient, Turn
 from marrakech.flow import looped_steps
-from marrakech.session import GameSetup, Session
-from marrakech.settings import Settings
+from marrakech.games import settings
+from marrakech.games.dice import LoadedDie
+from marrakech.games.session import GameSetup, Session
+from marrakech.games.settings import Settings
 from marrakech.tui.screens.game_status import walk_timing
 
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from marrakech.session import name_problem
-from marrakech.text import QUOTE_LIMIT, quoted, shown, unshowable
+from marrakech.games.session import name_problem
+from marrakech.games.text import QUOTE_LIMIT, quoted, shown, unshowable
 
 
 def test_escape_sequences_and_bidirectional_overrides_are_written_out() -> None:

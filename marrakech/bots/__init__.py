@@ -1,4 +1,4 @@
-"""Computer opponents, one per level of ``marrakech.levels``, and outside bots.
+"""Computer opponents, one per level of ``marrakech.games.levels``, and outside bots.
 
 Bots see only what a player at the table sees (see ``base``). ``make_bot`` builds one
 from any name ``levels.bot_named`` accepts; ``tournament`` plays them against each other.
@@ -6,7 +6,7 @@ from any name ``levels.bot_named`` accepts; ``tournament`` plays them against ea
 
 from __future__ import annotations
 
-from marrakech.levels import bot_named, is_level, parse_settings
+from marrakech.games.levels import bot_named, is_level, parse_settings
 
 from .base import Bot, determinize, position_rng
 from .expert import DEFAULT_WORK, ExpertBot

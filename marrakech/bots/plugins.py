@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from marrakech.engine import Action, GameState
-from marrakech.levels import ENTRY_POINT_GROUP
+from marrakech.games.levels import ENTRY_POINT_GROUP
 
 from .base import Bot
 

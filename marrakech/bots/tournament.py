@@ -30,10 +30,10 @@ from dataclasses import asdict, dataclass, field
 from multiprocessing.pool import AsyncResult
 from typing import Any
 
-from marrakech.dice import SeededDie
 from marrakech.engine import Action, GameState, Variant, new_game
-from marrakech.levels import bot_seed
-from marrakech.playout import by_seat, play_out
+from marrakech.games.dice import SeededDie
+from marrakech.games.levels import bot_seed
+from marrakech.games.playout import by_seat, play_out
 
 from . import Bot, make_bot
 

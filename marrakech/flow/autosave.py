@@ -1,6 +1,6 @@
 """When a game is written to its autosave file, and what happens to the file at the end.
 
-Each game has a file of its own (``marrakech.autosaves``): it is made at the game's first
+Each game has a file of its own (``marrakech.games.autosaves``): it is made at the game's first
 decision, written after every decision, and moved to the finished games when the game
 ends here. A finished game opened from a file writes nothing. A failed write is
 reported once, and the game goes on.
@@ -8,11 +8,11 @@ reported once, and the game goes on.
 
 from __future__ import annotations
 
-from marrakech.autosaves import GameFile
 from marrakech.engine import Phase
 from marrakech.flow.notice import Notice, Notify
-from marrakech.records import SaveFileError
-from marrakech.session import Session
+from marrakech.games.autosaves import GameFile
+from marrakech.games.records import SaveFileError
+from marrakech.games.session import Session
 
 
 class Autosaver:

@@ -20,7 +20,6 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from marrakech.autosaves import GameFile
 from marrakech.engine import (
     Action,
     Aim,
@@ -37,8 +36,9 @@ from marrakech.flow.autosave import Autosaver
 from marrakech.flow.notice import Notice, Notify
 from marrakech.flow.recap import TurnRecap, recaps
 from marrakech.flow.risk import LaneRisk, lane_risks
-from marrakech.levels import bot_seed
-from marrakech.session import HUMAN, Session
+from marrakech.games.autosaves import GameFile
+from marrakech.games.levels import bot_seed
+from marrakech.games.session import HUMAN, Session
 
 if TYPE_CHECKING:
     from marrakech.bots import Bot

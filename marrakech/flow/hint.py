@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from marrakech.engine import Action, Aim, GameState, Orient, Phase, Place, Turn
-from marrakech.text import shown
+from marrakech.games.text import shown
 
 from .risk import LaneRisk, lane_risks
 

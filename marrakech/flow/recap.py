@@ -23,7 +23,7 @@ from marrakech.engine import (
     Transition,
     Turn,
 )
-from marrakech.narrate import sentence, turns
+from marrakech.games.narrate import sentence, turns
 
 
 @dataclass(frozen=True, slots=True)

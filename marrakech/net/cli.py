@@ -12,7 +12,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from marrakech.engine import Variant
-from marrakech.levels import LEVELS, describe_levels
+from marrakech.games.levels import LEVELS, describe_levels
 from marrakech.net import DEFAULT_PORT, LOOPBACK
 
 if TYPE_CHECKING:

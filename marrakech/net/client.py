@@ -18,13 +18,13 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from marrakech.autosaves import GameFile
 from marrakech.engine import IllegalAction
+from marrakech.games.autosaves import GameFile
+from marrakech.games.records import SaveFileError
+from marrakech.games.text import quoted, shown
 from marrakech.net.changes import Change, Listener
 from marrakech.net.protocol import MAX_HOST_MESSAGE_BYTES, PROTOCOL_VERSION, encode
 from marrakech.net.replica import HostError, ReplicaFlow
-from marrakech.records import SaveFileError
-from marrakech.text import quoted, shown
 
 RETRY_SECONDS = 60.0
 """How long a client keeps trying to reach a host it lost."""

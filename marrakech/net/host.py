@@ -22,7 +22,6 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
-from marrakech.autosaves import GameFile
 from marrakech.engine import (
     Action,
     Aim,
@@ -35,6 +34,9 @@ from marrakech.engine import (
     Transition,
 )
 from marrakech.flow import ComputerMove, GameFlow, Notice, Seat, SeatKind
+from marrakech.games.autosaves import GameFile
+from marrakech.games.session import Session, name_problem
+from marrakech.games.text import shown
 from marrakech.net.changes import Change, Listener
 from marrakech.net.protocol import (
     MAX_FRAME_BYTES,
@@ -47,8 +49,6 @@ from marrakech.net.protocol import (
     encode,
     normal_code,
 )
-from marrakech.session import Session, name_problem
-from marrakech.text import shown
 
 logger = logging.getLogger(__name__)
 
@@ -373,7 +373,7 @@ class HostGame:
         ``seat_text`` is the seat's number from 1, as a player types it; IllegalAction
         says what is wrong.
         """
-        from marrakech.levels import level_named
+        from marrakech.games.levels import level_named
 
         seats = len(self.flow.seats)
         if not seat_text.isdigit() or not 1 <= int(seat_text) <= seats:

@@ -1,7 +1,7 @@
 """A hosted game on disk: its autosave (as in hot-seat) and its host file, to resume.
 
 The game itself autosaves after every decision to its own file in the unfinished games
-(``marrakech.autosaves``), written by the flow. Beside it, ``online/<id>.json`` in the
+(``marrakech.games.autosaves``), written by the flow. Beside it, ``online/<id>.json`` in the
 data directory keeps what only the host knows: each remote seat's join code, the host's
 own seat and where it listened. Killed and restarted with ``--resume ID``, the host
 reads both and its players reconnect with their codes. The host file is removed when
@@ -19,14 +19,14 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from marrakech import storage
-from marrakech.autosaves import GameFile, games_dir
 from marrakech.flow import Notify
+from marrakech.games import storage
+from marrakech.games.autosaves import GameFile, games_dir
+from marrakech.games.records import SaveFileError, record_to_json
+from marrakech.games.session import HUMAN, Session
+from marrakech.games.text import quoted
 from marrakech.net.host import Host, HostFlow, HostGame
 from marrakech.net.protocol import new_code, normal_code
-from marrakech.records import SaveFileError, record_to_json
-from marrakech.session import HUMAN, Session
-from marrakech.text import quoted
 
 ONLINE_DIR = "online"
 HOST_FORMAT = "marrakech-host"

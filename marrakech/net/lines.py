@@ -18,11 +18,11 @@ from typing import TextIO
 
 from marrakech.engine import Aim, Direction, GameState, IllegalAction, Orient, Phase, Place, Turn
 from marrakech.flow import SeatKind
-from marrakech.narrate import plural, sentence, square_text
+from marrakech.games.narrate import plural, sentence, square_text
+from marrakech.games.text import shown
 from marrakech.net.changes import Change
 from marrakech.net.host import HostFlow, HostGame
 from marrakech.net.replica import ReplicaFlow
-from marrakech.text import shown
 
 NetFlow = HostFlow | ReplicaFlow
 """A network game's flow as a seat's front end sees it."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from marrakech.engine import Aim, MarrakechError, Orient, Place, parse_action
-from marrakech.text import quoted
+from marrakech.games.text import quoted
 
 PROTOCOL_VERSION = 1
 """The protocol version this program speaks (a hello with another one is refused)."""

@@ -13,7 +13,6 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from marrakech.dice import LoadedDie
 from marrakech.engine import (
     Aim,
     GameState,
@@ -28,10 +27,11 @@ from marrakech.engine import (
     parse_action,
 )
 from marrakech.flow import GameFlow, Seat, SeatKind
+from marrakech.games.dice import LoadedDie
+from marrakech.games.session import GameSetup, Session
+from marrakech.games.text import quoted
 from marrakech.net.changes import Change, Listener
 from marrakech.net.protocol import PROTOCOL_VERSION, encode
-from marrakech.session import GameSetup, Session
-from marrakech.text import quoted
 
 Send = Callable[[str], None]
 """Sends one message to the host; IllegalAction when not connected."""

@@ -10,7 +10,10 @@ from collections.abc import Awaitable, Callable
 
 from marrakech.engine import Variant
 from marrakech.flow import GameFlow, Notice
-from marrakech.levels import level_named
+from marrakech.games.levels import level_named
+from marrakech.games.records import SaveFileError
+from marrakech.games.session import HUMAN, GameSetup, Session, new_seed
+from marrakech.games.text import shown
 from marrakech.net import DEFAULT_PORT, LOOPBACK
 from marrakech.net.changes import Change, Listener
 from marrakech.net.client import Client
@@ -18,9 +21,6 @@ from marrakech.net.host import GAME_OVER_LINGER, HostFlow, HostGame
 from marrakech.net.hosting import EXPOSED, new_game, resume_game, start_hosting
 from marrakech.net.lines import Announcer, BotPlayer, LinePlayer
 from marrakech.net.protocol import normal_code
-from marrakech.records import SaveFileError
-from marrakech.session import HUMAN, GameSetup, Session, new_seed
-from marrakech.text import shown
 
 Listen = Callable[[Listener], None]
 Board = Callable[[GameFlow, Listen, str], Awaitable[None]]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from marrakech.engine import SIZE, Place, Square, Turn
-from marrakech.text import quoted
+from marrakech.games.text import quoted
 
 WAYS: dict[str, Turn] = {
     "left": Turn.LEFT,

@@ -25,7 +25,7 @@ from marrakech.engine import (
 )
 from marrakech.flow import cursor
 from marrakech.flow.risk import LaneRisk
-from marrakech.narrate import plural, square_text
+from marrakech.games.narrate import plural, square_text
 
 COMPASS = {Direction.N: "north", Direction.E: "east", Direction.S: "south", Direction.W: "west"}
 """Assam's facings in words."""

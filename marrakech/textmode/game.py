@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from marrakech import storage
-from marrakech.autosaves import GameFile
 from marrakech.engine import (
     DIE_FACES,
     Action,
@@ -28,10 +26,12 @@ from marrakech.engine import (
 )
 from marrakech.flow import GameFlow, Notice, cursor
 from marrakech.flow.hint import hint_reasons
-from marrakech.narrate import game_log, sentence, square_text
-from marrakech.records import SaveFileError
-from marrakech.session import Session
-from marrakech.text import shown
+from marrakech.games import storage
+from marrakech.games.autosaves import GameFile
+from marrakech.games.narrate import game_log, sentence, square_text
+from marrakech.games.records import SaveFileError
+from marrakech.games.session import Session
+from marrakech.games.text import shown
 from marrakech.textmode import describe
 from marrakech.textmode.commands import (
     AimAt,

@@ -1,6 +1,6 @@
 """The text mode's loop: read a line, answer in lines, until the game ends or the input does.
 
-Every line written goes through ``marrakech.text.shown``, and the output is flushed after
+Every line written goes through ``marrakech.games.text.shown``, and the output is flushed after
 each answer and each prompt, so a program on the other end of a pipe sees them at once.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TextIO
 
-from marrakech.text import shown
+from marrakech.games.text import shown
 from marrakech.textmode.game import TextGame
 
 PROMPT = ">"

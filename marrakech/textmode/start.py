@@ -12,12 +12,12 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from marrakech import autosaves, storage
-from marrakech.autosaves import GameFile
-from marrakech.narrate import plural, turns
-from marrakech.records import SaveFileError
-from marrakech.session import GameSetup, Session, new_seed
-from marrakech.text import shown
+from marrakech.games import autosaves, storage
+from marrakech.games.autosaves import GameFile
+from marrakech.games.narrate import plural, turns
+from marrakech.games.records import SaveFileError
+from marrakech.games.session import GameSetup, Session, new_seed
+from marrakech.games.text import shown
 from marrakech.textmode.describe import names_list
 from marrakech.textmode.game import TextGame
 from marrakech.textmode.loop import play, write

@@ -13,12 +13,12 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
 
-from marrakech import autosaves, settings, storage
 from marrakech.engine import Phase
 from marrakech.flow import GameFlow
-from marrakech.narrate import plural, turns
-from marrakech.records import SaveFileError
-from marrakech.session import GameSetup, Session
+from marrakech.games import autosaves, settings, storage
+from marrakech.games.narrate import plural, turns
+from marrakech.games.records import SaveFileError
+from marrakech.games.session import GameSetup, Session
 from marrakech.tui import palette
 from marrakech.tui.files import SettingsChanged, notifier
 from marrakech.tui.screens.confirm import ConfirmScreen

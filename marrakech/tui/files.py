@@ -13,10 +13,10 @@ from textual.app import App
 from textual.dom import DOMNode
 from textual.message import Message
 
-from marrakech import storage
 from marrakech.flow import Notice, Notify
-from marrakech.records import SaveFileError, export_log, record_to_json
-from marrakech.session import Session
+from marrakech.games import storage
+from marrakech.games.records import SaveFileError, export_log, record_to_json
+from marrakech.games.session import Session
 
 
 def show_notice(app: App[Any], notice: Notice) -> None:

@@ -20,7 +20,6 @@ from marrakech.bots import (
 )
 from marrakech.bots.evaluation import DEFAULT_WEIGHTS, evaluate, likely_facing, utility
 from marrakech.bots.tolls import expected_toll
-from marrakech.dice import SeededDie
 from marrakech.engine import (
     Action,
     GameState,
@@ -30,8 +29,9 @@ from marrakech.engine import (
     new_game,
     parse_action,
 )
-from marrakech.levels import LEVELS, OLD_NAMES
-from marrakech.playout import by_seat, play_out, play_out_steps
+from marrakech.games.dice import SeededDie
+from marrakech.games.levels import LEVELS, OLD_NAMES
+from marrakech.games.playout import by_seat, play_out, play_out_steps
 
 DECIDING = (Phase.ORIENT, Phase.PLACE, Phase.AIM)
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from marrakech.levels import (
+from marrakech.games.levels import (
     DESCRIPTIONS,
     LEVELS,
     OLD_NAMES,

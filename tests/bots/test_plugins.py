@@ -11,7 +11,7 @@ import pytest
 from marrakech.bots import TimeLimited, make_bot
 from marrakech.bots.tournament import TournamentConfig, play_tournament
 from marrakech.engine import Action, GameState, Phase, Roll, new_game
-from marrakech.levels import bot_named
+from marrakech.games.levels import bot_named
 
 EXAMPLE = str(Path(__file__).parents[2] / "examples" / "cautious_bot.py") + ":CautiousBot"
 """The example outside bot, named by its file."""

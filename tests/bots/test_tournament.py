@@ -19,10 +19,10 @@ from marrakech.bots.tournament import (
     play_tournament,
     wilson_interval,
 )
-from marrakech.dice import SeededDie
 from marrakech.engine import new_game
-from marrakech.levels import bot_seed
-from marrakech.playout import by_seat, play_out
+from marrakech.games.dice import SeededDie
+from marrakech.games.levels import bot_seed
+from marrakech.games.playout import by_seat, play_out
 
 
 def test_each_seed_is_played_once_per_rotation() -> None:

@@ -77,10 +77,10 @@ def test_enter_resumes_an_unfinished_game(tmp_path: Path) -> None:
 def test_the_end_screen_closes_to_show_the_final_board(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from marrakech import storage
     from marrakech.bots import make_bot
     from marrakech.engine import Phase
-    from marrakech.session import GameSetup, Session
+    from marrakech.games import storage
+    from marrakech.games.session import GameSetup, Session
 
     session = Session(GameSetup(2, seed=6))
     bot = make_bot("greedy", seed=6)

@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 from engine.positions import build
 
-from marrakech import autosaves, storage
-from marrakech.autosaves import GameFile
-from marrakech.dice import LoadedDie
 from marrakech.engine import Action, GameState, IllegalAction, Orient, Phase, Place, Roll, Turn
 from marrakech.flow import GameFlow, Notice, SeatKind
-from marrakech.session import GameSetup, Session
+from marrakech.games import autosaves, storage
+from marrakech.games.autosaves import GameFile
+from marrakech.games.dice import LoadedDie
+from marrakech.games.session import GameSetup, Session
 
 
 def _flow(session: Session, notices: list[Notice] | None = None) -> GameFlow:

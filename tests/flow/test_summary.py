@@ -7,11 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from marrakech.bots import make_bot
-from marrakech.dice import SeededDie
 from marrakech.engine import Colour, GameState, Phase, new_game
 from marrakech.flow import recaps
 from marrakech.flow.summary import largest_region, summarise
-from marrakech.playout import by_seat, play_out_steps
+from marrakech.games.dice import SeededDie
+from marrakech.games.playout import by_seat, play_out_steps
 
 
 def played(players: int, seed: int) -> tuple[GameState, list]:

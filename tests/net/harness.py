@@ -15,10 +15,10 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from marrakech.flow import Notice
+from marrakech.games.session import GameSetup, Session
 from marrakech.net.host import HostFlow, HostGame
 from marrakech.net.hosting import Hosted, Hosting, new_game, start_hosting
 from marrakech.net.protocol import MAX_HOST_MESSAGE_BYTES, PROTOCOL_VERSION, encode
-from marrakech.session import GameSetup, Session
 
 ROOT = Path(__file__).parents[2]
 WAIT = 10.0

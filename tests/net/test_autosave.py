@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import asyncio
 
-from marrakech import storage
-from marrakech.autosaves import games_dir, history_dir
 from marrakech.engine import Orient, Turn
 from marrakech.flow import Notice
+from marrakech.games import storage
+from marrakech.games.autosaves import games_dir, history_dir
+from marrakech.games.session import GameSetup, Session
 from marrakech.net.hosting import new_game, resume_game
-from marrakech.session import GameSetup, Session
 from net.harness import until
 
 

@@ -9,14 +9,14 @@ import pytest
 from websockets.asyncio.server import ServerConnection, serve
 
 from marrakech.engine import Phase, Variant
-from marrakech.narrate import sentence
+from marrakech.games.narrate import sentence
+from marrakech.games.session import GameSetup, Session
 from marrakech.net.changes import Change
 from marrakech.net.client import Client
 from marrakech.net.host import HostFlow
 from marrakech.net.hosting import new_game, resume_game
 from marrakech.net.lines import Announcer, BotPlayer, LinePlayer
 from marrakech.net.replica import HostError
-from marrakech.session import GameSetup, Session
 from net.harness import hosted, until
 
 

@@ -9,8 +9,8 @@ import pytest
 from tui.helpers import screen_text
 
 from marrakech.engine import GameState, Orient, Turn
+from marrakech.games.session import HUMAN, GameSetup
 from marrakech.net.client import Client
-from marrakech.session import HUMAN, GameSetup
 from marrakech.tui.app import MarrakechApp, NetworkGame
 from net.harness import hosted, until
 

@@ -13,8 +13,8 @@ import pytest
 
 from marrakech.engine import Orient, Turn
 from marrakech.flow import SeatKind
+from marrakech.games.session import GameSetup
 from marrakech.net.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, RATE_BURST
-from marrakech.session import GameSetup
 from net.harness import Peer, hosted, until
 
 SETUP = GameSetup(2, names=("Ayla", "Bo"), seed=11)

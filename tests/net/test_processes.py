@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from marrakech.engine import Phase
-from marrakech.narrate import sentence
-from marrakech.session import GameSetup
+from marrakech.games.narrate import sentence
+from marrakech.games.session import GameSetup
 from net.harness import finished_games, hosted, net_process, until
 
 pytestmark = pytest.mark.slow

@@ -6,7 +6,7 @@ import pytest
 
 from marrakech.engine import MarrakechError, Orient, Turn
 from marrakech.flow import GameFlow, SeatKind
-from marrakech.session import GameSetup, Session
+from marrakech.games.session import GameSetup, Session
 
 
 def _flow() -> GameFlow:

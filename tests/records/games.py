@@ -8,8 +8,8 @@ from itertools import islice
 from hypothesis import strategies as st
 
 from marrakech.engine import Variant
-from marrakech.playout import play_out_steps
-from marrakech.session import SEAT_KINDS, GameSetup, Session
+from marrakech.games.playout import play_out_steps
+from marrakech.games.session import SEAT_KINDS, GameSetup, Session
 
 
 def play_random(session: Session, seed: int, max_actions: int | None = None) -> Session:

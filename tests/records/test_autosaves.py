@@ -12,18 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from marrakech import autosaves, storage
-from marrakech.autosaves import GameFile, GameInUse
 from marrakech.engine import Orient, Turn
-from marrakech.records import record_to_json
-from marrakech.session import GameSetup, Session
+from marrakech.games import autosaves, storage
+from marrakech.games.autosaves import GameFile, GameInUse
+from marrakech.games.records import record_to_json
+from marrakech.games.session import GameSetup, Session
 
 WINDOW = textwrap.dedent(
     """
     import sys
-    from marrakech.autosaves import GameFile
+    from marrakech.games.autosaves import GameFile
     from marrakech.engine import Orient, Turn
-    from marrakech.session import GameSetup, Session
+    from marrakech.games.session import GameSetup, Session
 
     session = Session(GameSetup(2, names=("Window", "A"), seed=int(sys.argv[1])))
     game = GameFile.new()

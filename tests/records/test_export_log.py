@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from marrakech import narrate
 from marrakech.engine import Orient, Phase, Turn, Variant
-from marrakech.records import export_log, turn_notation
-from marrakech.session import GameSetup, Session
+from marrakech.games import narrate
+from marrakech.games.records import export_log, turn_notation
+from marrakech.games.session import GameSetup, Session
 
 from .games import play_random
 
@@ -74,8 +74,8 @@ def test_a_bankruptcy_shows_in_the_turn_and_the_scores() -> None:
 def test_one_square_and_one_dirham_read_right() -> None:
     from engine.positions import build
 
-    from marrakech.dice import LoadedDie
-    from marrakech.narrate import game_log
+    from marrakech.games.dice import LoadedDie
+    from marrakech.games.narrate import game_log
 
     start = build(players=2, carpets=["B 2.3-2.4", "R 2.4-1.4"], phase="orient")
     session = Session(GameSetup(2), start=start, dice=LoadedDie((1,)))

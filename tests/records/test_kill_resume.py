@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 from tmux_pane import TmuxPane, marrakech_pane
 
-from marrakech import narrate
-from marrakech.dice import die_roll
 from marrakech.engine import Phase
-from marrakech.records import SaveFileError, turn_notation
-from marrakech.session import Session
-from marrakech.storage import load_game
+from marrakech.games import narrate
+from marrakech.games.dice import die_roll
+from marrakech.games.records import SaveFileError, turn_notation
+from marrakech.games.session import Session
+from marrakech.games.storage import load_game
 
 pytestmark = [
     pytest.mark.slow,

@@ -18,9 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from marrakech.engine import Variant
-from marrakech.records import SaveFileError, record_from_json, record_to_json
-from marrakech.session import GameSetup, Session
-from marrakech.storage import load_game
+from marrakech.games.records import SaveFileError, record_from_json, record_to_json
+from marrakech.games.session import GameSetup, Session
+from marrakech.games.storage import load_game
 
 from .games import play_random
 

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 
 from marrakech.engine import Aim, MarrakechError, Orient, Place, Roll, Turn, Variant
-from marrakech.records import parse_turns, turn_notation
-from marrakech.session import GameSetup, Session
+from marrakech.games.records import parse_turns, turn_notation
+from marrakech.games.session import GameSetup, Session
 
 from .games import games, play_random
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from marrakech.dice import die_roll
 from marrakech.engine import Orient, Place, Turn
-from marrakech.records import MAX_MOVES, export_log, record_to_json
-from marrakech.session import MAX_NAME_LENGTH, GameSetup, Session
-from marrakech.storage import MAX_FILE_NAME
+from marrakech.games.dice import die_roll
+from marrakech.games.records import MAX_MOVES, export_log, record_to_json
+from marrakech.games.session import MAX_NAME_LENGTH, GameSetup, Session
+from marrakech.games.storage import MAX_FILE_NAME
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "save-format.md").read_text(encoding="utf-8")
 

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from marrakech.dice import LoadedDie
 from marrakech.engine import MarrakechError, Orient, Phase, Roll, Turn
-from marrakech.records import (
+from marrakech.games.dice import LoadedDie
+from marrakech.games.records import (
     MAX_MOVES,
     MAX_SAVE_BYTES,
     SAVE_FORMAT,
@@ -20,7 +20,7 @@ from marrakech.records import (
     record_to_json,
     turn_notation,
 )
-from marrakech.session import MAX_NAME_LENGTH, GameSetup, Session
+from marrakech.games.session import MAX_NAME_LENGTH, GameSetup, Session
 
 from .games import games, play_random
 

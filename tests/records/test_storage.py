@@ -10,18 +10,18 @@ import platformdirs
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from marrakech import storage
-from marrakech.autosaves import GameFile, finished_games, history_dir, unfinished_games
 from marrakech.engine import Phase
-from marrakech.records import (
+from marrakech.games import storage
+from marrakech.games.autosaves import GameFile, finished_games, history_dir, unfinished_games
+from marrakech.games.records import (
     MAX_SAVE_BYTES,
     SaveFileError,
     export_log,
     record_from_json,
     record_to_json,
 )
-from marrakech.session import GameSetup, Session
-from marrakech.storage import (
+from marrakech.games.session import GameSetup, Session
+from marrakech.games.storage import (
     data_dir,
     export_log_file,
     list_saves,

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from marrakech.dice import die_roll
 from marrakech.engine import IllegalAction, Phase, Roll, Variant
-from marrakech.session import HUMAN, GameSetup, Session
+from marrakech.games.dice import die_roll
+from marrakech.games.session import HUMAN, GameSetup, Session
 
 from .games import play_random
 

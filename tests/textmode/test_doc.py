@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from marrakech.session import GameSetup, Session
+from marrakech.games.session import GameSetup, Session
 from marrakech.textmode.commands import COMMAND_WORDS, parse
 from marrakech.textmode.game import HELP_LINES, TextGame
 from marrakech.textmode.loop import play

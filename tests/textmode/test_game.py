@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from marrakech import bots, storage
+from marrakech import bots
 from marrakech.engine import Phase, Turn, Variant
-from marrakech.session import GameSetup, Session
+from marrakech.games import storage
+from marrakech.games.session import GameSetup, Session
 from marrakech.textmode import describe
 from marrakech.textmode.game import TextGame
 from marrakech.textmode.loop import MAX_LINE, play, write

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from marrakech import storage
 from marrakech.engine import Place
+from marrakech.games import storage
 from marrakech.textmode.loop import INTERRUPTED
 
 pytestmark = pytest.mark.slow

@@ -16,7 +16,7 @@ from rich.cells import cell_len
 from textual.app import App
 
 from marrakech.engine import GameState, Variant, colours_for_seat
-from marrakech.session import Session
+from marrakech.games.session import Session
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE_GOLDEN = os.environ.get("UPDATE_GOLDEN") == "1"

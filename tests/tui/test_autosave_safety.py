@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from marrakech import autosaves, storage
-from marrakech.autosaves import GameFile
-from marrakech.dice import SeededDie
 from marrakech.engine import Phase, colours_for_seat
-from marrakech.playout import play_out_steps
-from marrakech.records import record_to_json
-from marrakech.session import GameSetup, Session
+from marrakech.games import autosaves, storage
+from marrakech.games.autosaves import GameFile
+from marrakech.games.dice import SeededDie
+from marrakech.games.playout import play_out_steps
+from marrakech.games.records import record_to_json
+from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.replay import ReplayScreen

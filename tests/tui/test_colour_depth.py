@@ -7,7 +7,7 @@ from rich.color import ColorType
 
 from marrakech.bots import make_bot
 from marrakech.engine import Colour, Phase
-from marrakech.session import GameSetup, Session
+from marrakech.games.session import GameSetup, Session
 from marrakech.tui import palette
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.widgets.board import BoardWidget

@@ -9,7 +9,7 @@ from textual_plotext import PlotextPlot
 
 from marrakech.bots import make_bot
 from marrakech.engine import Phase
-from marrakech.session import GameSetup, Session
+from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.name_prompt import NamePromptScreen

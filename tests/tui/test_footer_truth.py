@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marrakech.session import GameSetup, Session
+from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.widgets.game_footer import FooterKeyCap
 

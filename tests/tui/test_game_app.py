@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 from textual.widgets import Input
 
-from marrakech import bots, storage
+from marrakech import bots
 from marrakech.engine import Action, GameState, Orient, Phase, Place, Roll, Turn
-from marrakech.session import GameSetup, Session
+from marrakech.games import storage
+from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
@@ -296,7 +297,7 @@ async def test_no_key_plays_while_the_terminal_is_too_small_to_show_the_market()
 
 @run
 async def test_the_risk_preview_and_the_walk_pace_are_kept_for_the_next_run() -> None:
-    from marrakech import settings
+    from marrakech.games import settings
     from marrakech.tui.widgets.risk_preview import RiskPreview
 
     app = MarrakechApp(session=Session(GameSetup(2, seed=1)))

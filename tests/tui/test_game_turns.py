@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from marrakech.dice import LoadedDie, die_roll
 from marrakech.engine import Aim, Direction, Orient, Phase, Place, Roll, Turn, Variant, walk
-from marrakech.session import GameSetup, Session
-from marrakech.settings import PACES
+from marrakech.games.dice import LoadedDie, die_roll
+from marrakech.games.session import GameSetup, Session
+from marrakech.games.settings import PACES
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.results import ResultsScreen

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from marrakech.flow import GameFlow
-from marrakech.session import GameSetup, Session
+from marrakech.games.session import GameSetup, Session
 from marrakech.tui.screens.game_status import PLAYING_KEYS, Pointing, key_state
 
 

@@ -11,7 +11,7 @@ import pytest
 from marrakech import bots
 from marrakech.bots import TimeLimited
 from marrakech.engine import Action, GameState, Place
-from marrakech.session import GameSetup, Session
+from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 
 from .helpers import run, toasts, wait_for_seat

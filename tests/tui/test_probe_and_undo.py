@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from marrakech.engine import Phase
-from marrakech.session import GameSetup, Session
+from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.game_status import walk_timing

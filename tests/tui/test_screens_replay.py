@@ -9,11 +9,11 @@ import pytest
 from textual.app import App
 from textual.widgets import OptionList, Static
 
-from marrakech import narrate
-from marrakech.dice import SeededDie
 from marrakech.engine import Action, GameState, Roll, Square
-from marrakech.playout import play_out_steps
-from marrakech.session import GameSetup, Session
+from marrakech.games import narrate
+from marrakech.games.dice import SeededDie
+from marrakech.games.playout import play_out_steps
+from marrakech.games.session import GameSetup, Session
 from marrakech.tui.screens.replay import ReplayScreen
 from marrakech.tui.widgets.board import BoardWidget
 

@@ -23,7 +23,7 @@ from marrakech.engine import (
     Variant,
     colours_for_seat,
 )
-from marrakech.session import GameSetup, Session
+from marrakech.games.session import GameSetup, Session
 from marrakech.tui.files import GameDocuments
 from marrakech.tui.palette import CARPET_COLOURS
 from marrakech.tui.screens.results import ResultsScreen, ranking

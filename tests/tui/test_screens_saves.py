@@ -8,9 +8,9 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
-from marrakech import storage
 from marrakech.engine import Orient, Turn
-from marrakech.session import GameSetup, Session
+from marrakech.games import storage
+from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.saves import SavesScreen

@@ -12,8 +12,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input, RadioButton, RadioSet, Select, Static
 
 from marrakech.engine import Variant
-from marrakech.levels import DESCRIPTIONS, LEVELS
-from marrakech.session import MAX_NAME_LENGTH, SEAT_KINDS, GameSetup
+from marrakech.games.levels import DESCRIPTIONS, LEVELS
+from marrakech.games.session import MAX_NAME_LENGTH, SEAT_KINDS, GameSetup
 from marrakech.tui.screens import setup as screen_module
 from marrakech.tui.screens.setup import NewGameScreen
 

@@ -8,10 +8,10 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from marrakech import storage
 from marrakech.engine import GameState, Phase, colours_for_seat
-from marrakech.records import record_to_json
-from marrakech.session import GameSetup, Session
+from marrakech.games import storage
+from marrakech.games.records import record_to_json
+from marrakech.games.session import GameSetup, Session
 from marrakech.tui import app as app_module
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.confirm import ConfirmScreen

@@ -20,11 +20,11 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Static
 
-from marrakech.autosaves import GameFile
 from marrakech.engine import Aim, GameState, MarrakechError, Orient, Phase, Place, Transition
 from marrakech.flow import GameFlow, Notice, cursor
-from marrakech.session import Session
-from marrakech.settings import Settings
+from marrakech.games.autosaves import GameFile
+from marrakech.games.session import Session
+from marrakech.games.settings import Settings
 from marrakech.tui.files import GameDocuments, SettingsChanged, notifier, show_notice
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game_status import (

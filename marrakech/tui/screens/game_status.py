@@ -28,8 +28,8 @@ from marrakech.engine import (
 )
 from marrakech.flow import GameFlow, SeatKind, TurnRecap, cursor, looped_steps, recaps
 from marrakech.flow.risk import LaneRisk
-from marrakech.narrate import square_text
-from marrakech.settings import LOOP_PAUSE_STEPS
+from marrakech.games.narrate import square_text
+from marrakech.games.settings import LOOP_PAUSE_STEPS
 from marrakech.tui.widgets.board import Ghost, Lane
 
 _TURN_WORDS = {Turn.LEFT: "turn left", Turn.STRAIGHT: "go straight", Turn.RIGHT: "turn right"}

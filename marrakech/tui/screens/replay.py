@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from marrakech.engine import GameState, Phase
 from marrakech.flow import recaps
-from marrakech.session import Session
+from marrakech.games.session import Session
 from marrakech.tui.widgets.board import BoardWidget
 from marrakech.tui.widgets.player_panel import PlayerPanel
 

@@ -16,13 +16,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from marrakech import autosaves, storage
-from marrakech.autosaves import Unfinished
 from marrakech.engine import Phase
-from marrakech.narrate import turns
-from marrakech.records import SaveFileError
-from marrakech.session import Session
-from marrakech.text import shown
+from marrakech.games import autosaves, storage
+from marrakech.games.autosaves import Unfinished
+from marrakech.games.narrate import turns
+from marrakech.games.records import SaveFileError
+from marrakech.games.session import Session
+from marrakech.games.text import shown
 
 _EMPTY = "No saved games yet: during a game, s saves one under a name."
 

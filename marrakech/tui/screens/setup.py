@@ -17,8 +17,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
 
 from marrakech.engine import Colour, MarrakechError, Variant, colours_for_seat
-from marrakech.levels import DESCRIPTIONS, level_named
-from marrakech.session import HUMAN, MAX_NAME_LENGTH, SEAT_KINDS, GameSetup, new_seed
+from marrakech.games.levels import DESCRIPTIONS, level_named
+from marrakech.games.session import HUMAN, MAX_NAME_LENGTH, SEAT_KINDS, GameSetup, new_seed
 from marrakech.tui import palette
 from marrakech.tui.screens.chips import chips
 from marrakech.tui.screens.saves import OpenSave, SavesScreen

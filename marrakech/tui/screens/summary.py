@@ -17,7 +17,7 @@ from textual_plotext import PlotextPlot
 
 from marrakech.flow import recaps
 from marrakech.flow.summary import GameSummary, summarise
-from marrakech.session import Session
+from marrakech.games.session import Session
 from marrakech.tui.palette import CARPET_COLOURS
 from marrakech.tui.screens.chips import chips
 

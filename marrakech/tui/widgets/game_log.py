@@ -1,4 +1,4 @@
-"""The game log: what happened, one sentence per turn (see marrakech.narrate).
+"""The game log: what happened, one sentence per turn (see marrakech.games.narrate).
 
 Plain text in a scrolling container, kept at its latest line. (Textual's RichLog would
 bring Rich's pretty-printer, and with it a tenth of the start-up, for nothing.)

@@ -11,8 +11,6 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from marrakech import narrate
-from marrakech.dice import LoadedDie, SeededDie
 from marrakech.engine import (
     DIE_FACES,
     SEED_LIMIT,
@@ -26,15 +24,17 @@ from marrakech.engine import (
     parse_action,
     turn_bounds,
 )
-from marrakech.levels import LEVELS, OLD_NAMES, bot_named
-from marrakech.narrate import plural
-from marrakech.session import (
+from marrakech.games import narrate
+from marrakech.games.dice import LoadedDie, SeededDie
+from marrakech.games.levels import LEVELS, OLD_NAMES, bot_named
+from marrakech.games.narrate import plural
+from marrakech.games.session import (
     SEAT_KINDS,
     GameSetup,
     Session,
     name_problem,
 )
-from marrakech.text import quoted
+from marrakech.games.text import quoted
 
 SAVE_FORMAT = "marrakech-game"
 """The value of a save file's ``format`` field."""

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
-from marrakech.dice import DieStream
 from marrakech.engine import DIE_FACES, Action, GameState, Phase, Roll, Transition
+from marrakech.games.dice import DieStream
 
 Chooser = Callable[[GameState], Action]
 """Picks the action of the seat to move (``state.current``) in ORIENT, PLACE or AIM."""

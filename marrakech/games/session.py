@@ -1,7 +1,7 @@
 """A game in progress: its set-up, the actions so far, the die stream, undo and redo.
 
 The engine knows positions; a Session knows a game's history. Rolls come from the die
-stream (marrakech.dice), so after an undo the same roll comes again: nobody can re-roll.
+stream (marrakech.games.dice), so after an undo the same roll comes again: nobody can re-roll.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from marrakech.dice import DieStream, SeededDie
 from marrakech.engine import (
     SEED_LIMIT,
     Action,
@@ -23,8 +22,9 @@ from marrakech.engine import (
     Variant,
     new_game,
 )
-from marrakech.levels import LEVELS, OLD_NAMES, bot_named
-from marrakech.text import unshowable, visible
+from marrakech.games.dice import DieStream, SeededDie
+from marrakech.games.levels import LEVELS, OLD_NAMES, bot_named
+from marrakech.games.text import unshowable, visible
 
 HUMAN = "human"
 """The seat kind of a person at the keyboard."""
@@ -45,7 +45,7 @@ def name_problem(name: object) -> str | None:
     """None for a usable player name, else what is wrong with it.
 
     A name is 1 to MAX_NAME_LENGTH characters with something visible in it, and none of
-    the characters ``marrakech.text`` never shows (controls, bidirectional overrides,
+    the characters ``marrakech.games.text`` never shows (controls, bidirectional overrides,
     zero-width and other invisible characters, line separators).
     """
     if not isinstance(name, str):

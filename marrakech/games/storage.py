@@ -1,6 +1,6 @@
 """Save files on disk: named saves and exported logs, all in one data dir.
 
-The unfinished games' autosave files live beside them (``marrakech.autosaves``).
+The unfinished games' autosave files live beside them (``marrakech.games.autosaves``).
 
 Every path is built here from ``data_dir()`` and a checked plain file name, so nothing a
 user types or a save file contains can make the program read or write elsewhere. There
@@ -22,22 +22,22 @@ from pathlib import Path
 
 import platformdirs
 
-from marrakech.records import (
+from marrakech.games.records import (
     MAX_SAVE_BYTES,
     SaveFileError,
     export_log,
     record_from_json,
     record_to_json,
 )
-from marrakech.session import Session
-from marrakech.text import shown
+from marrakech.games.session import Session
+from marrakech.games.text import shown
 
 APP_NAME = "marrakech"
 SAVES_DIR = "saves"
 GAMES_DIR = "games"
-"""The folder of unfinished games, one autosave file each (see marrakech.autosaves)."""
+"""The folder of unfinished games, one autosave file each (see marrakech.games.autosaves)."""
 HISTORY_DIR = "history"
-"""The folder of finished games (see marrakech.autosaves)."""
+"""The folder of finished games (see marrakech.games.autosaves)."""
 LOGS_DIR = "logs"
 SCREENSHOTS_DIR = "screenshots"
 """Where screenshots go when the user has no downloads folder."""

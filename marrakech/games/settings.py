@@ -14,8 +14,8 @@ from pathlib import Path
 
 import platformdirs
 
-from marrakech import storage
-from marrakech.records import SaveFileError
+from marrakech.games import storage
+from marrakech.games.records import SaveFileError
 
 PACES: dict[str, float] = {"slow": 0.25, "normal": 0.15, "fast": 0.07}
 """Seconds Assam takes for a step of his walk, by pace."""

@@ -19,11 +19,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from marrakech import storage
 from marrakech.engine import Phase
-from marrakech.records import SaveFileError, record_to_json
-from marrakech.session import Session
-from marrakech.text import shown
+from marrakech.games import storage
+from marrakech.games.records import SaveFileError, record_to_json
+from marrakech.games.session import Session
+from marrakech.games.text import shown
 
 if sys.platform == "win32":
     import msvcrt
