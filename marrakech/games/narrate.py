@@ -1,22 +1,18 @@
-"""What happened, in words: the game log of the TUI and of exported games."""
+"""What happened, in words: the game log of the TUI and of exported games.
+
+One sentence a turn, built from the vocabulary of ``words``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from marrakech.engine import Aim, Orient, Place, Roll, Square, Transition, Turn, turn_bounds
+from marrakech.engine import Aim, Orient, Place, Roll, Transition, Turn, turn_bounds
+from marrakech.games.words import colour_word
+from marrakech.games.words import plural as plural  # still importable from here
+from marrakech.games.words import square_text as square_text
 
 _TURN_WORDS = {Turn.LEFT: "turns left", Turn.STRAIGHT: "goes straight", Turn.RIGHT: "turns right"}
-
-
-def plural(count: int, noun: str) -> str:
-    """A count with its noun: "1 turn", "3 turns", "1 dirham"."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def square_text(square: Square) -> str:
-    """A square as the rules write it: (row,col)."""
-    return f"({square[0]},{square[1]})"
 
 
 def clause(transition: Transition, names: Sequence[str]) -> str:
@@ -28,7 +24,7 @@ def clause(transition: Transition, names: Sequence[str]) -> str:
         facing = transition.after.assam.facing.name
         return f"aims Assam {facing} ({_TURN_WORDS[action.turn]})"
     if isinstance(action, Place):
-        colour = transition.colour.name.lower() if transition.colour is not None else "a"
+        colour = colour_word(transition.colour) if transition.colour is not None else "a"
         return f"lays a {colour} carpet on {square_text(action.a)}-{square_text(action.b)}"
     assert isinstance(action, Roll)
     words = f"rolls {action.value}, walks to {square_text(transition.after.assam.square)}"
@@ -36,7 +32,7 @@ def clause(transition: Transition, names: Sequence[str]) -> str:
         return words
     payee = names[transition.payee]
     charged = transition.before.top(transition.after.assam.square)
-    colour_name = charged.colour.name.lower() if charged is not None else ""
+    colour_name = colour_word(charged.colour) if charged is not None else ""
     region = f"region of {plural(transition.toll, colour_name + ' square')}"
     if transition.eliminated is not None:
         return (

@@ -24,10 +24,9 @@ from marrakech.engine import (
     parse_action,
     turn_bounds,
 )
-from marrakech.games import narrate
+from marrakech.games import narrate, words
 from marrakech.games.dice import LoadedDie, SeededDie
 from marrakech.games.levels import LEVELS, OLD_NAMES, bot_named
-from marrakech.games.narrate import plural
 from marrakech.games.session import (
     SEAT_KINDS,
     GameSetup,
@@ -421,28 +420,13 @@ def _read_dice(value: object) -> LoadedDie:
 # -- the text log ----------------------------------------------------------------------
 
 
-def _score_lines(state: GameState, names: Sequence[str]) -> list[str]:
-    lines = ["Final scores:"]
-    for place, score in state.standings():
-        name = names[score.seat]
-        if place is None:
-            lines.append(f"  {name}: bankrupt, out of the game")
-            continue
-        mark = "  (winner)" if place == 1 else ""
-        lines.append(
-            f"  {name}: {score.total} ({plural(score.visible, 'visible square')} + "
-            f"{plural(score.dirhams, 'dirham')}){mark}"
-        )
-    return lines
-
-
 def export_log(session: Session) -> str:
     """The game as plain text: header, one line per turn (notation and sentence), scores."""
     setup = session.setup
     state = session.state
     names = setup.names
     seats = ", ".join(
-        f"{name} ({kind}, {'+'.join(c.name.lower() for c in player.colours)})"
+        f"{name} ({kind}, {'+'.join(words.colour_word(c) for c in player.colours)})"
         for name, kind, player in zip(names, setup.seats, state.players, strict=True)
     )
     lines = [
@@ -457,10 +441,10 @@ def export_log(session: Session) -> str:
     width = max((len(_turn_text(actions[a:b])) for a, b in bounds), default=0)
     for number, (start, end) in enumerate(bounds, start=1):
         notation = _turn_text(actions[start:end])
-        words = narrate.sentence(transitions[start:end], names)
-        lines.append(f"{number:3}. {notation:<{width}}  {words}")
+        said = narrate.sentence(transitions[start:end], names)
+        lines.append(f"{number:3}. {notation:<{width}}  {said}")
     if state.phase is Phase.OVER:
-        lines += ["", *_score_lines(state, names)]
+        lines += ["", *words.final_scores(state, names)]
     else:
         lines += ["", "The game is not over."]
     return "\n".join(lines) + "\n"

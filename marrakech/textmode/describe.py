@@ -14,8 +14,6 @@ from marrakech.engine import (
     DIE_PROBABILITIES,
     SIZE,
     Aim,
-    Colour,
-    Direction,
     GameState,
     Orient,
     Phase,
@@ -25,23 +23,16 @@ from marrakech.engine import (
 )
 from marrakech.flow import cursor
 from marrakech.flow.risk import LaneRisk
-from marrakech.games.narrate import plural, square_text
+from marrakech.games import words as shared
+from marrakech.games.words import COMPASS as COMPASS  # the shared words, said here too
+from marrakech.games.words import WAY_WORDS as WAY_WORDS
+from marrakech.games.words import colour_word as colour_word
+from marrakech.games.words import plural, square_text
+from marrakech.games.words import result_line as result_line
+from marrakech.games.words import score_lines as score_lines
 
-COMPASS = {Direction.N: "north", Direction.E: "east", Direction.S: "south", Direction.W: "west"}
-"""Assam's facings in words."""
-
-WAY_WORDS = {Turn.LEFT: "left", Turn.STRAIGHT: "ahead", Turn.RIGHT: "right"}
-"""Each turn by the command that makes it."""
-
-
-def colour_word(colour: Colour) -> str:
-    """A carpet colour in words: "red"."""
-    return colour.name.lower()
-
-
-def names_list(words: Sequence[str]) -> str:
-    """Words as "A", "A and B", "A, B and C"."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+names_list = shared.listed
+"""Words as "A", "A and B", "A, B and C"."""
 
 
 def carpet_text(place: Place) -> str:
@@ -51,8 +42,7 @@ def carpet_text(place: Place) -> str:
 
 def assam_line(state: GameState) -> str:
     """Where Assam stands: "Assam is on (3,3), facing north."."""
-    square, facing = state.assam
-    return f"Assam is on {square_text(square)}, facing {COMPASS[facing]}."
+    return f"{shared.assam_words(state)}."
 
 
 def _top_words(state: GameState, square: Square) -> str:
@@ -146,8 +136,8 @@ def square_line(state: GameState, square: Square, names: Sequence[str]) -> str:
 
 
 def way_words(state: GameState, turn: Turn) -> str:
-    """A turn with the facing it gives: "left, to the west"."""
-    return f"{WAY_WORDS[turn]}, to the {COMPASS[state.assam.facing.turned(turn)]}"
+    """A turn with the facing it gives now: "left, to the west"."""
+    return shared.way_words(turn, state.assam.facing)
 
 
 def legal_lines(state: GameState) -> list[str]:
@@ -196,42 +186,11 @@ def risk_lines(risks: Sequence[LaneRisk], state: GameState, names: Sequence[str]
     return lines
 
 
-def score_lines(state: GameState, names: Sequence[str]) -> list[str]:
-    """Each seat's place and score as the engine ranks them, best first."""
-    lines = []
-    for standing in state.standings():
-        score = standing.score
-        player = state.players[score.seat]
-        colours = names_list([colour_word(colour) for colour in player.colours])
-        who = f"{names[score.seat]} ({colours})"
-        if standing.place is None:
-            lines.append(f"Out: {who}, bankrupt.")
-            continue
-        left = (
-            "" if state.phase is Phase.OVER else f"; {plural(player.carpets_left, 'carpet')} left"
-        )
-        lines.append(
-            f"{standing.place}. {who}: {plural(score.total, 'point')}, "
-            f"{plural(score.dirhams, 'dirham')} and {plural(score.visible, 'visible square')}"
-            f"{left}."
-        )
-    return lines
-
-
-def result_line(state: GameState, names: Sequence[str]) -> str:
-    """Who won the finished game, and with what."""
-    winners = state.winners()
-    best = state.standings()[0].score
-    who = names_list([names[seat] for seat in winners])
-    verb = "wins" if len(winners) == 1 else "share the win"
-    return f"The game is over: {who} {verb} with {plural(best.total, 'point')}."
-
-
 def seat_lines(state: GameState, names: Sequence[str], kinds: Sequence[str | None]) -> list[str]:
     """Who plays which colours; ``kinds`` gives each seat's computer level (None: a person)."""
     lines = []
     for seat, player in enumerate(state.players):
-        colours = names_list([colour_word(colour) for colour in player.colours])
+        colours = shared.colours_words(player.colours)
         kind = "" if kinds[seat] is None else f" ({kinds[seat]} computer)"
         lines.append(f"{names[seat]}{kind} plays {colours}.")
     return lines

@@ -16,7 +16,6 @@ from rich.text import Text
 from marrakech.engine import (
     Aim,
     Assam,
-    Direction,
     GameState,
     Orient,
     Phase,
@@ -28,18 +27,16 @@ from marrakech.engine import (
 )
 from marrakech.flow import GameFlow, SeatKind, TurnRecap, cursor, looped_steps, recaps
 from marrakech.flow.risk import LaneRisk
-from marrakech.games.narrate import square_text
 from marrakech.games.settings import LOOP_PAUSE_STEPS
+from marrakech.games.words import COMPASS, colour_to_lay, square_text, way_words
 from marrakech.tui.widgets.board import Ghost, Lane
 
 _TURN_WORDS = {Turn.LEFT: "turn left", Turn.STRAIGHT: "go straight", Turn.RIGHT: "turn right"}
-_WAYS = {Turn.LEFT: "left", Turn.STRAIGHT: "straight on", Turn.RIGHT: "right"}
-_COMPASS = {Direction.N: "north", Direction.E: "east", Direction.S: "south", Direction.W: "west"}
 
 
 def _way(state: GameState, turn: Turn) -> str:
-    """A turn in words with the way it leads: "left, to the west"."""
-    return f"{_WAYS[turn]}, to the {_COMPASS[state.assam.facing.turned(turn)]}"
+    """A turn in words with the way it leads: "left, to the west", "straight on, to the north"."""
+    return way_words(turn, state.assam.facing, straight="straight on")
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,11 +355,9 @@ def status_text(flow: GameFlow, walk: WalkShown | None, pointing: Pointing) -> T
     elif state.phase is Phase.ORIENT and pointing.turn is not None:
         first = f"{name}: Assam will go {_way(state, pointing.turn)}; Enter rolls."
     elif state.phase is Phase.ROLL:
-        first = f"{name}: Assam faces {_COMPASS[state.assam.facing]}; Enter rolls."
+        first = f"{name}: Assam faces {COMPASS[state.assam.facing]}; Enter rolls."
     elif state.phase is Phase.PLACE:
-        top = state.players[state.current].top
-        colour = top.name.lower() if top is not None else ""
-        first = f"{name}: lay your {colour} carpet."
+        first = f"{name}: lay your {colour_to_lay(state)} carpet."
     elif pointing.turn is not None:
         first = f"{name}: aim Assam {_way(state, pointing.turn)}; Enter aims."
     else:

@@ -6,7 +6,6 @@ summary and its chart, a replay, save, export the log, or quit.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.table import Table
@@ -19,54 +18,15 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from marrakech.engine import GameState, Score
+from marrakech.games.words import place_word, verdict
 from marrakech.tui.files import GameDocuments
 from marrakech.tui.screens.chips import chips
-
-
-def _names(seats: Sequence[int], names: Sequence[str]) -> str:
-    """Seats as "A", "A and B", "A, B and C"."""
-    words = [names[seat] for seat in seats]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def ranking(state: GameState) -> list[tuple[str, Score]]:
     """Each seat's rank ("1", "2", "out") and score, as ``GameState.standings`` ranks them:
     best first, seats level on score and dirhams sharing a rank, eliminated seats last."""
-    return [
-        ("out" if standing.place is None else str(standing.place), standing.score)
-        for standing in state.standings()
-    ]
-
-
-def verdict(state: GameState, names: Sequence[str]) -> tuple[str, list[str]]:
-    """The headline and the lines that explain it: tie-break, shared win, last one standing."""
-    standings = state.standings()
-    winners = state.winners()
-    best = standings[0].score
-    still_in = [s for s in standings if s.place is not None]
-    if len(winners) > 1:
-        headline = f"{_names(winners, names)} share the win!"
-    else:
-        headline = f"{names[winners[0]]} wins!"
-    lines = []
-    if len(still_in) == 1 and len(standings) > 1:
-        lines.append("Everyone else went bankrupt: the last player in the market wins.")
-    if len(winners) > 1:
-        lines.append(
-            f"Level on {best.total} points and on dirhams ({best.dirhams} each): a shared win."
-        )
-    beaten = sorted(
-        (s.score for s in still_in if s.place != 1 and s.score.total == best.total),
-        key=lambda score: score.seat,
-    )
-    if beaten:
-        verb = "has" if len(winners) == 1 else "have"
-        lines.append(
-            f"{_names([s.seat for s in beaten], names)} also scored {best.total}, but "
-            f"{_names(winners, names)} {verb} more dirhams ({best.dirhams} to "
-            f"{max(s.dirhams for s in beaten)}): the dirham tie-break decided."
-        )
-    return headline, lines
+    return [(place_word(standing), standing.score) for standing in state.standings()]
 
 
 class ResultsScreen(ModalScreen[str]):

@@ -18,6 +18,7 @@ from textual_plotext import PlotextPlot
 from marrakech.flow import recaps
 from marrakech.flow.summary import GameSummary, summarise
 from marrakech.games.session import Session
+from marrakech.games.words import colour_word
 from marrakech.tui.palette import CARPET_COLOURS
 from marrakech.tui.screens.chips import chips
 
@@ -104,7 +105,7 @@ class SummaryScreen(Screen[None]):
             if two_players:
                 for colour in player.colours:
                     table.add_row(
-                        Text(f"  {colour.colour.name.lower()}", style="dim"),
+                        Text(f"  {colour_word(colour.colour)}", style="dim"),
                         chips((colour.colour,)),
                         str(colour.visible),
                         "",
