@@ -25,8 +25,8 @@ import sys
 import tempfile
 import time
 
+from marrakech.flow.changes import Change
 from marrakech.games.session import GameSetup, Session
-from marrakech.net.changes import Change
 from marrakech.net.client import Client
 from marrakech.net.host import Host, HostGame
 from marrakech.net.hosting import new_game

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from marrakech.engine import Variant
-from marrakech.games.levels import LEVELS, bot_named, describe_levels
+from marrakech.games.levels import describe_names, seat_bot
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import HUMAN, GameSetup
 from marrakech.games.text import quoted
@@ -18,7 +18,6 @@ from marrakech.net import cli as net_cli
 
 if TYPE_CHECKING:
     from marrakech.flow import GameFlow
-    from marrakech.net.running import Listen
     from marrakech.tui.app import MarrakechApp
 
 TEXT_HELP = "play in plain lines (for screen readers, scripts and programs): docs/text-mode.md"
@@ -77,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="SEAT=LEVEL",
-        help=f"a computer plays this seat (1-based) at a level: {describe_levels()}; repeatable",
+        help=f"a computer plays this seat (1-based): {describe_names()}; repeatable",
     )
     new.add_argument("--names", default=None, help="comma-separated player names")
     new.add_argument("--first", type=int, default=1, help="the seat that starts (1-based)")
@@ -86,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     load.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=TEXT_HELP)
     replay = commands.add_parser("replay", help="step through a saved game, turn by turn")
     replay.add_argument("file", metavar="FILE|NAME", help="a save file, or a name in Saved games")
+    replay.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=TEXT_HELP)
     serve = commands.add_parser(
         "serve", help="play in a web browser: every visitor gets a game of their own"
     )
@@ -104,18 +104,8 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
     """The GameSetup that ``marrakech new`` options describe; ValueError says what is wrong."""
     seats = [HUMAN] * args.players
     for entry in args.bot:
-        seat_text, _, name = entry.partition("=")
-        usage = f"--bot {entry}: write SEAT=LEVEL, LEVEL one of {', '.join(LEVELS)}"
-        if not seat_text.isdigit():
-            raise ValueError(usage)
-        try:
-            level = bot_named(name)
-        except ValueError:
-            raise ValueError(usage) from None
-        seat = int(seat_text)
-        if not 1 <= seat <= args.players:
-            raise ValueError(f"--bot {entry}: seats are 1 to {args.players}")
-        seats[seat - 1] = level
+        seat, level = seat_bot(entry, args.players, build=_make_bot)
+        seats[seat] = level
     names: tuple[str, ...] = ()
     if args.names is not None:
         names = tuple(name.strip() for name in args.names.split(","))
@@ -136,6 +126,13 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
         seed=seed,
         first=args.first - 1,
     )
+
+
+def _make_bot(name: str) -> object:
+    """Build an outside bot once, so one that cannot be loaded is refused before the game."""
+    from marrakech.bots import make_bot  # the bots' code only when an outside bot is named
+
+    return make_bot(name)
 
 
 def saved_game(given: str) -> Path:
@@ -230,12 +227,16 @@ def run_load(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    """``marrakech replay``: step through a saved game in the full-screen app."""
+    """``marrakech replay``: step through a saved game, in the full-screen app or in lines."""
     try:
         path = saved_game(args.file)
     except SaveFileError as error:
         print(f"marrakech replay: {error}", file=sys.stderr)
         return 1
+    if in_text_mode(args):
+        from marrakech.textmode.replay import replay_saved
+
+        return replay_saved(path)
     from marrakech.tui.app import MarrakechApp
 
     return _run_app(MarrakechApp(replay=path))
@@ -249,15 +250,17 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_network(args: argparse.Namespace) -> int:
-    """``marrakech host`` / ``join``: this terminal's seat on the full board."""
-    return net_cli.run(args, board=play_network_seat)
+    """``marrakech host`` / ``join``: this terminal's seat on the full board, or in lines."""
+    from marrakech.textmode.online import play_at_table
+
+    return net_cli.run(args, play_at_table, board=play_network_seat)
 
 
-async def play_network_seat(flow: GameFlow, listen: Listen, intro: str = "") -> None:
+async def play_network_seat(flow: GameFlow, intro: str = "") -> None:
     """A network game's seat in the full-screen app (``intro``: what to show first)."""
     from marrakech.tui.app import MarrakechApp, NetworkGame
 
-    await MarrakechApp(network=NetworkGame(flow, listen, intro)).run_async()
+    await MarrakechApp(network=NetworkGame(flow, intro)).run_async()
 
 
 def _run_app(app: MarrakechApp) -> int:

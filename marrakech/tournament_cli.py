@@ -24,7 +24,7 @@ from rich.text import Text
 from marrakech.bots import tournament
 from marrakech.bots.tournament import TournamentConfig, TournamentResult, play_tournament
 from marrakech.engine import Variant
-from marrakech.games.levels import LEVELS, UnknownBot, bot_named
+from marrakech.games.levels import computer_named, describe_names
 from marrakech.games.text import shown
 
 MAX_GAMES = 1_000_000
@@ -144,9 +144,8 @@ def player_count(text: str) -> int:
 
 
 def bot_levels(text: str) -> tuple[str, ...]:
-    """``--bots``: comma-separated bot names (``levels.bot_named``; old names give new ones).
-
-    Each bot is built once here, so an outside bot that cannot be loaded is a usage error
+    """``--bots``: comma-separated bot names (``levels.computer_named``; old names give new
+    ones). An outside bot is built once here, so one that cannot be loaded is a usage error
     before any game is played.
     """
     from marrakech.bots import make_bot
@@ -156,12 +155,7 @@ def bot_levels(text: str) -> tuple[str, ...]:
         if not name:
             continue
         try:
-            levels.append(bot_named(name))
-            make_bot(levels[-1])
-        except UnknownBot:
-            raise argparse.ArgumentTypeError(
-                f"unknown computer level {quoted(name)}: choose one of {', '.join(LEVELS)}"
-            ) from None
+            levels.append(computer_named(name, build=make_bot))
         except ValueError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
     return tuple(levels)
@@ -247,9 +241,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bots",
         type=bot_levels,
         default="hard,greedy",
-        help=f"comma-separated bot per seat, one per player, from {', '.join(LEVELS)}, "
-        "a level with settings (hard:iterations=100), module:Class, file.py:Class or an "
-        "installed bot's name (default hard,greedy)",
+        help=f"comma-separated bots, one per seat: {describe_names()} (default hard,greedy)",
     )
     parser.add_argument(
         "--games",

@@ -16,7 +16,7 @@ import pytest
 from marrakech import tournament_cli
 from marrakech.cli import build_parser, main, setup_from_args
 from marrakech.engine import Variant
-from marrakech.games.levels import LEVELS
+from marrakech.games.levels import LEVELS, describe_names
 from marrakech.games.session import GameSetup
 
 
@@ -73,9 +73,21 @@ def test_names_and_first_player() -> None:
         (["--bot", "3=hard"], "seats are 1 to 2"),
         (
             ["--bot", "2=genius"],
-            "--bot 2=genius: write SEAT=LEVEL, LEVEL one of random, greedy, hard, expert",
+            "--bot 2=genius: unknown computer level 'genius': choose one of random, greedy, "
+            "hard, expert, module:Class or file.py:Class",
         ),
-        (["--bot", "two=hard"], "write SEAT=LEVEL"),
+        (
+            ["--bot", "2=hard:depth=3"],
+            "--bot 2=hard:depth=3: hard has no setting 'depth=3' "
+            "(its settings: iterations, budget)",
+        ),
+        (
+            ["--bot", "2=no_such_module_here:Bot"],
+            "--bot 2=no_such_module_here:Bot: cannot load the bot 'no_such_module_here:Bot': "
+            "ModuleNotFoundError",
+        ),
+        (["--bot", "two=hard"], "--bot two=hard: write SEAT=LEVEL, as in 2=hard"),
+        (["--bot", "2"], "--bot 2: write SEAT=LEVEL, as in 2=hard"),
         (["--names", "Ayla"], "give 2 non-empty names"),
         (["--first", "0"], "--first: seats are 1 to 2"),
     ],
@@ -84,7 +96,37 @@ def test_bad_new_options_are_refused(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["new", *argv]) == 2
-    assert message in capsys.readouterr().err
+    error = capsys.readouterr().err
+    assert message in error
+    assert error.count("\n") == 1 and "Traceback" not in error
+
+
+@pytest.mark.parametrize(
+    "name", ["wizard", "hard:depth=3", "expert:work=0", "no_such_module_here:Bot", "x" * 300]
+)
+def test_new_and_tournament_say_the_same_of_a_bad_computer_name(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["new", "--bot", f"2={name}"]) == 2
+    said_by_new = capsys.readouterr().err
+    assert main(["tournament", *TINY, "--bots", f"{name},random"]) == 2
+    said_by_tournament = capsys.readouterr().err
+    assert said_by_new.startswith("marrakech new: --bot 2=")
+    assert said_by_tournament.startswith("marrakech tournament: argument --bots: ")
+    why = said_by_tournament.removeprefix("marrakech tournament: argument --bots: ")
+    assert said_by_new.endswith(f": {why}")
+
+
+def test_help_texts_name_the_same_computer_players(capsys: pytest.CaptureFixture[str]) -> None:
+    helps = {}
+    for command in ("new", "tournament", "host", "join"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        helps[command] = " ".join(capsys.readouterr().out.split())
+    for command in ("new", "tournament", "join"):
+        assert describe_names() in helps[command], command
+    assert describe_names(outside=False) in helps["host"]
+    assert "module:Class" not in helps["host"]
 
 
 def test_tournament_prints_the_table_and_writes_json(
@@ -123,7 +165,7 @@ def test_tournament_help_names_the_levels(capsys: pytest.CaptureFixture[str]) ->
     with pytest.raises(SystemExit):
         main(["tournament", "--help"])
     help_text = capsys.readouterr().out
-    assert f"from {', '.join(LEVELS)}" in " ".join(help_text.split())
+    assert describe_names() in " ".join(help_text.split())
     assert "score fraction" in help_text.lower()
 
 
@@ -139,17 +181,21 @@ BAD_TOURNAMENT_OPTIONS = [
     (
         ["--bots", "greedy,wizard"],
         "argument --bots: unknown computer level 'wizard': "
-        "choose one of random, greedy, hard, expert",
+        "choose one of random, greedy, hard, expert, module:Class or file.py:Class",
     ),
     (
         ["--bots", f"{LONG},random"],
-        f"argument --bots: unknown computer level '{'x' * 80}…': "
-        "choose one of random, greedy, hard, expert",
+        f"argument --bots: unknown computer level '{'x' * 36}...: "
+        "choose one of random, greedy, hard, expert, module:Class or file.py:Class",
     ),
     (
         ["--bots", "a\nb,random"],
         "argument --bots: unknown computer level 'a\\nb': "
-        "choose one of random, greedy, hard, expert",
+        "choose one of random, greedy, hard, expert, module:Class or file.py:Class",
+    ),
+    (
+        ["--bots", "hard:budget=-1,random"],
+        "argument --bots: budget must be a number above 0, not '-1'",
     ),
     (["--games", "0"], "argument --games: expected a whole number from 1 to 1,000,000, not '0'"),
     (
@@ -382,6 +428,9 @@ def test_version_is_the_installed_packages(capsys: pytest.CaptureFixture[str]) -
         ([], False),
         (["load", "friday", "--text"], True),
         (["--text", "load", "friday"], True),
+        (["replay", "friday"], False),
+        (["replay", "friday", "--text"], True),
+        (["--text", "replay", "friday"], True),
     ],
 )
 def test_text_goes_before_or_after_the_command(argv: list[str], text: bool) -> None:
@@ -427,7 +476,12 @@ def test_new_in_text_mode_plays_the_set_up_game(monkeypatch: pytest.MonkeyPatch)
     from marrakech import textmode
 
     started: list[GameSetup] = []
-    monkeypatch.setattr(textmode, "play_new", lambda chosen: started.append(chosen) or 0)
+
+    def play_new(chosen: GameSetup) -> int:
+        started.append(chosen)
+        return 0
+
+    monkeypatch.setattr(textmode, "play_new", play_new)
     assert main(["new", "--seed", "9", "--bot", "2=hard", "--text"]) == 0
     (chosen,) = started
     assert chosen.seed == 9 and chosen.seats == ("human", "hard")

@@ -1,4 +1,4 @@
-"""What a network game tells its front end: one ``Change`` each time something happens."""
+"""What a table tells its front ends: one ``Change`` each time something happens."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ ChangeKind = Literal[
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """Something that happened to a network game, for the front end to show.
+    """Something that happened at a table (local or networked), for the front end to show.
 
     ``played``: ``seat`` made a decision (``transitions``, a roll included; the flow's
     ``latest`` recap says it in words). ``synced``: the whole game was read again (an

@@ -1,10 +1,16 @@
 """The game flow: one game being played, for any front end.
 
 ``GameFlow`` owns the Session and answers what a front end needs: whose turn it is and
-what kind of seat that is, what a computer seat wants to play (a ``ComputerMove`` the
-front end runs where it likes: a worker thread, a task), the decisions a person makes,
-undo and redo, the autosave, and what just happened (``TurnRecap``). It never draws and
-never waits: the front end asks, schedules and shows.
+what kind of seat that is, the decisions a person makes, undo and redo, the autosave,
+and what just happened (``TurnRecap``); its ``computers`` (``flow.computers``) run the
+computer seats. It never draws and never waits: the front end asks, schedules and shows.
+
+It is also the interface of every kind of table: a local game is a GameFlow, and so are
+a network host's game (``net.host.HostFlow``) and a client's copy of one
+(``net.replica.ReplicaFlow``). A front end draws any of them the same way, hears what
+happens with ``listen`` (a ``Change`` each time: a decision played here or elsewhere, the
+game read again, an undo to agree to), and reads ``me``, ``undo_asker``,
+``runs_computers`` and ``can_save`` for what differs between tables.
 
 A decision is one thing a player settles: orienting Assam rolls the die with it, so
 ``decide(Orient(...))`` plays the orient and the roll; laying a carpet and aiming are
@@ -15,13 +21,11 @@ and redo writes the autosave once.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, replace
-from enum import Enum
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import ClassVar
 
 from marrakech.engine import (
-    Action,
     Aim,
     GameState,
     IllegalAction,
@@ -33,68 +37,28 @@ from marrakech.engine import (
     Transition,
 )
 from marrakech.flow.autosave import Autosaver
+from marrakech.flow.changes import Change, Listener
+from marrakech.flow.computers import ComputerMove, ComputerSeats
 from marrakech.flow.notice import Notice, Notify
 from marrakech.flow.recap import TurnRecap, recaps
 from marrakech.flow.risk import LaneRisk, lane_risks
+from marrakech.flow.seats import Seat, SeatKind
 from marrakech.games.autosaves import GameFile
-from marrakech.games.levels import bot_seed
 from marrakech.games.session import HUMAN, Session
-
-if TYPE_CHECKING:
-    from marrakech.bots import Bot
-
-FALLBACK_LEVEL = "greedy"
-"""The level that plays for a computer seat whose own player failed or cheated."""
 
 HINT_LEVEL = "expert"
 """The level that gives hints."""
 
 
-class SeatKind(Enum):
-    """Who plays a seat."""
-
-    PERSON = "person"
-    """Someone at this front end."""
-    COMPUTER = "computer"
-    """A computer player of some level, run by the front end when the flow asks."""
-    REMOTE = "remote"
-    """Someone elsewhere (over the network): their decisions arrive, the flow never asks."""
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """One seat of the game: its number (0-based), its player's name and who plays it."""
-
-    number: int
-    name: str
-    kind: SeatKind
-    level: str | None = None
-    """The computer level; None for a person."""
-
-    @property
-    def is_person(self) -> bool:
-        """True when a person plays this seat."""
-        return self.kind is SeatKind.PERSON
-
-
-@dataclass(frozen=True, slots=True)
-class ComputerMove:
-    """A question for a computer player: its move in ``state``.
-
-    ``think`` may run in any thread; hand its answer back to ``GameFlow.checked``.
-    """
-
-    state: GameState
-    seat: int
-    bot: Bot
-
-    def think(self) -> Action:
-        """The computer player's action (may take a while)."""
-        return self.bot.choose(self.state)
-
-
 class GameFlow:
     """One game from its current position to the end; see the module docstring."""
+
+    networked: ClassVar[bool] = False
+    """True at a network table (a host's game or a client's copy of one)."""
+
+    can_save: ClassVar[bool] = True
+    """Whether this table holds the whole game, hidden piles and all, to save it (a
+    client's copy does not)."""
 
     def __init__(
         self,
@@ -113,7 +77,9 @@ class GameFlow:
         """
         self.session = session
         self.notify = notify
-        self._autosaver = Autosaver(session, notify, game_file) if autosave else None
+        self._autosaver = (
+            Autosaver(session, lambda notice: self.notify(notice), game_file) if autosave else None
+        )
         setup = session.setup
         self.seats = tuple(
             Seat(number, name, SeatKind.REMOTE if number in remote else SeatKind.PERSON)
@@ -122,7 +88,14 @@ class GameFlow:
             for number, (name, kind) in enumerate(zip(setup.names, setup.seats, strict=True))
         )
         """Every seat, in seat order."""
-        self._bots: dict[int, Bot] = {}
+        self.me: int | None = None
+        """The one seat this front end plays at a network table; None at a local table
+        (every person seat is played here) and for a spectator or a headless host."""
+        self.undo_asker: str | None = None
+        """The name of the player asking ``me`` to agree to an undo (None: nobody asks)."""
+        self.computers = ComputerSeats(self)
+        """The driver of the computer seats this flow plays."""
+        self._listeners: list[Listener] = []
         self._recaps: tuple[Transition | None, int, tuple[TurnRecap, ...]] = (None, -1, ())
         self._risks: tuple[GameState | None, tuple[LaneRisk, ...]] = (None, ())
         self._counted: tuple[GameState | None, int] = (None, 0)
@@ -161,7 +134,8 @@ class GameFlow:
         old = self.seats[number]
         seat = Seat(number, old.name, kind, level if kind is SeatKind.COMPUTER else None)
         self.seats = (*self.seats[:number], seat, *self.seats[number + 1 :])
-        self._bots.pop(number, None)
+        self.computers.forget(number)
+        self.tell(Change("seats", number))
         return seat
 
     def rename(self, number: int, name: str) -> None:
@@ -248,11 +222,18 @@ class GameFlow:
         """The game so far in words, one sentence per turn."""
         return [recap.words for recap in self.recaps]
 
-    # -- decisions -----------------------------------------------------------------------
+    # -- hearing what happens -------------------------------------------------------------
 
-    runs_computers = True
-    """Whether the front end runs the computer seats (``computer_move``); False when another
-    process plays them and their moves arrive as they are played (a network game)."""
+    def listen(self, listener: Listener) -> None:
+        """Call ``listener`` with every Change from now on (in the thread that plays)."""
+        self._listeners.append(listener)
+
+    def tell(self, change: Change) -> None:
+        """Pass a change to every listener."""
+        for listener in self._listeners:
+            listener(change)
+
+    # -- decisions -----------------------------------------------------------------------
 
     def play(self, decision: Orient | Place | Aim | None) -> tuple[Transition, ...]:
         """A decision of the seat to move (None: the roll, where rolling is one); returns
@@ -270,19 +251,27 @@ class GameFlow:
             raise IllegalAction(f"cannot play {action}: {reason}")
         if isinstance(action, Orient):
             self.session.next_roll()  # a die that cannot roll refuses before anything changes
+        seat = self.state.current
         played: tuple[Transition, ...] = (self.session.play(action),)
         if isinstance(action, Orient):
             played += (self.session.roll(),)
-        self._settled()
+        self._played(seat, played)
         return played
 
     def roll(self) -> Transition:
         """Roll the die from the game's stream (a decision of its own in the aiming variant)."""
         if self.state.phase is not Phase.ROLL:
             raise IllegalAction(f"cannot roll now: the game waits for {self.state.phase.value}")
+        seat = self.state.current
         transition = self.session.roll()
-        self._settled()
+        self._played(seat, (transition,))
         return transition
+
+    def _played(self, seat: int, played: tuple[Transition, ...]) -> None:
+        """Tell everyone of a decision just played, then write the autosave."""
+        self.undo_asker = None
+        self.tell(Change("played", seat, played))
+        self._settled()
 
     def _settled(self) -> None:
         """Write the autosave after a decision (or clear it when the game just ended)."""
@@ -293,92 +282,50 @@ class GameFlow:
         else:
             self._autosaver.save()
 
+    def answer_undo(self, accept: bool) -> None:
+        """``me`` answers another player's undo request (a network table); IllegalAction
+        when nobody asked."""
+        raise IllegalAction("nobody asked you to take back a decision")
+
+    def give_to_computer(self, seat: int, level: str) -> None:
+        """A computer of ``level`` plays seat ``seat`` (0-based) whose player is away, until
+        they come back: only a network game's host does this; IllegalAction says why not."""
+        raise IllegalAction("only the host of a network game gives a seat to a computer")
+
     def close(self) -> None:
         """The front end lets go of the game: its autosave stays, unlocked, to resume."""
         if self._autosaver is not None:
             self._autosaver.close()
 
-    # -- computer seats ------------------------------------------------------------------
+    # -- computer seats and hints --------------------------------------------------------
 
-    def computer_move(self) -> ComputerMove | None:
-        """What to ask the computer seat to move, or None when a person (or nobody) is to.
+    @property
+    def runs_computers(self) -> bool:
+        """Whether the front end runs the computer seats (with ``computers``); False where
+        another part plays them and their moves arrive as Changes (a network host's)."""
+        return True
 
-        In a ROLL position there is nothing to think about: ``roll()`` it.
-        """
-        seat = self.to_move
-        if seat is None or seat.level is None or self.state.phase is Phase.ROLL:
-            return None
-        return ComputerMove(self.state, seat.number, self._bot(seat))
+    def plays_here(self, seat: Seat) -> bool:
+        """True when ``seat`` is a computer seat this flow plays (``computers`` runs it)."""
+        return seat.kind is SeatKind.COMPUTER
 
     def hint_move(self) -> ComputerMove:
         """A question for the hint giver about the current position."""
         from marrakech.bots import make_bot
 
-        bot = make_bot(HINT_LEVEL, seed=self.session.setup.seed, alternate_piles=self._alternate)
+        setup = self.session.setup
+        bot = make_bot(HINT_LEVEL, seed=setup.seed, alternate_piles=setup.alternate_piles)
         return ComputerMove(self.state, self.state.current, bot)
 
     def is_current(self, move: ComputerMove) -> bool:
         """True while ``move`` still asks about the current position (no undo came between)."""
         return move.state is self.state
 
-    def answer(self, move: ComputerMove, result: Action | Exception) -> Orient | Place | Aim | None:
-        """The decision a computer seat's answer (or its error) comes to, to show and play.
-
-        None when it comes too late (the position changed: an undo); the computer's own
-        action when legal, else the fallback player's, with a notice.
-        """
-        if not self.is_current(move):
-            return None
-        if isinstance(result, Exception):
-            action = self.fallback(move, f"failed ({result})")
-        else:
-            action = self.checked(move, result)
-        return action if isinstance(action, Orient | Place | Aim) else None
-
     def lane_risks(self) -> tuple[LaneRisk, ...]:
         """The risk of each facing the player to move may choose (see ``flow.risk``)."""
         if self._risks[0] is not self.state:
             self._risks = (self.state, lane_risks(self.state))
         return self._risks[1]
-
-    def checked(self, move: ComputerMove, action: Action) -> Action:
-        """The computer's answer, or the fallback player's when it is illegal (with a notice)."""
-        if move.state.is_legal(action):
-            return action
-        return self.fallback(move, f"chose an illegal action ({action})")
-
-    def fallback(self, move: ComputerMove, problem: str) -> Action:
-        """The fallback level's move for a computer seat whose player failed (with a notice)."""
-        from marrakech.bots import make_bot
-
-        self.notify(
-            Notice(
-                f"{self.names[move.seat]}'s computer player {problem}; "
-                f"the {FALLBACK_LEVEL} one moves instead.",
-                severity="warning",
-            )
-        )
-        fallback = make_bot(
-            FALLBACK_LEVEL, seed=self.session.setup.seed, alternate_piles=self._alternate
-        )
-        return fallback.choose(move.state)
-
-    def _bot(self, seat: Seat) -> Bot:
-        from marrakech.bots import make_bot  # the search code loads only when a bot plays
-
-        if seat.number not in self._bots:
-            level = seat.level or FALLBACK_LEVEL
-            self._bots[seat.number] = make_bot(
-                level,
-                seed=bot_seed(self.session.setup.seed, seat.number),
-                alternate_piles=self._alternate,
-            )
-        return self._bots[seat.number]
-
-    @property
-    def _alternate(self) -> bool:
-        """True when the piles alternate colours (known to every player, and so to bots)."""
-        return self.session.setup.alternate_piles
 
     # -- undo and redo -------------------------------------------------------------------
 

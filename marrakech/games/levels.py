@@ -10,14 +10,25 @@ files. A name is one of:
 * an outside bot, ``package.module:Class`` or ``path/to/file.py:Class``;
 * the name of an installed package's bot, from the entry-point group ``marrakech.bots``.
 
-``bot_named`` checks a name and gives its canonical spelling; ``marrakech.bots.make_bot``
-builds the player it names. This module only reads names: it imports no bot code.
+``computer_named`` is the one check of a name a person typed, wherever they typed it
+(``new --bot``, ``tournament --bots``, ``host --bot``, ``join --bot``, ``--fill``, a
+host's ``computer SEAT LEVEL``): the same names, and the same words about a bad one. Where
+a file would name the player (a save, a hosted game's set-up, which is autosaved), it is
+asked with ``outside=False``: an outside bot is refused there, as a save file refuses one
+(``records``), since a saved game never runs an outside bot's code.
+
+``seat_bot`` reads a ``--bot SEAT=LEVEL`` option with it. ``bot_named`` gives a name's
+canonical spelling; ``marrakech.bots.make_bot`` builds the player it names. This module
+only reads names: it imports no bot code.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
+
+from marrakech.games.text import quoted, shown
 
 LEVELS: tuple[str, ...] = ("random", "greedy", "hard", "expert")
 """The computer levels, weakest first."""
@@ -53,16 +64,22 @@ _PLUGIN = re.compile(r"^(?P<source>[^:]+):(?P<cls>[A-Za-z_][A-Za-z0-9_]*)$")
 _MODULE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
 
+NAME_LIMIT = 40
+"""The most characters of a name an error message quotes."""
+
+OPTION_LIMIT = 60
+"""The most characters of a ``--bot`` option an error message repeats."""
+
+OUTSIDE_REFUSED = "a saved game never runs an outside bot's code"
+"""Why an outside bot cannot play where a file names the players (as ``records`` says it)."""
+
+
 class UnknownBot(ValueError):
     """A name that is no level, no ``module:Class`` or ``file.py:Class`` and no installed bot."""
 
 
-def level_named(name: str) -> str:
-    """The level a name means (an old name gives its new one); ValueError names the levels."""
-    level = OLD_NAMES.get(name, name)
-    if level not in LEVELS:
-        raise ValueError(f"unknown computer level {name!r}: choose one of {', '.join(LEVELS)}")
-    return level
+class OutsideBotRefused(ValueError):
+    """An outside bot named where a file would name it (see ``computer_named``)."""
 
 
 def bot_named(name: str) -> str:
@@ -84,10 +101,71 @@ def bot_named(name: str) -> str:
             return name
     if name in plugin_names():
         return name
-    raise UnknownBot(
-        f"unknown computer level {name!r}: choose one of {', '.join(LEVELS)}, "
-        "module:Class or file.py:Class"
-    )
+    raise UnknownBot(_unknown(name, outside=True))
+
+
+def computer_named(
+    name: str, *, outside: bool = True, build: Callable[[str], object] | None = None
+) -> str:
+    """The canonical name of the computer player a person typed (see the module).
+
+    A level, an old level name, a level with settings and, when ``outside`` is true, an
+    outside bot (``module:Class``, ``file.py:Class``, an installed bot's name). With
+    ``outside=False`` (a file would name the player) an outside bot is refused
+    (``OutsideBotRefused``). ``build`` (``marrakech.bots.make_bot``) is given an outside
+    bot's name once, so that one which cannot be loaded is refused now, with its reason,
+    rather than at its first turn. Every refusal is a ValueError whose message is what
+    every command shows after its own prefix: ``UnknownBot`` for a name that is no player,
+    a plain ValueError for a bad setting or a bot that cannot be loaded.
+    """
+    try:
+        canonical = bot_named(name)
+    except UnknownBot:
+        raise UnknownBot(_unknown(name.strip(), outside=outside)) from None
+    if is_level(canonical):
+        return canonical
+    if not outside:
+        raise OutsideBotRefused(
+            f"{_quoted(canonical)} is an outside bot: this game is kept in a file, and "
+            f"{OUTSIDE_REFUSED}; choose one of {', '.join(LEVELS)}"
+        )
+    if build is not None:
+        build(canonical)
+    return canonical
+
+
+def seat_bot(
+    entry: str, players: int, *, outside: bool = True, build: Callable[[str], object] | None = None
+) -> tuple[int, str]:
+    """One ``--bot SEAT=LEVEL`` option (``new``, ``host``): the seat, from 0, and the canonical
+    name of its computer player (``computer_named``, with ``outside`` and ``build`` as there).
+    ValueError, beginning ``--bot SEAT=LEVEL: ``, says what is wrong."""
+    seat_text, equals, name = entry.partition("=")
+    option = f"--bot {shown(entry, OPTION_LIMIT)}"
+    if not (equals and seat_text.isascii() and seat_text.isdigit()):
+        raise ValueError(f"{option}: write SEAT=LEVEL, as in 2=hard")
+    if not 1 <= int(seat_text) <= players:
+        raise ValueError(f"{option}: seats are 1 to {players}")
+    try:
+        return int(seat_text) - 1, computer_named(name, outside=outside, build=build)
+    except ValueError as error:
+        raise ValueError(f"{option}: {error}") from None
+
+
+def _unknown(name: str, *, outside: bool) -> str:
+    """What is said of a name that is no computer player: the names there are to choose."""
+    choices = ", ".join(LEVELS)
+    if outside:
+        installed = plugin_names()
+        if installed:
+            choices += f", module:Class, file.py:Class or an installed bot: {', '.join(installed)}"
+        else:
+            choices += ", module:Class or file.py:Class"
+    return f"unknown computer level {_quoted(name)}: choose one of {choices}"
+
+
+def _quoted(name: str) -> str:
+    return quoted(name, NAME_LIMIT)
 
 
 def parse_settings(level: str, text: str) -> dict[str, int | float]:
@@ -98,7 +176,7 @@ def parse_settings(level: str, text: str) -> dict[str, int | float]:
         key, equals, value = item.partition("=")
         if not equals or key not in allowed:
             known = ", ".join(allowed) or "none"
-            raise ValueError(f"{level} has no setting {item!r} (its settings: {known})")
+            raise ValueError(f"{level} has no setting {_quoted(item)} (its settings: {known})")
         settings[key] = _positive(allowed[key], key, value)
     return settings
 
@@ -110,7 +188,7 @@ def _positive(kind: type, key: str, text: str) -> int | float:
         number = math.nan
     if not (math.isfinite(number) and number > 0):
         what = "a whole number" if kind is int else "a number"
-        raise ValueError(f"{key} must be {what} above 0, not {text!r}")
+        raise ValueError(f"{key} must be {what} above 0, not {_quoted(text)}")
     return number
 
 
@@ -129,6 +207,14 @@ def is_level(name: str) -> bool:
 def describe_levels() -> str:
     """Every level with what it does, for help texts: ``random (plays any legal move), ...``."""
     return ", ".join(f"{level} ({DESCRIPTIONS[level]})" for level in LEVELS)
+
+
+def describe_names(*, outside: bool = True) -> str:
+    """The names ``computer_named`` takes, for help texts (``outside`` as there)."""
+    names = f"{describe_levels()}; settings follow a colon (hard:iterations=100)"
+    if outside:
+        names += "; or an outside bot: module:Class, file.py:Class or an installed bot's name"
+    return names
 
 
 def bot_seed(game_seed: int, seat: int) -> int:

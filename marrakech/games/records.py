@@ -116,8 +116,11 @@ def parse_turns(text: str | Iterable[str]) -> tuple[Action, ...]:
 # -- the save-file document ------------------------------------------------------------
 
 
-def _setup_dict(setup: GameSetup) -> dict[str, Any]:
-    return {
+def setup_to_dict(setup: GameSetup, *, secret: bool = True) -> dict[str, Any]:
+    """A set-up as JSON, as save files and the network protocol write it (``setup_from_dict``
+    reads it back). ``secret`` False leaves out the seed, which decides the hidden piles
+    and every roll (what a host tells its clients)."""
+    data: dict[str, Any] = {
         "players": setup.players,
         "names": list(setup.names),
         "seats": list(setup.seats),
@@ -127,6 +130,18 @@ def _setup_dict(setup: GameSetup) -> dict[str, Any]:
         "alternate_piles": setup.alternate_piles,
         "takeback": setup.takeback,
     }
+    if not secret:
+        del data["seed"]
+    return data
+
+
+def setup_from_dict(value: object, *, secret: bool = True) -> GameSetup:
+    """The set-up ``setup_to_dict`` wrote (with ``secret`` False: without its seed, which
+    is then 0); SaveFileError says what is wrong."""
+    try:
+        return _read_setup(value, secret=secret)
+    except _Invalid as error:
+        raise SaveFileError(str(error)) from error
 
 
 def record_to_json(session: Session) -> str:
@@ -135,7 +150,7 @@ def record_to_json(session: Session) -> str:
     A GameSetup keeps the rules the reader checks, so the document always reads back.
     Raises SaveFileError when the game's die is neither the seed's nor a loaded one.
     """
-    setup = _setup_dict(session.setup)
+    setup = setup_to_dict(session.setup)
     moves = turn_notation(session.actions)
     fields = [
         f'"format": {_dump(SAVE_FORMAT)}',
@@ -262,8 +277,9 @@ def _is_level(kind: str) -> bool:
         return False
 
 
-def _read_setup(value: object) -> GameSetup:
-    data = _object(value, "setup", _SETUP_KEYS)
+def _read_setup(value: object, *, secret: bool = True) -> GameSetup:
+    keys = _SETUP_KEYS if secret else tuple(key for key in _SETUP_KEYS if key != "seed")
+    data = _object(value, "setup", keys)
     players = _whole(data["players"], "setup.players", 2, 4)
     names = _strings(data["names"], "setup.names", players)
     for index, name in enumerate(names):
@@ -285,7 +301,7 @@ def _read_setup(value: object) -> GameSetup:
         raise _Invalid(
             f"setup.variant must be one of {', '.join(_VARIANTS)}, not {_short(variant)}"
         )
-    seed = _whole(data["seed"], "setup.seed", -SEED_LIMIT + 1, SEED_LIMIT - 1)
+    seed = _whole(data["seed"], "setup.seed", -SEED_LIMIT + 1, SEED_LIMIT - 1) if secret else 0
     first = _whole(data["first"], "setup.first", 0, players - 1)
     alternate = _flag(data["alternate_piles"], "setup.alternate_piles")
     takeback = _flag(data["takeback"], "setup.takeback", allow_null=True)

@@ -3,22 +3,24 @@
 The protocol is versioned JSON over WebSocket (``protocol``; docs/protocol.md). The host
 (``host.HostFlow``, ``host.HostGame``, ``host.Host``) plays every decision through its
 GameFlow; a client (``client.Client``) keeps a ``replica.ReplicaFlow`` by what the host
-sends. Both flows are GameFlows a front end can draw, and both take a seat's decisions
-the same way, so the full-screen game, the line client (``lines``) and a computer seat
-drive either one alike:
+sends. Both are GameFlows (``marrakech.flow``, the interface of every table), so the
+full-screen game and the text mode draw and play either one as they do a local game:
 
-- ``flow.listen(listener)``: ``listener(Change)`` is called in the event loop for every
-  change (``changes.Change``: a decision played, the game read again, the seats, an undo
-  asked or refused, an error, the connection lost); redraw from the flow then
-  (``flow.latest`` is the recap of the turn just played).
+- ``flow.listen(listener)``: every ``flow.Change`` (a decision played, the game read
+  again, the seats, an undo asked or refused, an error, the connection lost), in the
+  event loop's thread.
 - ``flow.me``: the seat this front end plays (None: a spectator, or a headless host).
-- ``flow.play(decision)``: a decision for ``flow.me`` (an Orient, a Place, an Aim; None
-  rolls in the aiming variant). The host plays it at once; a client sends it, and it
-  comes back as a ``played`` change. IllegalAction says why not, and nothing is sent.
+- ``flow.play(decision)``: a decision for ``flow.me``. The host plays it at once; a
+  client sends it, and it comes back as a ``played`` change. IllegalAction says why not.
 - ``flow.undo()`` asks to take back the last decision (its owner may have to agree);
-  ``flow.undo_asker`` is set while someone asks ``flow.me``, who answers with
-  ``flow.answer_undo(accept)``.
-- ``flow.computer_move()`` is always None: the host plays the computer seats itself.
+  ``flow.undo_asker`` names who asks ``flow.me``, who answers with ``flow.answer_undo``.
+- ``flow.runs_computers`` is False at the host's front end (``HostGame`` plays the
+  computer seats with the flow's ``computers``) and True for a client whose seat a
+  computer plays (``Client(level=...)``).
+
+``running`` runs ``marrakech host`` and ``join`` with the front ends the entry point
+hands it (the full-screen app's ``Board``, the text mode's ``Lines``): no front end
+imports another.
 
 To host inside an event loop (the full-screen game's, say)::
 
@@ -31,7 +33,6 @@ To host inside an event loop (the full-screen game's, say)::
 To join: ``client = Client(address, code=code, name=name)``, ``client.listen(redraw)``,
 then run ``await client.run()`` as a task (it returns the exit code when the game ends
 or the host is gone); ``client.flow`` is the replica from the first ``synced`` change.
-A decision arrives back as a ``played`` change with its transitions, to animate.
 """
 
 DEFAULT_PORT = 8765

@@ -1,9 +1,8 @@
 """The command line of network play: ``marrakech host ...`` and ``marrakech join ...``.
 
 ``add_commands(subparsers)`` adds both commands to a parser; ``run(args)`` runs the one
-parsed (``net.running``, imported only then: the network libraries cost start-up time).
-Until the full-screen game drives network seats, the host's own seat and a joined seat
-without ``--bot`` are played with the line client (``net.lines``).
+parsed (``net.running``, imported only then: the network libraries cost start-up time)
+on the front ends the entry point hands it: the full-screen board, or the text mode.
 """
 
 from __future__ import annotations
@@ -12,11 +11,11 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from marrakech.engine import Variant
-from marrakech.games.levels import LEVELS, describe_levels
+from marrakech.games.levels import describe_names
 from marrakech.net import DEFAULT_PORT, LOOPBACK
 
 if TYPE_CHECKING:
-    from marrakech.net.running import Board
+    from marrakech.net.running import Board, Lines
 
 
 def add_commands(subparsers: Any) -> None:
@@ -35,7 +34,8 @@ def add_commands(subparsers: Any) -> None:
         action="append",
         default=[],
         metavar="SEAT=LEVEL",
-        help=f"the host's computer plays this seat (1-based): {describe_levels()}; repeatable",
+        help="the host's computer plays this seat (1-based): "
+        f"{describe_names(outside=False)}; repeatable (the game is saved, so no outside bot)",
     )
     host.add_argument("--port", type=int, default=None, help=f"default {DEFAULT_PORT}; 0: any")
     host.add_argument(
@@ -51,7 +51,7 @@ def add_commands(subparsers: Any) -> None:
         "--fill",
         default=None,
         metavar="LEVEL",
-        help="a computer of this level plays the seat of a player away at their turn",
+        help="a computer of this level (as --bot) plays the seat of a player away at their turn",
     )
     host.add_argument(
         "--grace", type=float, default=30.0, help="seconds before --fill steps in (default 30)"
@@ -70,14 +70,19 @@ def add_commands(subparsers: Any) -> None:
     join.add_argument("--name", default=None, help="your player name")
     join.add_argument("--text", action="store_true", help="play in lines of text")
     join.add_argument(
-        "--bot", default=None, metavar="LEVEL", help=f"a computer plays the seat: {LEVELS}"
+        "--bot",
+        default=None,
+        metavar="LEVEL",
+        help=f"a computer plays the seat: {describe_names()}",
     )
     join.add_argument("--watch", action="store_true", help="watch the game (no code)")
 
 
-def run(args: argparse.Namespace, board: Board | None = None) -> int:
+def run(args: argparse.Namespace, lines: Lines, board: Board | None = None) -> int:
     """Run ``host`` or ``join``; returns the exit code. ``board`` plays this terminal's
-    seat on the full board (the line client when None, or off a terminal)."""
+    seat on the full board; ``lines`` in lines of text (with ``--text``, without a board,
+    or off a terminal). The front ends come from the entry point: no front end imports
+    another."""
     from marrakech.net import running
 
-    return running.run(args, board)
+    return running.run(args, lines, board)

@@ -3,8 +3,8 @@
 ``Client.run`` connects, says hello with the seat's join code (or as a spectator),
 builds a ``ReplicaFlow`` from the host's game and keeps it by the host's messages. When
 the connection drops it connects again with the same code and reads the game afresh.
-Every change goes to the listeners (``listen``); a front end (the line client, a
-computer player, the full-screen game) reacts there. When the game ends the client keeps
+Every change goes to the listeners (``listen``, and the replica's own); a front end (the
+text mode, the full-screen game) reacts there. When the game ends the client keeps
 it with the finished games, as hot-seat does, and ``run`` returns 0.
 """
 
@@ -19,10 +19,10 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from marrakech.engine import IllegalAction
+from marrakech.flow.changes import Change, Listener
 from marrakech.games.autosaves import GameFile
 from marrakech.games.records import SaveFileError
 from marrakech.games.text import quoted, shown
-from marrakech.net.changes import Change, Listener
 from marrakech.net.protocol import MAX_HOST_MESSAGE_BYTES, PROTOCOL_VERSION, encode
 from marrakech.net.replica import HostError, ReplicaFlow
 
@@ -41,6 +41,7 @@ class Client:
         name: str | None = None,
         retry_seconds: float = RETRY_SECONDS,
         keep_finished: bool = True,
+        level: str | None = None,
     ) -> None:
         """``address`` is HOST:PORT (or a ws:// or wss:// address); no ``code`` watches."""
         self.uri = address if address.startswith(("ws://", "wss://")) else f"ws://{address}"
@@ -48,16 +49,22 @@ class Client:
         self.name = name
         self.retry_seconds = retry_seconds
         self.keep_finished = keep_finished
+        self.level = level
+        """The computer level that plays the seat here (None: a person plays it)."""
         self.flow: ReplicaFlow | None = None
         """The replica, once the host has sent the game."""
         self._listeners: list[Listener] = []
         self._socket: ClientConnection | None = None
 
     def listen(self, listener: Listener) -> None:
-        """Call ``listener`` with every Change from now on."""
+        """Call ``listener`` with every Change from now on, before and after the game
+        arrived (the replica's own listeners, ``flow.listen``, hear those after it arrived,
+        and each change before this client's listeners do)."""
         self._listeners.append(listener)
 
     def _tell(self, change: Change) -> None:
+        if self.flow is not None:  # the game's own listeners first: they record the change
+            self.flow.tell(change)
         for listener in self._listeners:
             listener(change)
 
@@ -141,7 +148,7 @@ class Client:
         kind = message.get("type")
         if kind == "game":
             if self.flow is None:
-                self.flow = ReplicaFlow(message, self.send, self._tell)
+                self.flow = ReplicaFlow(message, self.send, level=self.level)
             else:
                 self.flow.load(message)
             self._tell(Change("synced", text=shown(str(message.get("news", "")), 200)))

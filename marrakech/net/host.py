@@ -23,7 +23,6 @@ from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from marrakech.engine import (
-    Action,
     Aim,
     GameState,
     IllegalAction,
@@ -33,11 +32,12 @@ from marrakech.engine import (
     Place,
     Transition,
 )
-from marrakech.flow import ComputerMove, GameFlow, Notice, Seat, SeatKind
+from marrakech.flow import GameFlow, Notice, Seat, SeatKind
+from marrakech.flow.changes import Change
 from marrakech.games.autosaves import GameFile
+from marrakech.games.records import setup_to_dict
 from marrakech.games.session import Session, name_problem
 from marrakech.games.text import shown
-from marrakech.net.changes import Change, Listener
 from marrakech.net.protocol import (
     MAX_FRAME_BYTES,
     PROTOCOL_VERSION,
@@ -63,8 +63,15 @@ class HostFlow(GameFlow):
     """The host's GameFlow: decisions are played here, and every listener hears of them.
 
     ``me`` is the host's own seat (None when headless). The host plays the computer
-    seats itself (``HostGame``), so ``computer_move`` never asks the front end to.
+    seats itself (``HostGame``), so its front end never runs them.
     """
+
+    networked = True
+
+    @property
+    def runs_computers(self) -> bool:
+        """False: ``HostGame`` plays the computer seats, not the host's front end."""
+        return False
 
     def __init__(
         self,
@@ -78,58 +85,25 @@ class HostFlow(GameFlow):
         """Play ``session``'s game with ``remote`` seats elsewhere (see GameFlow)."""
         super().__init__(session, notify, remote=remote, game_file=game_file)
         self.me = me
-        self.undo_asker: int | None = None
+        self.remote = frozenset(remote)
+        """The seats whose players play from elsewhere."""
+        self.asking: int | None = None
         """The seat that asked for an undo the seat whose decision it is has not answered."""
-        self._listeners: list[Listener] = []
         self.present: Callable[[int], bool] = lambda seat: seat == me
         """Whether a seat's player is here to answer an undo request (the host sets it)."""
 
-    def listen(self, listener: Listener) -> None:
-        """Call ``listener`` with every Change from now on (in the event loop's thread)."""
-        self._listeners.append(listener)
-
-    def tell(self, change: Change) -> None:
-        """Pass a change to every listener."""
-        for listener in self._listeners:
-            listener(change)
-
-    def decide(self, action: Orient | Place | Aim) -> tuple[Transition, ...]:
-        """Play the decision of the seat to move (see GameFlow.decide) and tell everyone."""
-        seat = self.state.current
-        played = super().decide(action)
-        self.undo_asker = None
-        self.tell(Change("played", seat, played))
-        return played
-
-    def roll(self) -> Transition:
-        """Roll the host's die stream (a decision in the aiming variant) and tell everyone."""
-        seat = self.state.current
-        played = super().roll()
-        self.undo_asker = None
-        self.tell(Change("played", seat, (played,)))
-        return played
-
-    runs_computers = False
+    def _played(self, seat: int, played: tuple[Transition, ...]) -> None:
+        self.asking = None
+        super()._played(seat, played)
 
     def play(self, decision: Orient | Place | Aim | None) -> tuple[Transition, ...]:
         """Play the host's own seat's decision (None: roll, in the aiming variant)."""
-        self._mine()
-        return super().play(decision)
-
-    def _mine(self) -> None:
         seat = self.to_move
         if seat is None:
             raise IllegalAction("the game is over")
-        if seat.number != self.me:
+        if seat.number != self.me and not self.plays_here(seat):
             raise IllegalAction(f"it is {seat.name}'s turn, not yours")
-
-    def computer_move(self) -> ComputerMove | None:
-        """Always None: the host plays its computer seats itself."""
-        return None
-
-    def host_computer_move(self) -> ComputerMove | None:
-        """The question for the computer seat to move, for the host's own runner."""
-        return super().computer_move()
+        return super().play(decision)
 
     def undo(self) -> None:
         """The host's own seat asks to take back the last decision.
@@ -155,7 +129,9 @@ class HostFlow(GameFlow):
             return None
         if not self.present(owner):
             return f"the last decision is {self.names[owner]}'s, who is not here to agree"
-        self.undo_asker = asker
+        self.asking = asker
+        if owner == self.me:
+            self.undo_asker = self.names[asker]
         self.tell(Change("undo_asked", owner, text=self.names[asker]))
         return None
 
@@ -165,9 +141,10 @@ class HostFlow(GameFlow):
         IllegalAction when nobody asked that seat.
         """
         seat = self.me if seat is None else seat
-        asker = self.undo_asker
+        asker = self.asking
         if asker is None or seat is None or seat != self.session.undo_seat():
             raise IllegalAction("nobody asked you to take back a decision")
+        self.asking = None
         self.undo_asker = None
         reason = None if accept else f"{self.names[seat]} said no"
         reason = reason or self.why_no_undo()
@@ -193,11 +170,23 @@ class HostFlow(GameFlow):
         super().rename(number, name)
         self.tell(Change("synced", number, text=f"seat {number + 1} is now {name}"))
 
-    def hand_seat(self, number: int, kind: SeatKind, level: str | None = None) -> Seat:
-        """Give a seat to someone else (see GameFlow.hand_seat) and tell everyone."""
-        seat = super().hand_seat(number, kind, level)
-        self.tell(Change("seats", number))
-        return seat
+    def give_to_computer(self, seat: int, level: str) -> None:
+        """A computer plays a remote seat whose player is away (until they come back);
+        IllegalAction says what is wrong."""
+        from marrakech.games.levels import computer_named
+
+        seats = len(self.seats)
+        if not 0 <= seat < seats:
+            raise IllegalAction(f"seats are 1 to {seats}, not {seat + 1}")
+        try:
+            level = computer_named(level, outside=False)
+        except ValueError as error:
+            raise IllegalAction(str(error)) from None
+        if seat not in self.remote:
+            raise IllegalAction(f"seat {seat + 1} is not a seat for a player elsewhere")
+        if self.present(seat):
+            raise IllegalAction(f"seat {seat + 1}'s player is here")
+        self.hand_seat(seat, SeatKind.COMPUTER, level)
 
 
 def public_start(session: Session) -> dict[str, Any]:
@@ -315,25 +304,7 @@ class HostGame:
         return max(0.0, self.grace - waited)
 
     async def _play_computer(self) -> None:
-        if self.computer_pause:
-            await asyncio.sleep(self.computer_pause)
-        flow = self.flow
-        if flow.over or flow.to_move is None or flow.to_move.kind is not SeatKind.COMPUTER:
-            return
-        if flow.state.phase is Phase.ROLL:
-            flow.roll()
-            return
-        move = flow.host_computer_move()
-        assert move is not None
-        result: Action | Exception
-        try:
-            result = await asyncio.to_thread(move.think)
-        except Exception as error:  # a failing computer player is replaced, never fatal
-            result = error
-        action = flow.answer(move, result)
-        seat = flow.to_move
-        if action is not None and seat is not None and seat.kind is SeatKind.COMPUTER:
-            flow.decide(action)  # unless its player came back while it thought
+        await self.flow.computers.play_soon(self.computer_pause)
 
     def _changed(self, change: Change) -> None:
         self._wake.set()
@@ -367,59 +338,25 @@ class HostGame:
     def _broadcast(self, text: str) -> None:
         broadcast([connection.socket for connection in self._everyone()], text)
 
-    def give_to_computer(self, seat_text: str, level_text: str) -> None:
-        """A computer plays a remote seat whose player is away (until they come back).
-
-        ``seat_text`` is the seat's number from 1, as a player types it; IllegalAction
-        says what is wrong.
-        """
-        from marrakech.games.levels import level_named
-
-        seats = len(self.flow.seats)
-        if not seat_text.isdigit() or not 1 <= int(seat_text) <= seats:
-            raise IllegalAction(f"seats are 1 to {seats}, not {shown(seat_text, 10)}")
-        number = int(seat_text) - 1
-        try:
-            level = level_named(level_text)
-        except ValueError as error:
-            raise IllegalAction(shown(str(error), 120)) from None
-        if number not in self.codes:
-            raise IllegalAction(f"seat {number + 1} is not a seat for a player elsewhere")
-        if number in self.players:
-            raise IllegalAction(f"seat {number + 1}'s player is here")
-        self.flow.hand_seat(number, SeatKind.COMPUTER, level)
-
     # -- what the clients see ----------------------------------------------------------
 
     def table(self) -> list[dict[str, object]]:
         """Every seat as the clients see it: name, who plays it, and whether they are here."""
         rows: list[dict[str, object]] = []
         for seat in self.flow.seats:
-            if seat.kind is SeatKind.COMPUTER:
-                kind, here = "computer", True
-            elif seat.kind is SeatKind.REMOTE:
-                kind, here = "remote", seat.number in self.players
-            else:
-                kind, here = "host", True
-            rows.append({"name": seat.name, "kind": kind, "level": seat.level, "here": here})
+            here = seat.kind is not SeatKind.REMOTE or seat.number in self.players
+            kind = SeatKind.COMPUTER if seat.kind is SeatKind.COMPUTER else SeatKind.PERSON
+            rows.append({"name": seat.name, "kind": kind.value, "level": seat.level, "here": here})
         return rows
 
     def game_message(self, seat: int | None, news: str = "") -> str:
         """The whole game so far, for a client to build its replica from."""
         session = self.flow.session
-        setup = session.setup
         return encode(
             "game",
             version=PROTOCOL_VERSION,
             you=seat,
-            setup={
-                "players": setup.players,
-                "names": list(setup.names),
-                "seats": list(setup.seats),
-                "variant": setup.variant.value,
-                "first": setup.first,
-                "takeback": setup.takeback_allowed,
-            },
+            setup=setup_to_dict(session.setup, secret=False),
             start=public_start(session),
             actions=[str(action) for action in session.actions],
             table=self.table(),
@@ -473,7 +410,7 @@ class HostGame:
             if seat is not None and self.players.get(seat) is connection:
                 del self.players[seat]
                 self.away_since[seat] = time.monotonic()
-                if self.flow.undo_asker is not None and self.flow.session.undo_seat() == seat:
+                if self.flow.asking is not None and self.flow.session.undo_seat() == seat:
                     self.flow.answer_undo(False, seat)
                 self._broadcast(encode("seats", table=self.table()))
                 self._wake.set()

@@ -23,14 +23,13 @@ from marrakech.engine import (
     Place,
     Roll,
     Transition,
-    Variant,
     parse_action,
 )
 from marrakech.flow import GameFlow, Seat, SeatKind
 from marrakech.games.dice import LoadedDie
-from marrakech.games.session import GameSetup, Session
+from marrakech.games.records import SaveFileError, setup_from_dict
+from marrakech.games.session import Session
 from marrakech.games.text import quoted
-from marrakech.net.changes import Change, Listener
 from marrakech.net.protocol import PROTOCOL_VERSION, encode
 
 Send = Callable[[str], None]
@@ -44,21 +43,33 @@ class HostError(MarrakechError):
 class ReplicaFlow(GameFlow):
     """The game as a client sees it; see the module docstring.
 
-    ``me`` is the seat this client plays (None for a spectator). Every change is passed
-    to ``tell``; ``undo_asker`` names the player who asked this seat to agree to an undo.
+    ``me`` is the seat this client plays (None for a spectator); with a ``level``, a
+    computer of that level plays it here (``computers``), every other seat is played at
+    the host. The client tells every change to the flow's listeners (``tell``).
     """
 
-    def __init__(self, game: dict[str, Any], send: Send, tell: Listener) -> None:
+    networked = True
+    can_save = False
+
+    def __init__(self, game: dict[str, Any], send: Send, *, level: str | None = None) -> None:
         """Build the replica from the host's ``game`` message; HostError when unusable."""
         super().__init__(_session(game), lambda notice: None, autosave=False)
         self._game = game
         """The host's last game message: the public start from which tops are revealed."""
         self._send = send
-        self._tell = tell
         self._ids = 0
-        self.me: int | None = None
-        self.undo_asker: str | None = None
+        self.level = level
+        """The computer level that plays this client's seat; None: a person plays it."""
         self._read_seats(game)
+
+    @property
+    def runs_computers(self) -> bool:
+        """True when a computer plays this client's seat (this front end runs it)."""
+        return self.level is not None
+
+    def plays_here(self, seat: Seat) -> bool:
+        """Only this client's own seat, when a computer plays it here."""
+        return self.level is not None and seat.number == self.me
 
     def load(self, game: dict[str, Any]) -> None:
         """Read the whole game again (after an undo, a rename or a reconnection)."""
@@ -83,9 +94,11 @@ class ReplicaFlow(GameFlow):
             kind = row.get("kind") if isinstance(row, dict) else None
             level = row.get("level") if isinstance(row, dict) else None
             name = self.names[number]
-            if kind == "computer" and isinstance(level, str):
+            if number == self.me and self.level is not None:
+                seats.append(Seat(number, name, SeatKind.COMPUTER, self.level))
+            elif kind == SeatKind.COMPUTER.value and isinstance(level, str):
                 seats.append(Seat(number, name, SeatKind.COMPUTER, level))
-            elif kind in ("remote", "host"):
+            elif kind == SeatKind.PERSON.value:
                 mine = SeatKind.PERSON if number == self.me else SeatKind.REMOTE
                 seats.append(Seat(number, name, mine))
             else:
@@ -160,8 +173,6 @@ class ReplicaFlow(GameFlow):
         """Refused: the die is the host's; ``play(None)`` asks the host to roll."""
         raise IllegalAction("the die is the host's: ask it to roll with play(None)")
 
-    runs_computers = False
-
     def play(self, decision: Orient | Place | Aim | None) -> tuple[Transition, ...]:
         """Send a decision (None: roll the die, in the aiming variant) to the host; the
         move arrives later, as a ``played`` Change."""
@@ -206,35 +217,16 @@ class ReplicaFlow(GameFlow):
         self._ids += 1
         self._send(encode(kind, id=self._ids, **fields))
 
-    def tell(self, change: Change) -> None:
-        """Pass a change up to the front end."""
-        self._tell(change)
-
 
 def _session(game: dict[str, Any]) -> Session:
     """The replica's Session: the host's set-up (without its seed), start and actions."""
     if not isinstance(game, dict) or game.get("version") != PROTOCOL_VERSION:
         raise HostError("the host speaks another version of the protocol")
-    setup = game.get("setup")
     actions = game.get("actions")
-    if not isinstance(setup, dict) or not isinstance(actions, list):
-        raise HostError("the host's game lacks its set-up or its actions")
+    if not isinstance(actions, list):
+        raise HostError("the host's game lacks its actions")
     try:
-        names = setup["names"]
-        seats = setup["seats"]
-        if not isinstance(names, list) or not isinstance(seats, list):
-            raise HostError("the host's set-up has no list of names and seats")
-        takeback = setup["takeback"]
-        if not isinstance(takeback, bool):
-            raise HostError("the host's takeback setting is not true or false")
-        game_setup = GameSetup(
-            players=setup["players"],
-            names=tuple(names),
-            seats=tuple(seats),
-            variant=Variant(setup["variant"]),
-            first=setup["first"],
-            takeback=takeback,
-        )
+        game_setup = setup_from_dict(game.get("setup"), secret=False)
         start = GameState.from_dict(game.get("start"))
         played = [parse_action(text) if isinstance(text, str) else None for text in actions]
         if None in played:
@@ -244,4 +236,6 @@ def _session(game: dict[str, Any]) -> Session:
     except (KeyError, TypeError, ValueError, MarrakechError) as error:
         if isinstance(error, HostError):
             raise
+        if isinstance(error, SaveFileError):
+            raise HostError(f"the host's set-up cannot be read: {error}") from None
         raise HostError(f"the host's game cannot be read: {quoted(str(error), 80)}") from None

@@ -4,38 +4,53 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import secrets
 import sys
 from collections.abc import Awaitable, Callable
+from typing import Protocol
 
 from marrakech.engine import Variant
-from marrakech.flow import GameFlow, Notice
-from marrakech.games.levels import level_named
+from marrakech.flow import GameFlow, Listener, Notice
+from marrakech.games.levels import computer_named, seat_bot
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import HUMAN, GameSetup, Session, new_seed
 from marrakech.games.text import shown
 from marrakech.net import DEFAULT_PORT, LOOPBACK
-from marrakech.net.changes import Change, Listener
 from marrakech.net.client import Client
-from marrakech.net.host import GAME_OVER_LINGER, HostFlow, HostGame
+from marrakech.net.host import GAME_OVER_LINGER, HostGame
 from marrakech.net.hosting import EXPOSED, new_game, resume_game, start_hosting
-from marrakech.net.lines import Announcer, BotPlayer, LinePlayer
 from marrakech.net.protocol import normal_code
 
 Listen = Callable[[Listener], None]
-Board = Callable[[GameFlow, Listen, str], Awaitable[None]]
-"""A front end that plays a network seat on the full board: the flow, how to hear its
-changes, and what to show first."""
+Board = Callable[[GameFlow, str], Awaitable[None]]
+"""A front end that plays a network seat on the full board: the flow, and what to show
+first."""
 
 
-def run(args: argparse.Namespace, board: Board | None = None) -> int:
-    """Run ``host`` or ``join`` (on ``board`` in a terminal, else in lines of text)."""
+class Lines(Protocol):
+    """A front end that plays a network seat in lines of text (``textmode.online``)."""
+
+    def __call__(
+        self,
+        table: Callable[[], GameFlow | None],
+        listen: Listen,
+        until: Awaitable[int],
+        *,
+        moves: bool = True,
+        reads: bool = True,
+        quit_at_end: bool = True,
+    ) -> Awaitable[int]:
+        """Play at ``table`` until ``until`` gives the exit code or the person quits."""
+        ...
+
+
+def run(args: argparse.Namespace, lines: Lines, board: Board | None = None) -> int:
+    """Run ``host`` or ``join``: on ``board`` in a terminal, else in ``lines`` of text."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         board = None
     try:
         if args.command == "host":
-            return asyncio.run(_host(args, board))
-        return asyncio.run(_join(args, board))
+            return asyncio.run(_host(args, lines, board))
+        return asyncio.run(_join(args, lines, board))
     except KeyboardInterrupt:
         return 130
 
@@ -53,10 +68,8 @@ def _setup(args: argparse.Namespace) -> GameSetup:
     """The set-up the ``host`` options describe; ValueError says what is wrong."""
     seats = [HUMAN] * args.players
     for entry in args.bot:
-        seat_text, _, level = entry.partition("=")
-        if not seat_text.isdigit() or not 1 <= int(seat_text) <= args.players:
-            raise ValueError(f"--bot {entry}: write SEAT=LEVEL, SEAT 1 to {args.players}")
-        seats[int(seat_text) - 1] = level_named(level)
+        seat, level = seat_bot(entry, args.players, outside=False)  # the game is saved
+        seats[seat] = level
     names = [f"Player {seat + 1}" for seat in range(args.players)]
     if args.name is not None and HUMAN in seats and not args.headless:
         names[seats.index(HUMAN)] = args.name
@@ -70,9 +83,17 @@ def _setup(args: argparse.Namespace) -> GameSetup:
     )
 
 
-async def _host(args: argparse.Namespace, board: Board | None) -> int:
+def _fill_level(name: str) -> str:
+    """The level ``--fill`` names (as ``computer SEAT LEVEL``: no outside bot)."""
     try:
-        fill = None if args.fill is None else level_named(args.fill)
+        return computer_named(name, outside=False)
+    except ValueError as error:
+        raise ValueError(f"--fill: {error}") from None
+
+
+async def _host(args: argparse.Namespace, lines: Lines, board: Board | None) -> int:
+    try:
+        fill = None if args.fill is None else _fill_level(args.fill)
         if args.resume is not None:
             flow, hosting = resume_game(args.resume, _notify)
         else:
@@ -114,63 +135,48 @@ async def _host(args: argparse.Namespace, board: Board | None) -> int:
             print(line, flush=True)
         if flow.me is not None and board is not None:
             intro = "\n".join(["Send each friend the line of their seat:", *hosted.join_lines()])
-            await board(flow, flow.listen, intro)
+            await board(flow, intro)
             return 0
-        if flow.me is not None:
-            print(f"you play seat {flow.me + 1} here; type help for the commands", flush=True)
-        await _host_until_done(hosted.game, flow)
+        until = _finished(hosted.game)
+        if flow.me is None:
+            await until
+        else:
+            await lines(lambda: flow, flow.listen, until)
     finally:
         await hosted.close()
     return 0
 
 
-async def _host_until_done(game: HostGame, flow: HostFlow) -> None:
-    finished = asyncio.create_task(game.finished.wait())
-    if flow.me is None:
-        await finished
-    else:
-        announcer = Announcer(lambda: flow)
-        player = LinePlayer(lambda: flow, announcer.say, host=game)
-        flow.listen(announcer)
-        player.read(sys.stdin)
-        announcer(Change("synced"))
-        quit_task = asyncio.create_task(player.done.wait())
-        await asyncio.wait({finished, quit_task}, return_when=asyncio.FIRST_COMPLETED)
-        quit_task.cancel()
-    if flow.over:
-        await asyncio.sleep(GAME_OVER_LINGER)
+async def _finished(game: HostGame) -> int:
+    """0 once the hosted game has ended and its last messages had time to arrive."""
+    await game.finished.wait()
+    await asyncio.sleep(GAME_OVER_LINGER)
+    return 0
 
 
-async def _join(args: argparse.Namespace, board: Board | None) -> int:
+async def _join(args: argparse.Namespace, lines: Lines, board: Board | None) -> int:
     if args.watch == (args.code is not None):
         return _error("join", "give the seat's join code, or --watch to watch")
     level = None
     if args.bot is not None:
         try:
-            level = level_named(args.bot)
+            from marrakech.bots import make_bot  # the bots' code only when one plays here
+
+            level = computer_named(args.bot, build=make_bot)
         except ValueError as error:
             return _error("join", str(error))
     code = None if args.code is None else normal_code(args.code)
-    client = Client(args.address, code=code, name=args.name)
+    client = Client(args.address, code=code, name=args.name, level=level)
     if level is None and not args.text and board is not None:
         return await _join_on_board(client, board)
-    announcer = Announcer(
-        lambda: client.flow, moves=level is None or args.text, prompts=level is None
+    return await lines(
+        lambda: client.flow,
+        client.listen,
+        client.run(),
+        moves=level is None or args.text,
+        reads=level is None,
+        quit_at_end=not args.watch,
     )
-    client.listen(announcer)
-    if level is not None:
-        client.listen(BotPlayer(lambda: client.flow, level, seed=secrets.randbelow(2**31)))
-        return await client.run()
-    player = LinePlayer(lambda: client.flow, announcer.say)
-    player.read(sys.stdin, quit_at_end=not args.watch)
-    playing = asyncio.create_task(client.run())
-    quit_task = asyncio.create_task(player.done.wait())
-    await asyncio.wait({playing, quit_task}, return_when=asyncio.FIRST_COMPLETED)
-    if playing.done():
-        quit_task.cancel()
-        return playing.result()
-    playing.cancel()
-    return 0
 
 
 async def _join_on_board(client: Client, board: Board) -> int:
@@ -183,6 +189,6 @@ async def _join_on_board(client: Client, board: Board) -> int:
     waiting.cancel()
     if client.flow is None:
         return playing.result() if playing.done() else 1
-    await board(client.flow, client.listen, "")
+    await board(client.flow, "")
     playing.cancel()
     return 0

@@ -48,6 +48,8 @@ PLAIN: dict[str, str] = {
     "redo": "redo",
     "hint": "hint",
     "h": "hint",
+    "yes": "yes",
+    "no": "no",
     "quit": "quit",
     "q": "quit",
     "exit": "quit",
@@ -74,6 +76,9 @@ COMMAND_WORDS: tuple[str, ...] = (
     "redo",
     "hint",
     "save",
+    "yes",
+    "no",
+    "computer",
     "help",
     "quit",
 )
@@ -120,7 +125,7 @@ class LayCarpet:
 
 @dataclass(frozen=True, slots=True)
 class Plain:
-    """A command without an argument: roll, undo, redo, hint, quit."""
+    """A command without an argument: roll, undo, redo, hint, yes, no, quit."""
 
     name: str
 
@@ -155,7 +160,17 @@ class Save:
     name: str
 
 
-Command = Go | AimAt | LayNumber | LayCarpet | Plain | Look | LookSquare | LookLine | Save
+@dataclass(frozen=True, slots=True)
+class GiveSeat:
+    """A network game's host lets a computer of ``level`` play seat ``seat`` (0-based)."""
+
+    seat: int
+    level: str
+
+
+Command = (
+    Go | AimAt | LayNumber | LayCarpet | Plain | Look | LookSquare | LookLine | Save | GiveSeat
+)
 """Anything ``parse`` returns."""
 
 
@@ -192,6 +207,10 @@ def parse(line: str) -> Command:
         return LookLine(column=False, index=_line_index("row", argument))
     if head in ("col", "column"):
         return LookLine(column=True, index=_line_index("column", argument))
+    if head == "computer":
+        if len(rest) != 2 or not _INDEX.fullmatch(rest[0]) or int(rest[0]) < 1:
+            raise CommandError("Computer needs a seat and a level: for example computer 2 greedy.")
+        return GiveSeat(int(rest[0]) - 1, rest[1])
     if head == "save":
         name = text.partition(" ")[2]
         if not name:

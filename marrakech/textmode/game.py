@@ -1,19 +1,20 @@
 """One game in the text mode: commands in, plain lines out, the game flow doing the playing.
 
-``TextGame`` holds no rule and no loop: ``respond`` runs one line a person typed, and when
-the game moved, ``advance`` plays the computer seats until a person is to move (or the
-game ends), saying each move as it is played. Both give the lines to print; the reading
-and writing is ``textmode.loop``.
+``TextGame`` plays at any table, a local game, a network host's or a client's copy of
+one: it holds no rule and no loop. ``respond`` runs one line a person typed; the flow
+tells it every change (a move played here or elsewhere, an undo to agree to), which it
+says in the log's sentences; ``advance`` plays the computer seats this front end runs
+(a local game's) until a person is to move, then gives what was said since, and the
+prompt or the result. The reading and writing is ``textmode.loop`` (a local game) and
+``textmode.online`` (a network game, in an event loop).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from marrakech.engine import (
     DIE_FACES,
-    Action,
     Aim,
     GameState,
     MarrakechError,
@@ -21,14 +22,13 @@ from marrakech.engine import (
     Phase,
     Place,
     Roll,
-    Transition,
     Turn,
 )
-from marrakech.flow import GameFlow, Notice, cursor
+from marrakech.flow import Change, GameFlow, Notice
 from marrakech.flow.hint import hint_reasons
-from marrakech.games import storage
+from marrakech.games import storage, words
 from marrakech.games.autosaves import GameFile
-from marrakech.games.narrate import game_log, sentence, square_text
+from marrakech.games.narrate import game_log, sentence
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import Session
 from marrakech.games.text import shown
@@ -37,6 +37,7 @@ from marrakech.textmode.commands import (
     AimAt,
     Command,
     CommandError,
+    GiveSeat,
     Go,
     LayCarpet,
     LayNumber,
@@ -58,6 +59,8 @@ HELP_LINES = (
     "square 2 3, row 2, col 3: one square, row or column.",
     "legal: your choices; risk: the chances of paying; scores; log: the game so far.",
     "undo, redo, hint, save NAME, help, quit.",
+    "In a network game: yes or no answers a request to take back a decision; the host",
+    "may type computer SEAT LEVEL to let a computer play the seat of a player who left.",
 )
 """What ``help`` prints."""
 
@@ -73,17 +76,52 @@ class Reply:
 
 
 class TextGame:
-    """A game played in lines; see the module docstring."""
+    """A game played in lines at any table; see the module docstring."""
 
-    def __init__(
-        self, session: Session, game_file: GameFile | None = None, *, autosave: bool = True
-    ) -> None:
-        """Play ``session``'s game on (``game_file``: its autosave, when resumed)."""
-        self._notices: list[str] = []
-        self.flow = GameFlow(session, self._noticed, autosave=autosave, game_file=game_file)
+    def __init__(self, flow: GameFlow, *, moves: bool = True) -> None:
+        """Play at ``flow``'s table; its notices come here from now on. ``moves`` False
+        says only the start, the end, requests and problems (a quiet computer seat)."""
+        self.flow = flow
+        self.moves = moves
+        self._said: list[str] = []
+        self._acting = False
+        self._prompted: GameState | None = None
+        self._ended = False
+        flow.notify = self._noticed
+        flow.listen(self._heard)
+
+    @classmethod
+    def local(
+        cls, session: Session, game_file: GameFile | None = None, *, autosave: bool = True
+    ) -> TextGame:
+        """A game at this keyboard (``game_file``: its autosave, when resumed)."""
+        return cls(GameFlow(session, lambda notice: None, autosave=autosave, game_file=game_file))
 
     def _noticed(self, notice: Notice) -> None:
-        self._notices.append(f"{notice.title}: {notice.text}" if notice.title else notice.text)
+        self._said.append(f"{notice.title}: {notice.text}" if notice.title else notice.text)
+
+    def _heard(self, change: Change) -> None:
+        """Say a change of the table, when it is news to the person here."""
+        flow = self.flow
+        if change.kind == "played":
+            if self.moves and change.transitions:
+                self._said.append(sentence(change.transitions, self.names))
+        elif change.kind == "synced":
+            if change.text and not self._acting and not self._ended:
+                self._said.append(_as_sentence(change.text))
+        elif change.kind == "seats":
+            if self.moves:
+                self._said.extend(self._table_lines())
+        elif change.kind == "undo_asked":
+            if flow.me is not None and change.seat == flow.me:
+                self._said.append(
+                    f"{change.text} asks to take back your last decision: type yes or no."
+                )
+        elif change.kind in ("undo_refused", "error"):
+            if change.seat in (None, flow.me):
+                self._said.append(f"Refused: {_as_sentence(change.text)}")
+        else:
+            self._said.append(_as_sentence(change.text))
 
     @property
     def state(self) -> GameState:
@@ -98,66 +136,51 @@ class TextGame:
     # -- the course of the game ----------------------------------------------------------
 
     def opening(self) -> list[str]:
-        """Who plays what, and where to find the commands."""
-        kinds = [seat.level for seat in self.flow.seats]
-        return [
-            *describe.seat_lines(self.state, self.names, kinds),
-            "Type help for the commands.",
-        ]
+        """Who plays what (and, at a network table, which seat is yours and the game so
+        far), and where to find the commands."""
+        lines = self._table_lines()
+        if self.flow.networked and self.moves:
+            lines += self.flow.log()
+        return [*lines, "Type help for the commands."]
 
-    def advance(self) -> Iterator[str]:
-        """Play the computer seats until a person is to move or the game ends, saying each
-        move as it is played; then what the person may do (or the result)."""
-        while not self.flow.over and not self.flow.person_to_move:
-            yield from self._computer_decision()
-        yield from self._drain()
-        if self.flow.over:
-            yield describe.result_line(self.state, self.names)
-            yield from describe.score_lines(self.state, self.names)
+    def _table_lines(self) -> list[str]:
+        flow = self.flow
+        kinds = [seat.level for seat in flow.seats]
+        lines = describe.seat_lines(self.state, self.names, kinds)
+        if not flow.networked:
+            return lines
+        if flow.me is None:
+            you = "You are watching the game."
         else:
-            yield self.may_do()
+            you = f"You play seat {flow.me + 1}, {self.names[flow.me]}."
+        return [you, *lines]
 
-    def _computer_decision(self) -> list[str]:
-        move = self.flow.computer_move()
-        if move is None:  # a roll: nothing to think about
-            return self._played((self.flow.roll(),))
-        result: Action | Exception
-        try:
-            result = move.think()
-        except Exception as error:  # a failing computer player is replaced, never fatal
-            result = error
-        action = self.flow.answer(move, result)
-        assert action is not None  # nothing came between the question and the answer
-        replaced = self._drain()  # a computer player replaced is said before its move
-        return [*replaced, *self._played(self.flow.decide(action))]
-
-    def _played(self, played: tuple[Transition, ...]) -> list[str]:
-        return [sentence(played, self.names)]
+    def advance(self) -> list[str]:
+        """Play the computer seats this front end runs until a person (or someone
+        elsewhere) is to move or the game ends; then what was said since the last call,
+        and what the person may do now (once a position) or the result (once)."""
+        flow = self.flow
+        if flow.runs_computers and not flow.networked:
+            while not flow.over and flow.computers.play_now():
+                pass
+        lines = self._drain()
+        if flow.over:
+            if not self._ended:
+                self._ended = True
+                lines.append(words.result_line(self.state, self.names))
+                lines += words.score_lines(self.state, self.names)
+        elif flow.person_to_move and self._prompted is not flow.state:
+            self._prompted = flow.state
+            lines.append(self.may_do())
+        return lines
 
     def _drain(self) -> list[str]:
-        lines, self._notices = self._notices, []
+        lines, self._said = self._said, []
         return lines
 
     def may_do(self) -> str:
         """One line: whose turn it is and what they may type."""
-        state = self.state
-        name = self.names[state.current]
-        square, facing = state.assam
-        where = f"Assam is on {square_text(square)}, facing {describe.COMPASS[facing]}"
-        if state.phase is Phase.ORIENT:
-            return f"{name}, your turn. {where}: type left, right or ahead to turn him and roll."
-        if state.phase is Phase.ROLL:
-            return f"{name}, your turn. {where}: type roll."
-        if state.phase is Phase.PLACE:
-            top = state.players[state.current].top
-            colour = describe.colour_word(top) if top is not None else ""
-            placements = state.legal_placements()
-            return (
-                f"{name}, lay your {colour} carpet beside Assam on {square_text(square)}: "
-                f"type its number from legal (1 to {len(placements)}) "
-                f"or write it like {placements[0]}."
-            )
-        return f"{name}, aim Assam for the next player. {where}: type {_aims(state)}."
+        return words.turn_prompt(self.state, self.names)
 
     # -- one line typed ------------------------------------------------------------------
 
@@ -169,28 +192,16 @@ class TextGame:
         try:
             command = parse(line)
         except CommandError as error:
-            return Reply([f"{error} {self._possible()}"])
+            return Reply([f"{error} {words.choices_line(self.state)}"])
+        self._acting = True
         try:
             reply = self._run(command)
         except MarrakechError as error:
-            reply = Reply([_as_sentence(str(error))])
+            reply = Reply([*self._drain(), _as_sentence(str(error))])
+        finally:
+            self._acting = False
         reply.lines[:0] = self._drain()
         return reply
-
-    def _possible(self) -> str:
-        """What may be typed now, in one sentence, after an error."""
-        phase = self.state.phase
-        if phase is Phase.ORIENT:
-            choices = "left, right or ahead"
-        elif phase is Phase.ROLL:
-            choices = "roll"
-        elif phase is Phase.PLACE:
-            choices = "a carpet's number from legal"
-        elif phase is Phase.AIM:
-            choices = _aims(self.state)
-        else:
-            return ""
-        return f"Now: {choices}; help lists every command."
 
     def _run(self, command: Command) -> Reply:
         if isinstance(command, Go | AimAt):
@@ -199,7 +210,7 @@ class TextGame:
             placements = self.state.legal_placements()
             if not 1 <= command.number <= len(placements):
                 if not placements:
-                    return Reply([f"No carpet to lay now. {self._possible()}"])
+                    return Reply([f"No carpet to lay now. {words.choices_line(self.state)}"])
                 return Reply([f"No carpet {command.number}: legal numbers 1 to {len(placements)}."])
             return self._decide(placements[command.number - 1])
         if isinstance(command, LayCarpet):
@@ -213,6 +224,9 @@ class TextGame:
         if isinstance(command, LookLine):
             line = describe.column_line if command.column else describe.row_line
             return Reply([line(self.state, command.index)])
+        if isinstance(command, GiveSeat):
+            self.flow.give_to_computer(command.seat, command.level)
+            return Reply([f"A {command.level} computer plays seat {command.seat + 1} now."])
         return self._save(command)
 
     def _turn_action(self, command: Go | AimAt) -> Orient | Aim:
@@ -231,9 +245,9 @@ class TextGame:
         else:
             reason = None
         if reason is not None:
-            return Reply([f"{_as_sentence(reason)} {self._possible()}"])
-        played = self.flow.decide(action) if action is not None else (self.flow.roll(),)
-        return Reply([*self._played(played), *self._drain()], moved=True)
+            return Reply([f"{_as_sentence(reason)} {words.choices_line(self.state)}"])
+        self.flow.play(action)
+        return Reply(self._drain(), moved=True)
 
     def _plain(self, name: str) -> Reply:
         if name == "roll":
@@ -241,6 +255,8 @@ class TextGame:
             return self._decide(Orient(Turn.STRAIGHT) if self.state.phase is Phase.ORIENT else None)
         if name in ("undo", "redo"):
             return self._rewind(redo=name == "redo")
+        if name in ("yes", "no"):
+            return self._answer_undo(name == "yes")
         if name == "hint":
             return Reply([self._hint()])
         return Reply([self.goodbye()], quit=True)
@@ -252,14 +268,22 @@ class TextGame:
         else:
             self.flow.undo()
         after = self.flow.session.transitions
+        if after == before:  # a network game: the host takes it back, or asks its owner
+            return Reply(["Asked to take back the last decision."])
         changed = after[len(before) :] if redo else before[len(after) :]
         words = " ".join(game_log(changed, self.names))
         said = f"Played again: {words}" if redo else f"Taken back: {words}"
         return Reply([said], moved=True)
 
+    def _answer_undo(self, accept: bool) -> Reply:
+        self.flow.answer_undo(accept)
+        return Reply(["Agreed." if accept else "Refused."], moved=accept)
+
     def _hint(self) -> str:
+        if not self.flow.person_to_move:
+            return "Hints are for your own decisions: it is not your turn."
         if self.state.phase not in (Phase.ORIENT, Phase.PLACE, Phase.AIM):
-            return f"Nothing to choose here. {self._possible()}"
+            return f"Nothing to choose here. {words.choices_line(self.state)}"
         move = self.flow.hint_move()
         try:
             action = move.think()
@@ -281,12 +305,14 @@ class TextGame:
         if name == "risk":
             return describe.risk_lines(self.flow.lane_risks(), state, names)
         if name == "scores":
-            return describe.score_lines(state, names)
+            return words.score_lines(state, names)
         if name == "log":
             return self.flow.log() or ["Nothing has happened yet."]
         return list(HELP_LINES)
 
     def _save(self, command: Save) -> Reply:
+        if not self.flow.can_save:
+            return Reply(["Not saved: only the host holds the whole game (its hidden piles)."])
         try:
             path = storage.save_named(command.name, self.flow.session)
         except (SaveFileError, OSError) as error:
@@ -299,6 +325,10 @@ class TextGame:
         """What is said when the player leaves an unfinished game (it stays to resume)."""
         if self.flow.over:
             return "Goodbye."
+        if self.flow.networked and self.flow.can_save:
+            return "Goodbye: the game is saved, and marrakech host --resume goes on with it."
+        if self.flow.networked:
+            return "Goodbye: the game goes on without you; your join code lets you back in."
         if self.flow.autosave_path is None:
             return "Goodbye: nothing was played here, so there is nothing new to resume."
         return "Goodbye: the game is saved, and marrakech --text resumes it."
@@ -306,12 +336,6 @@ class TextGame:
     def close(self) -> None:
         """Let go of the game: its autosave stays, unlocked, to resume."""
         self.flow.close()
-
-
-def _aims(state: GameState) -> str:
-    """The aims the engine allows now, as commands: "aim left or aim right"."""
-    ways = [f"aim {describe.WAY_WORDS[turn]}" for turn in cursor.turn_choices(state)]
-    return ways[0] if len(ways) == 1 else ", ".join(ways[:-1]) + " or " + ways[-1]
 
 
 def _as_sentence(text: str) -> str:

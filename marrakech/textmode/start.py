@@ -30,7 +30,7 @@ NEW_GAME_HELP = (
 
 def play_new(setup: GameSetup) -> int:
     """Play a new game in text mode; returns the exit code."""
-    return _run(TextGame(Session(setup)), [])
+    return _run(TextGame.local(Session(setup)), [])
 
 
 def play_saved(path: Path) -> int:
@@ -39,8 +39,8 @@ def play_saved(path: Path) -> int:
     try:
         if autosaves.is_unfinished_game(path):
             game_file, session = GameFile.resume(path)
-            return _run(TextGame(session, game_file), [_resuming(session)])
-        return _run(TextGame(storage.load_game(path)), [])
+            return _run(TextGame.local(session, game_file), [_resuming(session)])
+        return _run(TextGame.local(storage.load_game(path)), [])
     except SaveFileError as error:
         print(f"marrakech load: {error}", file=sys.stderr)
         return 1
@@ -64,9 +64,9 @@ def play_latest() -> int:
             game_file, session = GameFile.resume(unfinished.path)
         except SaveFileError:
             continue  # taken by another window a moment ago, or no longer readable
-        return _run(TextGame(session, game_file), [*said, _resuming(session)])
+        return _run(TextGame.local(session, game_file), [*said, _resuming(session)])
     said += ["No unfinished game to resume: a new game for two people.", NEW_GAME_HELP]
-    return _run(TextGame(Session(GameSetup(2, seed=new_seed()))), said)
+    return _run(TextGame.local(Session(GameSetup(2, seed=new_seed()))), said)
 
 
 def _resuming(session: Session) -> str:

@@ -25,17 +25,15 @@ from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
 
 if TYPE_CHECKING:
-    from marrakech.net.changes import Change
     from marrakech.tui.screens.setup import NewGameScreen
 
 
 @dataclasses.dataclass(frozen=True)
 class NetworkGame:
-    """A seat of a network game for the app: its flow, how to hear its changes, and what
-    to show first (the host's lines for its friends)."""
+    """A seat of a network game for the app: its flow, and what to show first (the host's
+    lines for its friends)."""
 
     flow: GameFlow
-    listen: Callable[[Callable[[Change], None]], None]
     intro: str = ""
 
 
@@ -241,9 +239,7 @@ class MarrakechApp(App[None]):
                 self.exit()
                 return
             flow = network.flow
-            screen = GameScreen(
-                flow.session, settings=self.settings, flow=flow, listen=network.listen
-            )
+            screen = GameScreen(flow.session, settings=self.settings, flow=flow)
             self.push_screen(screen, lambda _: self.exit())
 
         if network.intro:

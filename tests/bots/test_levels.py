@@ -13,23 +13,23 @@ from marrakech.games.levels import (
     UnknownBot,
     bot_named,
     bot_seed,
+    computer_named,
     describe_levels,
-    level_named,
 )
 
 
 def test_every_level_is_its_own_name_and_has_a_description() -> None:
-    assert [level_named(level) for level in LEVELS] == list(LEVELS)
+    assert [computer_named(level) for level in LEVELS] == list(LEVELS)
     assert set(DESCRIPTIONS) == set(LEVELS)
 
 
 def test_old_names_give_the_levels_they_meant() -> None:
-    assert {old: level_named(old) for old in OLD_NAMES} == {"easy": "random", "normal": "greedy"}
+    assert {old: computer_named(old) for old in OLD_NAMES} == {"easy": "random", "normal": "greedy"}
 
 
 def test_an_unknown_name_is_refused_naming_the_levels() -> None:
     with pytest.raises(ValueError, match=r"'wizard': choose one of random, greedy, hard, expert$"):
-        level_named("wizard")
+        computer_named("wizard", outside=False)
 
 
 def test_the_levels_described_for_help_texts() -> None:

@@ -42,7 +42,7 @@ def test_seats_say_who_plays_them() -> None:
         ("Cem", SeatKind.COMPUTER, "random"),  # the old name of the level
     ]
     assert flow.to_move == flow.seats[0] and flow.person_to_move
-    assert flow.computer_move() is None
+    assert flow.computers.question() is None
 
 
 def test_orienting_rolls_with_it_and_writes_the_autosave_once(
@@ -93,24 +93,10 @@ def test_what_just_happened_is_one_value_per_turn() -> None:
     assert flow.region_just_paid == frozenset()  # the carpet is laid: the mark goes
 
 
-def test_a_computer_seat_is_asked_and_its_answer_checked() -> None:
-    notices: list[Notice] = []
-    flow = _flow(Session(GameSetup(2, seats=("greedy", "human"), seed=4)), notices)
-    move = flow.computer_move()
-    assert move is not None and move.seat == 0 and flow.is_current(move)
-    action = move.think()
-    assert flow.checked(move, action) == action and notices == []
-    cheat: Action = Roll(4)
-    fallback = flow.checked(move, cheat)
-    assert flow.state.is_legal(fallback)
-    assert "chose an illegal action" in notices[0].text
-    flow.decide(action)  # type: ignore[arg-type]
-    assert not flow.is_current(move)  # an answer that comes late is recognised as stale
-
-
 def test_the_same_game_asks_the_same_computer_the_same_question() -> None:
     def first_move(seed: int) -> Action:
-        move = _flow(Session(GameSetup(2, seats=("hard", "human"), seed=seed))).computer_move()
+        flow = _flow(Session(GameSetup(2, seats=("hard", "human"), seed=seed)))
+        move = flow.computers.question()
         assert move is not None
         return move.think()
 
@@ -153,7 +139,7 @@ def test_a_game_that_ends_in_the_flow_moves_to_the_finished_games() -> None:
         else:
             flow.decide(state.legal_placements()[0])
         assert bool(list(autosaves.games_dir().glob("*.json"))) is not flow.over
-    assert flow.to_move is None and flow.computer_move() is None
+    assert flow.to_move is None and flow.computers.question() is None
     [kept] = autosaves.finished_games()
     assert storage.load_game(kept).actions == flow.session.actions
 

@@ -1,4 +1,5 @@
-"""Clients in this process: replicas that end where the host ends, the line client, resuming."""
+"""Clients in this process: replicas that end where the host ends, the text mode at a
+network table, resuming."""
 
 from __future__ import annotations
 
@@ -9,14 +10,16 @@ import pytest
 from websockets.asyncio.server import ServerConnection, serve
 
 from marrakech.engine import Phase, Variant
+from marrakech.flow.changes import Change
 from marrakech.games.narrate import sentence
 from marrakech.games.session import GameSetup, Session
-from marrakech.net.changes import Change
+from marrakech.games.words import result_line
 from marrakech.net.client import Client
 from marrakech.net.host import HostFlow
 from marrakech.net.hosting import new_game, resume_game
-from marrakech.net.lines import Announcer, BotPlayer, LinePlayer
 from marrakech.net.replica import HostError
+from marrakech.textmode.game import TextGame
+from marrakech.textmode.online import play_at_table
 from net.harness import hosted, until
 
 
@@ -25,81 +28,104 @@ def test_computer_clients_play_a_game_and_every_replica_ends_as_the_host() -> No
         setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=4, variant=Variant.AIM)
         async with hosted(setup) as table:
             clients = [
-                Client(table.address, code=table.code(seat), keep_finished=False)
+                Client(table.address, code=table.code(seat), keep_finished=False, level="random")
                 for seat in range(3)
             ]
             heard: list[str] = []
-            for seat, client in enumerate(clients):
-                client.listen(BotPlayer(lambda c=client: c.flow, "random", seed=seat))
+            outs = [io.StringIO() for _ in clients]
+            for client in clients:
                 client.listen(lambda change: heard.append(change.kind))
-            codes = await asyncio.wait_for(asyncio.gather(*(c.run() for c in clients)), 30)
+            seats = [
+                play_at_table(
+                    lambda c=client: c.flow,
+                    client.listen,
+                    client.run(),
+                    moves=False,
+                    reads=False,
+                    out=out,
+                )
+                for client, out in zip(clients, outs, strict=True)
+            ]
+            codes = await asyncio.wait_for(asyncio.gather(*seats), 30)
             assert codes == [0, 0, 0]
             assert "lost" not in heard and "error" not in heard
             assert table.flow.over
-            for client in clients:
+            winner = result_line(table.flow.state, table.flow.names)
+            for client, out in zip(clients, outs, strict=True):
                 assert client.flow is not None
                 assert client.flow.state == table.flow.state
                 assert client.flow.log() == table.flow.log()
+                assert winner in out.getvalue().splitlines()
 
     asyncio.run(scenario())
 
 
-def test_a_watching_client_announces_each_move_in_the_logs_words() -> None:
+def test_a_watching_client_says_each_move_in_the_logs_words_and_who_won() -> None:
     async def scenario() -> None:
         setup = GameSetup(2, names=("Ayla", "Bo"), seed=2, seats=("human", "greedy"))
         async with hosted(setup, headless=False) as table:
             out = io.StringIO()
             watcher = Client(table.address, keep_finished=False)
-            watcher.listen(Announcer(lambda: watcher.flow, out))
-            watching = asyncio.create_task(watcher.run())
-            host_out = io.StringIO()
+            watching = asyncio.create_task(
+                play_at_table(
+                    lambda: watcher.flow, watcher.listen, watcher.run(), out=out, reads=False
+                )
+            )
             said_by_host: list[str] = []
             table.flow.listen(
-                lambda change: said_by_host.append(sentence(change.transitions, table.flow.names))
+                lambda change: (
+                    said_by_host.append(sentence(change.transitions, table.flow.names))
+                    if change.kind == "played"
+                    else None
+                )
             )
-            announcer = Announcer(lambda: table.flow, host_out)
-            player = LinePlayer(lambda: table.flow, announcer.say, host=table.game)
-            table.flow.listen(announcer)
+            host = TextGame(table.flow)
+            host_lines = host.opening() + host.advance()
             while not table.flow.over:
                 await asyncio.sleep(0.01)
                 if table.flow.to_move is not None and table.flow.to_move.number == 0:
-                    player.command("1" if table.flow.state.phase is Phase.PLACE else "left")
+                    command = "1" if table.flow.state.phase is Phase.PLACE else "left"
+                    host_lines += host.respond(command).lines + host.advance()
             assert await asyncio.wait_for(watching, 10) == 0
             lines = out.getvalue().splitlines()
-            assert lines[:2] == [
-                "Joined the game: watching.",
-                "Seats: 1 Ayla (here), 2 Bo (computer, greedy).",
+            assert lines[:3] == [
+                "You are watching the game.",
+                "Ayla plays red and yellow.",
+                "Bo (greedy computer) plays blue and green.",
             ]
             announced = [line for line in lines if line.startswith(("Ayla ", "Bo "))]
-            assert announced == said_by_host
-            assert "The game is over." in lines
-            assert "Your turn, Ayla" in host_out.getvalue()
+            assert announced[-len(said_by_host) :] == said_by_host
+            winner = result_line(table.flow.state, table.flow.names)
+            assert winner.startswith("The game is over: ")
+            assert lines.count(winner) == 1 and winner in host_lines
+            assert any(line.startswith("Ayla, your turn.") for line in host_lines)
 
     asyncio.run(scenario())
 
 
-def test_the_line_client_explains_what_it_cannot_do() -> None:
+def test_the_text_mode_at_a_network_table_explains_what_it_cannot_do() -> None:
     async def scenario() -> None:
         setup = GameSetup(2, names=("Ayla", "Bo"), seed=2)
         async with hosted(setup, headless=False) as table:
-            said: list[str] = []
-            player = LinePlayer(lambda: table.flow, said.append, host=table.game)
-            for command in ("legal", "7", "dance", "aim left", "yes", "computer 1 hard", "left"):
-                player.command(command)
-            assert said == [
-                "There is no carpet to lay now.",
-                "There is no carpet to lay now.",
-                "Unknown command 'dance': type help for the commands.",
-                "cannot play aL: cannot aim Assam now: "
-                "the game waits for the current player to orient Assam",
-                "nobody asked you to take back a decision",
-                "seat 1 is not a seat for a player elsewhere",
+            game = TextGame(table.flow)
+            said = [
+                game.respond(command).lines
+                for command in ("7", "dance", "aim left", "yes", "computer 1 hard", "redo")
             ]
+            assert said == [
+                ["No carpet to lay now. Now: left, right or ahead; help lists every command."],
+                ["Unknown command 'dance'. Now: left, right or ahead; help lists every command."],
+                [
+                    "Cannot aim Assam now: the game waits for the current player to orient "
+                    "Assam. Now: left, right or ahead; help lists every command."
+                ],
+                ["Nobody asked you to take back a decision."],
+                ["Seat 1 is not a seat for a player elsewhere."],
+                ["Cannot redo in a network game."],
+            ]
+            assert game.respond("left").moved
             assert len(table.flow.session.actions) == 2  # only "left" played (and its roll)
-            player.command("legal")
-            assert said[-1].startswith("1: (")
-            player.command("99")
-            assert said[-1].startswith("Choose a carpet from 1 to ")
+            assert game.respond("99").lines[0].startswith("No carpet 99: legal numbers 1 to ")
 
     asyncio.run(scenario())
 

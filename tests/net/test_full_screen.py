@@ -34,7 +34,7 @@ def test_a_joined_seat_sees_the_hosts_move_and_plays_its_own() -> None:
             playing = asyncio.create_task(client.run())
             await until(lambda: client.flow is not None)
             assert client.flow is not None
-            app = MarrakechApp(network=NetworkGame(client.flow, client.listen))
+            app = MarrakechApp(network=NetworkGame(client.flow))
             async with app.run_test(size=(100, 34)) as pilot:
                 await pilot.pause()
                 assert "Host is playing on another machine" in screen_text(app)
@@ -68,13 +68,13 @@ def test_a_spectator_follows_moves_that_come_faster_than_their_walks() -> None:
             playing = asyncio.create_task(watcher.run())
             await until(lambda: watcher.flow is not None)
             assert watcher.flow is not None
-            app = MarrakechApp(network=NetworkGame(watcher.flow, watcher.listen))
+            app = MarrakechApp(network=NetworkGame(watcher.flow))
             async with app.run_test(size=(100, 34)) as pilot:
                 await pilot.pause()
                 flow = table.flow
                 flow.play(Orient(Turn.LEFT))  # three decisions at once, before any is shown
                 flow.play(flow.state.legal_placements()[0])
-                table.game.give_to_computer("2", "greedy")
+                table.flow.give_to_computer(1, "greedy")
                 await until(lambda: watcher.flow.state.current == 0, timeout=20)
                 for _ in range(400):  # the walks are shown one after the other
                     await pilot.pause(0.05)
@@ -97,7 +97,7 @@ def test_the_host_sees_the_join_lines_and_enter_takes_it_to_the_board() -> None:
         setup = GameSetup(2, names=("Host", "Guest"), seats=(HUMAN, HUMAN), seed=4)
         async with hosted(setup, headless=False) as table:
             intro = "\n".join(table.hosted.join_lines())
-            app = MarrakechApp(network=NetworkGame(table.flow, table.flow.listen, intro))
+            app = MarrakechApp(network=NetworkGame(table.flow, intro))
             async with app.run_test(size=(100, 34)) as pilot:
                 await pilot.pause()
                 assert table.code(1) in screen_text(app)

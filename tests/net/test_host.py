@@ -42,7 +42,7 @@ BAD_MESSAGES = [
     ("a bool for at", "Ayla", act("L", at=True), "at must be a whole number"),  # type: ignore[arg-type]
     ("future at", "Ayla", act("L", at=7), "out of date: the game is at action 0"),
     ("oversized", "Ayla", act("L" * MAX_MESSAGE_BYTES), f"larger than {MAX_MESSAGE_BYTES} bytes"),
-    ("second hello", "Ayla", {"type": "hello", "version": 1, "code": "X"}, "said hello already"),
+    ("second hello", "Ayla", {"type": "hello", "version": 2, "code": "X"}, "said hello already"),
     ("answer unasked", "Ayla", {"type": "answer", "accept": True}, "nobody asked you"),
     ("nothing to undo", "Ayla", {"type": "undo", "id": 3, "at": 0}, "nothing to undo"),
     ("spectator's move", "watcher", act("L"), "a spectator cannot play"),
@@ -125,7 +125,7 @@ def test_a_huge_frame_closes_only_its_own_connection() -> None:
 @pytest.mark.parametrize(
     ("hello", "reason"),
     [
-        ({"version": 2, "code": "X"}, "protocol version 2 is not spoken here"),
+        ({"version": 1, "code": "X"}, "protocol version 1 is not spoken here"),
         ({"version": PROTOCOL_VERSION, "code": "AAAA-BBBB-CCCC"}, "opens no seat"),
         ({"version": PROTOCOL_VERSION}, "needs the seat's join code"),
         ({"version": PROTOCOL_VERSION, "code": "X", "name": ""}, "the name must be 1 to"),
@@ -228,7 +228,7 @@ def test_a_seat_whose_player_is_away_goes_to_a_computer_and_back() -> None:
             await until(lambda: table.flow.to_move is not None and table.flow.to_move.number == 0)
             assert table.flow.session.transitions[-1].seat == 1  # the computer played Bo's turn
             _, game = await Peer.seat(table.address, table.code(1))
-            assert game["table"][1] == {"name": "Bo", "kind": "remote", "level": None, "here": True}
+            assert game["table"][1] == {"name": "Bo", "kind": "person", "level": None, "here": True}
             assert table.flow.seats[1].kind is SeatKind.REMOTE
 
     asyncio.run(scenario())

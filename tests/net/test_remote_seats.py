@@ -24,7 +24,7 @@ def test_a_remote_seat_is_neither_a_person_here_nor_a_computer() -> None:
     flow.decide(Orient(Turn.LEFT))
     flow.decide(flow.state.legal_placements()[0])
     assert flow.to_move is not None and flow.to_move.kind is SeatKind.REMOTE
-    assert not flow.person_to_move and flow.computer_move() is None
+    assert not flow.person_to_move and flow.computers.question() is None
 
 
 def test_a_seat_is_handed_to_a_computer_and_back_without_changing_the_game() -> None:
@@ -32,11 +32,11 @@ def test_a_seat_is_handed_to_a_computer_and_back_without_changing_the_game() -> 
     flow.decide(Orient(Turn.LEFT))
     flow.decide(flow.state.legal_placements()[0])
     flow.hand_seat(1, SeatKind.COMPUTER, "random")
-    move = flow.computer_move()
+    move = flow.computers.question()
     assert move is not None and move.seat == 1
     assert flow.session.setup.seats[1] == "human"  # the seat stays its player's
     flow.hand_seat(1, SeatKind.REMOTE)
-    assert flow.computer_move() is None
+    assert flow.computers.question() is None
     with pytest.raises(ValueError, match="a computer seat needs a level"):
         flow.hand_seat(1, SeatKind.COMPUTER)
 

@@ -64,7 +64,10 @@ def test_the_example_session_is_what_the_game_prints() -> None:
     typed = [line for index, line in enumerate(lines) if _typed(lines, index)]
     setup = GameSetup(2, names=("Ayla", "Bo"), seats=("human", "greedy"), seed=1)
     out = io.StringIO()
-    assert play(TextGame(Session(setup)), io.StringIO("".join(f"{t}\n" for t in typed)), out) == 0
+    assert (
+        play(TextGame.local(Session(setup)), io.StringIO("".join(f"{t}\n" for t in typed)), out)
+        == 0
+    )
     printed = out.getvalue().splitlines()
     assert printed == [line for index, line in enumerate(lines) if not _typed(lines, index)]
 

@@ -26,7 +26,7 @@ def game(*seats: str, variant: Variant = Variant.STANDARD, seed: int = 1) -> Tex
     kinds = seats or ("human", "greedy")
     names = NAMES[: len(kinds)]
     setup = GameSetup(len(kinds), names=names, seats=kinds, variant=variant, seed=seed)
-    return TextGame(Session(setup))
+    return TextGame.local(Session(setup))
 
 
 def answer(played: TextGame, line: str) -> list[str]:
@@ -168,9 +168,9 @@ def test_in_the_aiming_variant_a_way_aims_and_roll_rolls() -> None:
         "Ayla, your turn. Assam is on (3,3), facing north: type roll."
     )
     assert answer(played, "roll")[0].startswith("Ayla rolls ")
-    answer(played, "1")
+    laid = answer(played, "1")
     assert played.state.phase is Phase.AIM
-    assert list(played.advance())[-1].endswith("type aim left or aim right.")
+    assert laid[-1].endswith("type aim left or aim right.")
     (refused,) = answer(played, "ahead")
     assert refused.startswith("Cannot keep Assam's facing: in this variant he must be turned")
     lines = answer(played, "left")
@@ -241,7 +241,7 @@ def test_any_line_is_answered_and_only_a_decision_moves_the_game(text: str, plac
     if " ".join(text.split()).lower() in ("h", "hint"):
         return  # the hint is a search: tested above
     setup = GameSetup(2, names=("Ayla", "Bo"), seats=("human", "greedy"), seed=1)
-    played = TextGame(Session(setup), autosave=False)
+    played = TextGame.local(Session(setup), autosave=False)
     if placing:
         answer(played, "left")
     state = played.state

@@ -16,7 +16,6 @@ from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -26,7 +25,6 @@ from marrakech.games.autosaves import GameFile
 from marrakech.games.session import Session
 from marrakech.games.settings import Settings
 from marrakech.tui.files import GameDocuments, SettingsChanged, notifier, show_notice
-from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game_status import (
     PALETTE,
     Frame,
@@ -45,7 +43,6 @@ from marrakech.tui.widgets.player_panel import PlayerPanel
 from marrakech.tui.widgets.risk_preview import RiskPreview
 
 if TYPE_CHECKING:
-    from marrakech.net.changes import Change
     from marrakech.tui.widgets.network_link import NetworkLink
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -57,16 +54,9 @@ class GameScreen(Screen[str]):
 
     # Room for the board's larger cells (see app.tcss): 7x3 cells need 61x30 beside the
     # 33-column side panel, 11x5 cells 89x44; the status, log and footer need 8 rows.
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
-        (0, "-narrow"),
-        (94, "-wide"),
-        (122, "-wider"),
-    ]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
-        (0, "-short"),
-        (38, "-tall"),
-        (52, "-taller"),
-    ]
+    # (Textual declares both as instance attributes, so they cannot be ClassVars here.)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (94, "-wide"), (122, "-wider")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (38, "-tall"), (52, "-taller")]  # noqa: RUF012
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "turn('left')", "Left"),
@@ -100,13 +90,9 @@ class GameScreen(Screen[str]):
         settings: Settings | None = None,
         *,
         flow: GameFlow | None = None,
-        listen: Callable[[Callable[[Change], None]], None] | None = None,
     ) -> None:
-        """Play the session's game on (``game_file``: its autosave, when resumed).
-
-        A network game passes its ``flow`` (with its own session) and ``listen``, which
-        hands a listener every Change of the game.
-        """
+        """Play the session's game on (``game_file``: its autosave, when resumed); a
+        network game passes its ``flow`` (with its own session)."""
         super().__init__()
         self.settings = settings or Settings()
         """The player's settings (the app updates them when they change)."""
@@ -119,7 +105,6 @@ class GameScreen(Screen[str]):
         """Assam's walk while it is shown step by step."""
         self._keys: tuple[tuple[str, str, bool], ...] = ()
         self._status = Text()
-        self._listen = listen
         self._deciding = False
         """True while this screen plays a decision (a network flow also tells it of it)."""
 
@@ -145,10 +130,10 @@ class GameScreen(Screen[str]):
         )
         yield GameFooter(compact=True)
         yield Pacer()
-        if self._listen is not None:
+        if self.flow.networked:
             from marrakech.tui.widgets.network_link import NetworkLink
 
-            yield NetworkLink(self._listen)
+            yield NetworkLink(self.flow)
 
     def on_mount(self) -> None:
         self._fit(self.app.size.width, self.app.size.height)
@@ -220,11 +205,11 @@ class GameScreen(Screen[str]):
         self._draw()
         if self.flow.over:
             self.action_results()
-        elif not self.flow.person_to_move and self.flow.runs_computers:
-            move = self.flow.computer_move()
-            if move is None:
+        elif self.flow.runs_computers:
+            computers = self.flow.computers
+            if computers.to_roll:
                 self.query_one(Pacer).play_later(self.state, None)  # the computer's roll
-            else:
+            elif (move := computers.question()) is not None:
                 self.query_one(Pacer).think(move)
 
     def action_results(self) -> None:
@@ -284,7 +269,9 @@ class GameScreen(Screen[str]):
     def on_network_link_heard(self, event: NetworkLink.Heard) -> None:
         """Show what happened elsewhere in a network game."""
         change = event.change
-        if change.kind in ("played", "synced") and not self._deciding:
+        if change.kind == "seats":
+            self._draw()
+        elif not self._deciding:
             walking = self.walk is not None
             if walking:  # a walk still shown ends at once (and the game goes on)
                 self.query_one(Pacer).stop()
@@ -293,17 +280,6 @@ class GameScreen(Screen[str]):
                 self._show(change.transitions)
             elif not walking:
                 self._advance()
-        elif change.kind == "seats":
-            self._draw()
-        elif change.kind == "undo_asked" and change.seat == getattr(self.flow, "me", None):
-            answer = self.flow.answer_undo  # type: ignore[attr-defined]  # a network flow
-            question = f"{change.text} asks to take back your last decision. Agree?"
-            self.app.push_screen(
-                ConfirmScreen(question, yes="Agree", no="Refuse"), lambda yes: answer(bool(yes))
-            )
-        elif change.kind in ("undo_refused", "error", "lost", "closed"):
-            severity: SeverityLevel = "information" if change.kind == "lost" else "warning"
-            self.notify(change.text, title="Network game", severity=severity, markup=False)
 
     def on_key(self, event: events.Key) -> None:
         """Any key skips the walk animation."""
@@ -317,8 +293,13 @@ class GameScreen(Screen[str]):
 
     @on(Pacer.Due)
     def _due(self, event: Pacer.Due) -> None:
-        if event.state is self.state:
-            self._decide(event.action)
+        self._deciding = True
+        try:
+            played = self.flow.computers.play(event.state, event.action)
+        finally:
+            self._deciding = False
+        if played:
+            self._show(played)
 
     @on(Pacer.Answered)
     def _answered(self, event: Pacer.Answered) -> None:
@@ -333,7 +314,7 @@ class GameScreen(Screen[str]):
                     return  # the hint giver failed: the status line says there is no hint
                 if reasons := hint_reasons(move.state, result, self.flow.names):
                     self.notify(" ".join(reasons), title="Why this hint", markup=False)
-        elif (action := self.flow.answer(move, result)) is not None:
+        elif (action := self.flow.computers.settle(move, result)) is not None:
             self.pointing = self.pointing.showing(action)
             self._draw()
             self.query_one(Pacer).play_later(move.state, action)

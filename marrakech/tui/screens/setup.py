@@ -12,13 +12,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import DescendantFocus
+from textual.markup import escape
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
 
 from marrakech.engine import Colour, MarrakechError, Variant, colours_for_seat
-from marrakech.games.levels import DESCRIPTIONS, level_named
+from marrakech.games.levels import DESCRIPTIONS, computer_named, is_level
 from marrakech.games.session import HUMAN, MAX_NAME_LENGTH, SEAT_KINDS, GameSetup, new_seed
+from marrakech.games.text import shown
 from marrakech.tui import palette
 from marrakech.tui.screens.chips import chips
 from marrakech.tui.screens.saves import OpenSave, SavesScreen
@@ -59,16 +61,27 @@ _HINTS = {
 
 
 def kind_label(kind: str) -> str:
-    """What the seat-kind menu shows for one of SEAT_KINDS: "Person" or "Computer: hard"."""
-    return "Person" if kind == HUMAN else f"Computer: {level_named(kind)}"
+    """What the seat-kind menu shows for a seat kind: "Person", "Computer: hard" (a level
+    with settings or an outside bot, as ``new --bot`` names it, shows its whole name)."""
+    return "Person" if kind == HUMAN else f"Computer: {shown(computer_named(kind))}"
 
 
 def kind_hint(kind: str) -> str:
     """A sentence on who plays a seat of this kind, for the form's hint line."""
     if kind == HUMAN:
         return "A person plays this seat at this keyboard."
-    level = level_named(kind)
-    return f"The computer plays this seat at level {level}: it {DESCRIPTIONS[level]}."
+    name = computer_named(kind)
+    if not is_level(name):
+        return f"The outside bot {escape(shown(name))} plays this seat (docs/bots.md)."
+    level, _, settings = name.partition(":")
+    given = f" ({settings.replace(':', ', ')})" if settings else ""
+    return f"The computer plays this seat at level {level}{given}: it {DESCRIPTIONS[level]}."
+
+
+def seat_kinds(setup: GameSetup) -> tuple[str, ...]:
+    """The seat-kind menu's choices: SEAT_KINDS, then any other kind ``setup`` gives a seat
+    (a level with settings or an outside bot of the game played last, for "play again")."""
+    return tuple(dict.fromkeys((*SEAT_KINDS, *setup.seats)))
 
 
 def title_art() -> Text:
@@ -207,7 +220,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
 
     def compose(self) -> ComposeResult:
         setup = self.defaults
-        kinds = [(kind_label(kind), kind) for kind in SEAT_KINDS]
+        kinds = [(Text(kind_label(kind)), kind) for kind in seat_kinds(setup)]
         yield Static(title_art(), id="art")
         with Vertical(id="form") as form:
             form.border_title = "New game"

@@ -1,21 +1,24 @@
-"""The game screen's ear on a network game: each Change the game's flow hears is posted up
-as a ``NetworkLink.Heard`` message, for the screen to show (a move played elsewhere, the
-game read again, an undo to agree to, a lost connection)."""
+"""The game screen's ear on a network game: it hears every Change of the table's flow.
+
+What concerns the whole game (a move played elsewhere, the game read again, the seats)
+is posted up as a ``NetworkLink.Heard`` message, for the screen to show. What concerns
+only the person here it settles itself: an undo request to agree to is a dialog, and a
+refusal or a lost connection a notification.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
-
 from textual.message import Message
+from textual.notifications import SeverityLevel
 from textual.widget import Widget
 
-if TYPE_CHECKING:
-    from marrakech.net.changes import Change
+from marrakech.flow import Change, GameFlow
+from marrakech.tui.screens.confirm import ConfirmScreen
 
 
 class NetworkLink(Widget):
-    """Posts ``Heard`` for every Change of a network game's flow; draws nothing."""
+    """Posts ``Heard`` for the changes the screen draws; asks and tells the rest; draws
+    nothing."""
 
     DEFAULT_CSS = """
     NetworkLink {
@@ -24,19 +27,32 @@ class NetworkLink(Widget):
     """
 
     class Heard(Message):
-        """Something happened in the network game."""
+        """Something happened in the network game that the market shows."""
 
         def __init__(self, change: Change) -> None:
             super().__init__()
             self.change = change
 
-    def __init__(self, listen: Callable[[Callable[[Change], None]], None]) -> None:
-        """Listen with ``listen`` (the flow's ``listen``) once mounted."""
+    def __init__(self, flow: GameFlow) -> None:
+        """Listen to ``flow`` once mounted."""
         super().__init__()
-        self._listen = listen
+        self.flow = flow
 
     def on_mount(self) -> None:
-        self._listen(self._heard)
+        self.flow.listen(self._heard)
 
     def _heard(self, change: Change) -> None:
-        self.post_message(self.Heard(change))
+        if change.kind in ("played", "synced", "seats"):
+            self.post_message(self.Heard(change))
+        elif change.kind == "undo_asked":
+            if change.seat == self.flow.me:
+                question = f"{change.text} asks to take back your last decision. Agree?"
+                self.app.push_screen(
+                    ConfirmScreen(question, yes="Agree", no="Refuse"), self._answered
+                )
+        else:
+            severity: SeverityLevel = "information" if change.kind == "lost" else "warning"
+            self.notify(change.text, title="Network game", severity=severity, markup=False)
+
+    def _answered(self, agree: bool | None) -> None:
+        self.flow.answer_undo(bool(agree))

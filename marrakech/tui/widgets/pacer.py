@@ -15,7 +15,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from marrakech.engine import Action, Aim, GameState, Orient, Place
-from marrakech.flow import ComputerMove
+from marrakech.flow import ComputerMove, ComputerSeats
 
 PAUSE_SECONDS = 0.4
 """How long a computer's choice stays on screen before it is played."""
@@ -106,9 +106,4 @@ class Pacer(Widget):
         self._answer(move, hint=True)
 
     def _answer(self, move: ComputerMove, *, hint: bool) -> None:
-        result: Action | Exception
-        try:
-            result = move.think()
-        except Exception as error:  # a computer player's bug must not end the game
-            result = error
-        self.post_message(self.Answered(move, result, hint))
+        self.post_message(self.Answered(move, ComputerSeats.think(move), hint))

@@ -1,0 +1,148 @@
+"""The text mode at a network table: the same game in lines, inside an event loop.
+
+A network game moves when others play, so nothing here waits for a line: the person's
+lines are read in a thread of their own and run in the event loop as they come, and
+every change the table tells is said as it happens. The commands, prompts, carpet
+numbers and end lines are the text mode's own (``TextGame``); a computer seat played
+here (``join --bot``) is run by the flow's ``computers``, thinking in a worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+from collections.abc import Awaitable, Callable
+from typing import TextIO
+
+from marrakech.engine import GameState, IllegalAction
+from marrakech.flow import Change, GameFlow, Listener
+from marrakech.textmode.game import TextGame
+from marrakech.textmode.loop import TOO_LONG, read_line, write
+
+RETRY_SECONDS = 1.0
+"""How long a computer seat whose decision the host refused waits to try again."""
+
+
+class TableInLines:
+    """One person (or one computer seat) at a network table, in lines of text."""
+
+    def __init__(
+        self, table: Callable[[], GameFlow | None], out: TextIO, *, moves: bool = True
+    ) -> None:
+        """``table`` gives the flow (None until a client has received the game); ``moves``
+        False says only the start, the end, requests and problems."""
+        self.table = table
+        self.out = out
+        self.moves = moves
+        self.game: TextGame | None = None
+        self.done = asyncio.Event()
+        """Set when the person quits or their input ends."""
+        self._asked: GameState | None = None
+        self._thinking: set[asyncio.Task[object]] = set()
+
+    def heard(self, change: Change) -> None:
+        """Say a change of the table (the first one that brings the game opens it)."""
+        flow = self.table()
+        if flow is None:
+            if change.text:
+                write(self.out, [change.text[:1].upper() + change.text[1:] + "."])
+            return
+        if self.game is None:
+            self.game = TextGame(flow, moves=self.moves)
+            write(self.out, self.game.opening())
+        if change.kind == "undo_asked" and change.seat == flow.me and flow.runs_computers:
+            flow.answer_undo(True)  # a computer seat agrees to every undo
+        if change.kind == "error" and change.seat in (None, flow.me):
+            self._asked = None  # a refused computer decision is thought over again soon
+            asyncio.get_running_loop().call_later(RETRY_SECONDS, self._go_on)
+        self._go_on()
+
+    def line(self, line: str | None) -> None:
+        """Run one line the person typed (None: their input has ended)."""
+        game = self.game
+        if line is None:
+            if game is not None:
+                write(self.out, [f"The input has ended. {game.goodbye()}"])
+            self.done.set()
+            return
+        if game is None:
+            if line.strip():
+                write(self.out, ["Not in the game yet: wait for the host."])
+            return
+        if not line:
+            write(self.out, [TOO_LONG])
+            return
+        if not line.strip():
+            return
+        reply = game.respond(line)
+        write(self.out, reply.lines)
+        if reply.quit:
+            self.done.set()
+        self._go_on()
+
+    def read(self, lines: TextIO, *, quit_at_end: bool = True) -> None:
+        """Read ``lines`` in a thread of their own until they end (which quits, unless
+        ``quit_at_end`` is False: a spectator watches on)."""
+        loop = asyncio.get_running_loop()
+
+        def reader() -> None:
+            while (line := read_line(lines)) is not None:
+                loop.call_soon_threadsafe(self.line, line)
+            if quit_at_end:
+                loop.call_soon_threadsafe(self.line, None)
+
+        threading.Thread(target=reader, name="text input", daemon=True).start()
+
+    def _go_on(self) -> None:
+        """Say what is new, and set a computer seat played here thinking when it is due."""
+        game = self.game
+        if game is None:
+            return
+        write(self.out, game.advance())
+        flow = game.flow
+        computers = flow.computers
+        due = computers.to_roll or computers.question() is not None
+        if flow.runs_computers and due and self._asked is not flow.state:
+            self._asked = flow.state
+            task = asyncio.get_running_loop().create_task(self._think())
+            self._thinking.add(task)
+            task.add_done_callback(self._thinking.discard)
+
+    async def _think(self) -> object:
+        assert self.game is not None
+        try:
+            return await self.game.flow.computers.play_soon()
+        except IllegalAction:
+            self._asked = None  # not connected just now: the next change asks again
+            return None
+
+
+async def play_at_table(
+    table: Callable[[], GameFlow | None],
+    listen: Callable[[Listener], None],
+    until: Awaitable[int],
+    *,
+    moves: bool = True,
+    reads: bool = True,
+    quit_at_end: bool = True,
+    lines: TextIO | None = None,
+    out: TextIO | None = None,
+) -> int:
+    """Play at a network table in lines until ``until`` gives the exit code (the game or
+    the connection ended) or the person quits (0). ``reads`` False reads no input (a
+    computer plays the seat); ``quit_at_end`` False watches on when the input ends."""
+    seat = TableInLines(table, out or sys.stdout, moves=moves)
+    listen(seat.heard)
+    if table() is not None:
+        seat.heard(Change("synced"))
+    if reads:
+        seat.read(lines or sys.stdin, quit_at_end=quit_at_end)
+    ending = asyncio.ensure_future(until)
+    quitting = asyncio.ensure_future(seat.done.wait())
+    await asyncio.wait({ending, quitting}, return_when=asyncio.FIRST_COMPLETED)
+    quitting.cancel()
+    if ending.done():
+        return ending.result()
+    ending.cancel()
+    return 0

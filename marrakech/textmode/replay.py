@@ -1,0 +1,252 @@
+"""Replaying a saved game in plain lines: ``marrakech replay FILE --text``, or off a terminal.
+
+The text mode's twin of the app's replay screen: step 0 is the starting position, step n
+the position after the n-th turn (a turn is one seat's consecutive actions, as in the
+log). ``TextReplay.respond`` runs one line typed (a step, a jump, a look at the position
+shown); ``play_replay`` reads and writes the streams; ``replay_saved`` opens a file. At the
+end of the input the rest of the game is said turn by turn, so that ``marrakech replay
+FILE < /dev/null`` prints the whole game. The words are the game's own: ``narrate``'s
+sentence for each turn, ``describe``'s for the market and the scores. docs/text-mode.md
+lists the commands.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from dataclasses import dataclass, field
+from itertools import accumulate
+from pathlib import Path
+from typing import TextIO
+
+from marrakech.engine import GameState, Phase
+from marrakech.games import storage
+from marrakech.games.narrate import plural, sentence, turns
+from marrakech.games.records import SaveFileError
+from marrakech.games.session import HUMAN, Session
+from marrakech.games.text import quoted
+from marrakech.textmode import describe
+from marrakech.textmode.commands import CommandError, Look, LookLine, LookSquare, Plain, parse
+from marrakech.textmode.loop import INTERRUPTED, PROMPT, TOO_LONG, read_line, write
+
+HELP_LINES = (
+    "Replay commands (docs/text-mode.md has them all):",
+    "Enter or next: one turn forward; back: one turn back; start, end: the first and the "
+    "last position; turn 12 (or 12): the position after that turn.",
+    "where: the turn shown, said again; log: every turn, numbered.",
+    "board: the market in words; picture: a compact text picture of it; "
+    "square 2 3, row 2, col 3: one square, row or column; scores: the scores at this turn.",
+    "help; quit. When the input ends, the rest of the game is said turn by turn.",
+)
+"""What ``help`` prints in a replay."""
+
+STEPS: dict[str, str] = {
+    "": "next",
+    "next": "next",
+    "n": "next",
+    "back": "back",
+    "previous": "back",
+    "start": "start",
+    "first": "start",
+    "end": "end",
+    "last": "end",
+    "where": "where",
+}
+"""The replay's own commands without an argument, by every name they have ("": Enter)."""
+
+NOW = "Now: Enter or next, back, start, end or turn N; help lists every command."
+"""What may be typed, said after a refused line."""
+
+LOOKS = ("board", "picture", "scores", "log", "help")
+"""The text mode's looks (``commands.Look``) a replay answers, of the position shown."""
+
+
+@dataclass
+class Answer:
+    """What a line typed came to: the lines to print, and whether the replay ends."""
+
+    lines: list[str] = field(default_factory=list)
+    quit: bool = False
+
+
+class TextReplay:
+    """A saved game's positions, one turn per step; see the module docstring."""
+
+    def __init__(self, session: Session) -> None:
+        """A replay of the session's game so far (finished or not), shown at its start."""
+        self.session = session
+        self.names = session.setup.names
+        self.turns = turns(session.transitions)
+        self.ends = (0, *accumulate(len(turn) for turn in self.turns))
+        """Index in session.states of the position after each step."""
+        self.step = 0
+        """The turns played in the position shown (0: the start)."""
+
+    @property
+    def last(self) -> int:
+        """The last step: the number of turns in the record."""
+        return len(self.turns)
+
+    @property
+    def state(self) -> GameState:
+        """The position shown."""
+        return self.session.states[self.ends[self.step]]
+
+    # -- what is said ----------------------------------------------------------------
+
+    def opening(self) -> list[str]:
+        """Whose game it is, who plays what, how to step, and the starting position."""
+        over = self.session.state.phase is Phase.OVER
+        seats = self.session.setup.seats
+        kinds = [None if kind == HUMAN else kind for kind in seats]
+        return [
+            f"Replaying the game of {describe.names_list(self.names)}: "
+            f"{plural(self.last, 'turn')}, {'to its end' if over else 'unfinished'}.",
+            *describe.seat_lines(self.session.states[0], self.names, kinds),
+            "Type help for the commands; Enter (or next) goes one turn forward.",
+            *self.position(),
+        ]
+
+    def position(self) -> list[str]:
+        """The step shown: its turn's sentence; at the last step, how the record ends."""
+        step, state = self.step, self.state
+        if step == 0:
+            lines = [f"The start, turn 0 of {self.last}: {self.names[state.current]} plays first."]
+        else:
+            lines = [f"Turn {step} of {self.last}: {sentence(self.turns[step - 1], self.names)}"]
+        if step < self.last:
+            return lines
+        if state.phase is Phase.OVER:
+            return [
+                *lines,
+                describe.result_line(state, self.names),
+                *describe.score_lines(state, self.names),
+            ]
+        return [
+            *lines,
+            f"The record ends here, the game unfinished: {self.names[state.current]} to play.",
+        ]
+
+    def input_ended(self) -> list[str]:
+        """What is said when the input ends: the rest of the game, turn by turn."""
+        if self.step == self.last:
+            return ["The input has ended."]
+        lines = ["The input has ended: the rest of the game, turn by turn."]
+        while self.step < self.last:
+            self.step += 1
+            lines += self.position()
+        return lines
+
+    # -- one line typed --------------------------------------------------------------
+
+    def respond(self, line: str) -> Answer:
+        """Run one line typed; a line that is no replay command changes nothing and says
+        what is possible."""
+        words = " ".join(line.split()).lower()
+        head, _, argument = words.partition(" ")
+        if words in STEPS:
+            return Answer(self._step(STEPS[words]))
+        if head == "turn" or (words.isdigit() and words.isascii()):
+            return Answer(self._go_to(argument if head == "turn" else words))
+        try:
+            command = parse(line)
+        except CommandError as error:
+            return Answer([f"{error} {NOW}"])
+        if isinstance(command, Plain) and command.name == "quit":
+            return Answer(["Goodbye."], quit=True)
+        if isinstance(command, Look) and command.name in LOOKS:
+            return Answer(self._look(command.name))
+        if isinstance(command, LookSquare):
+            return Answer([describe.square_line(self.state, command.square, self.names)])
+        if isinstance(command, LookLine):
+            say = describe.column_line if command.column else describe.row_line
+            return Answer([say(self.state, command.index)])
+        return Answer([f"Not in a replay: {quoted(line.strip())} is for playing a game. {NOW}"])
+
+    def _step(self, name: str) -> list[str]:
+        if name == "next" and self.step == self.last:
+            return [
+                f"Already at the end, turn {self.last} of {self.last}: type back, start or turn N."
+            ]
+        if name == "back" and self.step == 0:
+            return ["Already at the start: type next (or Enter), end or turn N."]
+        moves = {"next": self.step + 1, "back": self.step - 1, "start": 0, "end": self.last}
+        self.step = moves.get(name, self.step)
+        return self.position()
+
+    def _go_to(self, number: str) -> list[str]:
+        if not (number.isdigit() and number.isascii()):
+            return [f"Which turn? Give its number, 0 to {self.last}: turn 12."]
+        if int(number) > self.last:
+            return [f"No turn {quoted(int(number))}: the turns are 0 (the start) to {self.last}."]
+        self.step = int(number)
+        return self.position()
+
+    def _look(self, name: str) -> list[str]:
+        if name == "board":
+            return describe.market_lines(self.state)
+        if name == "picture":
+            return describe.picture_lines(self.state)
+        if name == "scores":
+            return describe.score_lines(self.state, self.names)
+        if name == "help":
+            return list(HELP_LINES)
+        if not self.turns:
+            return ["Nothing was played in this game."]
+        numbered = enumerate(self.turns, start=1)
+        return [
+            *(f"Turn {number}: {sentence(turn, self.names)}" for number, turn in numbered),
+            f"Shown now: turn {self.step} of {self.last}.",
+        ]
+
+
+def play_replay(
+    replay: TextReplay, lines: TextIO, out: TextIO, *, prompt_on_same_line: bool = False
+) -> int:
+    """Step through ``replay`` reading commands from ``lines``; returns the exit code.
+
+    The prompt is the text mode's. It ends with ``quit`` or the end of the input (exit 0;
+    the rest of the game is said first) or Ctrl-C (exit 130).
+    """
+    ending = "\n" if prompt_on_same_line else ""
+    try:
+        write(out, replay.opening())
+        while True:
+            out.write(PROMPT + (" " if prompt_on_same_line else "\n"))
+            out.flush()
+            line = read_line(lines)
+            if line is None:
+                out.write(ending)
+                write(out, replay.input_ended())
+                return 0
+            answer = replay.respond(line) if line else Answer([TOO_LONG])
+            write(out, answer.lines)
+            if answer.quit:
+                return 0
+    except KeyboardInterrupt:
+        out.write(ending)
+        write(out, ["Interrupted."])
+        return INTERRUPTED
+
+
+def replay_saved(path: Path) -> int:
+    """Replay a saved game on the standard streams (the file is only read); exit code 1
+    when it cannot be read."""
+    try:
+        session = storage.load_game(path)
+    except SaveFileError as error:
+        print(f"marrakech replay: {error}", file=sys.stderr)
+        return 1
+    for stream, errors in ((sys.stdin, "replace"), (sys.stdout, "backslashreplace")):
+        if hasattr(stream, "reconfigure"):  # a text stream that cannot say a character
+            stream.reconfigure(errors=errors)  # escapes it rather than stop the replay
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    try:
+        return play_replay(
+            TextReplay(session), sys.stdin, sys.stdout, prompt_on_same_line=interactive
+        )
+    except BrokenPipeError:  # the reader went away (``| head``): nothing more to say
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
