@@ -8,9 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from marrakech.engine import Aim, Orient, Place, Roll, Transition, Turn, turn_bounds
-from marrakech.games.words import colour_word
-from marrakech.games.words import plural as plural  # still importable from here
-from marrakech.games.words import square_text as square_text
+from marrakech.games.words import colour_word, plural, square_text
 
 _TURN_WORDS = {Turn.LEFT: "turns left", Turn.STRAIGHT: "goes straight", Turn.RIGHT: "turns right"}
 

@@ -24,15 +24,7 @@ from marrakech.engine import (
 from marrakech.flow import cursor
 from marrakech.flow.risk import LaneRisk
 from marrakech.games import words as shared
-from marrakech.games.words import COMPASS as COMPASS  # the shared words, said here too
-from marrakech.games.words import WAY_WORDS as WAY_WORDS
-from marrakech.games.words import colour_word as colour_word
-from marrakech.games.words import plural, square_text
-from marrakech.games.words import result_line as result_line
-from marrakech.games.words import score_lines as score_lines
-
-names_list = shared.listed
-"""Words as "A", "A and B", "A, B and C"."""
+from marrakech.games.words import COMPASS, WAY_WORDS, colour_word, plural, square_text
 
 
 def carpet_text(place: Place) -> str:

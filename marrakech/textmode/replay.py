@@ -21,11 +21,12 @@ from pathlib import Path
 from typing import TextIO
 
 from marrakech.engine import GameState, Phase
-from marrakech.games import storage
-from marrakech.games.narrate import plural, sentence, turns
+from marrakech.games import storage, words
+from marrakech.games.narrate import sentence, turns
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import HUMAN, Session
 from marrakech.games.text import quoted
+from marrakech.games.words import plural
 from marrakech.textmode import describe
 from marrakech.textmode.commands import CommandError, Look, LookLine, LookSquare, Plain, parse
 from marrakech.textmode.loop import INTERRUPTED, PROMPT, TOO_LONG, read_line, write
@@ -101,7 +102,7 @@ class TextReplay:
         seats = self.session.setup.seats
         kinds = [None if kind == HUMAN else kind for kind in seats]
         return [
-            f"Replaying the game of {describe.names_list(self.names)}: "
+            f"Replaying the game of {words.listed(self.names)}: "
             f"{plural(self.last, 'turn')}, {'to its end' if over else 'unfinished'}.",
             *describe.seat_lines(self.session.states[0], self.names, kinds),
             "Type help for the commands; Enter (or next) goes one turn forward.",
@@ -120,8 +121,8 @@ class TextReplay:
         if state.phase is Phase.OVER:
             return [
                 *lines,
-                describe.result_line(state, self.names),
-                *describe.score_lines(state, self.names),
+                words.result_line(state, self.names),
+                *words.score_lines(state, self.names),
             ]
         return [
             *lines,
@@ -189,7 +190,7 @@ class TextReplay:
         if name == "picture":
             return describe.picture_lines(self.state)
         if name == "scores":
-            return describe.score_lines(self.state, self.names)
+            return words.score_lines(self.state, self.names)
         if name == "help":
             return list(HELP_LINES)
         if not self.turns:

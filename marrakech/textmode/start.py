@@ -14,11 +14,11 @@ from typing import TextIO
 
 from marrakech.games import autosaves, storage
 from marrakech.games.autosaves import GameFile
-from marrakech.games.narrate import plural, turns
+from marrakech.games.narrate import turns
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import GameSetup, Session, new_seed
 from marrakech.games.text import shown
-from marrakech.textmode.describe import names_list
+from marrakech.games.words import listed, plural
 from marrakech.textmode.game import TextGame
 from marrakech.textmode.loop import play, write
 
@@ -72,7 +72,7 @@ def play_latest() -> int:
 def _resuming(session: Session) -> str:
     played = len(turns(session.transitions))
     return (
-        f"Resuming the unfinished game of {names_list(session.setup.names)} "
+        f"Resuming the unfinished game of {listed(session.setup.names)} "
         f"({plural(played, 'turn')} played)."
     )
 

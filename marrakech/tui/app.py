@@ -16,9 +16,10 @@ from textual.theme import Theme
 from marrakech.engine import Phase
 from marrakech.flow import GameFlow
 from marrakech.games import autosaves, settings, storage
-from marrakech.games.narrate import plural, turns
+from marrakech.games.narrate import turns
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import GameSetup, Session
+from marrakech.games.words import plural
 from marrakech.tui import palette
 from marrakech.tui.files import SettingsChanged, notifier
 from marrakech.tui.screens.confirm import ConfirmScreen

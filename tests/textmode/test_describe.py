@@ -6,6 +6,7 @@ from engine.positions import build
 
 from marrakech.engine import Phase, new_game
 from marrakech.flow.risk import lane_risks
+from marrakech.games import words
 from marrakech.textmode import describe
 
 NAMES = ("Ayla", "Bo", "Cem")
@@ -97,7 +98,7 @@ def test_the_risk_table_in_words() -> None:
 
 
 def test_scores_follow_the_engines_standings() -> None:
-    lines = describe.score_lines(market(), NAMES)
+    lines = words.score_lines(market(), NAMES)
     assert lines == [
         "1. Bo (blue): 32 points, 30 dirhams and 2 visible squares; 14 carpets left.",
         "2. Ayla (red): 31 points, 30 dirhams and 1 visible square; 14 carpets left.",
@@ -108,4 +109,4 @@ def test_scores_follow_the_engines_standings() -> None:
 def test_a_neutral_carpet_and_a_bankrupt_seat_are_said_so() -> None:
     state = build(players=3, carpets=["B 0.0-0.1"], eliminated=[1], phase="orient")
     assert describe.row_line(state, 0).startswith("Row 0: (0,0) blue carpet 0 (neutral);")
-    assert describe.score_lines(state, NAMES)[-1] == "Out: Bo (blue), bankrupt."
+    assert words.score_lines(state, NAMES)[-1] == "Out: Bo (blue), bankrupt."

@@ -16,7 +16,7 @@ from records.games import play_random
 
 from marrakech.cli import TEXT_MODE_NOTICE, main
 from marrakech.engine import Orient, Phase, Place, Turn
-from marrakech.games import storage
+from marrakech.games import storage, words
 from marrakech.games.session import GameSetup, Session
 from marrakech.textmode import describe
 from marrakech.textmode import replay as replay_module
@@ -125,7 +125,7 @@ def test_the_looks_describe_the_position_shown_in_the_games_words() -> None:
     names = ("Ayla", "Bo")
     assert replay.respond("board").lines == describe.market_lines(after_one)
     assert replay.respond("picture").lines == describe.picture_lines(after_one)
-    assert replay.respond("scores").lines == describe.score_lines(after_one, names)
+    assert replay.respond("scores").lines == words.score_lines(after_one, names)
     assert replay.respond("square 2 1").lines == [describe.square_line(after_one, (2, 1), names)]
     assert replay.respond("row 2").lines == [describe.row_line(after_one, 2)]
     assert replay.respond("col 0").lines == [describe.column_line(after_one, 0)]
@@ -157,8 +157,8 @@ def test_a_finished_game_ends_with_the_result_and_the_scores() -> None:
     lines = answers(session, "end")[0]
     assert lines[0].startswith(f"Turn {len(TextReplay(session).turns)} of ")
     assert lines[1:] == [
-        describe.result_line(session.state, names),
-        *describe.score_lines(session.state, names),
+        words.result_line(session.state, names),
+        *words.score_lines(session.state, names),
     ]
     assert lines[1].startswith("The game is over: ")
     assert TextReplay(session).opening()[0].endswith(" turns, to its end.")
