@@ -253,7 +253,7 @@ def run_network(args: argparse.Namespace) -> int:
     """``marrakech host`` / ``join``: this terminal's seat on the full board, or in lines."""
     from marrakech.textmode.online import play_at_table
 
-    return net_cli.run(args, play_at_table, board=play_network_seat)
+    return net_cli.run(args, play_at_table, board=None if args.text else play_network_seat)
 
 
 async def play_network_seat(flow: GameFlow, intro: str = "") -> None:

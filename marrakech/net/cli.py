@@ -45,6 +45,12 @@ def add_commands(subparsers: Any) -> None:
     )
     host.add_argument("--name", default=None, help="the host's own player name")
     host.add_argument(
+        "--text",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="play the host's own seat in lines of text",
+    )
+    host.add_argument(
         "--headless", action="store_true", help="no seat of its own: every seat is elsewhere"
     )
     host.add_argument(
@@ -68,7 +74,9 @@ def add_commands(subparsers: Any) -> None:
     )
     join.add_argument("code", metavar="CODE", nargs="?", help="the seat's join code")
     join.add_argument("--name", default=None, help="your player name")
-    join.add_argument("--text", action="store_true", help="play in lines of text")
+    join.add_argument(
+        "--text", action="store_true", default=argparse.SUPPRESS, help="play in lines of text"
+    )
     join.add_argument(
         "--bot",
         default=None,

@@ -87,6 +87,7 @@ class TextGame:
         self._acting = False
         self._prompted: GameState | None = None
         self._ended = False
+        self._seats = flow.seats
         flow.notify = self._noticed
         flow.listen(self._heard)
 
@@ -107,11 +108,11 @@ class TextGame:
             if self.moves and change.transitions:
                 self._said.append(sentence(change.transitions, self.names))
         elif change.kind == "synced":
-            if change.text and not self._acting and not self._ended:
+            if change.text and not self._acting and not flow.over:  # the result says it
                 self._said.append(_as_sentence(change.text))
         elif change.kind == "seats":
             if self.moves:
-                self._said.extend(self._table_lines())
+                self._said.extend(self._seats_changed())
         elif change.kind == "undo_asked":
             if flow.me is not None and change.seat == flow.me:
                 self._said.append(
@@ -142,6 +143,15 @@ class TextGame:
         if self.flow.networked and self.moves:
             lines += self.flow.log()
         return [*lines, "Type help for the commands."]
+
+    def _seats_changed(self) -> list[str]:
+        """Who plays the seats whose player changed (a computer stepped in, or out)."""
+        seats, self._seats = self._seats, self.flow.seats
+        kinds = [seat.level for seat in self.flow.seats]
+        lines = describe.seat_lines(self.state, self.names, kinds)
+        return [
+            line for line, old, new in zip(lines, seats, self._seats, strict=True) if old != new
+        ]
 
     def _table_lines(self) -> list[str]:
         flow = self.flow

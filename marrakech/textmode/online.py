@@ -53,10 +53,11 @@ class TableInLines:
             write(self.out, self.game.opening())
         if change.kind == "undo_asked" and change.seat == flow.me and flow.runs_computers:
             flow.answer_undo(True)  # a computer seat agrees to every undo
+        loop = asyncio.get_running_loop()
         if change.kind == "error" and change.seat in (None, flow.me):
             self._asked = None  # a refused computer decision is thought over again soon
-            asyncio.get_running_loop().call_later(RETRY_SECONDS, self._go_on)
-        self._go_on()
+            loop.call_later(RETRY_SECONDS, self._go_on)
+        loop.call_soon(self._go_on)  # once every listener has heard the change
 
     def line(self, line: str | None) -> None:
         """Run one line the person typed (None: their input has ended)."""

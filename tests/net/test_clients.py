@@ -195,3 +195,52 @@ def test_a_replica_refuses_a_move_that_does_not_follow_its_game() -> None:
             running.cancel()
 
     asyncio.run(scenario())
+
+
+def test_the_hosts_own_seat_in_lines_says_each_move_before_what_comes_next() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(2, names=("Ayla", "Bo"), seed=2, seats=("human", "greedy"))
+        async with hosted(setup, headless=False, computer_pause=0.0) as table:
+            out = io.StringIO()
+            code = await play_at_table(
+                lambda: table.flow,
+                table.flow.listen,
+                asyncio.sleep(30, 0),
+                lines=io.StringIO("left\n1\n"),
+                out=out,
+            )
+            lines = out.getvalue().splitlines()
+            assert code == 0 and lines[:3] == [
+                "You play seat 1, Ayla.",
+                "Ayla plays red and yellow.",
+                "Bo (greedy computer) plays blue and green.",
+            ]
+            said = [line for line in lines[4:] if not line.startswith("The input has ended")]
+            assert said[0].startswith("Ayla, your turn.")
+            assert said[1].startswith("Ayla turns left, rolls ")
+            assert said[2].startswith("Ayla, lay your ")
+            assert said[3].startswith("Ayla lays a ")
+
+    asyncio.run(scenario())
+
+
+def test_the_host_gives_an_away_players_seat_to_a_computer_and_everyone_is_told() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=2, seats=("human",) * 3)
+        async with hosted(setup, headless=False) as table:
+            game = TextGame(table.flow)
+            game.advance()
+            assert (
+                game.respond("computer 2 wizard")
+                .lines[0]
+                .startswith(
+                    "Unknown computer level 'wizard': choose one of random, greedy, hard, expert"
+                )
+            )
+            reply = game.respond("computer 2 greedy")
+            assert reply.lines == [
+                "Bo (greedy computer) plays blue.",
+                "A greedy computer plays seat 2 now.",
+            ]
+
+    asyncio.run(scenario())
