@@ -2,8 +2,9 @@
 
 A view of the game flow (``marrakech.flow``): the flow decides whose turn it is, plays
 decisions, autosaves and says what happened; this screen keeps only what a person is
-pointing at (the turn and the carpet picked, a mouse probe), paces the walk and the
-computers' moves, and draws.
+pointing at (the turn and the carpet picked, a mouse probe: ``game_status.Pointing``),
+plays decisions and draws. Its ``Pacer`` widget keeps the time: the walk after a roll,
+the computers' moves and the hints.
 """
 
 from __future__ import annotations
@@ -11,42 +12,30 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Static
 
 from marrakech.engine import Aim, GameState, MarrakechError, Orient, Phase, Place, Transition
-from marrakech.flow import GameFlow, Notice, cursor
+from marrakech.flow import GameFlow, Notice
 from marrakech.games.autosaves import GameFile
 from marrakech.games.session import Session
 from marrakech.games.settings import Settings
 from marrakech.tui.files import GameDocuments, SettingsChanged, notifier, show_notice
-from marrakech.tui.screens.game_status import (
-    PALETTE,
-    Frame,
-    Pointing,
-    WalkShown,
-    key_state,
-    walk_timing,
-)
+from marrakech.tui.screens.game_status import PALETTE, Frame, Pointing, hint_why, key_state
 from marrakech.tui.widgets.board import BoardWidget
 from marrakech.tui.widgets.die_face import DieFace
 from marrakech.tui.widgets.game_footer import GameFooter
 from marrakech.tui.widgets.game_log import GameLog
-from marrakech.tui.widgets.legend import Legend
 from marrakech.tui.widgets.pacer import Pacer
-from marrakech.tui.widgets.player_panel import PlayerPanel
-from marrakech.tui.widgets.risk_preview import RiskPreview
+from marrakech.tui.widgets.side_panel import SidePanel
+from marrakech.tui.widgets.status_line import StatusLine
+from marrakech.tui.widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
     from marrakech.tui.widgets.network_link import NetworkLink
-
-MIN_WIDTH, MIN_HEIGHT = 80, 24
-"""The smallest terminal the game screen lays out in."""
 
 
 class GameScreen(Screen[str]):
@@ -97,16 +86,14 @@ class GameScreen(Screen[str]):
         self.settings = settings or Settings()
         """The player's settings (the app updates them when they change)."""
         self.flow = flow or GameFlow(session, notifier(self), game_file=game_file)
-        session = self.flow.session
-        self.documents = GameDocuments(session)
+        self.documents = GameDocuments(self.flow.session)
         self.pointing = Pointing()
         """What the person to move has picked but not played yet."""
-        self.walk: WalkShown | None = None
-        """Assam's walk while it is shown step by step."""
+        self.pacer = Pacer()
+        """The walk, the computers' moves and the hints, at a pace a person can follow."""
         self._keys: tuple[tuple[str, str, bool], ...] = ()
-        self._status = Text()
-        self._deciding = False
-        """True while this screen plays a decision (a network flow also tells it of it)."""
+        self._shown: Transition | None = None
+        """The last move this screen showed (a network table tells it of its own moves too)."""
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -114,22 +101,14 @@ class GameScreen(Screen[str]):
         with Horizontal(id="main"):
             with Vertical(id="market"):
                 yield BoardWidget(id="board")
-                yield Static(id="status")
+                yield StatusLine(id="status")
                 yield GameLog(id="log")
-            with Vertical(id="side"):
-                for seat in self.flow.seats:
-                    kind, number = seat.level or "human", seat.number
-                    yield PlayerPanel(number, seat.name, kind, id=f"seat-{number}")
-                yield DieFace(id="die")
-                yield RiskPreview(id="risk")
-                yield Legend()
-        yield Static(
-            f"The market needs a terminal of at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
-            "Make the window larger (or the font smaller) to go on playing.",
-            id="too-small",
-        )
+            shown = self.settings.risk_preview
+            risk_preview = shown if shown is not None else self.flow.has_people
+            yield SidePanel(self.flow.seats, risk_preview=risk_preview, id="side")
+        yield TooSmall(id="too-small")
         yield GameFooter(compact=True)
-        yield Pacer()
+        yield self.pacer
         if self.flow.networked:
             from marrakech.tui.widgets.network_link import NetworkLink
 
@@ -137,8 +116,6 @@ class GameScreen(Screen[str]):
 
     def on_mount(self) -> None:
         self._fit(self.app.size.width, self.app.size.height)
-        shown = self.settings.risk_preview
-        self.query_one(RiskPreview).display = shown if shown is not None else self.flow.has_people
         self._advance()
 
     def on_unmount(self) -> None:
@@ -148,7 +125,7 @@ class GameScreen(Screen[str]):
         self._fit(event.size.width, event.size.height)
 
     def _fit(self, width: int, height: int) -> None:
-        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+        self.set_class(not TooSmall.fits(width, height), "-too-small")
         self.refresh_bindings()
 
     # -- who may act ----------------------------------------------------------------------
@@ -162,25 +139,21 @@ class GameScreen(Screen[str]):
         """Show only the keys of this moment; dim those that cannot act now (none act unseen)."""
         if self.has_class("-too-small"):
             return False
-        return key_state(self.flow, self.pointing, self.walk is not None, action, parameters)
+        walking = self.pacer.walking is not None
+        return key_state(self.flow, self.pointing, walking, action, parameters)
 
     # -- drawing --------------------------------------------------------------------------
 
+    @on(Pacer.Stepped)
     def _draw(self) -> None:
-        """Tell every widget what to show."""
+        """Tell every widget what to show (again at each step of a walk)."""
         self._refresh_keys()
-        frame = Frame.of(self.flow, self.walk, self.pointing)
+        frame = Frame.of(self.flow, self.pacer.walking, self.pointing)
         self.query_one(BoardWidget).show(frame.state, **frame.marks)
-        for panel in self.query(PlayerPanel):
-            panel.show(frame.state, frame.money_change(panel.seat), self.flow.names[panel.seat])
         can_roll = bool(self.check_action("roll", ()))
-        self.query_one(DieFace).show(frame.die, "(click to roll)" if can_roll else "")
-        self.query_one(RiskPreview).show(frame.risks, frame.turn, frame.risk_title)
+        self.query_one(SidePanel).show(frame, self.flow.names, can_roll=can_roll)
         self.query_one(GameLog).show(frame.log)
-        status = frame.status
-        if status != self._status:
-            self._status = status
-            self.query_one("#status", Static).update(status, layout=False)
+        self.query_one(StatusLine).show(frame.status)
 
     def _refresh_keys(self) -> None:
         """Redraw the footer, but only when the keys that can act have changed."""
@@ -199,18 +172,17 @@ class GameScreen(Screen[str]):
 
     # -- the flow of a game -------------------------------------------------------------
 
-    def _advance(self) -> None:
-        """Get ready for whatever the position waits for: a person, a computer or the end."""
+    def _advance(self, played: Transition | None = None) -> None:
+        """Get ready for whatever the position waits for: a person, a computer or the end;
+        after ``played`` (the decision just shown), first announce a bankruptcy it caused."""
+        if played is not None and (notice := self.flow.bankruptcy(played)) is not None:
+            show_notice(self.app, notice)
         self.pointing = Pointing.fresh(self.state)
         self._draw()
         if self.flow.over:
             self.action_results()
         elif self.flow.runs_computers:
-            computers = self.flow.computers
-            if computers.to_roll:
-                self.query_one(Pacer).play_later(self.state, None)  # the computer's roll
-            elif (move := computers.question()) is not None:
-                self.query_one(Pacer).think(move)
+            self.pacer.move(self.flow.computers)
 
     def action_results(self) -> None:
         """Show the results of the finished game (again, after looking at the board)."""
@@ -229,95 +201,58 @@ class GameScreen(Screen[str]):
     def _decide(self, action: Orient | Place | Aim | None) -> None:
         """Play a decision (None: roll the die) and show its walk, if it rolled; a network
         client's decision goes to the host and is shown when it comes back played."""
-        self._deciding = True
         try:
             played = self.flow.play(action)
         except MarrakechError as error:
             self.notify(str(error), title="Not allowed", severity="error", markup=False)
             return
-        finally:
-            self._deciding = False
         if played:
             self._show(played)
 
     def _show(self, played: tuple[Transition, ...]) -> None:
         """Show a decision just played: its walk, if it rolled, then what comes next."""
-        if self.query_one(Pacer).walk(walk_timing(played[-1], self.settings.step_seconds)):
-            self.walk = WalkShown.of(self.flow, played[-1])
+        self._shown = played[-1]
+        if self.pacer.walk(self.flow, played[-1], self.settings.step_seconds):
             self._draw()
         else:
-            self._settle(played[-1])
-
-    @on(Pacer.Stepped)
-    def _stepped(self) -> None:
-        if self.walk is not None:
-            self.walk.step += 1
-            self._draw()
+            self._advance(played[-1])
 
     @on(Pacer.Walked)
     def _walked(self) -> None:
-        if self.walk is not None:
-            walked, self.walk = self.walk.transition, None
-            self._settle(walked)
-
-    def _settle(self, played: Transition) -> None:
-        """After the walk: announce a bankruptcy, then go on."""
-        if (notice := self.flow.bankruptcy(played)) is not None:
-            show_notice(self.app, notice)
-        self._advance()
+        if (roll := self.pacer.walked()) is not None:
+            self._advance(roll)
 
     def on_network_link_heard(self, event: NetworkLink.Heard) -> None:
         """Show what happened elsewhere in a network game."""
         change = event.change
         if change.kind == "seats":
             self._draw()
-        elif not self._deciding:
-            walking = self.walk is not None
-            if walking:  # a walk still shown ends at once (and the game goes on)
-                self.query_one(Pacer).stop()
-                self._walked()
+        elif change.kind != "played" or change.transitions[-1:] != (self._shown,):
+            if (skipped := self.pacer.skip()) is not None:  # a walk still shown ends at once
+                self._advance(skipped)
             if change.kind == "played" and change.transitions:
                 self._show(change.transitions)
-            elif not walking:
+            elif skipped is None:
                 self._advance()
 
     def on_key(self, event: events.Key) -> None:
         """Any key skips the walk animation."""
-        if self.walk is not None:
+        if (skipped := self.pacer.skip()) is not None:
             event.stop()
             event.prevent_default()
-            self.query_one(Pacer).stop()
-            self._walked()
+            self._advance(skipped)
 
     # -- computer players -----------------------------------------------------------------
 
     @on(Pacer.Due)
     def _due(self, event: Pacer.Due) -> None:
-        self._deciding = True
-        try:
-            played = self.flow.computers.play(event.state, event.action)
-        finally:
-            self._deciding = False
-        if played:
+        if played := self.flow.computers.play(event.state, event.action):
             self._show(played)
 
-    @on(Pacer.Answered)
-    def _answered(self, event: Pacer.Answered) -> None:
-        """Show a hint, or show a computer's move and play it after a moment."""
-        move, result = event.move, event.result
-        if event.hint:
-            if self.flow.is_current(move):
-                self._point(self.pointing.hinting(result))
-                from marrakech.flow.hint import hint_reasons
-
-                if isinstance(result, Exception):
-                    return  # the hint giver failed: the status line says there is no hint
-                if reasons := hint_reasons(move.state, result, self.flow.names):
-                    self.notify(" ".join(reasons), title="Why this hint", markup=False)
-        elif (action := self.flow.computers.settle(move, result)) is not None:
-            self.pointing = self.pointing.showing(action)
-            self._draw()
-            self.query_one(Pacer).play_later(move.state, action)
+    @on(Pacer.Chosen)
+    def _chosen(self, event: Pacer.Chosen) -> None:
+        """Show a computer's decision for a moment before it is played."""
+        self._point(self.pointing.showing(event.action))
 
     # -- orienting, aiming and laying -----------------------------------------------------
 
@@ -331,17 +266,15 @@ class GameScreen(Screen[str]):
 
     def action_turn(self, way: str) -> None:
         """Turn Assam (before the roll, or when aiming him for the next player)."""
-        turned = self.pointing.turned(self.state, way)
-        if turned is not None:
+        if (turned := self.pointing.turned(self.state, way)) is not None:
             self._point(turned)
 
     def action_roll(self) -> None:
         """Orient Assam as chosen and roll the die (or just roll, when aimed)."""
-        if self.state.phase is Phase.ORIENT:
-            if self.pointing.turn is not None:
-                self._decide(Orient(self.pointing.turn))
-        else:
+        if self.state.phase is not Phase.ORIENT:
             self._decide(None)
+        elif self.pointing.turn is not None:
+            self._decide(Orient(self.pointing.turn))
 
     def action_aim(self) -> None:
         """Aim Assam for the next player."""
@@ -360,9 +293,7 @@ class GameScreen(Screen[str]):
 
     def action_cycle(self, step: int) -> None:
         """Go through every legal spot in turn."""
-        self._point(
-            self.pointing.laying(cursor.cycled_carpet(self.state, self.pointing.carpet, step))
-        )
+        self._point(self.pointing.cycled(self.state, step))
 
     def action_lay(self) -> None:
         """Lay the carpet shown; while the mouse shows an illegal spot, show the legal one.
@@ -379,27 +310,24 @@ class GameScreen(Screen[str]):
 
     @on(BoardWidget.SquareHovered)
     def _hovered(self, event: BoardWidget.SquareHovered) -> None:
-        if self.check_action("move_ghost", ()) is not True:  # not a person laying a carpet
-            return
-        if event.square is not None:
-            self._point(self.pointing.probing(self.state, event.square))
-        elif self.pointing.probe is not None:
-            self._point(self.pointing.unprobed())
+        """Probe the square under the mouse while a person lays a carpet."""
+        if self.check_action("move_ghost", ()) is True:
+            hovered = self.pointing.hovering(self.state, event.square)
+            if hovered != self.pointing:
+                self._point(hovered)
 
     @on(BoardWidget.SquareClicked)
     def _clicked(self, event: BoardWidget.SquareClicked) -> None:
-        if self.walk is not None or not self.flow.person_to_move:
+        """Lay, pick or probe a carpet, or aim Assam, where a person clicks."""
+        if self.pacer.walking is not None or not self.flow.person_to_move:
             return
-        if self.state.phase is Phase.PLACE and self.pointing.covers(event.square):
-            self.action_lay()
-        elif self.state.phase is Phase.PLACE:
-            self._point(self.pointing.probing(self.state, event.square))
-            if self.pointing.probe is not None:
-                show_notice(
-                    self.app, Notice(self.pointing.reason, title="Not there", severity="warning")
-                )
-        elif (aimed := self.pointing.aiming_at(event.square, self.flow.lane_risks())) is not None:
-            self._point(aimed)
+        clicked = self.pointing.clicked(self.state, event.square, self.flow.lane_risks())
+        if isinstance(clicked, Place):
+            self._decide(clicked)
+        elif clicked is not None:
+            self._point(clicked)
+            if clicked.probe is not None:
+                show_notice(self.app, Notice(clicked.reason, title="Not there", severity="warning"))
 
     @on(DieFace.Clicked)
     def _die_clicked(self) -> None:
@@ -426,21 +354,26 @@ class GameScreen(Screen[str]):
             self._say("Cannot redo: nothing was undone.")
 
     def _rewind(self, undo_or_redo: Callable[[], None]) -> None:
-        self.query_one(Pacer).stop()  # a walk is dropped unsettled: its roll is taken back
-        self.walk = None
+        self.pacer.stop()  # a walk is dropped unsettled: its roll is taken back
         undo_or_redo()
         self._advance()
 
     def action_hint(self) -> None:
         """Ask the expert computer player what it would do here."""
         self._say("Thinking about a hint...")
-        self.query_one(Pacer).think(self.flow.hint_move(), hint=True)
+        self.pacer.hint(self.flow.hint_move())
+
+    @on(Pacer.Hinted)
+    def _hinted(self, event: Pacer.Hinted) -> None:
+        """Show the hint and why, unless the game has moved on meanwhile."""
+        if self.flow.is_current(event.move):
+            self._point(self.pointing.hinting(event.result))
+            if why := hint_why(self.flow, event.move, event.result):
+                self.notify(why, title="Why this hint", markup=False)
 
     def action_toggle_risk(self) -> None:
         """Show or hide the risk preview."""
-        preview = self.query_one(RiskPreview)
-        preview.display = not preview.display
-        self.post_message(SettingsChanged(risk_preview=preview.display))
+        self.post_message(SettingsChanged(risk_preview=self.query_one(SidePanel).toggle_risk()))
 
     def action_save(self) -> None:
         """Save the game under a name."""

@@ -1,8 +1,9 @@
 """Plain Python beside the game screen: what a person points at, the walk shown, the status line.
 
 ``Pointing`` is the person's pick before it is played (the turn, the carpet, a mouse
-probe over an illegal spot, a passing message); each method returns the next pick, moved
-with the flow's cursor functions. ``status_text`` writes the two lines under the market.
+probe over an illegal spot, a passing message); each method returns the next pick after a
+key or the mouse, moved with the flow's cursor functions (a click may also lay the carpet
+shown). ``status_text`` writes the two lines under the market.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 from rich.text import Text
 
 from marrakech.engine import (
+    Action,
     Aim,
     Assam,
     GameState,
@@ -25,7 +27,7 @@ from marrakech.engine import (
     Transition,
     Turn,
 )
-from marrakech.flow import GameFlow, SeatKind, TurnRecap, cursor, looped_steps, recaps
+from marrakech.flow import ComputerMove, GameFlow, SeatKind, TurnRecap, cursor, looped_steps, recaps
 from marrakech.flow.risk import LaneRisk
 from marrakech.games.settings import LOOP_PAUSE_STEPS
 from marrakech.games.words import COMPASS, colour_to_lay, square_text, way_words
@@ -83,6 +85,10 @@ class Pointing:
         """The carpet turned a quarter; None when it cannot turn."""
         return self.laying(self.carpet and cursor.rotated_carpet(state, self.carpet))
 
+    def cycled(self, state: GameState, step: int) -> Pointing | None:
+        """On the next legal spot (``step`` -1: the previous); None when there is none."""
+        return self.laying(cursor.cycled_carpet(state, self.carpet, step))
+
     def probing(self, state: GameState, square: Square) -> Pointing:
         """Over a square: the legal carpet covering it, or an illegal probe with the reason."""
         place = cursor.carpet_over(state, square, self.carpet)
@@ -111,10 +117,24 @@ class Pointing:
         square, facing = state.assam
         return Assam(square, facing.turned(self.turn))
 
-    def covers(self, square: Square) -> bool:
-        """True when the legal carpet shown (no probe hiding it) covers ``square``."""
+    def hovering(self, state: GameState, square: Square | None) -> Pointing:
+        """With the mouse over ``square`` while laying (``probing``), or off the squares
+        (the probe taken away)."""
+        return self.unprobed() if square is None else self.probing(state, square)
+
+    def clicked(
+        self, state: GameState, square: Square, risks: Sequence[LaneRisk]
+    ) -> Pointing | Place | None:
+        """What a click on ``square`` does: while laying, lay the carpet shown (that Place)
+        when it covers the square, else pick the carpet over it (``probing``); before a
+        roll or an aim, turn Assam to the lane that stops there. None: the click leads
+        nowhere."""
+        if state.phase is not Phase.PLACE:
+            return self.aiming_at(square, risks)
         carpet = self.carpet
-        return self.probe is None and carpet is not None and square in (carpet.a, carpet.b)
+        if self.probe is None and carpet is not None and square in (carpet.a, carpet.b):
+            return carpet
+        return self.probing(state, square)
 
     def aiming_at(self, square: Square, risks: Sequence[LaneRisk]) -> Pointing | None:
         """Turned to the facing whose lane stops on ``square``; None when none does."""
@@ -299,6 +319,15 @@ def hint_words(action: Orient | Aim | Place) -> str:
     if isinstance(action, Place):
         return f"lay the carpet on {square_text(action.a)}-{square_text(action.b)}"
     return _TURN_WORDS[action.turn]
+
+
+def hint_why(flow: GameFlow, move: ComputerMove, result: Action | Exception) -> str:
+    """Why the hint giver answered ``move`` so, in a few sentences ("" when it failed)."""
+    from marrakech.flow.hint import hint_reasons  # needed only when a hint is asked for
+
+    if isinstance(result, Exception):
+        return ""
+    return " ".join(hint_reasons(move.state, result, flow.names))
 
 
 def walk_timing(roll: Transition, step_seconds: float) -> tuple[float, ...]:

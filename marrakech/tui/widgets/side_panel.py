@@ -1,0 +1,49 @@
+"""Beside the market: a panel per player, the die, the risk preview and the legend."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+
+from marrakech.flow import Seat
+from marrakech.tui.screens.game_status import Frame
+from marrakech.tui.widgets.die_face import DieFace
+from marrakech.tui.widgets.legend import Legend
+from marrakech.tui.widgets.player_panel import PlayerPanel
+from marrakech.tui.widgets.risk_preview import RiskPreview
+
+
+class SidePanel(Vertical):
+    """The players, the die and the risks; ``show`` tells each what a frame shows."""
+
+    def __init__(self, seats: Sequence[Seat], *, risk_preview: bool, id: str | None = None) -> None:
+        """One panel per seat; the risk preview shown or hidden (``toggle_risk``)."""
+        super().__init__(id=id)
+        self.seats = tuple(seats)
+        self._risk_preview = risk_preview
+
+    def compose(self) -> ComposeResult:
+        for seat in self.seats:
+            kind, number = seat.level or "human", seat.number
+            yield PlayerPanel(number, seat.name, kind, id=f"seat-{number}")
+        yield DieFace(id="die")
+        preview = RiskPreview(id="risk")
+        preview.display = self._risk_preview
+        yield preview
+        yield Legend()
+
+    def show(self, frame: Frame, names: Sequence[str], *, can_roll: bool) -> None:
+        """Show ``frame``'s players (``names``: as they are called now), die and risks;
+        ``can_roll``: the die says a click rolls it."""
+        for panel in self.query(PlayerPanel):
+            panel.show(frame.state, frame.money_change(panel.seat), names[panel.seat])
+        self.query_one(DieFace).show(frame.die, "(click to roll)" if can_roll else "")
+        self.query_one(RiskPreview).show(frame.risks, frame.turn, frame.risk_title)
+
+    def toggle_risk(self) -> bool:
+        """Show or hide the risk preview; True when it is shown now."""
+        preview = self.query_one(RiskPreview)
+        preview.display = not preview.display
+        return preview.display
