@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .errors import IllegalAction, MarrakechError, quoted
 from .types import Square, Turn
@@ -25,28 +26,50 @@ DIE_PROBABILITIES: tuple[tuple[int, float], ...] = tuple(
 """Each value the die shows, smallest first, with its probability: (1, 1/6), (2, 1/3)..."""
 
 
-@dataclass(frozen=True, slots=True)
+# Orient(turn), Aim(turn) and Roll(1) to Roll(4) hand back one shared instance each, made
+# and checked once at import, so that building one costs a look-up. Any other value, and
+# any subclass, is made and checked anew by _made. Copies and pickles come back through
+# the constructor (__reduce__), shared in turn.
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Orient:
     """Keep Assam's facing or turn him a quarter before the roll."""
 
     turn: Turn
 
+    def __new__(cls, turn: Turn) -> Orient:
+        if cls is Orient and type(turn) is Turn:
+            return _ORIENTS[turn]
+        return _made(cls, "turn", turn)
+
     def __post_init__(self) -> None:
-        object.__setattr__(self, "turn", _as_turn(self.turn, "Orient"))
+        _check_turn(self.turn, "Orient")
+
+    def __reduce__(self) -> tuple[type[Orient], tuple[Turn]]:
+        return type(self), (self.turn,)
 
     def __str__(self) -> str:
         return _TURN_LETTERS[self.turn]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Roll:
     """The outcome of the die: Assam walks this many squares."""
 
     value: int
 
+    def __new__(cls, value: int) -> Roll:
+        if cls is Roll and type(value) is int and value in _ROLLS:
+            return _ROLLS[value]
+        return _made(cls, "value", value)
+
     def __post_init__(self) -> None:
         if type(self.value) is not int:
             raise IllegalAction(f"Roll needs a whole number of steps, not {quoted(self.value)}")
+
+    def __reduce__(self) -> tuple[type[Roll], tuple[int]]:
+        return type(self), (self.value,)
 
     def __str__(self) -> str:
         return str(self.value)
@@ -74,23 +97,32 @@ class Place:
         return f"c{self.a[0]}.{self.a[1]}-{self.b[0]}.{self.b[1]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Aim:
     """Variant only: after laying a carpet, turn Assam for the next player."""
 
     turn: Turn
 
+    def __new__(cls, turn: Turn) -> Aim:
+        if cls is Aim and type(turn) is Turn:
+            return _AIMS[turn]
+        return _made(cls, "turn", turn)
+
     def __post_init__(self) -> None:
-        object.__setattr__(self, "turn", _as_turn(self.turn, "Aim"))
+        _check_turn(self.turn, "Aim")
+
+    def __reduce__(self) -> tuple[type[Aim], tuple[Turn]]:
+        return type(self), (self.turn,)
 
     def __str__(self) -> str:
         return "a" + _TURN_LETTERS[self.turn]
 
 
-def _as_turn(turn: object, name: str) -> Turn:
-    if isinstance(turn, Turn):
-        return turn
-    raise IllegalAction(f"{name} needs Turn.LEFT, Turn.STRAIGHT or Turn.RIGHT, not {quoted(turn)}")
+def _check_turn(turn: object, name: str) -> None:
+    if not isinstance(turn, Turn):
+        raise IllegalAction(
+            f"{name} needs Turn.LEFT, Turn.STRAIGHT or Turn.RIGHT, not {quoted(turn)}"
+        )
 
 
 def _as_square(square: object) -> Square:
@@ -102,6 +134,22 @@ def _as_square(square: object) -> Square:
     ):
         return (square[0], square[1])
     raise IllegalAction(f"a square is (row, col) in whole numbers, not {quoted(square)}")
+
+
+_Single = TypeVar("_Single", Orient, Roll, Aim)
+
+
+def _made(cls: type[_Single], field: str, value: object) -> _Single:
+    """A new cls holding value, checked by its __post_init__."""
+    action = object.__new__(cls)
+    object.__setattr__(action, field, value)
+    action.__post_init__()
+    return action
+
+
+_ORIENTS = {turn: _made(Orient, "turn", turn) for turn in Turn}
+_ROLLS = {value: _made(Roll, "value", value) for value in sorted(set(DIE_FACES))}
+_AIMS = {turn: _made(Aim, "turn", turn) for turn in Turn}
 
 
 Action = Orient | Roll | Place | Aim
