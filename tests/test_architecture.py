@@ -1,5 +1,9 @@
 """The shape of the package, read from its source: no import cycles, and layers that hold.
 
+``LAYERS`` is the table of docs/architecture.md: a module imports only modules of its own
+part and of lower layers, and the front ends never import one another. Every module has its
+place in the table.
+
 Every ``import`` and ``from ... import`` counts, wherever it stands: inside functions too,
 and under ``if TYPE_CHECKING:`` (a cycle of type-only imports still ties the modules
 together). ``from package import name`` imports the submodule ``package.name`` when there
@@ -190,8 +194,7 @@ def test_the_engine_imports_only_itself_and_the_standard_library() -> None:
 
 @pytest.mark.parametrize("package", ["marrakech.flow", "marrakech.bots", "marrakech.textmode"])
 def test_the_rules_the_bots_and_the_text_mode_know_no_terminal_library(package: str) -> None:
-    if package not in modules():
-        pytest.skip(f"{package} does not exist yet")
+    assert package in modules()
     assert offending(package, lambda name: name not in ("textual", "rich")) == []
 
 
@@ -199,21 +202,126 @@ def test_the_bots_parse_no_command_line() -> None:
     assert offending("marrakech.bots", lambda name: name != "argparse") == []
 
 
-FRONT_ENDS = ("marrakech.tui", "marrakech.textmode")
-"""The front ends: each is driven by the game flow, and only the entry points start one."""
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("rules", ("marrakech.engine",)),
+    ("games", ("marrakech.games",)),
+    ("computer players", ("marrakech.bots",)),
+    ("game flow", ("marrakech.flow",)),
+    (
+        "front ends",
+        (
+            "marrakech.tui",
+            "marrakech.textmode",
+            "marrakech.net",
+            "marrakech.web",
+            "marrakech.tournament_cli",
+        ),
+    ),
+    ("entry points", ("marrakech.cli", "marrakech.__main__")),
+)
+"""The layers, lowest first, and the parts (packages or modules) of each. A module may import
+its own part and the parts of lower layers; the parts of a layer may import one another,
+except the front ends, which never do (each is started only by the entry points)."""
+
+SEPARATE = "front ends"
+"""The layer whose parts never import one another."""
+
+ROOT_PACKAGE = PACKAGE
+"""The package itself (``__version__``): anyone may import it, and it imports none of ours."""
 
 
-@pytest.mark.parametrize("front_end", FRONT_ENDS)
-def test_only_the_entry_points_import_a_front_end(front_end: str) -> None:
-    entry_points = {"marrakech.cli", "marrakech.__main__"}
-    outside = [
-        str(item)
-        for item in imports()
-        if in_package(item.imported, front_end)
-        and not in_package(item.importer, front_end)
-        and item.importer not in entry_points
-    ]
-    assert outside == []
+@dataclass(frozen=True)
+class Place:
+    """Where a module stands: its layer (0 lowest) and its part of that layer."""
+
+    layer: int
+    part: str
+
+    def __str__(self) -> str:
+        name = "the package root" if self.layer < 0 else LAYERS[self.layer][0]
+        return f"{self.part}, {name}"
+
+
+def place(module: str) -> Place | None:
+    """The module's place in LAYERS (the root below every layer); None if it has none."""
+    if module == ROOT_PACKAGE:
+        return Place(-1, ROOT_PACKAGE)
+    for layer, (_, parts) in enumerate(LAYERS):
+        for part in parts:
+            if in_package(module, part):
+                return Place(layer, part)
+    return None
+
+
+def may_import(importer: Place, imported: Place) -> bool:
+    """The rule of the table for one import between two placed modules."""
+    if imported.part == ROOT_PACKAGE or imported.part == importer.part:
+        return True
+    if importer.layer < 0:  # the root imports nothing of ours
+        return False
+    if imported.layer == importer.layer:
+        return LAYERS[importer.layer][0] != SEPARATE
+    return imported.layer < importer.layer
+
+
+def wrong_way_imports() -> list[str]:
+    """Every import of one of our modules that the table forbids, with where it stands."""
+    found = []
+    for item in imports():
+        importer, imported = place(item.importer), place(item.imported)
+        if importer is None or imported is None:  # outside names; unplaced modules fail below
+            continue
+        if not may_import(importer, imported):
+            found.append(f"{item}: {importer} may not import {imported}")
+    return sorted(found)
+
+
+def test_every_module_has_its_place_in_the_layers() -> None:
+    parts = [part for _, layer in LAYERS for part in layer]
+    assert len(parts) == len(set(parts)), "a part is listed twice"
+    assert [part for part in parts if part not in modules()] == [], "a part that does not exist"
+    assert [module for module in modules() if place(module) is None] == []
+
+
+def test_no_module_imports_a_higher_layer_or_another_front_end() -> None:
+    found = wrong_way_imports()
+    assert not found, f"{len(found)} imports against the layers:\n" + "\n".join(found)
+
+
+def placed(module: str) -> Place:
+    found = place(module)
+    assert found is not None, f"{module} has no place in the layers"
+    return found
+
+
+@pytest.mark.parametrize(
+    ("importer", "imported", "allowed"),
+    [
+        ("marrakech.flow.game", "marrakech.engine.state", True),  # down
+        ("marrakech.tui.app", "marrakech.games.session", True),
+        ("marrakech.tui.app", "marrakech.tui.palette", True),  # within its own part
+        ("marrakech.cli", "marrakech.tui.app", True),  # an entry point starts a front end
+        ("marrakech.__main__", "marrakech.cli", True),  # within a layer of entry points
+        ("marrakech.engine.state", "marrakech", True),  # the root, from anywhere
+        ("marrakech.engine.state", "marrakech.games.session", False),  # up
+        ("marrakech.games.session", "marrakech.bots", False),
+        ("marrakech.bots", "marrakech.flow", False),
+        ("marrakech.flow", "marrakech.textmode", False),
+        ("marrakech.tui.app", "marrakech.cli", False),
+        ("marrakech.tui.app", "marrakech.net.host", False),  # between front ends
+        ("marrakech.net.host", "marrakech.textmode", False),
+        ("marrakech.web", "marrakech.tui.app", False),
+        ("marrakech", "marrakech.engine", False),  # the root imports nothing of ours
+    ],
+)
+def test_the_layer_rule_is_the_tables(importer: str, imported: str, allowed: bool) -> None:
+    assert may_import(placed(importer), placed(imported)) is allowed
+
+
+def test_a_part_is_a_whole_name() -> None:
+    assert place("marrakech.tournament_cli") == Place(4, "marrakech.tournament_cli")
+    assert place("marrakech.tournament") is None
+    assert place("marrakech.webapp") is None
 
 
 def test_the_import_reader_sees_every_kind_of_import(tmp_path: Path) -> None:
@@ -228,15 +336,23 @@ def test_the_import_reader_sees_every_kind_of_import(tmp_path: Path) -> None:
         "    from marrakech.games.session import Session\n"
         "def late():\n"
         "    import marrakech.games.storage\n"
-        "from marrakech import levels\n"
-        "from .. import dice\n",
+        "from marrakech.games import levels\n"
+        "from ..games import dice\n"
+        "from .. import engine\n"
+        "from . import palette\n"
+        "from .palette import FULL\n"
+        "from marrakech import __version__\n",
         encoding="utf-8",
     )
     found = {name for name, _ in imported_names("marrakech.tui.sample", sample)}
     expected = {
-        "marrakech.games.session",
-        "marrakech.games.storage",
-        "marrakech.games.levels",
-        "marrakech.games.dice",
+        "typing",
+        "marrakech.games.session",  # under TYPE_CHECKING
+        "marrakech.games.storage",  # in a function
+        "marrakech.games.levels",  # a submodule named in ``from package import``
+        "marrakech.games.dice",  # relative, from a sibling package
+        "marrakech.engine",  # relative, the parent package's submodule
+        "marrakech.tui.palette",  # relative, in the same package
+        "marrakech",  # a name of the package root, not a module
     }
-    assert expected <= found
+    assert found == expected

@@ -359,13 +359,6 @@ def test_too_many_jobs_are_capped_on_this_machine(capsys: pytest.CaptureFixture[
 # -- load and replay ----------------------------------------------------------------------
 
 
-@pytest.fixture
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "xdg"
-    monkeypatch.setenv("XDG_DATA_HOME", str(home))
-    return home / "marrakech"
-
-
 def test_load_takes_a_name_from_saved_games_as_well_as_a_path(data_home: Path) -> None:
     from marrakech.cli import saved_game
     from marrakech.games import storage
@@ -487,6 +480,26 @@ def test_new_in_text_mode_plays_the_set_up_game(monkeypatch: pytest.MonkeyPatch)
     assert chosen.seed == 9 and chosen.seats == ("human", "hard")
 
 
+def pool_workers_ready(group: int) -> int | None:
+    """How many of the process group's pool workers already ignore Ctrl-C (their initializer
+    ran, so the games are under way); None where there is no /proc to tell."""
+    if not Path("/proc/self/status").is_file():
+        return None
+    ready = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            ppid, pgrp = map(int, stat.read_text().rpartition(")")[2].split()[1:3])
+            status = (stat.parent / "status").read_text()
+        except (OSError, ValueError):
+            continue  # the process has just ended
+        ignored = next(line for line in status.splitlines() if line.startswith("SigIgn:"))
+        sigint = 1 << (signal.SIGINT - 1)
+        # A worker is a child of the pool's fork server, not of the group's leader.
+        if pgrp == group and ppid != group and int(ignored.split()[1], 16) & sigint:
+            ready += 1
+    return ready
+
+
 @pytest.mark.slow
 def test_ctrl_c_stops_a_tournament_with_one_line_and_no_worker_left() -> None:
     # As a terminal's Ctrl-C does: SIGINT to the whole process group, workers included.
@@ -500,7 +513,12 @@ def test_ctrl_c_stops_a_tournament_with_one_line_and_no_worker_left() -> None:
         # A runner started in the background ignores SIGINT, and a child would inherit that.
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    time.sleep(3)
+    deadline = time.monotonic() + 60  # however busy the machine, Ctrl-C comes mid-games
+    while (ready := pool_workers_ready(process.pid)) is not None and ready < 2:
+        assert process.poll() is None and time.monotonic() < deadline, "no games under way"
+        time.sleep(0.1)
+    if ready is None:
+        time.sleep(3)  # no /proc: give the workers time to start
     os.killpg(process.pid, signal.SIGINT)
     _, stderr = process.communicate(timeout=30)
     assert process.returncode == 130

@@ -122,6 +122,11 @@ def _install_and_play(tmp_path: Path, wheel: Path) -> Path:
     return engine
 
 
+BUILDS_IN_THE_CHECKOUT = pytest.mark.xdist_group("builds-in-the-checkout")
+"""A wheel build writes the checkout's build directory: such tests run one after the other."""
+
+
+@BUILDS_IN_THE_CHECKOUT
 def test_the_pure_wheel_installs_and_plays(tmp_path: Path, checkout_engine_kept: None) -> None:
     wheel = _build_wheel(tmp_path, pure=True)
     assert wheel.name == f"marrakech-{marrakech.__version__}-py3-none-any.whl"
@@ -132,6 +137,7 @@ def test_the_pure_wheel_installs_and_plays(tmp_path: Path, checkout_engine_kept:
     assert _install_and_play(tmp_path, wheel).suffix == ".py"
 
 
+@BUILDS_IN_THE_CHECKOUT
 def test_the_compiled_wheel_installs_and_plays(tmp_path: Path, checkout_engine_kept: None) -> None:
     if _compiler() is None:
         pytest.skip("no C compiler here: the wheel would be the pure one")

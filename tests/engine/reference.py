@@ -1,4 +1,5 @@
-"""An independent reference model of the rules, written from rules-decisions.md.
+"""An independent reference model of the rules, written from the project's shared rules
+decisions page (every decision of which docs/rules-2024.md states).
 
 Nothing here imports the engine: it works on the public save format (the dict of
 ``GameState.to_dict``) and on actions in the public text notation, so the tests can compare
@@ -16,9 +17,9 @@ DELTA = {N: (-1, 0), E: (0, 1), S: (1, 0), W: (0, -1)}
 LEFT_OF = {N: W, W: S, S: E, E: N}
 RIGHT_OF = {v: k for k, v in LEFT_OF.items()}
 
-# The 28 border exits, copied as literal data from the border-loop table of
-# rules-decisions.md (and its full form in docs/rules-2024.md). Key: (edge square, facing
-# when stepping off); value: (re-entry square, facing after).
+# The 28 border exits, copied as literal data from the border-loop table of the project's
+# shared rules decisions page (the same table is in docs/rules-2024.md, "The border loops").
+# Key: (edge square, facing when stepping off); value: (re-entry square, facing after).
 EXITS: dict[tuple[Square, str], tuple[Square, str]] = {
     # N off the top row: arcs pair cols 0/1, 2/3, 4/5; col 6 is the corner loop.
     ((0, 0), N): ((0, 1), S),

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
-import pytest
 from tui.helpers import screen_text
 
 from marrakech.engine import GameState, Orient, Turn
@@ -13,11 +11,6 @@ from marrakech.games.session import HUMAN, GameSetup
 from marrakech.net.client import Client
 from marrakech.tui.app import MarrakechApp, NetworkGame
 from net.harness import hosted, until
-
-
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
 
 def seen(state: GameState) -> tuple[object, ...]:

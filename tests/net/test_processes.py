@@ -100,7 +100,7 @@ def test_a_four_seat_game_with_the_hosts_seat_and_three_joined_computers(
             for home in homes:
                 (kept,) = finished_games(home)
                 assert kept["position"] == final
-            (hosts,) = finished_games(data_home)
+            (hosts,) = finished_games(data_home.parent)  # the XDG folder
             assert hosts["position"] == final
             names = tuple(name + " " for name in flow.names)
             announced = [line for line in outputs[1].splitlines() if line.startswith(names)]

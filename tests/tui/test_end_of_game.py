@@ -118,6 +118,6 @@ async def test_saving_from_the_results_keeps_a_bad_name_in_the_prompt(data_home:
         assert isinstance(app.screen, ResultsScreen)
         await pilot.press("e")
         await pilot.pause()
-    assert (data_home / "marrakech" / "saves" / "final.json").is_file()
-    assert (data_home / "marrakech" / "logs" / "final.txt").is_file()  # the save's name
-    assert not (data_home / "marrakech" / "saves" / ".." / "escape.json").exists()
+    assert (data_home / "saves" / "final.json").is_file()
+    assert (data_home / "logs" / "final.txt").is_file()  # the save's name
+    assert not (data_home / "saves" / ".." / "escape.json").exists()
