@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from marrakech.engine import Variant
 from marrakech.games.levels import describe_names, seat_bot
 from marrakech.games.records import SaveFileError
-from marrakech.games.session import HUMAN, GameSetup
+from marrakech.games.session import PERSON, GameSetup
 from marrakech.games.text import quoted
 from marrakech.net import cli as net_cli
 
@@ -102,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def setup_from_args(args: argparse.Namespace) -> GameSetup:
     """The GameSetup that ``marrakech new`` options describe; ValueError says what is wrong."""
-    seats = [HUMAN] * args.players
+    seats = [PERSON] * args.players
     for entry in args.bot:
         seat, level = seat_bot(entry, args.players, build=_make_bot)
         seats[seat] = level

@@ -29,7 +29,7 @@ def test_new_with_bots_seed_and_variant() -> None:
     assert chosen.players == 3
     assert chosen.seed == 7
     assert chosen.variant is Variant.AIM
-    assert chosen.seats == ("human", "hard", "human")
+    assert chosen.seats == ("person", "hard", "person")
 
 
 def test_new_takes_a_level_with_settings_and_an_outside_bot() -> None:
@@ -41,8 +41,8 @@ def test_new_takes_a_level_with_settings_and_an_outside_bot() -> None:
 
 def test_new_takes_every_level_and_the_old_names() -> None:
     chosen = setup("--players", "4", "--bot", "1=random", "--bot", "2=greedy", "--bot", "3=easy")
-    assert chosen.seats == ("random", "greedy", "random", "human")
-    assert setup("--bot", "2=normal").seats == ("human", "greedy")
+    assert chosen.seats == ("random", "greedy", "random", "person")
+    assert setup("--bot", "2=normal").seats == ("person", "greedy")
 
 
 def test_new_help_names_the_levels(capsys: pytest.CaptureFixture[str]) -> None:
@@ -56,7 +56,7 @@ def test_new_help_names_the_levels(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_new_defaults_to_two_people_and_a_fresh_seed() -> None:
     first, second = setup(), setup()
-    assert first.players == 2 and first.seats == ("human", "human")
+    assert first.players == 2 and first.seats == ("person", "person")
     assert first.first == 0
     assert first.seed != second.seed
 
@@ -477,7 +477,7 @@ def test_new_in_text_mode_plays_the_set_up_game(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(textmode, "play_new", play_new)
     assert main(["new", "--seed", "9", "--bot", "2=hard", "--text"]) == 0
     (chosen,) = started
-    assert chosen.seed == 9 and chosen.seats == ("human", "hard")
+    assert chosen.seed == 9 and chosen.seats == ("person", "hard")
 
 
 def pool_workers_ready(group: int) -> int | None:

@@ -44,7 +44,7 @@ from marrakech.flow.recap import TurnRecap, recaps
 from marrakech.flow.risk import LaneRisk, lane_risks
 from marrakech.flow.seats import Seat, SeatKind
 from marrakech.games.autosaves import GameFile
-from marrakech.games.session import HUMAN, Session
+from marrakech.games.session import Session
 
 HINT_LEVEL = "expert"
 """The level that gives hints."""
@@ -83,9 +83,9 @@ class GameFlow:
         setup = session.setup
         self.seats = tuple(
             Seat(number, name, SeatKind.REMOTE if number in remote else SeatKind.PERSON)
-            if kind == HUMAN
-            else Seat(number, name, SeatKind.COMPUTER, kind)
-            for number, (name, kind) in enumerate(zip(setup.names, setup.seats, strict=True))
+            if setup.is_person(number)
+            else Seat(number, name, SeatKind.COMPUTER, setup.level(number))
+            for number, name in enumerate(setup.names)
         )
         """Every seat, in seat order."""
         self.me: int | None = None

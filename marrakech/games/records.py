@@ -26,8 +26,9 @@ from marrakech.engine import (
 )
 from marrakech.games import narrate, words
 from marrakech.games.dice import LoadedDie, SeededDie
-from marrakech.games.levels import LEVELS, OLD_NAMES, bot_named
+from marrakech.games.levels import LEVELS, bot_named
 from marrakech.games.session import (
+    OLD_SEAT_KINDS,
     SEAT_KINDS,
     GameSetup,
     Session,
@@ -38,7 +39,7 @@ from marrakech.games.text import quoted
 SAVE_FORMAT = "marrakech-game"
 """The value of a save file's ``format`` field."""
 
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 """The save-file version this program writes; it reads this one and every older one."""
 
 MAX_SAVE_BYTES = 2 * 1024 * 1024
@@ -268,7 +269,7 @@ def _check_name(name: str, path: str) -> None:
 
 def _is_level(kind: str) -> bool:
     """A person, or a computer level (maybe with settings); not an outside bot."""
-    if kind in SEAT_KINDS or kind in OLD_NAMES:
+    if kind in SEAT_KINDS or kind in OLD_SEAT_KINDS:
         return True
     level = kind.partition(":")[0]
     try:

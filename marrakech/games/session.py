@@ -26,10 +26,13 @@ from marrakech.games.dice import DieStream, SeededDie
 from marrakech.games.levels import LEVELS, OLD_NAMES, bot_named
 from marrakech.games.text import unshowable, visible
 
-HUMAN = "human"
+PERSON = "person"
 """The seat kind of a person at the keyboard."""
 
-SEAT_KINDS = (HUMAN, *LEVELS)
+OLD_SEAT_KINDS = {"human": PERSON, **OLD_NAMES}
+"""Seat kinds older saves wrote, each with the kind it loads as."""
+
+SEAT_KINDS = (PERSON, *LEVELS)
 """A seat is a person or a computer opponent of one of the levels (old level names load)."""
 
 MAX_NAME_LENGTH = 40
@@ -81,7 +84,9 @@ class GameSetup:
         if self.players not in (2, 3, 4):
             raise MarrakechError(f"a game is for 2 to 4 players, not {self.players!r}")
         names = self.names or tuple(f"Player {i + 1}" for i in range(self.players))
-        seats = tuple(OLD_NAMES.get(kind, kind) for kind in self.seats) or (HUMAN,) * self.players
+        seats = (
+            tuple(OLD_SEAT_KINDS.get(kind, kind) for kind in self.seats) or (PERSON,) * self.players
+        )
         if len(names) != self.players:
             raise MarrakechError(f"{len(names)} names given for {self.players} players")
         if len(seats) != self.players:
@@ -93,7 +98,7 @@ class GameSetup:
         if type(self.seed) is not int or not -SEED_LIMIT < self.seed < SEED_LIMIT:
             raise MarrakechError(f"the seed must be a whole number below 2**64, not {self.seed!r}")
         for kind in seats:
-            if kind != HUMAN:
+            if kind != PERSON:
                 try:
                     bot_named(kind)
                 except ValueError as error:
@@ -113,16 +118,21 @@ class GameSetup:
             alternate_piles=self.alternate_piles,
         )
 
-    def is_human(self, seat: int) -> bool:
+    def is_person(self, seat: int) -> bool:
         """True when a person plays this seat."""
-        return self.seats[seat] == HUMAN
+        return self.seats[seat] == PERSON
+
+    def level(self, seat: int) -> str | None:
+        """The computer level that plays this seat; None when a person plays it."""
+        kind = self.seats[seat]
+        return None if kind == PERSON else kind
 
     @property
     def takeback_allowed(self) -> bool:
         """The takeback setting, with its default resolved."""
         if self.takeback is not None:
             return self.takeback
-        humans = sum(1 for kind in self.seats if kind == HUMAN)
+        humans = sum(1 for kind in self.seats if kind == PERSON)
         return humans == 1 and humans < self.players
 
 
@@ -229,14 +239,14 @@ class Session:
         """Index of the last decision a person made, or None when there is none."""
         for index in range(len(self._transitions) - 1, -1, -1):
             transition = self._transitions[index]
-            if not isinstance(transition.action, Roll) and self.setup.is_human(transition.seat):
+            if not isinstance(transition.action, Roll) and self.setup.is_person(transition.seat):
                 return index
         return None
 
     def _is_takeback(self, index: int) -> bool:
         """Would undoing back to this index take back a roll a person has seen?"""
         return any(
-            isinstance(t.action, Roll) and self.setup.is_human(t.seat)
+            isinstance(t.action, Roll) and self.setup.is_person(t.seat)
             for t in self._transitions[index:]
         )
 

@@ -23,7 +23,7 @@ from marrakech.flow import Notify
 from marrakech.games import storage
 from marrakech.games.autosaves import GameFile, games_dir
 from marrakech.games.records import SaveFileError, record_to_json
-from marrakech.games.session import HUMAN, Session
+from marrakech.games.session import PERSON, Session
 from marrakech.games.text import quoted
 from marrakech.net.host import Host, HostFlow, HostGame
 from marrakech.net.protocol import new_code, normal_code
@@ -222,7 +222,7 @@ def new_game(
 ) -> tuple[HostFlow, Hosting]:
     """Host a new game: the host's own seat is the first person's unless ``headless``;
     every other person's seat gets a join code. The autosave is written at once."""
-    people = [seat for seat, kind in enumerate(session.setup.seats) if kind == HUMAN]
+    people = [seat for seat, kind in enumerate(session.setup.seats) if kind == PERSON]
     me = None if headless or not people else people[0]
     codes = {seat: new_code() for seat in people if seat != me}
     file = BackgroundGameFile.new()
@@ -249,7 +249,7 @@ def resume_game(game_id: str, notify: Notify) -> tuple[HostFlow, Hosting]:
         raise SaveFileError(f"no unfinished hosted game {game_id}")
     hosting = _read(game_id, storage.read_limited(host_file))
     file, session = BackgroundGameFile.resume(path)
-    people = {seat for seat, kind in enumerate(session.setup.seats) if kind == HUMAN}
+    people = {seat for seat, kind in enumerate(session.setup.seats) if kind == PERSON}
     if not set(hosting.codes) <= people or (hosting.me is not None and hosting.me not in people):
         file.close()
         raise SaveFileError(f"the host file of game {game_id} does not fit its seats")

@@ -16,7 +16,7 @@ from typing import Any
 from marrakech.engine import Aim, MarrakechError, Orient, Place, parse_action
 from marrakech.games.text import quoted
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 """The protocol version this program speaks (a hello with another one is refused)."""
 
 MAX_MESSAGE_BYTES = 4096

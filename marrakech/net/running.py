@@ -12,7 +12,7 @@ from marrakech.engine import Variant
 from marrakech.flow import GameFlow, Listener, Notice
 from marrakech.games.levels import computer_named, seat_bot
 from marrakech.games.records import SaveFileError
-from marrakech.games.session import HUMAN, GameSetup, Session, new_seed
+from marrakech.games.session import PERSON, GameSetup, Session, new_seed
 from marrakech.games.text import shown
 from marrakech.net import DEFAULT_PORT, LOOPBACK
 from marrakech.net.client import Client
@@ -66,13 +66,13 @@ def _notify(notice: Notice) -> None:
 
 def _setup(args: argparse.Namespace) -> GameSetup:
     """The set-up the ``host`` options describe; ValueError says what is wrong."""
-    seats = [HUMAN] * args.players
+    seats = [PERSON] * args.players
     for entry in args.bot:
         seat, level = seat_bot(entry, args.players, outside=False)  # the game is saved
         seats[seat] = level
     names = [f"Player {seat + 1}" for seat in range(args.players)]
-    if args.name is not None and HUMAN in seats and not args.headless:
-        names[seats.index(HUMAN)] = args.name
+    if args.name is not None and PERSON in seats and not args.headless:
+        names[seats.index(PERSON)] = args.name
     seed = new_seed() if args.seed is None else args.seed
     return GameSetup(
         players=args.players,

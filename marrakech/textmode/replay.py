@@ -24,7 +24,7 @@ from marrakech.engine import GameState, Phase
 from marrakech.games import storage, words
 from marrakech.games.narrate import sentence, turns
 from marrakech.games.records import SaveFileError
-from marrakech.games.session import HUMAN, Session
+from marrakech.games.session import Session
 from marrakech.games.text import quoted
 from marrakech.games.words import plural
 from marrakech.textmode import describe
@@ -99,8 +99,8 @@ class TextReplay:
     def opening(self) -> list[str]:
         """Whose game it is, who plays what, how to step, and the starting position."""
         over = self.session.state.phase is Phase.OVER
-        seats = self.session.setup.seats
-        kinds = [None if kind == HUMAN else kind for kind in seats]
+        setup = self.session.setup
+        kinds = [setup.level(seat) for seat in range(setup.players)]
         return [
             f"Replaying the game of {words.listed(self.names)}: "
             f"{plural(self.last, 'turn')}, {'to its end' if over else 'unfinished'}.",

@@ -39,14 +39,14 @@ def _move(flow: GameFlow, bot: Answering | TimeLimited) -> ComputerMove:
 
 
 def test_a_person_to_move_is_no_question_for_the_computers() -> None:
-    flow = _flow("human", "greedy")
+    flow = _flow("person", "greedy")
     assert flow.computers.question() is None and not flow.computers.to_roll
     assert flow.computers.play_now() == ()
 
 
 def test_a_legal_answer_is_played_as_it_is_and_a_late_one_not_at_all() -> None:
     notices: list[Notice] = []
-    flow = _flow("greedy", "human", notices=notices)
+    flow = _flow("greedy", "person", notices=notices)
     move = flow.computers.question()
     assert move is not None and move.seat == 0
     decision = flow.computers.settle(move, move.think())
@@ -59,7 +59,7 @@ def test_a_legal_answer_is_played_as_it_is_and_a_late_one_not_at_all() -> None:
 
 def test_an_illegal_failed_or_silent_answer_is_replaced_with_a_notice() -> None:
     notices: list[Notice] = []
-    flow = _flow("greedy", "human", notices=notices)
+    flow = _flow("greedy", "person", notices=notices)
     for answer, said in [
         (Roll(4), "chose an illegal action (4)"),
         (RuntimeError("out of ideas"), "failed (out of ideas)"),
@@ -81,7 +81,7 @@ def test_an_illegal_failed_or_silent_answer_is_replaced_with_a_notice() -> None:
 
 
 def test_play_now_runs_a_computer_seat_and_its_roll_in_the_aiming_variant() -> None:
-    flow = _flow("random", "human", variant=Variant.AIM)
+    flow = _flow("random", "person", variant=Variant.AIM)
     assert flow.computers.to_roll and flow.computers.question() is None
     assert [type(t.action) for t in flow.computers.play_now()] == [Roll]
     while flow.computers.play_now():
@@ -90,7 +90,7 @@ def test_play_now_runs_a_computer_seat_and_its_roll_in_the_aiming_variant() -> N
 
 
 def test_play_soon_runs_a_computer_seat_in_an_event_loop() -> None:
-    flow = _flow("greedy", "human")
+    flow = _flow("greedy", "person")
     played = asyncio.run(flow.computers.play_soon())
     assert len(played) == 2 and flow.log()[0].startswith("Player 1 ")
     assert len(asyncio.run(flow.computers.play_soon())) == 1  # its carpet

@@ -34,7 +34,7 @@ def _writes(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
 
 def test_seats_say_who_plays_them() -> None:
     flow = _flow(
-        Session(GameSetup(3, names=("Ayla", "Bo", "Cem"), seats=("human", "hard", "easy")))
+        Session(GameSetup(3, names=("Ayla", "Bo", "Cem"), seats=("person", "hard", "easy")))
     )
     assert [(s.name, s.kind, s.level) for s in flow.seats] == [
         ("Ayla", SeatKind.PERSON, None),
@@ -95,7 +95,7 @@ def test_what_just_happened_is_one_value_per_turn() -> None:
 
 def test_the_same_game_asks_the_same_computer_the_same_question() -> None:
     def first_move(seed: int) -> Action:
-        flow = _flow(Session(GameSetup(2, seats=("hard", "human"), seed=seed)))
+        flow = _flow(Session(GameSetup(2, seats=("hard", "person"), seed=seed)))
         move = flow.computers.question()
         assert move is not None
         return move.think()
@@ -106,7 +106,7 @@ def test_the_same_game_asks_the_same_computer_the_same_question() -> None:
 def test_undo_takes_back_a_persons_decision_and_writes_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    flow = _flow(Session(GameSetup(2, seats=("human", "greedy"), seed=2)))
+    flow = _flow(Session(GameSetup(2, seats=("person", "greedy"), seed=2)))
     flow.decide(Orient(Turn.RIGHT))
     flow.decide(flow.state.legal_placements()[0])
     before: GameState = flow.state
@@ -249,7 +249,7 @@ def test_an_orient_the_die_cannot_follow_changes_nothing() -> None:
 
 
 def test_with_a_computer_to_move_the_hot_seat_rule_does_not_lock_a_persons_undo() -> None:
-    setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seats=("human", "greedy", "human"), seed=3)
+    setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seats=("person", "greedy", "person"), seed=3)
     flow = _flow(Session(setup))
     flow.decide(Orient(Turn.RIGHT))
     flow.decide(flow.state.legal_placements()[0])  # Ayla's carpet; the computer is to move

@@ -58,7 +58,7 @@ def test_an_outside_bot_is_refused_where_a_file_would_name_it(name: str) -> None
 
 
 def test_what_a_save_file_refuses_the_check_refuses_where_a_file_would_name_it() -> None:
-    document = record_to_json(Session(GameSetup(2, seats=("human", "greedy"), seed=1)))
+    document = record_to_json(Session(GameSetup(2, seats=("person", "greedy"), seed=1)))
     with pytest.raises(SaveFileError, match="outside bot"):
         record_from_json(document.replace('"greedy"', '"mybots.strong:Bot"'))
     with pytest.raises(OutsideBotRefused):

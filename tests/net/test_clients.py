@@ -62,7 +62,7 @@ def test_computer_clients_play_a_game_and_every_replica_ends_as_the_host() -> No
 
 def test_a_watching_client_says_each_move_in_the_logs_words_and_who_won() -> None:
     async def scenario() -> None:
-        setup = GameSetup(2, names=("Ayla", "Bo"), seed=2, seats=("human", "greedy"))
+        setup = GameSetup(2, names=("Ayla", "Bo"), seed=2, seats=("person", "greedy"))
         async with hosted(setup, headless=False) as table:
             out = io.StringIO()
             watcher = Client(table.address, keep_finished=False)
@@ -199,7 +199,7 @@ def test_a_replica_refuses_a_move_that_does_not_follow_its_game() -> None:
 
 def test_the_hosts_own_seat_in_lines_says_each_move_before_what_comes_next() -> None:
     async def scenario() -> None:
-        setup = GameSetup(2, names=("Ayla", "Bo"), seed=2, seats=("human", "greedy"))
+        setup = GameSetup(2, names=("Ayla", "Bo"), seed=2, seats=("person", "greedy"))
         async with hosted(setup, headless=False, computer_pause=0.0) as table:
             out = io.StringIO()
             code = await play_at_table(
@@ -226,7 +226,7 @@ def test_the_hosts_own_seat_in_lines_says_each_move_before_what_comes_next() -> 
 
 def test_the_host_gives_an_away_players_seat_to_a_computer_and_everyone_is_told() -> None:
     async def scenario() -> None:
-        setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=2, seats=("human",) * 3)
+        setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=2, seats=("person",) * 3)
         async with hosted(setup, headless=False) as table:
             game = TextGame(table.flow)
             game.advance()

@@ -7,7 +7,7 @@ import asyncio
 from tui.helpers import screen_text
 
 from marrakech.engine import GameState, Orient, Turn
-from marrakech.games.session import HUMAN, GameSetup
+from marrakech.games.session import PERSON, GameSetup
 from marrakech.net.client import Client
 from marrakech.tui.app import MarrakechApp, NetworkGame
 from net.harness import hosted, until
@@ -21,7 +21,7 @@ def seen(state: GameState) -> tuple[object, ...]:
 
 def test_a_joined_seat_sees_the_hosts_move_and_plays_its_own() -> None:
     async def go() -> None:
-        setup = GameSetup(2, names=("Host", "Guest"), seats=(HUMAN, HUMAN), seed=4)
+        setup = GameSetup(2, names=("Host", "Guest"), seats=(PERSON, PERSON), seed=4)
         async with hosted(setup, headless=False) as table:
             client = Client(table.address, code=table.code(1), keep_finished=False)
             playing = asyncio.create_task(client.run())
@@ -55,7 +55,7 @@ def test_a_joined_seat_sees_the_hosts_move_and_plays_its_own() -> None:
 
 def test_a_spectator_follows_moves_that_come_faster_than_their_walks() -> None:
     async def go() -> None:
-        setup = GameSetup(2, names=("Host", "Guest"), seats=(HUMAN, HUMAN), seed=4)
+        setup = GameSetup(2, names=("Host", "Guest"), seats=(PERSON, PERSON), seed=4)
         async with hosted(setup, headless=False) as table:
             watcher = Client(table.address, keep_finished=False)
             playing = asyncio.create_task(watcher.run())
@@ -87,7 +87,7 @@ def test_a_spectator_follows_moves_that_come_faster_than_their_walks() -> None:
 
 def test_the_host_sees_the_join_lines_and_enter_takes_it_to_the_board() -> None:
     async def go() -> None:
-        setup = GameSetup(2, names=("Host", "Guest"), seats=(HUMAN, HUMAN), seed=4)
+        setup = GameSetup(2, names=("Host", "Guest"), seats=(PERSON, PERSON), seed=4)
         async with hosted(setup, headless=False) as table:
             intro = "\n".join(table.hosted.join_lines())
             app = MarrakechApp(network=NetworkGame(table.flow, intro))

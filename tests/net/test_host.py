@@ -24,6 +24,8 @@ def act(action: str, at: int = 0, id: int = 1) -> dict[str, Any]:
     return {"type": "act", "id": id, "at": at, "action": action}
 
 
+HELLO_AGAIN = {"type": "hello", "version": PROTOCOL_VERSION, "code": "X"}
+
 BAD_MESSAGES = [
     ("another seat's move", "Bo", act("L"), "it is Ayla's turn, not yours"),
     ("not JSON", "Ayla", "roll please", "not valid JSON"),
@@ -42,7 +44,12 @@ BAD_MESSAGES = [
     ("a bool for at", "Ayla", act("L", at=True), "at must be a whole number"),  # type: ignore[arg-type]
     ("future at", "Ayla", act("L", at=7), "out of date: the game is at action 0"),
     ("oversized", "Ayla", act("L" * MAX_MESSAGE_BYTES), f"larger than {MAX_MESSAGE_BYTES} bytes"),
-    ("second hello", "Ayla", {"type": "hello", "version": 2, "code": "X"}, "said hello already"),
+    (
+        "second hello",
+        "Ayla",
+        {"type": "hello", "version": PROTOCOL_VERSION, "code": "X"},
+        "said hello already",
+    ),
     ("answer unasked", "Ayla", {"type": "answer", "accept": True}, "nobody asked you"),
     ("nothing to undo", "Ayla", {"type": "undo", "id": 3, "at": 0}, "nothing to undo"),
     ("spectator's move", "watcher", act("L"), "a spectator cannot play"),

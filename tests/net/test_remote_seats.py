@@ -10,7 +10,7 @@ from marrakech.games.session import GameSetup, Session
 
 
 def _flow() -> GameFlow:
-    setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seats=("human", "human", "greedy"))
+    setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seats=("person", "person", "greedy"))
     return GameFlow(Session(setup), lambda notice: None, autosave=False, remote=(1,))
 
 
@@ -34,7 +34,7 @@ def test_a_seat_is_handed_to_a_computer_and_back_without_changing_the_game() -> 
     flow.hand_seat(1, SeatKind.COMPUTER, "random")
     move = flow.computers.question()
     assert move is not None and move.seat == 1
-    assert flow.session.setup.seats[1] == "human"  # the seat stays its player's
+    assert flow.session.setup.seats[1] == "person"  # the seat stays its player's
     flow.hand_seat(1, SeatKind.REMOTE)
     assert flow.computers.question() is None
     with pytest.raises(ValueError, match="a computer seat needs a level"):

@@ -30,7 +30,7 @@ def play_random(session: Session, seed: int, max_actions: int | None = None) -> 
 def setups(draw: st.DrawFn, bots: bool = True) -> GameSetup:
     """Any game set-up: 2-4 players, every variant, seats, seed, first seat, options."""
     players = draw(st.integers(2, 4))
-    kinds = st.sampled_from(SEAT_KINDS) if bots else st.just("human")
+    kinds = st.sampled_from(SEAT_KINDS) if bots else st.just("person")
     return GameSetup(
         players=players,
         names=tuple(

@@ -17,10 +17,10 @@ def _lines(session: Session) -> list[str]:
 
 
 def test_header_names_players_variant_and_seed() -> None:
-    setup = GameSetup(2, names=("Ayla", "Bo"), seats=("human", "hard"), seed=42, first=1)
+    setup = GameSetup(2, names=("Ayla", "Bo"), seats=("person", "hard"), seed=42, first=1)
     lines = _lines(Session(setup))
     assert lines[0] == "Marrakech: 2 players, standard variant, seed 42"
-    assert lines[1] == "Players: Ayla (human, red+yellow), Bo (hard, blue+green)"
+    assert lines[1] == "Players: Ayla (person, red+yellow), Bo (hard, blue+green)"
     assert lines[2] == "First: Bo"
     assert lines[-1] == "The game is not over."
 

@@ -52,7 +52,7 @@ def test_round_trip_replays_every_position(session: Session) -> None:
 
 
 def test_document_fields() -> None:
-    session = _game(3, names=("Ayla", "Bo", "Cem"), seats=("human", "random", "hard"))
+    session = _game(3, names=("Ayla", "Bo", "Cem"), seats=("person", "random", "hard"))
     data = _document(session)
     assert list(data) == ["format", "version", "setup", "moves", "position"]
     assert data["format"] == SAVE_FORMAT
@@ -60,7 +60,7 @@ def test_document_fields() -> None:
     assert data["setup"] == {
         "players": 3,
         "names": ["Ayla", "Bo", "Cem"],
-        "seats": ["human", "random", "hard"],
+        "seats": ["person", "random", "hard"],
         "variant": "standard",
         "seed": 5,
         "first": 0,
@@ -120,8 +120,8 @@ def test_the_position_must_be_valid() -> None:
 @pytest.mark.parametrize(
     ("version", "match"),
     [
-        (3, "version 3 \\(written by a newer program\\); this program reads versions 1 to 2"),
-        (0, "version 0; this program reads versions 1 to 2"),
+        (4, "version 4 \\(written by a newer program\\); this program reads versions 1 to 3"),
+        (0, "version 0; this program reads versions 1 to 3"),
         ("1", "version must be a whole number, not a string"),
         (True, "version must be a whole number, not true/false"),
         (10**30, "newer program"),
@@ -178,7 +178,7 @@ def test_missing_field(key: str) -> None:
         ),
         ("names", ["a", "b\u202e"], r"control character U\+202E"),
         ("names", ["a", "\ud800"], r"control character U\+D800"),
-        ("seats", ["human", "god"], r"setup\.seats\[1\] must be one of human, random, greedy"),
+        ("seats", ["person", "god"], r"setup\.seats\[1\] must be one of person, random, greedy"),
         ("variant", "chess", r"setup\.variant must be one of standard, aim, aim-or-keep"),
         ("seed", 2**64, r"setup\.seed must be from"),
         ("seed", "5", r"setup\.seed must be a whole number, not a string"),
@@ -259,6 +259,17 @@ def test_a_bad_loaded_die_is_refused(dice: object, match: str) -> None:
     data = _document(session)
     data["dice"] = dice
     _refused(data, match)
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_older_files_name_a_person_human(version: int) -> None:
+    session = _game(2, names=("Ayla", "Bo"), seats=("person", "hard"))
+    data = _document(session)
+    data["version"] = version
+    data["setup"]["seats"] = ["human", "hard"]
+    loaded = record_from_json(json.dumps(data))
+    assert loaded.setup.seats == ("person", "hard")
+    assert loaded.state == session.state
 
 
 def test_version_1_files_have_no_start_or_dice() -> None:

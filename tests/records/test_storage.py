@@ -298,9 +298,9 @@ def test_an_unreadable_data_directory_is_reported_as_a_save_file_error(
 
 
 def test_a_save_may_name_a_level_with_settings_but_never_an_outside_bot() -> None:
-    session = Session(GameSetup(2, seats=("human", "hard:iterations=50"), seed=3))
+    session = Session(GameSetup(2, seats=("person", "hard:iterations=50"), seed=3))
     text = record_to_json(session)
-    assert record_from_json(text).setup.seats == ("human", "hard:iterations=50")
+    assert record_from_json(text).setup.seats == ("person", "hard:iterations=50")
     hostile = text.replace('"hard:iterations=50"', '"evil.py:Bot"')  # code named by a file
     outside = re.escape("names an outside bot, 'evil.py:Bot': a saved game never runs")
     with pytest.raises(SaveFileError, match=outside):

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from marrakech.engine import IllegalAction, Phase, Roll, Variant
 from marrakech.games.dice import die_roll
-from marrakech.games.session import HUMAN, GameSetup, Session
+from marrakech.games.session import PERSON, GameSetup, Session
 
 from .games import play_random
 
@@ -116,20 +116,20 @@ def test_with_bots_undo_returns_to_the_last_persons_decision(
     human: int,
 ) -> None:
     seats = list(bots[: players - 1])
-    seats.insert(human % players, HUMAN)
+    seats.insert(human % players, PERSON)
     setup = GameSetup(players, seats=tuple(seats), variant=variant, seed=seed)
     assert setup.takeback_allowed
     session = play_random(Session(setup), seed, length)
     decisions = [
         index
         for index, t in enumerate(session.transitions)
-        if setup.is_human(t.seat) and not isinstance(t.action, Roll)
+        if setup.is_person(t.seat) and not isinstance(t.action, Roll)
     ]
     if not decisions:
         assert not session.can_undo
         return
     target = session.transitions[decisions[-1]].before
     assert session.undo() == target
-    assert setup.is_human(session.state.current)
+    assert setup.is_person(session.state.current)
     assert session.state.phase in (Phase.ORIENT, Phase.PLACE, Phase.AIM)
     assert len(session.actions) == decisions[-1]

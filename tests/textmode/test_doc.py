@@ -62,7 +62,7 @@ def test_the_example_session_is_what_the_game_prints() -> None:
     block = text.split("its input typed after each `>`:\n\n```\n", 1)[1].split("```", 1)[0]
     lines = block.splitlines()
     typed = [line for index, line in enumerate(lines) if _typed(lines, index)]
-    setup = GameSetup(2, names=("Ayla", "Bo"), seats=("human", "greedy"), seed=1)
+    setup = GameSetup(2, names=("Ayla", "Bo"), seats=("person", "greedy"), seed=1)
     out = io.StringIO()
     assert (
         play(TextGame.local(Session(setup)), io.StringIO("".join(f"{t}\n" for t in typed)), out)

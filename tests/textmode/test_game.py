@@ -23,7 +23,7 @@ NAMES = ("Ayla", "Bo", "Cem", "Dara")
 
 def game(*seats: str, variant: Variant = Variant.STANDARD, seed: int = 1) -> TextGame:
     """A text game of these seat kinds (a person against the greedy computer by default)."""
-    kinds = seats or ("human", "greedy")
+    kinds = seats or ("person", "greedy")
     names = NAMES[: len(kinds)]
     setup = GameSetup(len(kinds), names=names, seats=kinds, variant=variant, seed=seed)
     return TextGame.local(Session(setup))
@@ -163,7 +163,7 @@ def test_quit_leaves_the_game_autosaved(data_home: Path) -> None:
 
 
 def test_in_the_aiming_variant_a_way_aims_and_roll_rolls() -> None:
-    played = game("human", "human", variant=Variant.AIM)
+    played = game("person", "person", variant=Variant.AIM)
     assert list(played.advance())[-1] == (
         "Ayla, your turn. Assam is on (3,3), facing north: type roll."
     )
@@ -192,7 +192,7 @@ def test_a_failing_computer_player_is_replaced_with_a_notice(
         "make_bot",
         lambda level, **options: Failing() if level == "random" else real(level, **options),
     )
-    lines = list(game("random", "human").advance())
+    lines = list(game("random", "person").advance())
     assert lines[0] == (
         "Ayla's computer player failed (out of ideas); the greedy one moves instead."
     )
@@ -240,7 +240,7 @@ def test_what_is_written_is_made_safe_to_show() -> None:
 def test_any_line_is_answered_and_only_a_decision_moves_the_game(text: str, placing: bool) -> None:
     if " ".join(text.split()).lower() in ("h", "hint"):
         return  # the hint is a search: tested above
-    setup = GameSetup(2, names=("Ayla", "Bo"), seats=("human", "greedy"), seed=1)
+    setup = GameSetup(2, names=("Ayla", "Bo"), seats=("person", "greedy"), seed=1)
     played = TextGame.local(Session(setup), autosave=False)
     if placing:
         answer(played, "left")

@@ -47,7 +47,7 @@ FRIDAY = (
 
 def friday() -> Session:
     """The first two turns of the doc's example game (Ayla against the greedy Bo)."""
-    session = Session(GameSetup(2, names=("Ayla", "Bo"), seats=("human", "greedy"), seed=1))
+    session = Session(GameSetup(2, names=("Ayla", "Bo"), seats=("person", "greedy"), seed=1))
     for action in FRIDAY:
         session.play(session.next_roll() if action is None else action)
     return session

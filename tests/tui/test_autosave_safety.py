@@ -127,7 +127,7 @@ async def test_a_game_open_in_another_window_is_not_offered_nor_opened_twice() -
 @run
 async def test_an_unfinished_game_that_cannot_be_resumed_is_mentioned_at_the_start() -> None:
     folder = storage.data_folder(autosaves.games_dir())
-    session = Session(GameSetup(2, seats=("human", "greedy"), seed=4))
+    session = Session(GameSetup(2, seats=("person", "greedy"), seed=4))
     text = record_to_json(session).replace('"greedy"', '"mybot.py:MyBot"')
     (folder / "with-an-outside-bot.json").write_text(text)
     app = MarrakechApp()

@@ -34,7 +34,7 @@ def carpets(session: Session) -> int:
 
 @run
 async def test_the_footer_is_right_through_a_computers_turns() -> None:
-    session = Session(GameSetup(3, seats=("human", "greedy", "greedy"), seed=2))
+    session = Session(GameSetup(3, seats=("person", "greedy", "greedy"), seed=2))
     app = MarrakechApp(session=session)
     async with app.run_test(size=(100, 34)) as pilot:
         await pilot.pause()

@@ -175,7 +175,7 @@ async def test_aim_variant() -> None:
 
 @run
 async def test_undo_and_redo() -> None:
-    session = Session(GameSetup(2, seats=("human", "greedy"), seed=1, takeback=False))
+    session = Session(GameSetup(2, seats=("person", "greedy"), seed=1, takeback=False))
     app = MarrakechApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = game_screen(app)

@@ -22,7 +22,7 @@ def _shown(flow: GameFlow, action: str, *parameters: object) -> bool:
     "flow",
     [
         pytest.param(_flow("greedy", "hard"), id="computers only"),
-        pytest.param(_flow("human", "human", remote=(0, 1)), id="a spectator of two players"),
+        pytest.param(_flow("person", "person", remote=(0, 1)), id="a spectator of two players"),
     ],
 )
 def test_a_board_where_no_person_plays_hides_the_playing_keys(flow: GameFlow) -> None:
@@ -31,6 +31,6 @@ def test_a_board_where_no_person_plays_hides_the_playing_keys(flow: GameFlow) ->
 
 
 def test_a_person_at_the_board_sees_the_keys_of_the_moment() -> None:
-    flow = _flow("human", "greedy", remote=())
+    flow = _flow("person", "greedy", remote=())
     assert _shown(flow, "turn", "left") and _shown(flow, "roll") and _shown(flow, "undo")
     assert not _shown(flow, "lay")  # not before the roll

@@ -61,7 +61,7 @@ async def first_turn_notices(session: Session) -> list[str]:
 @run
 async def test_the_example_bot_plays_its_turns_in_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     seat_plays(monkeypatch, lambda seed, **_: bots.make_bot(EXAMPLE, seed=seed))
-    notices = await first_turn_notices(Session(GameSetup(2, seats=("hard", "human"), seed=2)))
+    notices = await first_turn_notices(Session(GameSetup(2, seats=("hard", "person"), seed=2)))
     assert not any("computer player" in notice for notice in notices)
 
 
@@ -77,5 +77,5 @@ async def test_an_outside_bot_that_hangs_or_crashes_is_replaced_with_a_notice(
     monkeypatch: pytest.MonkeyPatch, bot: TimeLimited, notice: str
 ) -> None:
     seat_plays(monkeypatch, lambda **_: bot)
-    notices = await first_turn_notices(Session(GameSetup(2, seats=("hard", "human"), seed=2)))
+    notices = await first_turn_notices(Session(GameSetup(2, seats=("hard", "person"), seed=2)))
     assert any(notice in shown for shown in notices)

@@ -61,7 +61,7 @@ async def test_undo_and_redo_with_nothing_to_do_say_why_instead_of_raising() -> 
 
 @run
 async def test_undo_during_a_walk_stops_it_and_never_settles_the_undone_roll() -> None:
-    app = MarrakechApp(session=Session(GameSetup(2, seats=("human", "easy"), seed=2)))
+    app = MarrakechApp(session=Session(GameSetup(2, seats=("person", "easy"), seed=2)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.animation_level = "full"
@@ -83,7 +83,7 @@ async def test_undo_during_a_walk_stops_it_and_never_settles_the_undone_roll() -
 
 @run
 async def test_undo_while_the_computer_thinks_returns_to_the_person() -> None:
-    app = MarrakechApp(session=Session(GameSetup(2, seats=("human", "hard"), seed=2)))
+    app = MarrakechApp(session=Session(GameSetup(2, seats=("person", "hard"), seed=2)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = game_screen(app)

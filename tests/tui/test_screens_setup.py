@@ -76,7 +76,7 @@ def test_enter_starts_a_two_player_game_of_two_people() -> None:
     _, results = play(steps)
     assert results == [GameSetup(players=2, seed=SEED)]
     assert results[0].names == ("Player 1", "Player 2")
-    assert results[0].seats == ("human", "human")
+    assert results[0].seats == ("person", "person")
     assert results[0].takeback is None
 
 
@@ -107,7 +107,7 @@ def test_four_players_with_names_kinds_and_options() -> None:
         GameSetup(
             players=4,
             names=("A", "B", "Player 3", "D"),
-            seats=("human", SEAT_KINDS[1], "human", "hard"),
+            seats=("person", SEAT_KINDS[1], "person", "hard"),
             variant=Variant.AIM_OR_KEEP,
             seed=42,
             first=3,
@@ -120,7 +120,7 @@ def test_defaults_fill_the_form_but_not_the_seed() -> None:
     defaults = GameSetup(
         players=3,
         names=("Ayla", "Player 2", "Cy"),
-        seats=("human", "normal", "human"),
+        seats=("person", "normal", "person"),
         variant=Variant.AIM,
         seed=7,
         first=2,
@@ -175,7 +175,7 @@ def test_a_seat_is_a_person_or_the_computer_at_every_level_with_what_it_does() -
         await pilot.press("enter")
 
     _, results = play(steps)
-    assert results[0].seats == ("human", SEAT_KINDS[2])
+    assert results[0].seats == ("person", SEAT_KINDS[2])
 
 
 def test_a_name_may_be_as_long_as_the_session_allows() -> None:

@@ -96,7 +96,7 @@ class ReplayScreen(Screen[None]):
                 players = " · ".join(self.names)
                 yield Static(f"Replay: {players} · seed {setup.seed}", id="title", markup=False)
                 for seat in range(setup.players):
-                    yield PlayerPanel(seat, self.names[seat], setup.seats[seat], id=f"seat-{seat}")
+                    yield PlayerPanel(seat, self.names[seat], setup.level(seat), id=f"seat-{seat}")
                 yield OptionList(*self._log(), id="turns")
         yield Footer()
 

@@ -19,7 +19,7 @@ from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet,
 
 from marrakech.engine import Colour, MarrakechError, Variant, colours_for_seat
 from marrakech.games.levels import DESCRIPTIONS, computer_named, is_level
-from marrakech.games.session import HUMAN, MAX_NAME_LENGTH, SEAT_KINDS, GameSetup, new_seed
+from marrakech.games.session import MAX_NAME_LENGTH, PERSON, SEAT_KINDS, GameSetup, new_seed
 from marrakech.games.text import shown
 from marrakech.tui import palette
 from marrakech.tui.screens.chips import chips
@@ -63,12 +63,12 @@ _HINTS = {
 def kind_label(kind: str) -> str:
     """What the seat-kind menu shows for a seat kind: "Person", "Computer: hard" (a level
     with settings or an outside bot, as ``new --bot`` names it, shows its whole name)."""
-    return "Person" if kind == HUMAN else f"Computer: {shown(computer_named(kind))}"
+    return "Person" if kind == PERSON else f"Computer: {shown(computer_named(kind))}"
 
 
 def kind_hint(kind: str) -> str:
     """A sentence on who plays a seat of this kind, for the form's hint line."""
-    if kind == HUMAN:
+    if kind == PERSON:
         return "A person plays this seat at this keyboard."
     name = computer_named(kind)
     if not is_level(name):
@@ -243,7 +243,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
                         )
                         yield Select(
                             kinds,
-                            value=setup.seats[seat] if seat < setup.players else HUMAN,
+                            value=setup.seats[seat] if seat < setup.players else PERSON,
                             allow_blank=False,
                             compact=True,
                             id=f"kind-{seat}",

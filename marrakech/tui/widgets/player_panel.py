@@ -39,12 +39,13 @@ class PlayerPanel(Static):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"player--gain", "player--loss"}
 
-    def __init__(self, seat: int, name: str, kind: str, *, id: str | None = None) -> None:
-        """The panel of a seat, with the player's name and kind (human or a bot level)."""
+    def __init__(self, seat: int, name: str, level: str | None, *, id: str | None = None) -> None:
+        """The panel of a seat, with the player's name and its computer level (None when
+        a person plays it)."""
         super().__init__(id=id)
         self.seat = seat
         self.player_name = name
-        self.kind = kind
+        self.level = level
         self._shown: object = None
 
     def show(self, state: GameState, change: int = 0, name: str | None = None) -> None:
@@ -63,8 +64,8 @@ class PlayerPanel(Static):
         self.set_class(current, "-current")
         self.set_class(player.eliminated, "-out")
         title = Text.assemble(("▶ " if current else "  "), (self.player_name, "bold"))
-        if self.kind != "human":
-            title.append(f" · {self.kind} bot", style="italic")
+        if self.level is not None:
+            title.append(f" · {self.level} bot", style="italic")
         money = Text()
         for colour in player.colours:
             money.append_text(self._chip(colour))

@@ -26,8 +26,7 @@ class SidePanel(Vertical):
 
     def compose(self) -> ComposeResult:
         for seat in self.seats:
-            kind, number = seat.level or "human", seat.number
-            yield PlayerPanel(number, seat.name, kind, id=f"seat-{number}")
+            yield PlayerPanel(seat.number, seat.name, seat.level, id=f"seat-{seat.number}")
         yield DieFace(id="die")
         preview = RiskPreview(id="risk")
         preview.display = self._risk_preview
