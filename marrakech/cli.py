@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from marrakech.engine import Variant
+from marrakech.games import language, settings
+from marrakech.games.language import LANGUAGES
 from marrakech.games.levels import describe_names, seat_bot
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import PERSON, GameSetup
@@ -55,6 +57,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--version", action=_VersionAction, nargs=0, help="show the version and exit"
     )
     parser.add_argument("--text", action="store_true", help=TEXT_HELP)
+    parser.add_argument(
+        "--lang",
+        metavar="LANGUAGE",
+        help=f"the language to play in ({', '.join(LANGUAGES)}); default: your setting, "
+        "else the locale's (LANG), else English",
+    )
     # A browser visitor's game (``serve`` starts it): private files, nothing shared.
     parser.add_argument("--visitor", action="store_true", help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -280,8 +288,28 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
 """What each subcommand runs (``tournament`` parses its own options)."""
 
 
+def _asked_language(argv: Sequence[str]) -> tuple[list[str], str | None]:
+    """``argv`` without its ``--lang LANGUAGE`` (wherever it stands, before or after the
+    command: the language is chosen before the parser's words are), and that language."""
+    rest: list[str] = []
+    asked: str | None = None
+    words = iter(argv)
+    for word in words:
+        if word == "--":
+            rest += [word, *words]
+        elif word == "--lang":
+            asked = next(words, "")
+        elif word.startswith("--lang="):
+            asked = word.partition("=")[2]
+        else:
+            rest.append(word)
+    return rest, asked
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; returns the exit code."""
+    argv, asked = _asked_language(sys.argv[1:] if argv is None else argv)
+    language.use(language.choose(asked, settings.load().language))
     parser = build_parser()
     args, rest = parser.parse_known_args(argv)
     if args.command == "tournament":

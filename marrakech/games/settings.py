@@ -1,4 +1,5 @@
-"""Settings that last between runs: the theme, the walk's pace, the risk preview.
+"""Settings that last between runs: the theme, the walk's pace, the risk preview, the
+language.
 
 Kept as JSON in the platform's config directory (``$XDG_CONFIG_HOME/marrakech`` when
 that is an absolute path). A missing, broken or hostile file gives the defaults and is
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import platformdirs
 
+from marrakech.games import language as languages
 from marrakech.games import storage
 from marrakech.games.records import SaveFileError
 
@@ -35,6 +37,8 @@ class Settings:
     """One of PACES."""
     risk_preview: bool | None = None
     """Shown or hidden; None: shown when a person plays."""
+    language: str | None = None
+    """One of ``language.LANGUAGES``; None: the locale's."""
 
     @property
     def step_seconds(self) -> float:
@@ -64,7 +68,8 @@ def load() -> Settings:
         theme = defaults.theme
     if not (isinstance(pace, str) and pace in PACES):
         pace = defaults.walk_pace
-    return Settings(theme, pace, risk if isinstance(risk, bool) else None)
+    spoken = languages.known(data.get("language"))
+    return Settings(theme, pace, risk if isinstance(risk, bool) else None, spoken)
 
 
 def save(settings: Settings) -> None:
