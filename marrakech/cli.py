@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from marrakech.engine import Variant
 from marrakech.games import language, settings
-from marrakech.games.language import LANGUAGES
+from marrakech.games.language import LANGUAGES, N_, _
 from marrakech.games.levels import describe_names, seat_bot
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import PERSON, GameSetup
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from marrakech.flow import GameFlow
     from marrakech.tui.app import MarrakechApp
 
-TEXT_HELP = "play in plain lines (for screen readers, scripts and programs): docs/text-mode.md"
+TEXT_HELP = N_("play in plain lines (for screen readers, scripts and programs): docs/text-mode.md")
 
 
 def version() -> str:
@@ -40,9 +41,61 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
+_PIECES = re.compile(
+    r"\s+|[^\s\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]+|\S"
+)
+"""A help text's pieces a line may break between: runs of blanks, words of narrow
+characters, and each wide character (Japanese breaks between any two)."""
+
+_NO_LINE_START = frozenset("、。，．）」』】〕：；！？ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ")  # noqa: RUF001
+"""Characters a Japanese line never starts with (they go down with the one before)."""
+
+_NO_LINE_END = frozenset("（「『【〔")  # noqa: RUF001
+"""Characters a Japanese line never ends with (they go down with the one after)."""
+
+
+def _cell_lines(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` terminal cells (a wide character takes two)."""
+    from rich.cells import cell_len
+
+    lines: list[str] = []
+    line: list[str] = []  # the pieces of the line under way
+    for piece in _PIECES.findall(" ".join(text.split())):
+        if piece.isspace():
+            line += [piece] if line else []
+            continue
+        if line and cell_len("".join(line) + piece) > width:
+            carried: list[str] = []
+            while len(line) > 1 and (
+                (carried or [piece])[0][0] in _NO_LINE_START or line[-1][-1] in _NO_LINE_END
+            ):
+                carried.insert(0, line.pop())
+            lines.append("".join(line).rstrip())
+            line = carried
+        line.append(piece)
+    return [*lines, "".join(line).rstrip()] if line else lines
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, its lines measured in terminal cells when a text has wide
+    characters (Japanese); other texts are wrapped as argparse wraps them."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        if text.isascii():
+            return super()._split_lines(text, width)
+        return _cell_lines(text, width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if text.isascii():
+            return super()._fill_text(text, width, indent)
+        return "\n".join(indent + line for line in _cell_lines(text, width - len(indent)))
+
+
 def _port(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a port (1 to 65535)")
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a port (1 to 65535)").format(text=quoted(text))
+        )
     return int(text)
 
 
@@ -50,61 +103,84 @@ def build_parser() -> argparse.ArgumentParser:
     """The parser of every subcommand (the tournament's options are its own)."""
     parser = argparse.ArgumentParser(
         prog="marrakech",
-        description="Marrakech, the board game, in the terminal. Without a command: resume "
-        "an unfinished game or set up a new one.",
+        formatter_class=_HelpFormatter,
+        description=_(
+            "Marrakech, the board game, in the terminal. Without a command: resume "
+            "an unfinished game or set up a new one."
+        ),
     )
     parser.add_argument(
-        "--version", action=_VersionAction, nargs=0, help="show the version and exit"
+        "--version", action=_VersionAction, nargs=0, help=_("show the version and exit")
     )
-    parser.add_argument("--text", action="store_true", help=TEXT_HELP)
+    parser.add_argument("--text", action="store_true", help=_(TEXT_HELP))
     parser.add_argument(
         "--lang",
         metavar="LANGUAGE",
-        help=f"the language to play in ({', '.join(LANGUAGES)}); default: your setting, "
-        "else the locale's (LANG), else English",
+        help=_(
+            "the language to play in ({languages}); default: your setting, else the "
+            "locale's (LANG), else English"
+        ).format(languages=", ".join(LANGUAGES)),
     )
     # A browser visitor's game (``serve`` starts it): private files, nothing shared.
     parser.add_argument("--visitor", action="store_true", help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    new = commands.add_parser("new", help="start a game straight away")
+    new = commands.add_parser("new", help=_("start a game straight away"))
     # SUPPRESS: an absent --text after the command keeps a --text given before it.
-    new.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=TEXT_HELP)
-    new.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help="default 2")
+    new.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=_(TEXT_HELP))
     new.add_argument(
-        "--seed", type=int, default=None, help="makes the piles and every die roll reproducible"
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        default=2,
+        help=_("default {value}").format(value=2),
+    )
+    new.add_argument(
+        "--seed", type=int, default=None, help=_("makes the piles and every die roll reproducible")
     )
     new.add_argument(
         "--variant",
         choices=[variant.value for variant in Variant],
         default=Variant.STANDARD.value,
-        help="aim: the player before aims Assam (default standard)",
+        help=_("aim: the player before aims Assam (default standard)"),
     )
     new.add_argument(
         "--bot",
         action="append",
         default=[],
         metavar="SEAT=LEVEL",
-        help=f"a computer plays this seat (1-based): {describe_names()}; repeatable",
+        help=_("a computer plays this seat (1-based): {levels}; repeatable").format(
+            levels=describe_names()
+        ),
     )
-    new.add_argument("--names", default=None, help="comma-separated player names")
-    new.add_argument("--first", type=int, default=1, help="the seat that starts (1-based)")
-    load = commands.add_parser("load", help="go on with a saved game")
-    load.add_argument("file", metavar="FILE|NAME", help="a save file, or a name in Saved games")
-    load.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=TEXT_HELP)
-    replay = commands.add_parser("replay", help="step through a saved game, turn by turn")
-    replay.add_argument("file", metavar="FILE|NAME", help="a save file, or a name in Saved games")
-    replay.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=TEXT_HELP)
+    new.add_argument("--names", default=None, help=_("comma-separated player names"))
+    new.add_argument("--first", type=int, default=1, help=_("the seat that starts (1-based)"))
+    load = commands.add_parser("load", help=_("go on with a saved game"))
+    load.add_argument("file", metavar="FILE|NAME", help=_("a save file, or a name in Saved games"))
+    load.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=_(TEXT_HELP))
+    replay = commands.add_parser("replay", help=_("step through a saved game, turn by turn"))
+    replay.add_argument(
+        "file", metavar="FILE|NAME", help=_("a save file, or a name in Saved games")
+    )
+    replay.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=_(TEXT_HELP))
     serve = commands.add_parser(
-        "serve", help="play in a web browser: every visitor gets a game of their own"
+        "serve", help=_("play in a web browser: every visitor gets a game of their own")
     )
-    serve.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1 (this machine)")
-    serve.add_argument("--port", type=_port, default=8000, help="default 8000")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help=_("default {address} (this machine)").format(address="127.0.0.1"),
+    )
+    serve.add_argument(
+        "--port", type=_port, default=8000, help=_("default {port}").format(port=8000)
+    )
     net_cli.add_commands(commands)
     commands.add_parser(
         "tournament",
-        help="computer players against each other (see: tournament --help)",
+        help=_("computer players against each other (see: tournament --help)"),
         add_help=False,
     )
+    for command in commands.choices.values():
+        command.formatter_class = _HelpFormatter
     return parser
 
 
@@ -118,9 +194,9 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
     if args.names is not None:
         names = tuple(name.strip() for name in args.names.split(","))
         if len(names) != args.players or not all(names):
-            raise ValueError(f"--names: give {args.players} non-empty names")
+            raise ValueError(_("--names: give {count} non-empty names").format(count=args.players))
     if not 1 <= args.first <= args.players:
-        raise ValueError(f"--first: seats are 1 to {args.players}")
+        raise ValueError(_("--first: seats are 1 to {count}").format(count=args.players))
     seed = args.seed
     if seed is None:
         from marrakech.games.session import new_seed
@@ -143,6 +219,9 @@ def _make_bot(name: str) -> object:
     return make_bot(name)
 
 
+NO_SAVED_GAME = N_("no saved game {name}: neither a file nor a name in Saved games")
+
+
 def saved_game(given: str) -> Path:
     """The save file a ``load`` or ``replay`` argument names: a path, or a name from Saved
     games. SaveFileError, in one line, when there is none or it cannot be read."""
@@ -153,20 +232,16 @@ def saved_game(given: str) -> Path:
         try:
             storage.check_name(given)
         except SaveFileError:
-            raise SaveFileError(
-                f"no saved game {quoted(given)}: neither a file nor a name in Saved games"
-            ) from None
+            raise SaveFileError(_(NO_SAVED_GAME).format(name=quoted(given))) from None
         named = storage.saves_dir() / f"{given}.json"
         if not named.exists():
-            raise SaveFileError(
-                f"no saved game {quoted(given)}: neither a file nor a name in Saved games"
-            )
+            raise SaveFileError(_(NO_SAVED_GAME).format(name=quoted(given)))
         path = named
     storage.load_game(path)  # a file that cannot be read is refused before the app opens
     return path
 
 
-TEXT_MODE_NOTICE = (
+TEXT_MODE_NOTICE = N_(
     "marrakech: standard input or output is not a terminal: playing in text mode "
     "(see docs/text-mode.md)."
 )
@@ -180,7 +255,7 @@ def in_text_mode(args: argparse.Namespace) -> bool:
         return True
     if sys.stdin.isatty() and sys.stdout.isatty():
         return False
-    print(TEXT_MODE_NOTICE, file=sys.stderr)
+    print(_(TEXT_MODE_NOTICE), file=sys.stderr)
     return True
 
 
@@ -317,5 +392,5 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return tournament_cli.main(rest)
     if rest:
-        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+        parser.error(_("unrecognized arguments: {arguments}").format(arguments=" ".join(rest)))
     return COMMANDS[args.command](args)

@@ -15,6 +15,9 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from marrakech.games import language
+from marrakech.games.language import _
+
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 """Hosts that only this machine can reach."""
 
@@ -27,19 +30,22 @@ def serve(host: str, port: int) -> int:
     try:
         from textual_serve.server import Server
     except ImportError:
-        print(
-            "marrakech serve: the browser version needs the web extra: "
-            "pip install 'marrakech[web]' (or uv sync --extra web)",
-            file=sys.stderr,
+        missing = _(
+            "marrakech serve: the browser version needs the web extra: {install} (or {sync})"
         )
+        install, sync = "pip install 'marrakech[web]'", "uv sync --extra web"
+        print(missing.format(install=install, sync=sync), file=sys.stderr)
         return 2
     if host not in LOOPBACK:
-        print(
-            f"marrakech serve: warning: listening on {host}, where other machines can "
-            "reach it; anyone who can open the page can play (see docs/security.md).",
-            file=sys.stderr,
+        warning = _(
+            "marrakech serve: warning: listening on {address}, where other machines can "
+            "reach it; anyone who can open the page can play (see docs/security.md)."
         )
-    command = shlex.join([sys.executable, "-m", "marrakech", "--visitor"])
+        print(warning.format(address=host), file=sys.stderr)
+    words = [sys.executable, "-m", "marrakech", "--visitor"]
+    if language.current() != language.ENGLISH:  # each visitor's game speaks the server's
+        words += ["--lang", language.current()]
+    command = shlex.join(words)
     Server(command, host=host, port=port, title="Marrakech").serve()
     return 0
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from marrakech.engine import Action, GameState
+from marrakech.games.language import _
 from marrakech.games.levels import ENTRY_POINT_GROUP
 
 from .base import Bot
@@ -42,31 +43,47 @@ def load_bot_class(name: str) -> Any:
         try:
             module = importlib.import_module(source)
         except Exception as error:
-            raise ValueError(f"cannot load the bot {name!r}: {_problem(error)}") from None
+            raise ValueError(
+                _("cannot load the bot {name}: {problem}").format(
+                    name=repr(name), problem=_problem(error)
+                )
+            ) from None
     found = getattr(module, class_name, None)
     if not callable(found):
-        raise ValueError(f"cannot load the bot {name!r}: {source!r} has no class {class_name!r}")
+        raise ValueError(
+            _("cannot load the bot {name}: {source} has no class {cls}").format(
+                name=repr(name), source=repr(source), cls=repr(class_name)
+            )
+        )
     return found
 
 
 def _load_file(path_text: str) -> Any:
     path = Path(path_text).expanduser().resolve()
     if not path.is_file():
-        raise ValueError(f"cannot load the bot file {path_text!r}: no such file")
+        raise ValueError(
+            _("cannot load the bot file {path}: no such file").format(path=repr(path_text))
+        )
     # One module per file, however often it is named, so its classes stay the same objects.
     module_name = "marrakech_plugin_" + hashlib.sha256(str(path).encode()).hexdigest()[:16]
     if module_name in sys.modules:
         return sys.modules[module_name]
     spec = importlib.util.spec_from_file_location(module_name, path)
     if spec is None or spec.loader is None:
-        raise ValueError(f"cannot load the bot file {path_text!r}: not a Python module")
+        raise ValueError(
+            _("cannot load the bot file {path}: not a Python module").format(path=repr(path_text))
+        )
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     try:
         spec.loader.exec_module(module)
     except Exception as error:
         del sys.modules[module_name]
-        raise ValueError(f"cannot load the bot file {path_text!r}: {_problem(error)}") from None
+        raise ValueError(
+            _("cannot load the bot file {path}: {problem}").format(
+                path=repr(path_text), problem=_problem(error)
+            )
+        ) from None
     return module
 
 
@@ -79,8 +96,16 @@ def _entry_point(name: str) -> Any:
         try:
             return point.load()
         except Exception as error:
-            raise ValueError(f"cannot load the installed bot {name!r}: {_problem(error)}") from None
-    raise ValueError(f"no installed bot {name!r} (entry-point group {ENTRY_POINT_GROUP})")
+            raise ValueError(
+                _("cannot load the installed bot {name}: {problem}").format(
+                    name=repr(name), problem=_problem(error)
+                )
+            ) from None
+    raise ValueError(
+        _("no installed bot {name} (entry-point group {group})").format(
+            name=repr(name), group=ENTRY_POINT_GROUP
+        )
+    )
 
 
 def build_plugin(name: str, seed: int, time_limit: float = PLUGIN_TIME_LIMIT) -> TimeLimited:
@@ -89,9 +114,13 @@ def build_plugin(name: str, seed: int, time_limit: float = PLUGIN_TIME_LIMIT) ->
     try:
         bot = cls(seed=seed)
     except Exception as error:
-        raise ValueError(f"cannot build the bot {name!r}: {_problem(error)}") from None
+        raise ValueError(
+            _("cannot build the bot {name}: {problem}").format(
+                name=repr(name), problem=_problem(error)
+            )
+        ) from None
     if not callable(getattr(bot, "choose", None)):
-        raise ValueError(f"the bot {name!r} has no choose(state) method")
+        raise ValueError(_("the bot {name} has no choose(state) method").format(name=repr(name)))
     return TimeLimited(bot, name, time_limit)
 
 

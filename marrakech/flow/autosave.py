@@ -11,6 +11,7 @@ from __future__ import annotations
 from marrakech.engine import Phase
 from marrakech.flow.notice import Notice, Notify
 from marrakech.games.autosaves import GameFile
+from marrakech.games.language import _
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import Session
 
@@ -38,7 +39,9 @@ class Autosaver:
             self.file.save(self.session)
         except (SaveFileError, OSError) as error:
             if not self._failing:
-                self.notify(Notice(f"Autosave failed: {error}", severity="warning"))
+                self.notify(
+                    Notice(_("Autosave failed: {error}").format(error=error), severity="warning")
+                )
             self._failing = True
         else:
             self._failing = False
@@ -53,7 +56,12 @@ class Autosaver:
                 self.file = GameFile.new()
             self.file.finish(self.session)
         except SaveFileError as error:
-            self.notify(Notice(f"The finished game was not kept: {error}", severity="warning"))
+            self.notify(
+                Notice(
+                    _("The finished game was not kept: {error}").format(error=error),
+                    severity="warning",
+                )
+            )
 
     def close(self) -> None:
         """The game is left unfinished here: let another window (or a later start) have it."""

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Protocol
 from marrakech.engine import Action, Aim, GameState, Orient, Phase, Place, Transition
 from marrakech.flow.notice import Notice, Notify
 from marrakech.flow.seats import Seat
-from marrakech.games.levels import bot_seed
+from marrakech.games.language import _
+from marrakech.games.levels import bot_seed, level_word
 from marrakech.games.session import Session
 
 if TYPE_CHECKING:
@@ -106,11 +107,23 @@ class ComputerSeats:
         if move.state is not self.flow.state:
             return None
         if isinstance(result, Exception):
-            action = self._fallback(move, f"failed ({str(result) or type(result).__name__})")
+            problem = str(result) or type(result).__name__
+            action = self._fallback(
+                move,
+                _("{name}'s computer player failed ({problem}); the {level} one moves instead."),
+                problem,
+            )
         elif move.state.is_legal(result):
             action = result
         else:
-            action = self._fallback(move, f"chose an illegal action ({result})")
+            action = self._fallback(
+                move,
+                _(
+                    "{name}'s computer player chose an illegal action ({problem}); "
+                    "the {level} one moves instead."
+                ),
+                str(result),
+            )
         return action if isinstance(action, Orient | Place | Aim) else None
 
     def play(self, state: GameState, decision: Decision) -> tuple[Transition, ...]:
@@ -145,14 +158,15 @@ class ComputerSeats:
         decision = self.settle(move, result)
         return () if decision is None else self.play(state, decision)
 
-    def _fallback(self, move: ComputerMove, problem: str) -> Action:
+    def _fallback(self, move: ComputerMove, message: str, problem: str) -> Action:
         from marrakech.bots import make_bot
 
         flow = self.flow
         flow.notify(
             Notice(
-                f"{flow.names[move.seat]}'s computer player {problem}; "
-                f"the {FALLBACK_LEVEL} one moves instead.",
+                message.format(
+                    name=flow.names[move.seat], problem=problem, level=level_word(FALLBACK_LEVEL)
+                ),
                 severity="warning",
             )
         )

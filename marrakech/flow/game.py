@@ -44,6 +44,8 @@ from marrakech.flow.recap import TurnRecap, recaps
 from marrakech.flow.risk import LaneRisk, lane_risks
 from marrakech.flow.seats import Seat, SeatKind
 from marrakech.games.autosaves import GameFile
+from marrakech.games.language import _, ngettext, pgettext
+from marrakech.games.reasons import said
 from marrakech.games.session import Session
 
 HINT_LEVEL = "expert"
@@ -203,8 +205,12 @@ class GameFlow:
             return None
         name = self.names[played.eliminated]
         return Notice(
-            f"{name} cannot pay {played.toll} dirhams: bankrupt and out of the game!",
-            title="Bankruptcy",
+            ngettext(
+                "{name} cannot pay {toll} dirham: bankrupt and out of the game!",
+                "{name} cannot pay {toll} dirhams: bankrupt and out of the game!",
+                played.toll,
+            ).format(name=name, toll=played.toll),
+            title=_("Bankruptcy"),
             severity="warning",
             lasting=True,
         )
@@ -248,7 +254,10 @@ class GameFlow:
         """
         reason = self.state.why_illegal(action)
         if reason is not None:
-            raise IllegalAction(f"cannot play {action}: {reason}")
+            # Translators: {action} is notation (c2.3-2.4); {reason} is the rules' reason.
+            raise IllegalAction(
+                _("cannot play {action}: {reason}").format(action=action, reason=said(reason))
+            )
         if isinstance(action, Orient):
             self.session.next_roll()  # a die that cannot roll refuses before anything changes
         seat = self.state.current
@@ -261,7 +270,11 @@ class GameFlow:
     def roll(self) -> Transition:
         """Roll the die from the game's stream (a decision of its own in the aiming variant)."""
         if self.state.phase is not Phase.ROLL:
-            raise IllegalAction(f"cannot roll now: the game waits for {self.state.phase.value}")
+            raise IllegalAction(
+                _("cannot roll now: the game waits for {phase}").format(
+                    phase=phase_word(self.state.phase)
+                )
+            )
         seat = self.state.current
         transition = self.session.roll()
         self._played(seat, (transition,))
@@ -285,12 +298,12 @@ class GameFlow:
     def answer_undo(self, accept: bool) -> None:
         """``me`` answers another player's undo request (a network table); IllegalAction
         when nobody asked."""
-        raise IllegalAction("nobody asked you to take back a decision")
+        raise IllegalAction(_("nobody asked you to take back a decision"))
 
     def give_to_computer(self, seat: int, level: str) -> None:
         """A computer of ``level`` plays seat ``seat`` (0-based) whose player is away, until
         they come back: only a network game's host does this; IllegalAction says why not."""
-        raise IllegalAction("only the host of a network game gives a seat to a computer")
+        raise IllegalAction(_("only the host of a network game gives a seat to a computer"))
 
     def close(self) -> None:
         """The front end lets go of the game: its autosave stays, unlocked, to resume."""
@@ -342,7 +355,7 @@ class GameFlow:
         a player takes back only their own decisions, never another player's.
         """
         if self.over:
-            return "the game is over"
+            return _("the game is over")
         reason = self.session.why_no_undo()
         if reason is not None:
             return reason
@@ -357,7 +370,9 @@ class GameFlow:
             and owner is not None
             and owner != to_move.number
         ):
-            return f"takebacks are off: the last decision is {self.names[owner]}'s to take back"
+            return _("takebacks are off: the last decision is {name}'s to take back").format(
+                name=self.names[owner]
+            )
         return None
 
     @property
@@ -374,13 +389,25 @@ class GameFlow:
         """
         reason = self.why_no_undo()
         if reason is not None:
-            raise IllegalAction(f"cannot undo: {reason}")
+            raise IllegalAction(_("cannot undo: {reason}").format(reason=reason))
         self.session.undo()
         self._settled()
 
     def redo(self) -> None:
         """Play again what the last undo took back; IllegalAction when there is nothing."""
         if self.over:
-            raise IllegalAction("cannot redo: the game is over")
+            raise IllegalAction(_("cannot redo: the game is over"))
         self.session.redo()
         self._settled()
+
+
+def phase_word(phase: Phase) -> str:
+    """What the game waits for, in words ("orient", "place")."""
+    words = {
+        Phase.ORIENT: pgettext("waits for", "orient"),
+        Phase.ROLL: pgettext("waits for", "roll"),
+        Phase.PLACE: pgettext("waits for", "place"),
+        Phase.AIM: pgettext("waits for", "aim"),
+        Phase.OVER: pgettext("waits for", "over"),
+    }
+    return words[phase]

@@ -12,16 +12,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from marrakech.engine import Action, Aim, GameState, Orient, Phase, Place, Turn
+from marrakech.games.language import N_, _, ngettext, pgettext
 from marrakech.games.text import shown
 
 from .risk import LaneRisk, lane_risks
 
 TURN_WORDS = {
-    Turn.LEFT: "turning left",
-    Turn.STRAIGHT: "going straight",
-    Turn.RIGHT: "turning right",
+    Turn.LEFT: N_("turning left"),
+    Turn.STRAIGHT: N_("going straight"),
+    Turn.RIGHT: N_("turning right"),
 }
-"""How a sentence names each turn."""
+"""How a sentence names each turn (English: shown with ``_``)."""
 
 
 def hint_reasons(state: GameState, action: Action, names: Sequence[str]) -> tuple[str, ...]:
@@ -45,27 +46,46 @@ def _lane_reasons(state: GameState, action: Orient | Aim, names: Sequence[str]) 
     others = [risk for risk in risks if risk is not picked]
     assert picked.turn is not None
     you = picked.seat == state.current
-    lane = TURN_WORDS[picked.turn].capitalize()
-    payer = "you pay" if you else f"{shown(names[picked.seat])} pays"
+    lane = _(TURN_WORDS[picked.turn]).capitalize()
+    name = shown(names[picked.seat])
+    chance = _percent(picked.chance_to_pay)
+    expected = f"{picked.expected_toll:.1f}"
     if picked.chance_to_pay == 0:
-        sentences = [f"{lane}: {payer} no toll, whatever the die shows."]
+        if you:
+            first = _("{lane}: you pay no toll, whatever the die shows.").format(lane=lane)
+        else:
+            first = _("{lane}: {name} pays no toll, whatever the die shows.").format(
+                lane=lane, name=name
+            )
+    elif you:
+        first = _("{lane}: you pay with a chance of {chance}, {expected} dirhams expected.").format(
+            lane=lane, chance=chance, expected=expected
+        )
     else:
-        sentences = [
-            f"{lane}: {payer} with a chance of {_percent(picked.chance_to_pay)}, "
-            f"{picked.expected_toll:.1f} dirhams expected."
-        ]
+        first = _(
+            "{lane}: {name} pays with a chance of {chance}, {expected} dirhams expected."
+        ).format(lane=lane, name=name, chance=chance, expected=expected)
+    sentences = [first]
     if others:
-        sentences.append("Instead, " + "; ".join(_lane_words(risk) for risk in others) + ".")
+        # Translators: between the other ways in "Instead, turning left: ...; going ...".
+        lanes = pgettext("between lanes", "; ").join(_lane_words(risk) for risk in others)
+        sentences.append(_("Instead, {lanes}.").format(lanes=lanes))
     if picked.chance_of_bankruptcy > 0:
-        sentences.append(f"Chance of bankruptcy: {_percent(picked.chance_of_bankruptcy)}.")
+        sentences.append(
+            _("Chance of bankruptcy: {chance}.").format(
+                chance=_percent(picked.chance_of_bankruptcy)
+            )
+        )
     return tuple(sentences)
 
 
 def _lane_words(risk: LaneRisk) -> str:
     assert risk.turn is not None
-    return (
-        f"{TURN_WORDS[risk.turn]}: {_percent(risk.chance_to_pay)} to pay, "
-        f"{risk.expected_toll:.1f} expected"
+    # Translators: one other way in "Instead, ...": "turning left: 25% to pay, 1.5 expected".
+    return _("{lane}: {chance} to pay, {expected} expected").format(
+        lane=_(TURN_WORDS[risk.turn]),
+        chance=_percent(risk.chance_to_pay),
+        expected=f"{risk.expected_toll:.1f}",
     )
 
 
@@ -84,17 +104,30 @@ def _carpet_reasons(state: GameState, place: Place, names: Sequence[str]) -> tup
                 covered[owner] = covered.get(owner, 0) + 1
     sentences = []
     for owner, count in covered.items():
-        squares = "square" if count == 1 else "squares"
-        sentences.append(f"It covers {count} {squares} of {shown(names[owner])}'s carpets.")
+        sentences.append(
+            ngettext(
+                "It covers {count} square of {name}'s carpets.",
+                "It covers {count} squares of {name}'s carpets.",
+                count,
+            ).format(count=count, name=shown(names[owner]))
+        )
     after = state.apply(place)
     region = after.region(place.a)
     joined = _regions_joined(state, region - {place.a, place.b})
     if joined:
-        sizes = " and ".join(str(size) for size in sorted(joined, reverse=True))
-        kind = "region" if len(joined) == 1 else "regions"
-        sentences.append(f"It joins your {kind} of {sizes} squares into one of {len(region)}.")
+        # Translators: between region sizes in "It joins your regions of 3 and 2 squares".
+        sizes = pgettext("between sizes", " and ").join(
+            str(size) for size in sorted(joined, reverse=True)
+        )
+        sentences.append(
+            ngettext(
+                "It joins your region of {sizes} squares into one of {total}.",
+                "It joins your regions of {sizes} squares into one of {total}.",
+                len(joined),
+            ).format(sizes=sizes, total=len(region))
+        )
     else:
-        sentences.append(f"It starts a region of {len(region)} squares.")
+        sentences.append(_("It starts a region of {count} squares.").format(count=len(region)))
     return tuple(sentences)
 
 

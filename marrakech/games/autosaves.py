@@ -21,6 +21,7 @@ from pathlib import Path
 
 from marrakech.engine import Phase
 from marrakech.games import storage
+from marrakech.games.language import _
 from marrakech.games.records import SaveFileError, record_to_json
 from marrakech.games.session import Session
 from marrakech.games.text import shown
@@ -146,7 +147,9 @@ class GameFile:
         except OSError as error:
             reason = error.strerror or error
             raise SaveFileError(
-                f"the finished game stays in {shown(str(self.path))}: {reason}"
+                _("the finished game stays in {path}: {reason}").format(
+                    path=shown(str(self.path)), reason=reason
+                )
             ) from error
         finally:
             self.close()
@@ -171,9 +174,11 @@ def _lock(path: Path) -> int:
         lock = _try_lock(_lock_path(path))
     except OSError as error:
         reason = error.strerror or error
-        raise SaveFileError(f"cannot lock {shown(str(path))}: {reason}") from error
+        raise SaveFileError(
+            _("cannot lock {path}: {reason}").format(path=shown(str(path)), reason=reason)
+        ) from error
     if lock is None:
-        raise GameInUse(f"{shown(path.stem)} is open in another window")
+        raise GameInUse(_("{name} is open in another window").format(name=shown(path.stem)))
     return lock
 
 

@@ -14,6 +14,7 @@ from hashlib import blake2b
 from typing import Protocol
 
 from marrakech.engine import DIE_FACES, IllegalAction
+from marrakech.games.language import _
 
 
 def die_roll(seed: int, index: int) -> int:
@@ -51,13 +52,17 @@ class LoadedDie:
         for value in self.values:
             if value not in DIE_FACES:
                 raise IllegalAction(
-                    f"a loaded die rolls faces {sorted(set(DIE_FACES))}, not {value!r}"
+                    _("a loaded die rolls faces {faces}, not {value}").format(
+                        faces=sorted(set(DIE_FACES)), value=repr(value)
+                    )
                 )
 
     def roll(self, index: int) -> int:
         """The value at ``index``; past the last value, IllegalAction says so."""
         if not 0 <= index < len(self.values):
             raise IllegalAction(
-                f"the loaded die has {len(self.values)} rolls; roll {index + 1} was asked for"
+                _("the loaded die has {count} rolls; roll {number} was asked for").format(
+                    count=len(self.values), number=index + 1
+                )
             )
         return self.values[index]

@@ -28,18 +28,19 @@ import math
 import re
 from collections.abc import Callable
 
+from marrakech.games.language import N_, _, pgettext
 from marrakech.games.text import quoted, shown
 
 LEVELS: tuple[str, ...] = ("random", "greedy", "hard", "expert")
 """The computer levels, weakest first."""
 
 DESCRIPTIONS: dict[str, str] = {
-    "random": "plays any legal move",
-    "greedy": "looks one move ahead",
-    "hard": "searches a few moves ahead",
-    "expert": "searches ahead and watches where Assam is likely to go",
+    "random": N_("plays any legal move"),
+    "greedy": N_("looks one move ahead"),
+    "hard": N_("searches a few moves ahead"),
+    "expert": N_("searches ahead and watches where Assam is likely to go"),
 }
-"""What each level does, in a few words for a player."""
+"""What each level does, in a few words for a player (English: shown with ``_``)."""
 
 OLD_NAMES: dict[str, str] = {"easy": "random", "normal": "greedy"}
 """Level names of earlier versions and the level each one means now."""
@@ -70,7 +71,7 @@ NAME_LIMIT = 40
 OPTION_LIMIT = 60
 """The most characters of a ``--bot`` option an error message repeats."""
 
-OUTSIDE_REFUSED = "a saved game never runs an outside bot's code"
+OUTSIDE_REFUSED = N_("a saved game never runs an outside bot's code")
 """Why an outside bot cannot play where a file names the players (as ``records`` says it)."""
 
 
@@ -89,7 +90,7 @@ def bot_named(name: str) -> str:
     looked for when the bot is built (``marrakech.bots.make_bot``).
     """
     name = name.strip()
-    head, _, rest = name.partition(":")
+    head, _colon, rest = name.partition(":")
     level = OLD_NAMES.get(head, head)
     if level in LEVELS:
         settings = parse_settings(level, rest) if rest else {}
@@ -126,8 +127,10 @@ def computer_named(
         return canonical
     if not outside:
         raise OutsideBotRefused(
-            f"{_quoted(canonical)} is an outside bot: this game is kept in a file, and "
-            f"{OUTSIDE_REFUSED}; choose one of {', '.join(LEVELS)}"
+            _(
+                "{name} is an outside bot: this game is kept in a file, and {why}; "
+                "choose one of {levels}"
+            ).format(name=_quoted(canonical), why=_(OUTSIDE_REFUSED), levels=", ".join(LEVELS))
         )
     if build is not None:
         build(canonical)
@@ -143,9 +146,11 @@ def seat_bot(
     seat_text, equals, name = entry.partition("=")
     option = f"--bot {shown(entry, OPTION_LIMIT)}"
     if not (equals and seat_text.isascii() and seat_text.isdigit()):
-        raise ValueError(f"{option}: write SEAT=LEVEL, as in 2=hard")
+        raise ValueError(_("{option}: write SEAT=LEVEL, as in 2=hard").format(option=option))
     if not 1 <= int(seat_text) <= players:
-        raise ValueError(f"{option}: seats are 1 to {players}")
+        raise ValueError(
+            _("{option}: seats are 1 to {players}").format(option=option, players=players)
+        )
     try:
         return int(seat_text) - 1, computer_named(name, outside=outside, build=build)
     except ValueError as error:
@@ -158,10 +163,14 @@ def _unknown(name: str, *, outside: bool) -> str:
     if outside:
         installed = plugin_names()
         if installed:
-            choices += f", module:Class, file.py:Class or an installed bot: {', '.join(installed)}"
+            choices = _(
+                "{levels}, module:Class, file.py:Class or an installed bot: {installed}"
+            ).format(levels=choices, installed=", ".join(installed))
         else:
-            choices += ", module:Class or file.py:Class"
-    return f"unknown computer level {_quoted(name)}: choose one of {choices}"
+            choices = _("{levels}, module:Class or file.py:Class").format(levels=choices)
+    return _("unknown computer level {name}: choose one of {choices}").format(
+        name=_quoted(name), choices=choices
+    )
 
 
 def _quoted(name: str) -> str:
@@ -175,8 +184,13 @@ def parse_settings(level: str, text: str) -> dict[str, int | float]:
     for item in text.split(":"):
         key, equals, value = item.partition("=")
         if not equals or key not in allowed:
-            known = ", ".join(allowed) or "none"
-            raise ValueError(f"{level} has no setting {_quoted(item)} (its settings: {known})")
+            # Translators: a level with no settings lists "none".
+            known = ", ".join(allowed) or pgettext("settings", "none")
+            raise ValueError(
+                _("{level} has no setting {setting} (its settings: {known})").format(
+                    level=level, setting=_quoted(item), known=known
+                )
+            )
         settings[key] = _positive(allowed[key], key, value)
     return settings
 
@@ -187,8 +201,11 @@ def _positive(kind: type, key: str, text: str) -> int | float:
     except ValueError:
         number = math.nan
     if not (math.isfinite(number) and number > 0):
-        what = "a whole number" if kind is int else "a number"
-        raise ValueError(f"{key} must be {what} above 0, not {_quoted(text)}")
+        if kind is int:
+            message = _("{key} must be a whole number above 0, not {value}")
+        else:
+            message = _("{key} must be a number above 0, not {value}")
+        raise ValueError(message.format(key=key, value=_quoted(text)))
     return number
 
 
@@ -206,15 +223,23 @@ def is_level(name: str) -> bool:
 
 def describe_levels() -> str:
     """Every level with what it does, for help texts: ``random (plays any legal move), ...``."""
-    return ", ".join(f"{level} ({DESCRIPTIONS[level]})" for level in LEVELS)
+    # Translators: a level (a command word, keep it) and what it does.
+    return _(", ").join(
+        _("{level} ({description})").format(level=level, description=_(DESCRIPTIONS[level]))
+        for level in LEVELS
+    )
 
 
 def describe_names(*, outside: bool = True) -> str:
     """The names ``computer_named`` takes, for help texts (``outside`` as there)."""
-    names = f"{describe_levels()}; settings follow a colon (hard:iterations=100)"
     if outside:
-        names += "; or an outside bot: module:Class, file.py:Class or an installed bot's name"
-    return names
+        return _(
+            "{levels}; settings follow a colon (hard:iterations=100); or an outside bot: "
+            "module:Class, file.py:Class or an installed bot's name"
+        ).format(levels=describe_levels())
+    return _("{levels}; settings follow a colon (hard:iterations=100)").format(
+        levels=describe_levels()
+    )
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -224,3 +249,15 @@ def bot_seed(game_seed: int, seat: int) -> int:
     their random choices, and the same in the app, the tournament and the tests.
     """
     return game_seed * 8 + seat
+
+
+def level_word(level: str) -> str:
+    """A computer level's name as a player reads it ("greedy"; a name with settings or an
+    outside bot's as it is written)."""
+    words = {
+        "random": pgettext("level", "random"),
+        "greedy": pgettext("level", "greedy"),
+        "hard": pgettext("level", "hard"),
+        "expert": pgettext("level", "expert"),
+    }
+    return words.get(level, level)

@@ -1,51 +1,102 @@
 """What happened, in words: the game log of the TUI and of exported games.
 
-One sentence a turn, built from the vocabulary of ``words``.
+One sentence a turn, built from the vocabulary of ``words``, in the language spoken now
+(an exported log is built in English: ``words.in_english``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from marrakech.engine import Aim, Orient, Place, Roll, Transition, Turn, turn_bounds
-from marrakech.games.words import colour_word, plural, square_text
+from marrakech.engine import Aim, Direction, Orient, Place, Roll, Transition, Turn, turn_bounds
+from marrakech.games.language import _, ngettext, pgettext
+from marrakech.games.words import carpet_squares, colour_word, square_text
 
-_TURN_WORDS = {Turn.LEFT: "turns left", Turn.STRAIGHT: "goes straight", Turn.RIGHT: "turns right"}
+
+def _turned(turn: Turn) -> str:
+    """An orientation as a clause: "turns left"."""
+    if turn is Turn.LEFT:
+        return _("turns left")
+    if turn is Turn.RIGHT:
+        return _("turns right")
+    return _("goes straight")
+
+
+def _facing_letter(facing: Direction) -> str:
+    """A facing as the log writes it: "N"."""
+    letters = {
+        Direction.N: pgettext("facing letter", "N"),
+        Direction.E: pgettext("facing letter", "E"),
+        Direction.S: pgettext("facing letter", "S"),
+        Direction.W: pgettext("facing letter", "W"),
+    }
+    return letters[facing]
+
+
+def _aimed(turn: Turn, facing: Direction) -> str:
+    """An aim as a clause: "aims Assam N (turns left)"."""
+    letter = _facing_letter(facing)
+    if turn is Turn.LEFT:
+        return _("aims Assam {facing} (turns left)").format(facing=letter)
+    if turn is Turn.RIGHT:
+        return _("aims Assam {facing} (turns right)").format(facing=letter)
+    return _("aims Assam {facing} (goes straight)").format(facing=letter)
+
+
+def _dirhams(count: int) -> str:
+    return ngettext("{count} dirham", "{count} dirhams", count).format(count=count)
 
 
 def clause(transition: Transition, names: Sequence[str]) -> str:
     """One action as a clause without its subject, e.g. "rolls 3, pays Bo 5 dirhams"."""
     action = transition.action
     if isinstance(action, Orient):
-        return _TURN_WORDS[action.turn]
+        return _turned(action.turn)
     if isinstance(action, Aim):
-        facing = transition.after.assam.facing.name
-        return f"aims Assam {facing} ({_TURN_WORDS[action.turn]})"
+        return _aimed(action.turn, transition.after.assam.facing)
     if isinstance(action, Place):
-        colour = colour_word(transition.colour) if transition.colour is not None else "a"
-        return f"lays a {colour} carpet on {square_text(action.a)}-{square_text(action.b)}"
+        where = carpet_squares(action.a, action.b)
+        if transition.colour is None:
+            return _("lays a carpet on {squares}").format(squares=where)
+        return _("lays a {colour} carpet on {squares}").format(
+            colour=colour_word(transition.colour), squares=where
+        )
     assert isinstance(action, Roll)
-    words = f"rolls {action.value}, walks to {square_text(transition.after.assam.square)}"
+    stop = square_text(transition.after.assam.square)
     if transition.payee is None:
-        return words
+        return _("rolls {value}, walks to {square}").format(value=action.value, square=stop)
     payee = names[transition.payee]
     charged = transition.before.top(transition.after.assam.square)
-    colour_name = colour_word(charged.colour) if charged is not None else ""
-    region = f"region of {plural(transition.toll, colour_name + ' square')}"
+    colour = colour_word(charged.colour) if charged is not None else ""
+    # Translators: the squares a toll counts: "region of 5 red squares".
+    region = ngettext(
+        "region of {count} {colour} square", "region of {count} {colour} squares", transition.toll
+    ).format(count=transition.toll, colour=colour)
     if transition.eliminated is not None:
-        return (
-            f"{words}, owes {payee} {plural(transition.toll, 'dirham')} ({region}), "
-            f"pays all {transition.paid} and is bankrupt: out of the game"
+        return _(
+            "rolls {value}, walks to {square}, owes {payee} {toll} ({region}), "
+            "pays all {paid} and is bankrupt: out of the game"
+        ).format(
+            value=action.value,
+            square=stop,
+            payee=payee,
+            toll=_dirhams(transition.toll),
+            region=region,
+            paid=transition.paid,
         )
-    return f"{words}, pays {payee} {plural(transition.paid, 'dirham')} ({region})"
+    return _("rolls {value}, walks to {square}, pays {payee} {paid} ({region})").format(
+        value=action.value, square=stop, payee=payee, paid=_dirhams(transition.paid), region=region
+    )
 
 
 def sentence(transitions: Sequence[Transition], names: Sequence[str]) -> str:
     """One seat's consecutive actions as a sentence: "Ayla turns left, rolls 3, ..."."""
     if not transitions:
         return ""
-    subject = names[transitions[0].seat]
-    return f"{subject} " + ", ".join(clause(t, names) for t in transitions) + "."
+    # Translators: between the actions of one turn: "turns left, rolls 3, ...".
+    clauses = pgettext("between actions", ", ").join(clause(t, names) for t in transitions)
+    # Translators: a turn in the log: "Ayla turns left, rolls 3, ... .".
+    return _("{name} {actions}.").format(name=names[transitions[0].seat], actions=clauses)
 
 
 def turns(transitions: Sequence[Transition]) -> list[list[Transition]]:

@@ -26,6 +26,7 @@ from marrakech.engine import (
 )
 from marrakech.games import narrate, words
 from marrakech.games.dice import LoadedDie, SeededDie
+from marrakech.games.language import _
 from marrakech.games.levels import LEVELS, bot_named
 from marrakech.games.session import (
     OLD_SEAT_KINDS,
@@ -164,7 +165,7 @@ def record_to_json(session: Session) -> str:
     if isinstance(dice, LoadedDie):
         fields.append(f'"dice": {_dump(list(dice.values))}')
     elif dice != SeededDie(session.setup.seed):
-        raise SaveFileError("cannot save this game: its die is neither the seed's nor loaded")
+        raise SaveFileError(_("cannot save this game: its die is neither the seed's nor loaded"))
     fields += [
         '"moves": ['
         + ",".join(f"\n  {_dump(move)}" for move in moves)
@@ -388,7 +389,10 @@ def record_from_json(text: str) -> Session:
     try:
         return _read_document(text)
     except _Invalid as error:
-        raise SaveFileError(f"not a usable Marrakech save: {error}") from error
+        # Translators: {problem} names what is wrong in the file's fields (in English).
+        raise SaveFileError(
+            _("not a usable Marrakech save: {problem}").format(problem=error)
+        ) from error
 
 
 def _read_document(text: str) -> Session:
@@ -438,7 +442,15 @@ def _read_dice(value: object) -> LoadedDie:
 
 
 def export_log(session: Session) -> str:
-    """The game as plain text: header, one line per turn (notation and sentence), scores."""
+    """The game as plain text: header, one line per turn (notation and sentence), scores.
+
+    In English whatever language the player reads: the log is a document whose format
+    docs/save-format.md pins."""
+    with words.in_english():
+        return _export_log(session)
+
+
+def _export_log(session: Session) -> str:
     setup = session.setup
     state = session.state
     names = setup.names

@@ -23,6 +23,7 @@ from marrakech.engine import (
     new_game,
 )
 from marrakech.games.dice import DieStream, SeededDie
+from marrakech.games.language import _
 from marrakech.games.levels import LEVELS, OLD_NAMES, bot_named
 from marrakech.games.text import unshowable, visible
 
@@ -54,12 +55,14 @@ def name_problem(name: object) -> str | None:
     if not isinstance(name, str):
         return f"must be a string, not {type(name).__name__}"
     if not 1 <= len(name) <= MAX_NAME_LENGTH:
-        return f"must be 1 to {MAX_NAME_LENGTH} characters, not blank"
+        return _("must be 1 to {limit} characters, not blank").format(limit=MAX_NAME_LENGTH)
     for char in name:
         if unshowable(char):
-            return f"contains the invisible or control character U+{ord(char):04X}"
+            return _("contains the invisible or control character U+{code}").format(
+                code=f"{ord(char):04X}"
+            )
     if not any(visible(char) for char in name):
-        return f"must be 1 to {MAX_NAME_LENGTH} characters, not blank"
+        return _("must be 1 to {limit} characters, not blank").format(limit=MAX_NAME_LENGTH)
     return None
 
 
@@ -83,7 +86,9 @@ class GameSetup:
     def __post_init__(self) -> None:
         if self.players not in (2, 3, 4):
             raise MarrakechError(f"a game is for 2 to 4 players, not {self.players!r}")
-        names = self.names or tuple(f"Player {i + 1}" for i in range(self.players))
+        names = self.names or tuple(
+            _("Player {number}").format(number=i + 1) for i in range(self.players)
+        )
         seats = (
             tuple(OLD_SEAT_KINDS.get(kind, kind) for kind in self.seats) or (PERSON,) * self.players
         )
@@ -94,7 +99,9 @@ class GameSetup:
         for seat, name in enumerate(names):
             problem = name_problem(name)
             if problem is not None:
-                raise MarrakechError(f"the name of seat {seat + 1} {problem}")
+                raise MarrakechError(
+                    _("the name of seat {seat} {problem}").format(seat=seat + 1, problem=problem)
+                )
         if type(self.seed) is not int or not -SEED_LIMIT < self.seed < SEED_LIMIT:
             raise MarrakechError(f"the seed must be a whole number below 2**64, not {self.seed!r}")
         for kind in seats:
@@ -265,9 +272,9 @@ class Session:
         """None when undo is possible, else why not (for the status line)."""
         index = self._undo_point()
         if index is None:
-            return "nothing to undo"
+            return _("nothing to undo")
         if not self.setup.takeback_allowed and self._is_takeback(index):
-            return "takebacks are off: a roll that was seen cannot be undone"
+            return _("takebacks are off: a roll that was seen cannot be undone")
         return None
 
     @property
@@ -279,7 +286,7 @@ class Session:
         """Go back to before the last decision a person made; the rolls stay as they were."""
         reason = self.why_no_undo()
         if reason is not None:
-            raise IllegalAction(f"cannot undo: {reason}")
+            raise IllegalAction(_("cannot undo: {reason}").format(reason=reason))
         index = self._undo_point()
         assert index is not None
         removed = [t.action for t in self._transitions[index:]]
@@ -292,7 +299,7 @@ class Session:
     def redo(self) -> GameState:
         """Replay what the last undo removed."""
         if not self._redo:
-            raise IllegalAction("cannot redo: nothing was undone")
+            raise IllegalAction(_("cannot redo: nothing was undone"))
         for action in self._redo.pop():
             self._apply(action)
         return self.state

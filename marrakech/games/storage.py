@@ -22,6 +22,7 @@ from pathlib import Path
 
 import platformdirs
 
+from marrakech.games.language import _
 from marrakech.games.records import (
     MAX_SAVE_BYTES,
     SaveFileError,
@@ -63,14 +64,18 @@ def check_name(name: str) -> str:
     not starting with a dot or a space and not ending with a dot or a space.
     """
     if not isinstance(name, str) or not name:
-        raise SaveFileError("a save name cannot be empty")
+        raise SaveFileError(_("a save name cannot be empty"))
     if len(name) > MAX_FILE_NAME:
-        raise SaveFileError(f"a save name is at most {MAX_FILE_NAME} characters")
+        raise SaveFileError(
+            _("a save name is at most {limit} characters").format(limit=MAX_FILE_NAME)
+        )
     if not _NAME_RE.fullmatch(name) or name.endswith((".", " ")):
         raise SaveFileError(
-            f"cannot use {name[:MAX_FILE_NAME]!r} as a save name: use letters, digits, "
-            "spaces, '-', '_' and '.', not starting with '.' or a space "
-            "and not ending with '.' or a space"
+            _(
+                "cannot use {name} as a save name: use letters, digits, "
+                "spaces, '-', '_' and '.', not starting with '.' or a space "
+                "and not ending with '.' or a space"
+            ).format(name=repr(name[:MAX_FILE_NAME]))
         )
     return name
 
@@ -102,11 +107,17 @@ def data_folder(folder: Path, root: Path | None = None) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise SaveFileError(
-            f"cannot make {shown(str(folder))}: {error.strerror or error}"
+            _("cannot make {folder}: {reason}").format(
+                folder=shown(str(folder)), reason=error.strerror or error
+            )
         ) from error
     if not inside_data_dir(folder, root):
         top = shown(str(root or data_dir()))
-        raise SaveFileError(f"{shown(str(folder))} leads outside {top}: it is left alone")
+        raise SaveFileError(
+            _("{folder} leads outside {top}: it is left alone").format(
+                folder=shown(str(folder)), top=top
+            )
+        )
     return folder
 
 
@@ -132,7 +143,9 @@ def write_atomic(path: Path, text: str, *, root: Path | None = None) -> None:
         _fsync_dir(path.parent)
     except OSError as error:
         raise SaveFileError(
-            f"cannot write {shown(str(path))}: {error.strerror or error}"
+            _("cannot write {path}: {reason}").format(
+                path=shown(str(path)), reason=error.strerror or error
+            )
         ) from error
     finally:
         if temp_name is not None:
@@ -163,17 +176,25 @@ def read_limited(path: Path) -> str:
     path = Path(path)
     if _in_data_tree(path):
         if not inside_data_dir(path.parent):
-            raise SaveFileError(f"cannot load {shown(str(path))}: its folder leads elsewhere")
+            raise SaveFileError(
+                _("cannot load {path}: its folder leads elsewhere").format(path=shown(str(path)))
+            )
         flags |= getattr(os, "O_NOFOLLOW", 0)
         if path.is_symlink():
-            raise SaveFileError(f"cannot load {shown(str(path))}: it is a link")
+            raise SaveFileError(_("cannot load {path}: it is a link").format(path=shown(str(path))))
     try:
         fd = os.open(path, flags)
     except OSError as error:
-        raise SaveFileError(f"cannot open {shown(str(path))}: {error.strerror or error}") from error
+        raise SaveFileError(
+            _("cannot open {path}: {reason}").format(
+                path=shown(str(path)), reason=error.strerror or error
+            )
+        ) from error
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise SaveFileError(f"cannot load {shown(str(path))}: it is not a regular file")
+            raise SaveFileError(
+                _("cannot load {path}: it is not a regular file").format(path=shown(str(path)))
+            )
         chunks: list[bytes] = []
         size = 0
         while size <= MAX_SAVE_BYTES:
@@ -183,17 +204,25 @@ def read_limited(path: Path) -> str:
             chunks.append(chunk)
             size += len(chunk)
     except OSError as error:
-        raise SaveFileError(f"cannot read {shown(str(path))}: {error.strerror or error}") from error
+        raise SaveFileError(
+            _("cannot read {path}: {reason}").format(
+                path=shown(str(path)), reason=error.strerror or error
+            )
+        ) from error
     finally:
         os.close(fd)
     if size > MAX_SAVE_BYTES:
         raise SaveFileError(
-            f"cannot load {shown(str(path))}: it is larger than {MAX_SAVE_BYTES} bytes"
+            _("cannot load {path}: it is larger than {limit} bytes").format(
+                path=shown(str(path)), limit=MAX_SAVE_BYTES
+            )
         )
     try:
         return b"".join(chunks).decode("utf-8")
     except UnicodeDecodeError as error:
-        raise SaveFileError(f"cannot load {shown(str(path))}: it is not UTF-8 text") from error
+        raise SaveFileError(
+            _("cannot load {path}: it is not UTF-8 text").format(path=shown(str(path)))
+        ) from error
 
 
 def _in_data_tree(path: Path) -> bool:

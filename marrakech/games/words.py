@@ -1,47 +1,150 @@
 """The game's words, in one place for every front end: compass, colours, ways, standings,
 the winner and what the player to move may type.
 
-Pure: from the engine's values (and the players' names) to English. Who won and how the
-tie was broken are the engine's (``standings``, ``winners``); nothing here ranks anyone.
-``narrate`` builds the log's sentences from these words.
+Pure: from the engine's values (and the players' names) to words in the language spoken
+now (``marrakech.games.language``). Who won and how the tie was broken are the engine's
+(``standings``, ``winners``); nothing here ranks anyone. ``narrate`` builds the log's
+sentences from these words. The command words a player types (left, roll, aim right)
+stay English in every language: they are the text mode's commands.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 
 from marrakech.engine import Aim, Colour, Direction, GameState, Phase, Score, Square, Standing, Turn
+from marrakech.games import language
+from marrakech.games.language import N_, _, ngettext, pgettext
+
+# -- the language of documents -----------------------------------------------------------
+
+
+@contextmanager
+def in_english() -> Iterator[None]:
+    """Speak English for the block, then the language spoken before (an exported log is a
+    document in English, whatever the player reads)."""
+    spoken = language.current()
+    if spoken == language.ENGLISH:
+        yield
+        return
+    language.use(language.ENGLISH)
+    try:
+        yield
+    finally:
+        language.use(spoken)
+
 
 # -- counts and squares ------------------------------------------------------------------
 
 
-def plural(count: int, noun: str) -> str:
-    """A count with its noun: "1 turn", "3 turns", "1 dirham"."""
+def _english_plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
+def _counted(count: int, noun: str) -> str | None:
+    """A count with one of the game's nouns, translated ("" for a noun it does not know)."""
+    if noun == "turn":
+        return ngettext("{count} turn", "{count} turns", count).format(count=count)
+    if noun == "dirham":
+        return ngettext("{count} dirham", "{count} dirhams", count).format(count=count)
+    if noun == "carpet":
+        return ngettext("{count} carpet", "{count} carpets", count).format(count=count)
+    if noun == "point":
+        return ngettext("{count} point", "{count} points", count).format(count=count)
+    if noun == "square":
+        return ngettext("{count} square", "{count} squares", count).format(count=count)
+    if noun == "visible square":
+        return ngettext("{count} visible square", "{count} visible squares", count).format(
+            count=count
+        )
+    if noun == "unfinished game":
+        return ngettext("{count} unfinished game", "{count} unfinished games", count).format(
+            count=count
+        )
+    if noun == "other unfinished game":
+        return ngettext(
+            "{count} other unfinished game", "{count} other unfinished games", count
+        ).format(count=count)
+    return None
+
+
+def plural(count: int, noun: str) -> str:
+    """A count with its noun: "1 turn", "3 turns", "1 dirham" (in the language spoken now
+    for the game's nouns: turn, dirham, carpet, point, square, visible square, unfinished
+    game, other unfinished game; any other noun in English). New code writes its own
+    ``ngettext`` message instead."""
+    return _counted(count, noun) or _english_plural(count, noun)
+
+
 def square_text(square: Square) -> str:
-    """A square as the rules write it: (row,col)."""
-    return f"({square[0]},{square[1]})"
+    """A square as the rules write it: (row,col), counted from 0 ("3行4列" in Japanese)."""
+    # Translators: a square of the market, row and column counted from 0 as the rules
+    # page writes them, e.g. "(3,4)".
+    return _("({row},{col})").format(row=square[0], col=square[1])
+
+
+def carpet_squares(a: Square, b: Square) -> str:
+    """The two squares a carpet covers: "(2,3)-(2,4)"."""
+    # Translators: the two squares a carpet covers, each written as a square.
+    return _("{first}-{second}").format(first=square_text(a), second=square_text(b))
 
 
 def listed(words: Sequence[str], last: str = "and") -> str:
     """Words as "A", "A and B", "A, B and C" (``last`` "or": "A, B or C")."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    # Translators: between the items of a list but the last two: "Ayla, Bo and Cem".
+    head = _(", ").join(words[:-1])
+    if last == "or":
+        return _("{items} or {last}").format(items=head, last=words[-1])
+    if last == "and":
+        return _("{items} and {last}").format(items=head, last=words[-1])
+    return f"{head} {last} {words[-1]}"
 
 
 # -- compass, colours, ways --------------------------------------------------------------
 
-COMPASS = {Direction.N: "north", Direction.E: "east", Direction.S: "south", Direction.W: "west"}
-"""Assam's facings in words."""
+COMPASS = {
+    Direction.N: N_("north"),
+    Direction.E: N_("east"),
+    Direction.S: N_("south"),
+    Direction.W: N_("west"),
+}
+"""Assam's facings in words (English: show them with ``compass_word`` or ``_``)."""
+
+STRAIGHT_ON = N_("straight on")
+"""The way on as the full-screen game names it (``way_words(..., straight=STRAIGHT_ON)``)."""
 
 WAY_WORDS = {Turn.LEFT: "left", Turn.STRAIGHT: "ahead", Turn.RIGHT: "right"}
-"""Each turn by the command that makes it."""
+"""Each turn by the command that makes it (command words: English in every language)."""
+
+COLOUR_WORDS = {
+    Colour.RED: N_("red"),
+    Colour.BLUE: N_("blue"),
+    Colour.YELLOW: N_("yellow"),
+    Colour.GREEN: N_("green"),
+}
+"""The carpet colours in words (English: show them with ``colour_word``)."""
+
+
+def compass_word(facing: Direction) -> str:
+    """A facing in words: "north"."""
+    return _(COMPASS[facing])
+
+
+def way_word(turn: Turn) -> str:
+    """A turn in words, to show (not a command): "left", "ahead", "right"."""
+    if turn is Turn.LEFT:
+        return pgettext("way", "left")
+    if turn is Turn.RIGHT:
+        return pgettext("way", "right")
+    return pgettext("way", "ahead")
 
 
 def colour_word(colour: Colour) -> str:
     """A carpet colour in words: "red"."""
-    return colour.name.lower()
+    return _(COLOUR_WORDS[colour])
 
 
 def colours_words(colours: Iterable[Colour]) -> str:
@@ -58,16 +161,23 @@ def colour_to_lay(state: GameState) -> str:
 def way_words(turn: Turn, facing: Direction, *, straight: str = WAY_WORDS[Turn.STRAIGHT]) -> str:
     """A turn from ``facing`` with the facing it gives: "left, to the west".
 
-    ``straight`` names the way on (the full-screen game says "straight on").
+    ``straight`` names the way on (the full-screen game says "straight on"; an English
+    message is translated here).
     """
-    way = straight if turn is Turn.STRAIGHT else WAY_WORDS[turn]
-    return f"{way}, to the {COMPASS[facing.turned(turn)]}"
+    if turn is Turn.STRAIGHT:
+        way = way_word(turn) if straight == WAY_WORDS[Turn.STRAIGHT] else _(straight)
+    else:
+        way = way_word(turn)
+    # Translators: a way to turn Assam and the facing it gives: "left, to the west".
+    return _("{way}, to the {facing}").format(way=way, facing=compass_word(facing.turned(turn)))
 
 
 def assam_words(state: GameState) -> str:
     """Where Assam stands: "Assam is on (3,3), facing north"."""
     square, facing = state.assam
-    return f"Assam is on {square_text(square)}, facing {COMPASS[facing]}"
+    return _("Assam is on {square}, facing {facing}").format(
+        square=square_text(square), facing=compass_word(facing)
+    )
 
 
 # -- what the player to move may type ----------------------------------------------------
@@ -87,32 +197,51 @@ def turn_prompt(state: GameState, names: Sequence[str]) -> str:
     name = names[state.current]
     where = assam_words(state)
     if state.phase is Phase.ORIENT:
-        return f"{name}, your turn. {where}: type left, right or ahead to turn him and roll."
+        # Translators: left, right, ahead are commands: keep them in English.
+        return _(
+            "{name}, your turn. {where}: type left, right or ahead to turn him and roll."
+        ).format(name=name, where=where)
     if state.phase is Phase.ROLL:
-        return f"{name}, your turn. {where}: type roll."
+        # Translators: "roll" is a command: keep it in English.
+        return _("{name}, your turn. {where}: type roll.").format(name=name, where=where)
     if state.phase is Phase.PLACE:
         placements = state.legal_placements()
-        return (
-            f"{name}, lay your {colour_to_lay(state)} carpet beside Assam on "
-            f"{square_text(state.assam.square)}: type its number from legal "
-            f"(1 to {len(placements)}) or write it like {placements[0]}."
+        # Translators: "legal" is a command: keep it in English; {example} is notation.
+        return _(
+            "{name}, lay your {colour} carpet beside Assam on {square}: type its number "
+            "from legal (1 to {count}) or write it like {example}."
+        ).format(
+            name=name,
+            colour=colour_to_lay(state),
+            square=square_text(state.assam.square),
+            count=len(placements),
+            example=placements[0],
         )
-    return f"{name}, aim Assam for the next player. {where}: type {aim_choices(state)}."
+    # Translators: {choices} are commands such as "aim left or aim right".
+    return _("{name}, aim Assam for the next player. {where}: type {choices}.").format(
+        name=name, where=where, choices=aim_choices(state)
+    )
 
 
-_CHOICES = {
-    Phase.ORIENT: "left, right or ahead",
-    Phase.ROLL: "roll",
-    Phase.PLACE: "a carpet's number from legal",
-}
+def _choices(phase: Phase) -> str:
+    """What may be typed in ``phase`` (not the aim), as commands."""
+    if phase is Phase.ORIENT:
+        # Translators: commands, keep left, right and ahead in English.
+        return pgettext("may type", "left, right or ahead")
+    if phase is Phase.ROLL:
+        # Translators: a command, keep it in English.
+        return pgettext("may type", "roll")
+    # Translators: "legal" is a command: keep it in English.
+    return pgettext("may type", "a carpet's number from legal")
 
 
 def choices_line(state: GameState) -> str:
     """What may be typed now, after a line that could not be played ("" once over)."""
     if state.phase is Phase.OVER:
         return ""
-    words = aim_choices(state) if state.phase is Phase.AIM else _CHOICES[state.phase]
-    return f"Now: {words}; help lists every command."
+    words = aim_choices(state) if state.phase is Phase.AIM else _choices(state.phase)
+    # Translators: "help" is a command: keep it in English.
+    return _("Now: {choices}; help lists every command.").format(choices=words)
 
 
 # -- standings and the winner ------------------------------------------------------------
@@ -120,7 +249,12 @@ def choices_line(state: GameState) -> str:
 
 def place_word(standing: Standing) -> str:
     """A seat's place as the ranking shows it: "1", "2", "out"."""
-    return "out" if standing.place is None else str(standing.place)
+    # Translators: the place of a bankrupt seat in the ranking (short).
+    return pgettext("place", "out") if standing.place is None else str(standing.place)
+
+
+def _points(count: int) -> str:
+    return ngettext("{count} point", "{count} points", count).format(count=count)
 
 
 def score_lines(state: GameState, names: Sequence[str]) -> list[str]:
@@ -131,24 +265,41 @@ def score_lines(state: GameState, names: Sequence[str]) -> list[str]:
     for standing in state.standings():
         score = standing.score
         player = state.players[score.seat]
-        who = f"{names[score.seat]} ({colours_words(player.colours)})"
+        # Translators: a player and their colours: "Ayla (red and yellow)".
+        who = _("{name} ({colours})").format(
+            name=names[score.seat], colours=colours_words(player.colours)
+        )
         if standing.place is None:
-            lines.append(f"Out: {who}, bankrupt.")
+            lines.append(_("Out: {who}, bankrupt.").format(who=who))
             continue
         left = (
-            "" if state.phase is Phase.OVER else f"; {plural(player.carpets_left, 'carpet')} left"
-        )
+            ""
+            if state.phase is Phase.OVER
+            else ngettext("; {count} carpet left", "; {count} carpets left", player.carpets_left)
+        ).format(count=player.carpets_left)
+        # Translators: a line of the standings; {left} is "; 23 carpets left" or nothing.
         lines.append(
-            f"{standing.place}. {who}: {plural(score.total, 'point')}, "
-            f"{plural(score.dirhams, 'dirham')} and {plural(score.visible, 'visible square')}"
-            f"{left}."
+            _("{place}. {who}: {points}, {dirhams} and {visible}{left}.").format(
+                place=standing.place,
+                who=who,
+                points=_points(score.total),
+                dirhams=ngettext("{count} dirham", "{count} dirhams", score.dirhams).format(
+                    count=score.dirhams
+                ),
+                visible=ngettext(
+                    "{count} visible square", "{count} visible squares", score.visible
+                ).format(count=score.visible),
+                left=left,
+            )
         )
     return lines
 
 
 def final_scores(state: GameState, names: Sequence[str]) -> list[str]:
     """The final scores of an exported log, under their heading:
-    "  Ayla: 12 (2 visible squares + 10 dirhams)  (winner)"."""
+    "  Ayla: 12 (2 visible squares + 10 dirhams)  (winner)".
+
+    English in every language: the exported log is a document (docs/save-format.md)."""
     lines = ["Final scores:"]
     for place, score in state.standings():
         name = names[score.seat]
@@ -157,8 +308,8 @@ def final_scores(state: GameState, names: Sequence[str]) -> list[str]:
             continue
         mark = "  (winner)" if place == 1 else ""
         lines.append(
-            f"  {name}: {score.total} ({plural(score.visible, 'visible square')} + "
-            f"{plural(score.dirhams, 'dirham')}){mark}"
+            f"  {name}: {score.total} ({_english_plural(score.visible, 'visible square')} + "
+            f"{_english_plural(score.dirhams, 'dirham')}){mark}"
         )
     return lines
 
@@ -166,14 +317,22 @@ def final_scores(state: GameState, names: Sequence[str]) -> list[str]:
 def who_won(state: GameState, names: Sequence[str]) -> str:
     """The winners of the finished game: "Bo wins", "Ayla and Bo share the win"."""
     winners = state.winners()
-    verb = "wins" if len(winners) == 1 else "share the win"
-    return f"{listed([names[seat] for seat in winners])} {verb}"
+    if len(winners) == 1:
+        return _("{name} wins").format(name=names[winners[0]])
+    return _("{names} share the win").format(names=listed([names[seat] for seat in winners]))
 
 
 def result_line(state: GameState, names: Sequence[str]) -> str:
     """Who won the finished game, and with what: "The game is over: Bo wins with 12 points."."""
     best = state.standings()[0].score
-    return f"The game is over: {who_won(state, names)} with {plural(best.total, 'point')}."
+    winners = state.winners()
+    if len(winners) == 1:
+        return _("The game is over: {name} wins with {points}.").format(
+            name=names[winners[0]], points=_points(best.total)
+        )
+    return _("The game is over: {names} share the win with {points}.").format(
+        names=listed([names[seat] for seat in winners]), points=_points(best.total)
+    )
 
 
 def tie_broken(state: GameState) -> tuple[Score, ...]:
@@ -197,18 +356,41 @@ def verdict(state: GameState, names: Sequence[str]) -> tuple[str, list[str]]:
     best = standings[0].score
     lines = []
     if sum(s.place is not None for s in standings) == 1 and len(standings) > 1:
-        lines.append("Everyone else went bankrupt: the last player in the market wins.")
+        lines.append(_("Everyone else went bankrupt: the last player in the market wins."))
     if len(winners) > 1:
         lines.append(
-            f"Level on {best.total} points and on dirhams ({best.dirhams} each): a shared win."
+            _("Level on {points} points and on dirhams ({dirhams} each): a shared win.").format(
+                points=best.total, dirhams=best.dirhams
+            )
         )
     beaten = tie_broken(state)
     if beaten:
-        winning = listed([names[seat] for seat in winners])
-        verb = "has" if len(winners) == 1 else "have"
-        lines.append(
-            f"{listed([names[s.seat] for s in beaten])} also scored {best.total}, but "
-            f"{winning} {verb} more dirhams ({best.dirhams} to "
-            f"{max(s.dirhams for s in beaten)}): the dirham tie-break decided."
-        )
-    return f"{who_won(state, names)}!", lines
+        fields = {
+            "beaten": listed([names[s.seat] for s in beaten]),
+            "points": best.total,
+            "winners": listed([names[seat] for seat in winners]),
+            "dirhams": best.dirhams,
+            "other": max(s.dirhams for s in beaten),
+        }
+        if len(winners) == 1:
+            line = _(
+                "{beaten} also scored {points}, but {winners} has more dirhams "
+                "({dirhams} to {other}): the dirham tie-break decided."
+            )
+        else:
+            line = _(
+                "{beaten} also scored {points}, but {winners} have more dirhams "
+                "({dirhams} to {other}): the dirham tie-break decided."
+            )
+        lines.append(line.format(**fields))
+    # Translators: the results' headline: "Bo wins!".
+    return _("{result}!").format(result=who_won(state, names)), lines
+
+
+def as_sentence(text: str) -> str:
+    """A message (the engine's, the flow's) as a sentence: a capital first, a full stop
+    last (Japanese ends with its own, 。)."""
+    text = text[:1].upper() + text[1:]
+    if text.endswith((".", "!", "?", "。")):
+        return text
+    return text + ("。" if text and ord(text[-1]) >= 0x3000 else ".")

@@ -11,6 +11,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from marrakech.engine import Variant
+from marrakech.games.language import _
 from marrakech.games.levels import describe_names
 from marrakech.net import DEFAULT_PORT, LOOPBACK
 
@@ -20,70 +21,84 @@ if TYPE_CHECKING:
 
 def add_commands(subparsers: Any) -> None:
     """Add ``host`` and ``join`` to an ``argparse`` subparsers object."""
-    host = subparsers.add_parser("host", help="host a game that friends join from elsewhere")
-    host.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help="default 2")
+    host = subparsers.add_parser("host", help=_("host a game that friends join from elsewhere"))
+    host.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        default=2,
+        help=_("default {value}").format(value=2),
+    )
     host.add_argument(
         "--variant",
         choices=[variant.value for variant in Variant],
         default=Variant.STANDARD.value,
-        help="aim: the player before aims Assam (default standard)",
+        help=_("aim: the player before aims Assam (default standard)"),
     )
-    host.add_argument("--seed", type=int, default=None, help="makes every die roll reproducible")
+    host.add_argument("--seed", type=int, default=None, help=_("makes every die roll reproducible"))
     host.add_argument(
         "--bot",
         action="append",
         default=[],
         metavar="SEAT=LEVEL",
-        help="the host's computer plays this seat (1-based): "
-        f"{describe_names(outside=False)}; repeatable (the game is saved, so no outside bot)",
+        help=_(
+            "the host's computer plays this seat (1-based): {levels}; repeatable (the game is "
+            "saved, so no outside bot)"
+        ).format(levels=describe_names(outside=False)),
     )
-    host.add_argument("--port", type=int, default=None, help=f"default {DEFAULT_PORT}; 0: any")
+    host.add_argument(
+        "--port", type=int, default=None, help=_("default {port}; 0: any").format(port=DEFAULT_PORT)
+    )
     host.add_argument(
         "--host",
         default=None,
-        help=f"the address to listen on (default {LOOPBACK}; 0.0.0.0 exposes it: see the docs)",
+        help=_(
+            "the address to listen on (default {address}; 0.0.0.0 exposes it: see the docs)"
+        ).format(address=LOOPBACK),
     )
-    host.add_argument("--name", default=None, help="the host's own player name")
+    host.add_argument("--name", default=None, help=_("the host's own player name"))
     host.add_argument(
         "--text",
         action="store_true",
         default=argparse.SUPPRESS,
-        help="play the host's own seat in lines of text",
+        help=_("play the host's own seat in lines of text"),
     )
     host.add_argument(
-        "--headless", action="store_true", help="no seat of its own: every seat is elsewhere"
+        "--headless", action="store_true", help=_("no seat of its own: every seat is elsewhere")
     )
     host.add_argument(
         "--fill",
         default=None,
         metavar="LEVEL",
-        help="a computer of this level (as --bot) plays the seat of a player away at their turn",
+        help=_("a computer of this level (as --bot) plays the seat of a player away at their turn"),
     )
     host.add_argument(
-        "--grace", type=float, default=30.0, help="seconds before --fill steps in (default 30)"
+        "--grace", type=float, default=30.0, help=_("seconds before --fill steps in (default 30)")
     )
     host.add_argument(
-        "--pause", type=float, default=0.5, help="seconds a computer seat waits before moving"
+        "--pause", type=float, default=0.5, help=_("seconds a computer seat waits before moving")
     )
     host.add_argument(
-        "--resume", default=None, metavar="GAME", help="host again the game with this id"
+        "--resume", default=None, metavar="GAME", help=_("host again the game with this id")
     )
-    join = subparsers.add_parser("join", help="take a seat in a game hosted elsewhere")
+    join = subparsers.add_parser("join", help=_("take a seat in a game hosted elsewhere"))
     join.add_argument(
-        "address", metavar="ADDRESS", help="the host's HOST:PORT, or wss://... behind a TLS proxy"
+        "address",
+        metavar="ADDRESS",
+        help=_("the host's HOST:PORT, or wss://... behind a TLS proxy"),
     )
-    join.add_argument("code", metavar="CODE", nargs="?", help="the seat's join code")
-    join.add_argument("--name", default=None, help="your player name")
+    join.add_argument("code", metavar="CODE", nargs="?", help=_("the seat's join code"))
+    join.add_argument("--name", default=None, help=_("your player name"))
     join.add_argument(
-        "--text", action="store_true", default=argparse.SUPPRESS, help="play in lines of text"
+        "--text", action="store_true", default=argparse.SUPPRESS, help=_("play in lines of text")
     )
     join.add_argument(
         "--bot",
         default=None,
         metavar="LEVEL",
-        help=f"a computer plays the seat: {describe_names()}",
+        help=_("a computer plays the seat: {levels}").format(levels=describe_names()),
     )
-    join.add_argument("--watch", action="store_true", help="watch the game (no code)")
+    join.add_argument("--watch", action="store_true", help=_("watch the game (no code)"))
 
 
 def run(args: argparse.Namespace, lines: Lines, board: Board | None = None) -> int:

@@ -21,10 +21,12 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from marrakech.engine import IllegalAction
 from marrakech.flow.changes import Change, Listener
 from marrakech.games.autosaves import GameFile
+from marrakech.games.language import _
 from marrakech.games.records import SaveFileError
 from marrakech.games.text import quoted, shown
 from marrakech.net.protocol import MAX_HOST_MESSAGE_BYTES, PROTOCOL_VERSION, encode
 from marrakech.net.replica import HostError, ReplicaFlow
+from marrakech.net.texts import local
 
 RETRY_SECONDS = 60.0
 """How long a client keeps trying to reach a host it lost."""
@@ -72,7 +74,7 @@ class Client:
         """Send a message to the host now; IllegalAction when not connected."""
         socket = self._socket
         if socket is None:
-            raise IllegalAction("not connected to the host: wait for the connection")
+            raise IllegalAction(_("not connected to the host: wait for the connection"))
         asyncio.get_running_loop().create_task(self._send(socket, text))
 
     async def _send(self, socket: ClientConnection, text: str) -> None:
@@ -95,7 +97,11 @@ class Client:
             except HostError as error:
                 return self._closed(str(error))
             except (InvalidURI, ValueError) as error:
-                return self._closed(f"cannot reach {shown(self.uri)}: {error}")
+                return self._closed(
+                    _("cannot reach {address}: {problem}").format(
+                        address=shown(self.uri), problem=error
+                    )
+                )
             except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake):
                 pass
             finally:
@@ -106,10 +112,15 @@ class Client:
             now = loop.time()
             if lost_at is None:
                 lost_at = now
-                what = "the connection to the host is lost" if self.flow else "no host answers"
-                self._tell(Change("lost", text=f"{what} at {shown(self.uri)}; trying again"))
+                if self.flow:
+                    lost = _("the connection to the host is lost at {address}; trying again")
+                else:
+                    lost = _("no host answers at {address}; trying again")
+                self._tell(Change("lost", text=lost.format(address=shown(self.uri))))
             elif now - lost_at > self.retry_seconds:
-                return self._closed(f"the host at {shown(self.uri)} cannot be reached")
+                return self._closed(
+                    _("the host at {address} cannot be reached").format(address=shown(self.uri))
+                )
             await asyncio.sleep(0.5)
 
     def _closed(self, reason: str) -> int:
@@ -131,11 +142,12 @@ class Client:
             try:
                 message = json.loads(text)
             except ValueError:
-                raise HostError("the host sent a message that is not JSON") from None
+                raise HostError(_("the host sent a message that is not JSON")) from None
             if not isinstance(message, dict):
-                raise HostError("the host sent a message that is not a JSON object")
+                raise HostError(_("the host sent a message that is not a JSON object"))
             if message.get("type") == "error" and message.get("fatal"):
-                return self._closed(f"the host refused: {shown(str(message.get('reason')))}")
+                reason = shown(local(str(message.get("reason"))))
+                return self._closed(_("the host refused: {reason}").format(reason=reason))
             self._receive(message)
             # The host follows the last move with the whole game (its piles no longer
             # hidden): that is the game to keep.
@@ -151,11 +163,11 @@ class Client:
                 self.flow = ReplicaFlow(message, self.send, level=self.level)
             else:
                 self.flow.load(message)
-            self._tell(Change("synced", text=shown(str(message.get("news", "")), 200)))
+            self._tell(Change("synced", text=shown(local(str(message.get("news", ""))), 200)))
             return
         flow = self.flow
         if flow is None:
-            raise HostError(f"the host sent {quoted(kind, 20)} before the game")
+            raise HostError(_("the host sent {kind} before the game").format(kind=quoted(kind, 20)))
         if kind == "played":
             played = flow.apply(message)
             self._tell(Change("played", played[0].seat if played else None, played))
@@ -164,14 +176,19 @@ class Client:
             self._tell(Change("seats"))
         elif kind == "undo_request":
             asker = message.get("by")
-            flow.undo_asker = shown(asker, 60) if isinstance(asker, str) else "someone"
+            flow.undo_asker = shown(asker, 60) if isinstance(asker, str) else _("someone")
             self._tell(Change("undo_asked", flow.me, text=flow.undo_asker))
         elif kind == "undo_refused":
-            self._tell(Change("undo_refused", flow.me, text=shown(str(message.get("reason")))))
+            self._tell(
+                Change("undo_refused", flow.me, text=shown(local(str(message.get("reason")))))
+            )
         elif kind == "error":
-            self._tell(Change("error", flow.me, text=shown(str(message.get("reason")), 200)))
+            reason = shown(local(str(message.get("reason"))), 200)
+            self._tell(Change("error", flow.me, text=reason))
         elif kind != "pong":
-            raise HostError(f"the host sent the unknown message {quoted(kind, 20)}")
+            raise HostError(
+                _("the host sent the unknown message {kind}").format(kind=quoted(kind, 20))
+            )
 
     def _keep(self) -> None:
         """Keep the finished game with the finished games (its rolls were the host's)."""
@@ -180,4 +197,5 @@ class Client:
         try:
             GameFile.new().finish(self.flow.session)
         except (SaveFileError, OSError) as error:
-            self._tell(Change("error", text=f"the finished game was not kept: {error}"))
+            text = _("the finished game was not kept: {problem}").format(problem=error)
+            self._tell(Change("error", text=text))

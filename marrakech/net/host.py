@@ -35,9 +35,11 @@ from marrakech.engine import (
 from marrakech.flow import GameFlow, Notice, Seat, SeatKind
 from marrakech.flow.changes import Change
 from marrakech.games.autosaves import GameFile
+from marrakech.games.language import _
 from marrakech.games.records import setup_to_dict
 from marrakech.games.session import Session, name_problem
 from marrakech.games.text import shown
+from marrakech.net import texts
 from marrakech.net.protocol import (
     MAX_FRAME_BYTES,
     PROTOCOL_VERSION,
@@ -100,9 +102,9 @@ class HostFlow(GameFlow):
         """Play the host's own seat's decision (None: roll, in the aiming variant)."""
         seat = self.to_move
         if seat is None:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(_(texts.GAME_OVER))
         if seat.number != self.me and not self.plays_here(seat):
-            raise IllegalAction(f"it is {seat.name}'s turn, not yours")
+            raise IllegalAction(_(texts.NOT_YOUR_TURN).format(name=seat.name))
         return super().play(decision)
 
     def undo(self) -> None:
@@ -112,10 +114,10 @@ class HostFlow(GameFlow):
         request that player answers (a Change ``undo_asked`` tells them).
         """
         if self.me is None:
-            raise IllegalAction("cannot undo: the host has no seat of its own")
+            raise IllegalAction(_("cannot undo: the host has no seat of its own"))
         reason = self.ask_undo(self.me)
         if reason is not None:
-            raise IllegalAction(f"cannot undo: {reason}")
+            raise IllegalAction(_(texts.CANNOT_UNDO).format(reason=reason))
 
     def ask_undo(self, asker: int) -> str | None:
         """Seat ``asker`` asks for an undo; None when done or asked, else why not."""
@@ -128,7 +130,7 @@ class HostFlow(GameFlow):
             self.take_back(asker)
             return None
         if not self.present(owner):
-            return f"the last decision is {self.names[owner]}'s, who is not here to agree"
+            return _(texts.NOT_HERE).format(name=self.names[owner])
         self.asking = asker
         if owner == self.me:
             self.undo_asker = self.names[asker]
@@ -143,10 +145,10 @@ class HostFlow(GameFlow):
         seat = self.me if seat is None else seat
         asker = self.asking
         if asker is None or seat is None or seat != self.session.undo_seat():
-            raise IllegalAction("nobody asked you to take back a decision")
+            raise IllegalAction(_(texts.NOBODY_ASKED))
         self.asking = None
         self.undo_asker = None
-        reason = None if accept else f"{self.names[seat]} said no"
+        reason = None if accept else _(texts.SAID_NO).format(name=self.names[seat])
         reason = reason or self.why_no_undo()
         if reason is not None:
             self.tell(Change("undo_refused", asker, text=reason))
@@ -156,11 +158,11 @@ class HostFlow(GameFlow):
     def take_back(self, asker: int) -> None:
         """Undo now (the agreement is settled) and tell everyone."""
         GameFlow.undo(self)
-        self.tell(Change("synced", asker, text=f"{self.names[asker]} took back a decision"))
+        self.tell(Change("synced", asker, text=_(texts.TOOK_BACK).format(name=self.names[asker])))
 
     def redo(self) -> None:
         """Redo is not offered over the network: an undo needs an agreement, a redo too."""
-        raise IllegalAction("cannot redo in a network game")
+        raise IllegalAction(_("cannot redo in a network game"))
 
     def rename(self, number: int, name: str) -> None:
         """Rename a seat's player (see GameFlow.rename) and tell everyone."""
@@ -168,7 +170,8 @@ class HostFlow(GameFlow):
         if problem is not None:
             raise MarrakechError(problem)
         super().rename(number, name)
-        self.tell(Change("synced", number, text=f"seat {number + 1} is now {name}"))
+        news = _(texts.RENAMED).format(number=number + 1, name=name)
+        self.tell(Change("synced", number, text=news))
 
     def give_to_computer(self, seat: int, level: str) -> None:
         """A computer plays a remote seat whose player is away (until they come back);
@@ -177,15 +180,19 @@ class HostFlow(GameFlow):
 
         seats = len(self.seats)
         if not 0 <= seat < seats:
-            raise IllegalAction(f"seats are 1 to {seats}, not {seat + 1}")
+            raise IllegalAction(
+                _("seats are 1 to {seats}, not {seat}").format(seats=seats, seat=seat + 1)
+            )
         try:
             level = computer_named(level, outside=False)
         except ValueError as error:
             raise IllegalAction(str(error)) from None
         if seat not in self.remote:
-            raise IllegalAction(f"seat {seat + 1} is not a seat for a player elsewhere")
+            raise IllegalAction(
+                _("seat {seat} is not a seat for a player elsewhere").format(seat=seat + 1)
+            )
         if self.present(seat):
-            raise IllegalAction(f"seat {seat + 1}'s player is here")
+            raise IllegalAction(_("seat {seat}'s player is here").format(seat=seat + 1))
         self.hand_seat(seat, SeatKind.COMPUTER, level)
 
 
@@ -321,7 +328,7 @@ class HostGame:
             )
             if self.flow.over:  # the whole game, hidden piles and all, for the record
                 for connection in self._everyone():
-                    connection.send(self.game_message(connection.seat, "the game is over"))
+                    connection.send(self.game_message(connection.seat, texts.GAME_OVER))
         elif change.kind == "synced":
             for connection in self._everyone():
                 connection.send(self.game_message(connection.seat, change.text))
@@ -378,14 +385,14 @@ class HostGame:
         """Seat a client that said hello, then serve its messages until it leaves."""
         seat = None if hello.watch else self.seat_for(hello.code or "")
         if not hello.watch and seat is None:
-            await _refuse(socket, "that join code opens no seat of this game")
+            await _refuse(socket, texts.NO_SEAT_IN_GAME)
             return
         connection = Connection(socket, seat)
         if seat is not None and hello.name is not None and hello.name != self.flow.names[seat]:
             try:
                 self.flow.rename(seat, hello.name)
             except MarrakechError as error:
-                await _refuse(socket, f"the name {error}")
+                await _refuse(socket, texts.BAD_NAME.format(problem=error))
                 return
         if seat is None:
             self.watchers.add(connection)
@@ -422,7 +429,7 @@ class HostGame:
                 encode(
                     "error",
                     id=None,
-                    reason=f"too many messages: at most {connection.limit.rate:g} a second",
+                    reason=texts.TOO_MANY.format(rate=f"{connection.limit.rate:g}"),
                 )
             )
             return
@@ -435,7 +442,7 @@ class HostGame:
             connection.send(encode("error", id=request_id, reason=shown(str(error), 200)))
         except Exception:  # a fault of the host's own: the others play on, the log says it
             logger.exception("the host failed on a message")
-            connection.send(encode("error", id=request_id, reason="the host failed on it"))
+            connection.send(encode("error", id=request_id, reason=texts.HOST_FAILED))
 
     def _handle(self, connection: Connection, request: Request) -> None:
         flow = self.flow
@@ -443,30 +450,27 @@ class HostGame:
             connection.send(encode("pong", id=request.id))
             return
         if request.kind == "hello":
-            raise ProtocolError("this connection has said hello already")
+            raise ProtocolError(texts.HELLO_TWICE)
         seat = connection.seat
         if seat is None:
-            raise ProtocolError("a spectator cannot play")
+            raise ProtocolError(texts.SPECTATOR)
         if request.kind == "answer":
             flow.answer_undo(request.accept, seat)
             return
         if request.at != flow.actions_played:
-            raise ProtocolError(
-                f"out of date: the game is at action {flow.actions_played}, "
-                f"the message was sent at action {request.at}"
-            )
+            raise ProtocolError(texts.OUT_OF_DATE.format(now=flow.actions_played, sent=request.at))
         if request.kind == "undo":
             reason = flow.ask_undo(seat)
             if reason is not None:
-                raise IllegalAction(f"cannot undo: {reason}")
+                raise IllegalAction(texts.CANNOT_UNDO.format(reason=reason))
             return
         to_move = flow.to_move
         if to_move is None:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(texts.GAME_OVER)
         if to_move.number != seat:
-            raise IllegalAction(f"it is {to_move.name}'s turn, not yours")
+            raise IllegalAction(texts.NOT_YOUR_TURN.format(name=to_move.name))
         if to_move.kind is not SeatKind.REMOTE:
-            raise IllegalAction("a computer plays your seat until you are back")
+            raise IllegalAction(texts.COMPUTER_PLAYS)
         if request.action is None:
             flow.roll()
         else:
@@ -515,14 +519,14 @@ class Host:
             await _refuse(socket, str(error))
             return
         if hello.kind != "hello":
-            await _refuse(socket, "say hello first (with a join code, or watch: true)")
+            await _refuse(socket, texts.HELLO_FIRST)
             return
         if hello.watch:
             game = self.games[0]
         else:
             found = [g for g in self.games if g.seat_for(hello.code or "") is not None]
             if not found:
-                await _refuse(socket, "that join code opens no seat here")
+                await _refuse(socket, texts.NO_SEAT_HERE)
                 return
             game = found[0]
         await game.attend(socket, hello)

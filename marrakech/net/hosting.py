@@ -22,6 +22,7 @@ from pathlib import Path
 from marrakech.flow import Notify
 from marrakech.games import storage
 from marrakech.games.autosaves import GameFile, games_dir
+from marrakech.games.language import _
 from marrakech.games.records import SaveFileError, record_to_json
 from marrakech.games.session import PERSON, Session
 from marrakech.games.text import quoted
@@ -242,23 +243,28 @@ def resume_game(game_id: str, notify: Notify) -> tuple[HostFlow, Hosting]:
     files cannot be read.
     """
     if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
-        raise SaveFileError(f"{quoted(game_id, 30)} is not a game id (12 letters a-f and digits)")
+        raise SaveFileError(
+            _("{game} is not a game id (12 letters a-f and digits)").format(
+                game=quoted(game_id, 30)
+            )
+        )
     path = games_dir() / f"{game_id}.json"
     host_file = _host_file(game_id)
     if not path.exists() or not host_file.exists():
-        raise SaveFileError(f"no unfinished hosted game {game_id}")
+        raise SaveFileError(_("no unfinished hosted game {game}").format(game=game_id))
     hosting = _read(game_id, storage.read_limited(host_file))
     file, session = BackgroundGameFile.resume(path)
     people = {seat for seat, kind in enumerate(session.setup.seats) if kind == PERSON}
     if not set(hosting.codes) <= people or (hosting.me is not None and hosting.me not in people):
         file.close()
-        raise SaveFileError(f"the host file of game {game_id} does not fit its seats")
+        raise SaveFileError(
+            _("the host file of game {game} does not fit its seats").format(game=game_id)
+        )
     flow = HostFlow(session, notify, me=hosting.me, remote=hosting.codes, game_file=file)
     return flow, hosting
 
 
 def _read(game_id: str, text: str) -> Hosting:
-    problem = f"the host file of game {game_id} cannot be used"
     try:
         data = json.loads(text)
         if data.get("format") != HOST_FORMAT or data.get("version") != HOST_VERSION:
@@ -271,7 +277,11 @@ def _read(game_id: str, text: str) -> Hosting:
         if not isinstance(host, str) or not isinstance(port, int):
             raise ValueError("address")
     except (ValueError, KeyError, TypeError, AttributeError) as error:
-        raise SaveFileError(f"{problem}: {quoted(str(error), 60)}") from None
+        raise SaveFileError(
+            _("the host file of game {game} cannot be used: {problem}").format(
+                game=game_id, problem=quoted(str(error), 60)
+            )
+        ) from None
     return Hosting(game_id, codes, me, host, port)
 
 
@@ -289,11 +299,15 @@ class Hosted:
 
     def join_lines(self) -> list[str]:
         """One line per remote seat for its player to paste, and one to watch."""
+        # Translators: the command after the colon is typed as it is.
+        seat_line = _("seat {seat}: {command}")
         lines = [
-            f"seat {seat + 1}: marrakech join {self.address} {code}"
+            seat_line.format(seat=seat + 1, command=f"marrakech join {self.address} {code}")
             for seat, code in sorted(self.hosting.codes.items())
         ]
-        return [*lines, f"watch: marrakech join {self.address} --watch"]
+        # Translators: the command after the colon is typed as it is.
+        watch = _("watch: {command}").format(command=f"marrakech join {self.address} --watch")
+        return [*lines, watch]
 
     async def close(self) -> None:
         """Stop hosting: the autosave stays to resume (a finished game forgets its codes)."""

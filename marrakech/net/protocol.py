@@ -15,6 +15,7 @@ from typing import Any
 
 from marrakech.engine import Aim, MarrakechError, Orient, Place, parse_action
 from marrakech.games.text import quoted
+from marrakech.net import texts
 
 PROTOCOL_VERSION = 3
 """The protocol version this program speaks (a hello with another one is refused)."""
@@ -146,8 +147,7 @@ def _hello(data: dict[str, Any]) -> Request:
     version = data.get("version")
     if version != PROTOCOL_VERSION or isinstance(version, bool):
         raise ProtocolError(
-            f"protocol version {quoted(version, 20)} is not spoken here: "
-            f"this host speaks version {PROTOCOL_VERSION}"
+            texts.OTHER_VERSION.format(version=quoted(version, 20), spoken=PROTOCOL_VERSION)
         )
     watch = data.get("watch", False)
     if not isinstance(watch, bool):

@@ -27,9 +27,12 @@ from marrakech.engine import (
 )
 from marrakech.flow import GameFlow, Seat, SeatKind
 from marrakech.games.dice import LoadedDie
+from marrakech.games.language import _
+from marrakech.games.reasons import said
 from marrakech.games.records import SaveFileError, setup_from_dict
 from marrakech.games.session import Session
 from marrakech.games.text import quoted
+from marrakech.net import texts
 from marrakech.net.protocol import PROTOCOL_VERSION, encode
 
 Send = Callable[[str], None]
@@ -81,14 +84,14 @@ class ReplicaFlow(GameFlow):
     def _read_seats(self, game: dict[str, Any]) -> None:
         you = game.get("you")
         if you is not None and (not isinstance(you, int) or not 0 <= you < len(self.names)):
-            raise HostError(f"the host gave an unknown seat {quoted(you, 20)}")
+            raise HostError(_("the host gave an unknown seat {seat}").format(seat=quoted(you, 20)))
         self.me = you
         self.read_table(game.get("table"))
 
     def read_table(self, table: object) -> None:
         """Read who plays each seat from the host's table."""
         if not isinstance(table, list) or len(table) != len(self.names):
-            raise HostError("the host sent a table of seats that does not fit the game")
+            raise HostError(_("the host sent a table of seats that does not fit the game"))
         seats = []
         for number, row in enumerate(table):
             kind = row.get("kind") if isinstance(row, dict) else None
@@ -102,7 +105,9 @@ class ReplicaFlow(GameFlow):
                 mine = SeatKind.PERSON if number == self.me else SeatKind.REMOTE
                 seats.append(Seat(number, name, mine))
             else:
-                raise HostError(f"the host sent an unknown seat kind {quoted(kind, 20)}")
+                raise HostError(
+                    _("the host sent an unknown seat kind {kind}").format(kind=quoted(kind, 20))
+                )
         self.seats = tuple(seats)
         self.here = tuple(bool(row.get("here")) for row in table)
         """Whether each seat's player is connected (a computer always is)."""
@@ -113,13 +118,17 @@ class ReplicaFlow(GameFlow):
         actions = message.get("actions")
         if at != self.actions_played or not isinstance(actions, list):
             raise HostError(
-                f"the host's move for action {quoted(at, 20)} does not follow action "
-                f"{self.actions_played} of this copy of the game"
+                _(
+                    "the host's move for action {sent} does not follow action {here} of this "
+                    "copy of the game"
+                ).format(sent=quoted(at, 20), here=self.actions_played)
             )
         played = []
         for text in actions:
             if not isinstance(text, str) or len(text) > 16:
-                raise HostError(f"the host sent the action {quoted(text, 20)}")
+                raise HostError(
+                    _("the host sent the action {action}").format(action=quoted(text, 20))
+                )
             try:
                 action = parse_action(text)
                 if isinstance(action, Roll):
@@ -127,7 +136,11 @@ class ReplicaFlow(GameFlow):
                     self.session.dice = LoadedDie((*self.session.dice.values, action.value))
                 played.append(self.session.play(action))
             except MarrakechError as error:
-                raise HostError(f"the host's action {quoted(text, 20)}: {error}") from None
+                raise HostError(
+                    _("the host's action {action}: {problem}").format(
+                        action=quoted(text, 20), problem=error
+                    )
+                ) from None
         self.undo_asker = None
         self._reveal(message.get("tops"))
         return tuple(played)
@@ -137,7 +150,7 @@ class ReplicaFlow(GameFlow):
         each top, so the carpet uncovered by a laying is learnt only now."""
         state = self.state
         if not isinstance(tops, list) or len(tops) != len(state.players):
-            raise HostError("the host's move lacks the tops of the piles")
+            raise HostError(_("the host's move lacks the tops of the piles"))
         laid = Counter(t.seat for t in self.session.transitions if isinstance(t.action, Place))
         start = self._game["start"]
         changed = False
@@ -147,7 +160,11 @@ class ReplicaFlow(GameFlow):
                 continue
             names = [colour.name.lower() for colour in player.colours]
             if top not in names or player.top is None:
-                raise HostError(f"the host gave seat {seat + 1} the top {quoted(top, 20)}")
+                raise HostError(
+                    _("the host gave seat {seat} the top {top}").format(
+                        seat=seat + 1, top=quoted(top, 20)
+                    )
+                )
             start["players"][seat]["pile"][laid[seat]] = top
             changed = True
         if changed:
@@ -165,7 +182,9 @@ class ReplicaFlow(GameFlow):
         self._my_turn()
         reason = self.state.why_illegal(action)
         if reason is not None:
-            raise IllegalAction(f"cannot play {action}: {reason}")
+            raise IllegalAction(
+                _("cannot play {action}: {reason}").format(action=action, reason=said(reason))
+            )
         self._post("act", at=self.actions_played, action=str(action))
         return ()
 
@@ -180,38 +199,42 @@ class ReplicaFlow(GameFlow):
             return self.decide(decision)
         self._my_turn()
         if self.state.phase is not Phase.ROLL:
-            raise IllegalAction(f"cannot roll now: the game waits for {self.state.phase.value}")
+            raise IllegalAction(
+                _("cannot roll now: the game waits for {phase}").format(
+                    phase=self.state.phase.value
+                )
+            )
         self._post("act", at=self.actions_played, action="roll")
         return ()
 
     def undo(self) -> None:
         """Ask the host to take back the last decision (its owner may have to agree)."""
         if self.me is None:
-            raise IllegalAction("cannot undo: a spectator has no decisions")
+            raise IllegalAction(_("cannot undo: a spectator has no decisions"))
         reason = self.why_no_undo()
         if reason is not None:
-            raise IllegalAction(f"cannot undo: {reason}")
+            raise IllegalAction(_(texts.CANNOT_UNDO).format(reason=reason))
         self._post("undo", at=self.actions_played)
 
     def redo(self) -> None:
         """Redo is not offered over the network."""
-        raise IllegalAction("cannot redo in a network game")
+        raise IllegalAction(_("cannot redo in a network game"))
 
     def answer_undo(self, accept: bool) -> None:
         """Answer the undo request another player made of this seat."""
         if self.undo_asker is None:
-            raise IllegalAction("nobody asked you to take back a decision")
+            raise IllegalAction(_(texts.NOBODY_ASKED))
         self.undo_asker = None
         self._post("answer", accept=accept)
 
     def _my_turn(self) -> None:
         seat = self.to_move
         if seat is None:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(_(texts.GAME_OVER))
         if self.me is None:
-            raise IllegalAction("a spectator cannot play")
+            raise IllegalAction(_(texts.SPECTATOR))
         if seat.number != self.me:
-            raise IllegalAction(f"it is {seat.name}'s turn, not yours")
+            raise IllegalAction(_(texts.NOT_YOUR_TURN).format(name=seat.name))
 
     def _post(self, kind: str, **fields: object) -> None:
         self._ids += 1
@@ -221,21 +244,25 @@ class ReplicaFlow(GameFlow):
 def _session(game: dict[str, Any]) -> Session:
     """The replica's Session: the host's set-up (without its seed), start and actions."""
     if not isinstance(game, dict) or game.get("version") != PROTOCOL_VERSION:
-        raise HostError("the host speaks another version of the protocol")
+        raise HostError(_("the host speaks another version of the protocol"))
     actions = game.get("actions")
     if not isinstance(actions, list):
-        raise HostError("the host's game lacks its actions")
+        raise HostError(_("the host's game lacks its actions"))
     try:
         game_setup = setup_from_dict(game.get("setup"), secret=False)
         start = GameState.from_dict(game.get("start"))
         played = [parse_action(text) if isinstance(text, str) else None for text in actions]
         if None in played:
-            raise HostError("the host's actions are not all text")
+            raise HostError(_("the host's actions are not all text"))
         rolls = tuple(action.value for action in played if isinstance(action, Roll))
         return Session(game_setup, played, start=start, dice=LoadedDie(rolls))  # type: ignore[arg-type]
     except (KeyError, TypeError, ValueError, MarrakechError) as error:
         if isinstance(error, HostError):
             raise
         if isinstance(error, SaveFileError):
-            raise HostError(f"the host's set-up cannot be read: {error}") from None
-        raise HostError(f"the host's game cannot be read: {quoted(str(error), 80)}") from None
+            raise HostError(
+                _("the host's set-up cannot be read: {problem}").format(problem=error)
+            ) from None
+        raise HostError(
+            _("the host's game cannot be read: {problem}").format(problem=quoted(str(error), 80))
+        ) from None

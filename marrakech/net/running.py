@@ -10,6 +10,7 @@ from typing import Protocol
 
 from marrakech.engine import Variant
 from marrakech.flow import GameFlow, Listener, Notice
+from marrakech.games.language import _, pgettext
 from marrakech.games.levels import computer_named, seat_bot
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import PERSON, GameSetup, Session, new_seed
@@ -70,7 +71,7 @@ def _setup(args: argparse.Namespace) -> GameSetup:
     for entry in args.bot:
         seat, level = seat_bot(entry, args.players, outside=False)  # the game is saved
         seats[seat] = level
-    names = [f"Player {seat + 1}" for seat in range(args.players)]
+    names = [_("Player {number}").format(number=seat + 1) for seat in range(args.players)]
     if args.name is not None and PERSON in seats and not args.headless:
         names[seats.index(PERSON)] = args.name
     seed = new_seed() if args.seed is None else args.seed
@@ -115,26 +116,34 @@ async def _host(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
         )
     except OSError as error:
         where = f"{args.host or hosting.host}:{hosting.port if args.port is None else args.port}"
-        return _error("host", f"cannot listen on {where}: {error.strerror or error}")
+        problem = error.strerror or error
+        return _error(
+            "host",
+            _("cannot listen on {address}: {problem}").format(address=where, problem=problem),
+        )
     try:
         if hosted.hosting.host in EXPOSED:
+            warning = _(
+                "warning: listening on every network interface ({address}): anyone who "
+                "reaches this machine can connect. To play across the internet, use an SSH "
+                "tunnel or a TLS proxy (see docs/online.md)."
+            )
             print(
-                f"warning: listening on every network interface ({hosted.hosting.host or 'all'}):"
-                " anyone who reaches this machine can connect. To play across the internet, use"
-                " an SSH tunnel or a TLS proxy (see docs/online.md).",
+                warning.format(
+                    address=hosted.hosting.host or pgettext("network interfaces", "all")
+                ),
                 file=sys.stderr,
                 flush=True,
             )
         game_id = hosted.hosting.game_id
-        print(
-            f"game {game_id} on {hosted.address} (if the host stops, go on with: "
-            f"marrakech host --resume {game_id})",
-            flush=True,
-        )
+        heading = _("game {game} on {address} (if the host stops, go on with: {command})")
+        command = f"marrakech host --resume {game_id}"
+        print(heading.format(game=game_id, address=hosted.address, command=command), flush=True)
         for line in hosted.join_lines():
             print(line, flush=True)
         if flow.me is not None and board is not None:
-            intro = "\n".join(["Send each friend the line of their seat:", *hosted.join_lines()])
+            send = _("Send each friend the line of their seat:")
+            intro = "\n".join([send, *hosted.join_lines()])
             await board(flow, intro)
             return 0
         until = _finished(hosted.game)
@@ -156,7 +165,7 @@ async def _finished(game: HostGame) -> int:
 
 async def _join(args: argparse.Namespace, lines: Lines, board: Board | None) -> int:
     if args.watch == (args.code is not None):
-        return _error("join", "give the seat's join code, or --watch to watch")
+        return _error("join", _("give the seat's join code, or --watch to watch"))
     level = None
     if args.bot is not None:
         try:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from marrakech.engine import SIZE, Place, Square, Turn
+from marrakech.games.language import _
 from marrakech.games.text import quoted
 
 WAYS: dict[str, Turn] = {
@@ -23,8 +24,13 @@ WAYS: dict[str, Turn] = {
     "a": Turn.STRAIGHT,
     "straight": Turn.STRAIGHT,
     "s": Turn.STRAIGHT,
+    "左": Turn.LEFT,
+    "右": Turn.RIGHT,
+    "まっすぐ": Turn.STRAIGHT,
+    "直進": Turn.STRAIGHT,
 }
-"""The words for a way Assam may go: the engine's letters L, S and R among them."""
+"""The words for a way Assam may go: the engine's letters L, S and R among them, and the
+Japanese ones (understood in every language)."""
 
 LOOKS: dict[str, str] = {
     "board": "board",
@@ -83,6 +89,40 @@ COMMAND_WORDS: tuple[str, ...] = (
     "quit",
 )
 """Every command's own name, in the order the help lists them."""
+
+ALIASES: dict[str, str] = {
+    "左": "left",
+    "右": "right",
+    "まっすぐ": "ahead",
+    "直進": "ahead",
+    "振る": "roll",
+    "向ける": "aim",
+    "敷く": "lay",
+    "盤": "board",
+    "絵": "picture",
+    "マス": "square",
+    "行": "row",
+    "列": "col",
+    "選択肢": "legal",
+    "リスク": "risk",
+    "得点": "scores",
+    "記録": "log",
+    "戻す": "undo",
+    "やり直す": "redo",
+    "ヒント": "hint",
+    "保存": "save",
+    "はい": "yes",
+    "いいえ": "no",
+    "コンピューター": "computer",
+    "ヘルプ": "help",
+    "終了": "quit",
+    "やめる": "quit",
+}
+"""Japanese names of the commands, understood in every language: each means the English
+command word it names (the words after it are read as that command's)."""
+
+WIDE = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: " "}
+"""Full-width letters, digits and signs (as a Japanese keyboard types them) as ASCII."""
 
 _CARPET = re.compile(r"c?(\d+)\.(\d+)-(\d+)\.(\d+)", re.ASCII)
 """The engine's carpet notation ``c2.3-2.4`` (row.col of each half); the ``c`` may go."""
@@ -181,9 +221,9 @@ def parse(line: str) -> Command:
     """
     text = " ".join(line.split())
     if not text:
-        raise CommandError("Nothing typed.")
-    words = text.lower().split(" ")
-    head, rest = words[0], words[1:]
+        raise CommandError(_("Nothing typed."))
+    words = text.translate(WIDE).lower().split(" ")
+    head, rest = ALIASES.get(words[0], words[0]), words[1:]
     argument = " ".join(rest)
     if head == "turn" and len(rest) == 1 and rest[0] in WAYS:
         return Go(WAYS[rest[0]])
@@ -193,13 +233,13 @@ def parse(line: str) -> Command:
         return AimAt(_aim_way(head, argument))
     if head in PLAIN and not rest:
         return Plain(PLAIN[head])
-    if head == "board" and argument in ("picture", "p"):
+    if head == "board" and argument in ("picture", "p", "絵"):
         return Look("picture")
     if head in LOOKS and not rest:
         return Look(LOOKS[head])
     if head == "lay":
         if not argument:
-            _missing("lay", "lay 3 or lay c2.3-2.4")
+            _missing("lay")
         return _carpet(argument)
     if head in ("square", "sq"):
         return LookSquare(_square(argument))
@@ -209,26 +249,30 @@ def parse(line: str) -> Command:
         return LookLine(column=True, index=_line_index("column", argument))
     if head == "computer":
         if len(rest) != 2 or not _INDEX.fullmatch(rest[0]) or int(rest[0]) < 1:
-            raise CommandError("Computer needs a seat and a level: for example computer 2 greedy.")
+            raise CommandError(
+                _("Computer needs a seat and a level: for example computer 2 greedy.")
+            )
         return GiveSeat(int(rest[0]) - 1, rest[1])
     if head == "save":
         name = text.partition(" ")[2]
         if not name:
-            _missing("save", "save friday")
+            _missing("save")
         return Save(name)
     if not rest and (_INDEX.fullmatch(head) or _CARPET.fullmatch(head)):
         return _carpet(head)
-    raise CommandError(f"Unknown command {quoted(line.strip())}.")
+    raise CommandError(_("Unknown command {command}.").format(command=quoted(line.strip())))
 
 
-def _missing(command: str, example: str) -> NoReturn:
-    raise CommandError(f"{command.capitalize()} needs more: for example {example}.")
+def _missing(command: str) -> NoReturn:
+    if command == "lay":
+        raise CommandError(_("Lay needs more: for example lay 3 or lay c2.3-2.4."))
+    raise CommandError(_("Save needs more: for example save friday."))
 
 
 def _aim_way(head: str, argument: str) -> Turn:
     way = argument if head == "aim" else head[1]
     if way not in WAYS:
-        raise CommandError("Aim which way? Type aim left or aim right (aim ahead keeps it).")
+        raise CommandError(_("Aim which way? Type aim left or aim right (aim ahead keeps it)."))
     return WAYS[way]
 
 
@@ -238,7 +282,9 @@ def _carpet(text: str) -> LayNumber | LayCarpet:
     match = _CARPET.fullmatch(text)
     if match is None:
         raise CommandError(
-            f"No carpet {quoted(text)}: give its number in legal or write it like c2.3-2.4."
+            _("No carpet {carpet}: give its number in legal or write it like c2.3-2.4.").format(
+                carpet=quoted(text)
+            )
         )
     r1, c1, r2, c2 = (int(group) for group in match.groups())
     return LayCarpet(Place((r1, c1), (r2, c2)))
@@ -247,18 +293,26 @@ def _carpet(text: str) -> LayNumber | LayCarpet:
 def _coordinate(text: str, what: str) -> int:
     value = int(text)
     if not 0 <= value < SIZE:
-        raise CommandError(f"No {what} {value}: rows and columns are 0 to {SIZE - 1}.")
+        if what == "row":
+            message = _("No row {number}: rows and columns are 0 to {last}.")
+        else:
+            message = _("No column {number}: rows and columns are 0 to {last}.")
+        raise CommandError(message.format(number=value, last=SIZE - 1))
     return value
 
 
 def _square(argument: str) -> Square:
     match = _SQUARE.fullmatch(argument)
     if match is None:
-        raise CommandError("Which square? Give its row and column: square 2 3.")
+        raise CommandError(_("Which square? Give its row and column: square 2 3."))
     return (_coordinate(match[1], "row"), _coordinate(match[2], "column"))
 
 
 def _line_index(what: str, argument: str) -> int:
     if not _INDEX.fullmatch(argument):
-        raise CommandError(f"Which {what}? Give its number, 0 to {SIZE - 1}: {what[:3]} 3.")
+        if what == "row":
+            message = _("Which row? Give its number, 0 to {last}: row 3.")
+        else:
+            message = _("Which column? Give its number, 0 to {last}: col 3.")
+        raise CommandError(message.format(last=SIZE - 1))
     return _coordinate(argument, what)

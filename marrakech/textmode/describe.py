@@ -24,37 +24,47 @@ from marrakech.engine import (
 from marrakech.flow import cursor
 from marrakech.flow.risk import LaneRisk
 from marrakech.games import words as shared
-from marrakech.games.words import COMPASS, WAY_WORDS, colour_word, plural, square_text
+from marrakech.games.language import _, ngettext, pgettext
+from marrakech.games.words import colour_word, square_text
+
+COMMANDS = {Turn.LEFT: "left", Turn.STRAIGHT: "ahead", Turn.RIGHT: "right"}
+"""Each turn by the command that makes it (a command word: the same in every language)."""
 
 
 def carpet_text(place: Place) -> str:
     """A carpet in the move notation and in words: "c2.3-2.4, on (2,3) and (2,4)"."""
-    return f"{place}, on {square_text(place.a)} and {square_text(place.b)}"
+    return _("{carpet}, on {first} and {second}").format(
+        carpet=place, first=square_text(place.a), second=square_text(place.b)
+    )
 
 
 def assam_line(state: GameState) -> str:
     """Where Assam stands: "Assam is on (3,3), facing north."."""
-    return f"{shared.assam_words(state)}."
+    return _("{where}.").format(where=shared.assam_words(state))
 
 
 def _top_words(state: GameState, square: Square) -> str:
     """What lies on a square: "empty", "red carpet 4", "blue carpet 2 (neutral), 3 high"."""
     stack = state.stack(square)
     if not stack:
-        return "empty"
+        return _("empty")
     top = stack[-1]
-    words = f"{colour_word(top.colour)} carpet {top.carpet}"
     if state.is_neutral(top.colour):
-        words += " (neutral)"
+        words = _("{colour} carpet {number} (neutral)")
+    else:
+        words = _("{colour} carpet {number}")
+    words = words.format(colour=colour_word(top.colour), number=top.carpet)
     if len(stack) > 1:
-        words += f", {len(stack)} carpets high"
+        words = _("{carpet}, {count} carpets high").format(carpet=words, count=len(stack))
     return words
 
 
 def _with_assam(state: GameState, square: Square, words: str) -> str:
     if square != state.assam.square:
         return words
-    return f"{words}, with Assam facing {COMPASS[state.assam.facing]}"
+    return _("{square}, with Assam facing {facing}").format(
+        square=words, facing=shared.compass_word(state.assam.facing)
+    )
 
 
 def line_words(state: GameState, squares: Sequence[Square]) -> str:
@@ -64,9 +74,13 @@ def line_words(state: GameState, squares: Sequence[Square]) -> str:
 
     def close_run() -> None:
         if len(run) == 1:
-            parts.append(f"{square_text(run[0])} empty")
+            parts.append(_("{square} empty").format(square=square_text(run[0])))
         elif run:
-            parts.append(f"{square_text(run[0])} to {square_text(run[-1])} empty")
+            parts.append(
+                _("{first} to {last} empty").format(
+                    first=square_text(run[0]), last=square_text(run[-1])
+                )
+            )
         run.clear()
 
     for square in squares:
@@ -75,20 +89,25 @@ def line_words(state: GameState, squares: Sequence[Square]) -> str:
             continue
         close_run()
         parts.append(
-            f"{square_text(square)} {_with_assam(state, square, _top_words(state, square))}"
+            _("{square} {what}").format(
+                square=square_text(square),
+                what=_with_assam(state, square, _top_words(state, square)),
+            )
         )
     close_run()
-    return "; ".join(parts)
+    return pgettext("between the squares of a row or column", "; ").join(parts)
 
 
 def row_line(state: GameState, row: int) -> str:
     """One row of the market in words."""
-    return f"Row {row}: {line_words(state, [(row, col) for col in range(SIZE)])}."
+    squares = line_words(state, [(row, col) for col in range(SIZE)])
+    return _("Row {number}: {squares}.").format(number=row, squares=squares)
 
 
 def column_line(state: GameState, col: int) -> str:
     """One column of the market in words."""
-    return f"Column {col}: {line_words(state, [(row, col) for row in range(SIZE)])}."
+    squares = line_words(state, [(row, col) for row in range(SIZE)])
+    return _("Column {number}: {squares}.").format(number=col, squares=squares)
 
 
 def market_lines(state: GameState) -> list[str]:
@@ -100,7 +119,7 @@ def picture_lines(state: GameState) -> list[str]:
     """The compact text picture of the market (the engine's), with a key."""
     # str(state) draws a heading, then each row with a line of joins below it but the last.
     picture = str(state).splitlines()[: 2 * SIZE]
-    key = (
+    key = _(
         "Key: a letter is the top carpet's colour (R, B, Y, G; lower case when neutral), "
         "the digit its stack's height, = and | join the halves of one carpet, "
         "^ > v < is Assam and his facing, . an empty square."
@@ -110,21 +129,48 @@ def picture_lines(state: GameState) -> list[str]:
 
 def square_line(state: GameState, square: Square, names: Sequence[str]) -> str:
     """One square: what lies there and what stopping there would charge the player to move."""
-    words = f"Square {square_text(square)}: {_with_assam(state, square, _top_words(state, square))}"
+    where = square_text(square)
+    what = _with_assam(state, square, _top_words(state, square))
     if state.phase is Phase.OVER:
-        return words + "."
+        return _("Square {square}: {what}.").format(square=where, what=what)
     seat = state.current
     charge = state.charge_at(square, seat)
     if charge.payee is None:
-        return f"{words}; {names[seat]} would stop here for free."
-    who, payee = names[seat], names[charge.payee]
-    region = f"a region of {plural(charge.toll, 'square')}"
-    if charge.bankrupt:
-        return (
-            f"{words}; {region}: {who} would owe {payee} {plural(charge.toll, 'dirham')} "
-            f"here, pay all {charge.paid} and go bankrupt."
+        return _("Square {square}: {what}; {name} would stop here for free.").format(
+            square=where, what=what, name=names[seat]
         )
-    return f"{words}; {region}: {who} would pay {payee} {plural(charge.paid, 'dirham')} here."
+    fields = {
+        "square": where,
+        "what": what,
+        "name": names[seat],
+        "payee": names[charge.payee],
+        "region": charge.toll,
+        "toll": charge.toll,
+        "paid": charge.paid,
+    }
+    if charge.bankrupt:
+        return ngettext(
+            "Square {square}: {what}; a region of {region} square: {name} would owe {payee} "
+            "{toll} dirham here, pay all {paid} and go bankrupt.",
+            "Square {square}: {what}; a region of {region} squares: {name} would owe {payee} "
+            "{toll} dirhams here, pay all {paid} and go bankrupt.",
+            charge.toll,
+        ).format(**fields)
+    if charge.toll == 1:  # one square charges one dirham: the same count twice
+        return ngettext(
+            "Square {square}: {what}; a region of {region} square: {name} would pay {payee} "
+            "{paid} dirham here.",
+            "Square {square}: {what}; a region of {region} squares: {name} would pay {payee} "
+            "{paid} dirhams here.",
+            charge.paid,
+        ).format(**fields)
+    return ngettext(
+        "Square {square}: {what}; a region of {region} squares: {name} would pay {payee} "
+        "{paid} dirham here.",
+        "Square {square}: {what}; a region of {region} squares: {name} would pay {payee} "
+        "{paid} dirhams here.",
+        charge.paid,
+    ).format(**fields)
 
 
 def way_words(state: GameState, turn: Turn) -> str:
@@ -136,44 +182,59 @@ def legal_lines(state: GameState) -> list[str]:
     """The choices of the player to move, as the engine lists them, each with its command."""
     if state.phase is Phase.PLACE:
         return [
-            f"{number}: {carpet_text(place)}."
+            _("{number}: {carpet}.").format(number=number, carpet=carpet_text(place))
             for number, place in enumerate(state.legal_placements(), start=1)
         ]
+    facing = state.assam.facing
     if state.phase is Phase.ORIENT:
         return [
-            f"{WAY_WORDS[turn]}: turn Assam to the {COMPASS[state.assam.facing.turned(turn)]} "
-            "and roll."
+            _("{command}: turn Assam to the {facing} and roll.").format(
+                command=COMMANDS[turn], facing=shared.compass_word(facing.turned(turn))
+            )
             if turn is not Turn.STRAIGHT
-            else f"ahead: keep Assam facing {COMPASS[state.assam.facing]} and roll."
+            else _("ahead: keep Assam facing {facing} and roll.").format(
+                facing=shared.compass_word(facing)
+            )
             for turn in cursor.turn_choices(state)
         ]
     if state.phase is Phase.AIM:
         return [
-            f"aim {WAY_WORDS[turn]}: Assam will face "
-            f"{COMPASS[state.assam.facing.turned(turn)]} for the next player."
+            _("aim {command}: Assam will face {facing} for the next player.").format(
+                command=COMMANDS[turn], facing=shared.compass_word(facing.turned(turn))
+            )
             for turn in cursor.turn_choices(state)
         ]
     if state.phase is Phase.ROLL:
-        return [f"roll: Assam walks {COMPASS[state.assam.facing]}."]
-    return ["Nothing: the game is over."]
+        return [_("roll: Assam walks {facing}.").format(facing=shared.compass_word(facing))]
+    return [_("Nothing: the game is over.")]
 
 
 def risk_lines(risks: Sequence[LaneRisk], state: GameState, names: Sequence[str]) -> list[str]:
     """The risk table in words: for each way, the chance to pay, the mean toll, bankruptcy."""
     if not risks:
-        return ["No roll to come."]
-    lines = [f"If {names[risks[0].seat]} rolls:"]
-    values = [value for value, _ in DIE_PROBABILITIES]  # the order of each risk's stops
+        return [_("No roll to come.")]
+    lines = [_("If {name} rolls:").format(name=names[risks[0].seat])]
+    values = [value for value, _chance in DIE_PROBABILITIES]  # the order of each risk's stops
     for risk in risks:
-        way = "As he faces" if risk.turn is None else f"Going {way_words(state, risk.turn)}"
-        stops = ", ".join(
-            f"{value} to {square_text(stop)}"
+        if risk.turn is None:
+            way = _("As he faces")
+        else:
+            way = _("Going {way}").format(way=way_words(state, risk.turn))
+        stops = pgettext("between the stops of the rolls", ", ").join(
+            _("{value} to {square}").format(value=value, square=square_text(stop))
             for value, stop in zip(values, risk.stops, strict=True)
         )
         lines.append(
-            f"{way}: {risk.chance_to_pay:.0%} chance to pay, "
-            f"{risk.expected_toll:.1f} dirhams expected, "
-            f"{risk.chance_of_bankruptcy:.0%} chance of bankruptcy; a roll of {stops}."
+            _(
+                "{way}: {pay:.0%} chance to pay, {toll:.1f} dirhams expected, "
+                "{bankrupt:.0%} chance of bankruptcy; a roll of {stops}."
+            ).format(
+                way=way,
+                pay=risk.chance_to_pay,
+                toll=risk.expected_toll,
+                bankrupt=risk.chance_of_bankruptcy,
+                stops=stops,
+            )
         )
     return lines
 
@@ -183,8 +244,13 @@ def seat_lines(state: GameState, names: Sequence[str], kinds: Sequence[str | Non
     lines = []
     for seat, player in enumerate(state.players):
         colours = shared.colours_words(player.colours)
-        kind = "" if kinds[seat] is None else f" ({kinds[seat]} computer)"
-        lines.append(f"{names[seat]}{kind} plays {colours}.")
+        if kinds[seat] is None:
+            line = _("{name} plays {colours}.").format(name=names[seat], colours=colours)
+        else:
+            line = _("{name} ({level} computer) plays {colours}.").format(
+                name=names[seat], level=kinds[seat], colours=colours
+            )
+        lines.append(line)
     return lines
 
 
@@ -192,6 +258,7 @@ def choice_words(action: Orient | Aim | Place, state: GameState) -> str:
     """A choice as the command that makes it, in words (hints, computers' choices)."""
     if isinstance(action, Place):
         number = state.legal_placements().index(action) + 1
-        return f"carpet {number}, {carpet_text(action)}"
-    prefix = "aim " if isinstance(action, Aim) else ""
-    return f"{prefix}{way_words(state, action.turn)}"
+        return _("carpet {number}, {carpet}").format(number=number, carpet=carpet_text(action))
+    if isinstance(action, Aim):
+        return _("aim {way}").format(way=way_words(state, action.turn))
+    return way_words(state, action.turn)

@@ -28,7 +28,9 @@ from marrakech.flow import Change, GameFlow, Notice
 from marrakech.flow.hint import hint_reasons
 from marrakech.games import storage, words
 from marrakech.games.autosaves import GameFile
+from marrakech.games.language import N_, _
 from marrakech.games.narrate import game_log, sentence
+from marrakech.games.reasons import said
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import Session
 from marrakech.games.text import shown
@@ -50,17 +52,17 @@ from marrakech.textmode.commands import (
 )
 
 HELP_LINES = (
-    "Commands (docs/text-mode.md has them all, with their short forms):",
-    "left, right, ahead: turn Assam that way and roll the die (when aiming: aim him that way).",
-    "roll: roll the die (before it, Assam keeps his facing).",
-    "a number, or a carpet like c2.3-2.4: lay that carpet (legal numbers them).",
-    "aim left, aim right (aim ahead where allowed): aim Assam for the next player.",
-    "board: the market in words; picture: a compact text picture of it.",
-    "square 2 3, row 2, col 3: one square, row or column.",
-    "legal: your choices; risk: the chances of paying; scores; log: the game so far.",
-    "undo, redo, hint, save NAME, help, quit.",
-    "In a network game: yes or no answers a request to take back a decision; the host",
-    "may type computer SEAT LEVEL to let a computer play the seat of a player who left.",
+    N_("Commands (docs/text-mode.md has them all, with their short forms):"),
+    N_("left, right, ahead: turn Assam that way and roll the die (when aiming: aim him that way)."),
+    N_("roll: roll the die (before it, Assam keeps his facing)."),
+    N_("a number, or a carpet like c2.3-2.4: lay that carpet (legal numbers them)."),
+    N_("aim left, aim right (aim ahead where allowed): aim Assam for the next player."),
+    N_("board: the market in words; picture: a compact text picture of it."),
+    N_("square 2 3, row 2, col 3: one square, row or column."),
+    N_("legal: your choices; risk: the chances of paying; scores; log: the game so far."),
+    N_("undo, redo, hint, save NAME, help, quit."),
+    N_("In a network game: yes or no answers a request to take back a decision; the host"),
+    N_("may type computer SEAT LEVEL to let a computer play the seat of a player who left."),
 )
 """What ``help`` prints."""
 
@@ -109,20 +111,24 @@ class TextGame:
                 self._said.append(sentence(change.transitions, self.names))
         elif change.kind == "synced":
             if change.text and not self._acting and not flow.over:  # the result says it
-                self._said.append(_as_sentence(change.text))
+                self._said.append(words.as_sentence(change.text))
         elif change.kind == "seats":
             if self.moves:
                 self._said.extend(self._seats_changed())
         elif change.kind == "undo_asked":
             if flow.me is not None and change.seat == flow.me:
                 self._said.append(
-                    f"{change.text} asks to take back your last decision: type yes or no."
+                    _("{name} asks to take back your last decision: type yes or no.").format(
+                        name=change.text
+                    )
                 )
         elif change.kind in ("undo_refused", "error"):
             if change.seat in (None, flow.me):
-                self._said.append(f"Refused: {_as_sentence(change.text)}")
+                self._said.append(
+                    _("Refused: {reason}").format(reason=words.as_sentence(change.text))
+                )
         else:
-            self._said.append(_as_sentence(change.text))
+            self._said.append(words.as_sentence(change.text))
 
     @property
     def state(self) -> GameState:
@@ -142,7 +148,7 @@ class TextGame:
         lines = self._table_lines()
         if self.flow.networked and self.moves:
             lines += self.flow.log()
-        return [*lines, "Type help for the commands."]
+        return [*lines, _("Type help for the commands.")]
 
     def _seats_changed(self) -> list[str]:
         """Who plays the seats whose player changed (a computer stepped in, or out)."""
@@ -160,9 +166,11 @@ class TextGame:
         if not flow.networked:
             return lines
         if flow.me is None:
-            you = "You are watching the game."
+            you = _("You are watching the game.")
         else:
-            you = f"You play seat {flow.me + 1}, {self.names[flow.me]}."
+            you = _("You play seat {seat}, {name}.").format(
+                seat=flow.me + 1, name=self.names[flow.me]
+            )
         return [you, *lines]
 
     def advance(self) -> list[str]:
@@ -202,12 +210,12 @@ class TextGame:
         try:
             command = parse(line)
         except CommandError as error:
-            return Reply([f"{error} {words.choices_line(self.state)}"])
+            return Reply([_joined(str(error), words.choices_line(self.state))])
         self._acting = True
         try:
             reply = self._run(command)
         except MarrakechError as error:
-            reply = Reply([*self._drain(), _as_sentence(str(error))])
+            reply = Reply([*self._drain(), words.as_sentence(str(error))])
         finally:
             self._acting = False
         reply.lines[:0] = self._drain()
@@ -220,8 +228,16 @@ class TextGame:
             placements = self.state.legal_placements()
             if not 1 <= command.number <= len(placements):
                 if not placements:
-                    return Reply([f"No carpet to lay now. {words.choices_line(self.state)}"])
-                return Reply([f"No carpet {command.number}: legal numbers 1 to {len(placements)}."])
+                    return Reply(
+                        [_joined(_("No carpet to lay now."), words.choices_line(self.state))]
+                    )
+                return Reply(
+                    [
+                        _("No carpet {number}: legal numbers 1 to {last}.").format(
+                            number=command.number, last=len(placements)
+                        )
+                    ]
+                )
             return self._decide(placements[command.number - 1])
         if isinstance(command, LayCarpet):
             return self._decide(command.place)
@@ -236,7 +252,13 @@ class TextGame:
             return Reply([line(self.state, command.index)])
         if isinstance(command, GiveSeat):
             self.flow.give_to_computer(command.seat, command.level)
-            return Reply([f"A {command.level} computer plays seat {command.seat + 1} now."])
+            return Reply(
+                [
+                    _("A {level} computer plays seat {seat} now.").format(
+                        level=command.level, seat=command.seat + 1
+                    )
+                ]
+            )
         return self._save(command)
 
     def _turn_action(self, command: Go | AimAt) -> Orient | Aim:
@@ -255,7 +277,7 @@ class TextGame:
         else:
             reason = None
         if reason is not None:
-            return Reply([f"{_as_sentence(reason)} {words.choices_line(self.state)}"])
+            return Reply([_joined(words.as_sentence(said(reason)), words.choices_line(self.state))])
         self.flow.play(action)
         return Reply(self._drain(), moved=True)
 
@@ -279,30 +301,34 @@ class TextGame:
             self.flow.undo()
         after = self.flow.session.transitions
         if after == before:  # a network game: the host takes it back, or asks its owner
-            return Reply(["Asked to take back the last decision."])
+            return Reply([_("Asked to take back the last decision.")])
         changed = after[len(before) :] if redo else before[len(after) :]
-        words = " ".join(game_log(changed, self.names))
-        said = f"Played again: {words}" if redo else f"Taken back: {words}"
+        log = _joined(*game_log(changed, self.names))
+        said = (
+            _("Played again: {log}").format(log=log)
+            if redo
+            else _("Taken back: {log}").format(log=log)
+        )
         return Reply([said], moved=True)
 
     def _answer_undo(self, accept: bool) -> Reply:
         self.flow.answer_undo(accept)
-        return Reply(["Agreed." if accept else "Refused."], moved=accept)
+        return Reply([_("Agreed.") if accept else _("Refused.")], moved=accept)
 
     def _hint(self) -> str:
         if not self.flow.person_to_move:
-            return "Hints are for your own decisions: it is not your turn."
+            return _("Hints are for your own decisions: it is not your turn.")
         if self.state.phase not in (Phase.ORIENT, Phase.PLACE, Phase.AIM):
-            return f"Nothing to choose here. {words.choices_line(self.state)}"
+            return _joined(_("Nothing to choose here."), words.choices_line(self.state))
         move = self.flow.hint_move()
         try:
             action = move.think()
         except Exception:  # the hint giver failing is no reason to stop the game
-            return "No hint available here."
+            return _("No hint available here.")
         if not isinstance(action, Orient | Aim | Place) or not self.state.is_legal(action):
-            return "No hint available here."
-        why = " ".join(hint_reasons(self.state, action, self.names))
-        return f"Hint: {describe.choice_words(action, self.state)}. {why}".rstrip()
+            return _("No hint available here.")
+        hint = _("Hint: {choice}.").format(choice=describe.choice_words(action, self.state))
+        return _joined(hint, *hint_reasons(self.state, action, self.names))
 
     def _look(self, name: str) -> list[str]:
         state, names = self.state, self.names
@@ -317,38 +343,43 @@ class TextGame:
         if name == "scores":
             return words.score_lines(state, names)
         if name == "log":
-            return self.flow.log() or ["Nothing has happened yet."]
-        return list(HELP_LINES)
+            return self.flow.log() or [_("Nothing has happened yet.")]
+        return [_(line) for line in HELP_LINES]
 
     def _save(self, command: Save) -> Reply:
         if not self.flow.can_save:
-            return Reply(["Not saved: only the host holds the whole game (its hidden piles)."])
+            return Reply([_("Not saved: only the host holds the whole game (its hidden piles).")])
         try:
             path = storage.save_named(command.name, self.flow.session)
         except (SaveFileError, OSError) as error:
-            return Reply([f"Not saved: {error}"])
-        return Reply([f"Saved as {command.name}, in {shown(str(path))}."])
+            return Reply([_("Not saved: {reason}").format(reason=error)])
+        return Reply(
+            [_("Saved as {name}, in {path}.").format(name=command.name, path=shown(str(path)))]
+        )
 
     # -- leaving -------------------------------------------------------------------------
 
     def goodbye(self) -> str:
         """What is said when the player leaves an unfinished game (it stays to resume)."""
         if self.flow.over:
-            return "Goodbye."
+            return _("Goodbye.")
         if self.flow.networked and self.flow.can_save:
-            return "Goodbye: the game is saved, and marrakech host --resume goes on with it."
+            return _("Goodbye: the game is saved, and marrakech host --resume goes on with it.")
         if self.flow.networked:
-            return "Goodbye: the game goes on without you; your join code lets you back in."
+            return _("Goodbye: the game goes on without you; your join code lets you back in.")
         if self.flow.autosave_path is None:
-            return "Goodbye: nothing was played here, so there is nothing new to resume."
-        return "Goodbye: the game is saved, and marrakech --text resumes it."
+            return _("Goodbye: nothing was played here, so there is nothing new to resume.")
+        return _("Goodbye: the game is saved, and marrakech --text resumes it.")
 
     def close(self) -> None:
         """Let go of the game: its autosave stays, unlocked, to resume."""
         self.flow.close()
 
 
-def _as_sentence(text: str) -> str:
-    """A message from the engine or the flow as a sentence: capital first, full stop last."""
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+def _joined(*sentences: str) -> str:
+    """Sentences said one after the other on one line: a space after each but the last,
+    none after a Japanese full stop (which needs none)."""
+    line = sentences[0] if sentences else ""
+    for sentence_ in sentences[1:]:
+        line += sentence_ if line.endswith(("。", "」")) else " " + sentence_
+    return line

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TextIO
 
+from marrakech.games.language import _
 from marrakech.games.text import shown
-from marrakech.textmode.game import TextGame
+from marrakech.textmode.game import TextGame, _joined
 
 PROMPT = ">"
 """The prompt: the game waits for a line. On a pipe it is a line of its own."""
@@ -21,7 +22,14 @@ INTERRUPTED = 130
 MAX_LINE = 1000
 """A line longer than this many characters is refused whole (and never kept in memory)."""
 
-TOO_LONG = f"That line is longer than {MAX_LINE} characters: nothing changed."
+
+def too_long() -> str:
+    """What is said of a line too long to be a command."""
+    return _("That line is longer than {limit} characters: nothing changed.").format(limit=MAX_LINE)
+
+
+TOO_LONG = too_long()
+"""That line, in English (as it is said before a language is chosen)."""
 
 
 def read_line(lines: TextIO) -> str | None:
@@ -59,10 +67,10 @@ def play(game: TextGame, lines: TextIO, out: TextIO, *, prompt_on_same_line: boo
             line = read_line(lines)
             if line is None:
                 out.write(ending)
-                write(out, [f"The input has ended. {game.goodbye()}"])
+                write(out, [_joined(_("The input has ended."), game.goodbye())])
                 return 0
             if not line:
-                write(out, [TOO_LONG])
+                write(out, [too_long()])
                 continue
             reply = game.respond(line)
             write(out, reply.lines)
@@ -73,7 +81,7 @@ def play(game: TextGame, lines: TextIO, out: TextIO, *, prompt_on_same_line: boo
         return 0
     except KeyboardInterrupt:
         out.write(ending)
-        write(out, [f"Interrupted. {game.goodbye()}"])
+        write(out, [_joined(_("Interrupted."), game.goodbye())])
         return INTERRUPTED
     finally:
         game.close()

@@ -17,8 +17,9 @@ from typing import TextIO
 
 from marrakech.engine import GameState, IllegalAction
 from marrakech.flow import Change, GameFlow, Listener
-from marrakech.textmode.game import TextGame
-from marrakech.textmode.loop import TOO_LONG, read_line, write
+from marrakech.games.language import _
+from marrakech.textmode.game import TextGame, _joined
+from marrakech.textmode.loop import read_line, too_long, write
 
 RETRY_SECONDS = 1.0
 """How long a computer seat whose decision the host refused waits to try again."""
@@ -64,15 +65,15 @@ class TableInLines:
         game = self.game
         if line is None:
             if game is not None:
-                write(self.out, [f"The input has ended. {game.goodbye()}"])
+                write(self.out, [_joined(_("The input has ended."), game.goodbye())])
             self.done.set()
             return
         if game is None:
             if line.strip():
-                write(self.out, ["Not in the game yet: wait for the host."])
+                write(self.out, [_("Not in the game yet: wait for the host.")])
             return
         if not line:
-            write(self.out, [TOO_LONG])
+            write(self.out, [too_long()])
             return
         if not line.strip():
             return

@@ -22,23 +22,28 @@ from typing import TextIO
 
 from marrakech.engine import GameState, Phase
 from marrakech.games import storage, words
+from marrakech.games.language import N_, _, ngettext
 from marrakech.games.narrate import sentence, turns
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import Session
 from marrakech.games.text import quoted
-from marrakech.games.words import plural
 from marrakech.textmode import describe
-from marrakech.textmode.commands import CommandError, Look, LookLine, LookSquare, Plain, parse
-from marrakech.textmode.loop import INTERRUPTED, PROMPT, TOO_LONG, read_line, write
+from marrakech.textmode.commands import WIDE, CommandError, Look, LookLine, LookSquare, Plain, parse
+from marrakech.textmode.game import _joined
+from marrakech.textmode.loop import INTERRUPTED, PROMPT, read_line, too_long, write
 
 HELP_LINES = (
-    "Replay commands (docs/text-mode.md has them all):",
-    "Enter or next: one turn forward; back: one turn back; start, end: the first and the "
-    "last position; turn 12 (or 12): the position after that turn.",
-    "where: the turn shown, said again; log: every turn, numbered.",
-    "board: the market in words; picture: a compact text picture of it; "
-    "square 2 3, row 2, col 3: one square, row or column; scores: the scores at this turn.",
-    "help; quit. When the input ends, the rest of the game is said turn by turn.",
+    N_("Replay commands (docs/text-mode.md has them all):"),
+    N_(
+        "Enter or next: one turn forward; back: one turn back; start, end: the first and the "
+        "last position; turn 12 (or 12): the position after that turn."
+    ),
+    N_("where: the turn shown, said again; log: every turn, numbered."),
+    N_(
+        "board: the market in words; picture: a compact text picture of it; "
+        "square 2 3, row 2, col 3: one square, row or column; scores: the scores at this turn."
+    ),
+    N_("help; quit. When the input ends, the rest of the game is said turn by turn."),
 )
 """What ``help`` prints in a replay."""
 
@@ -53,10 +58,19 @@ STEPS: dict[str, str] = {
     "end": "end",
     "last": "end",
     "where": "where",
+    "次": "next",
+    "戻る": "back",
+    "最初": "start",
+    "最後": "end",
+    "どこ": "where",
 }
-"""The replay's own commands without an argument, by every name they have ("": Enter)."""
+"""The replay's own commands without an argument, by every name they have ("": Enter;
+the Japanese names are understood in every language)."""
 
-NOW = "Now: Enter or next, back, start, end or turn N; help lists every command."
+TURN_WORDS = ("turn", "手番")
+"""The names of ``turn N``."""
+
+NOW = N_("Now: Enter or next, back, start, end or turn N; help lists every command.")
 """What may be typed, said after a refused line."""
 
 LOOKS = ("board", "picture", "scores", "log", "help")
@@ -101,11 +115,23 @@ class TextReplay:
         over = self.session.state.phase is Phase.OVER
         setup = self.session.setup
         kinds = [setup.level(seat) for seat in range(setup.players)]
+        names, count = words.listed(self.names), self.last
+        if over:
+            title = ngettext(
+                "Replaying the game of {names}: {count} turn, to its end.",
+                "Replaying the game of {names}: {count} turns, to its end.",
+                count,
+            )
+        else:
+            title = ngettext(
+                "Replaying the game of {names}: {count} turn, unfinished.",
+                "Replaying the game of {names}: {count} turns, unfinished.",
+                count,
+            )
         return [
-            f"Replaying the game of {words.listed(self.names)}: "
-            f"{plural(self.last, 'turn')}, {'to its end' if over else 'unfinished'}.",
+            title.format(names=names, count=count),
             *describe.seat_lines(self.session.states[0], self.names, kinds),
-            "Type help for the commands; Enter (or next) goes one turn forward.",
+            _("Type help for the commands; Enter (or next) goes one turn forward."),
             *self.position(),
         ]
 
@@ -113,9 +139,17 @@ class TextReplay:
         """The step shown: its turn's sentence; at the last step, how the record ends."""
         step, state = self.step, self.state
         if step == 0:
-            lines = [f"The start, turn 0 of {self.last}: {self.names[state.current]} plays first."]
+            lines = [
+                _("The start, turn 0 of {last}: {name} plays first.").format(
+                    last=self.last, name=self.names[state.current]
+                )
+            ]
         else:
-            lines = [f"Turn {step} of {self.last}: {sentence(self.turns[step - 1], self.names)}"]
+            lines = [
+                _("Turn {number} of {last}: {sentence}").format(
+                    number=step, last=self.last, sentence=sentence(self.turns[step - 1], self.names)
+                )
+            ]
         if step < self.last:
             return lines
         if state.phase is Phase.OVER:
@@ -126,14 +160,16 @@ class TextReplay:
             ]
         return [
             *lines,
-            f"The record ends here, the game unfinished: {self.names[state.current]} to play.",
+            _("The record ends here, the game unfinished: {name} to play.").format(
+                name=self.names[state.current]
+            ),
         ]
 
     def input_ended(self) -> list[str]:
         """What is said when the input ends: the rest of the game, turn by turn."""
         if self.step == self.last:
-            return ["The input has ended."]
-        lines = ["The input has ended: the rest of the game, turn by turn."]
+            return [_("The input has ended.")]
+        lines = [_("The input has ended: the rest of the game, turn by turn.")]
         while self.step < self.last:
             self.step += 1
             lines += self.position()
@@ -144,18 +180,18 @@ class TextReplay:
     def respond(self, line: str) -> Answer:
         """Run one line typed; a line that is no replay command changes nothing and says
         what is possible."""
-        words = " ".join(line.split()).lower()
-        head, _, argument = words.partition(" ")
-        if words in STEPS:
-            return Answer(self._step(STEPS[words]))
-        if head == "turn" or (words.isdigit() and words.isascii()):
-            return Answer(self._go_to(argument if head == "turn" else words))
+        typed = " ".join(line.split()).translate(WIDE).lower()
+        head, _space, argument = typed.partition(" ")
+        if typed in STEPS:
+            return Answer(self._step(STEPS[typed]))
+        if head in TURN_WORDS or (typed.isdigit() and typed.isascii()):
+            return Answer(self._go_to(argument if head in TURN_WORDS else typed))
         try:
             command = parse(line)
         except CommandError as error:
-            return Answer([f"{error} {NOW}"])
+            return Answer([_joined(str(error), _(NOW))])
         if isinstance(command, Plain) and command.name == "quit":
-            return Answer(["Goodbye."], quit=True)
+            return Answer([_("Goodbye.")], quit=True)
         if isinstance(command, Look) and command.name in LOOKS:
             return Answer(self._look(command.name))
         if isinstance(command, LookSquare):
@@ -163,24 +199,33 @@ class TextReplay:
         if isinstance(command, LookLine):
             say = describe.column_line if command.column else describe.row_line
             return Answer([say(self.state, command.index)])
-        return Answer([f"Not in a replay: {quoted(line.strip())} is for playing a game. {NOW}"])
+        refused = _("Not in a replay: {command} is for playing a game.").format(
+            command=quoted(line.strip())
+        )
+        return Answer([_joined(refused, _(NOW))])
 
     def _step(self, name: str) -> list[str]:
         if name == "next" and self.step == self.last:
             return [
-                f"Already at the end, turn {self.last} of {self.last}: type back, start or turn N."
+                _("Already at the end, turn {last} of {last}: type back, start or turn N.").format(
+                    last=self.last
+                )
             ]
         if name == "back" and self.step == 0:
-            return ["Already at the start: type next (or Enter), end or turn N."]
+            return [_("Already at the start: type next (or Enter), end or turn N.")]
         moves = {"next": self.step + 1, "back": self.step - 1, "start": 0, "end": self.last}
         self.step = moves.get(name, self.step)
         return self.position()
 
     def _go_to(self, number: str) -> list[str]:
         if not (number.isdigit() and number.isascii()):
-            return [f"Which turn? Give its number, 0 to {self.last}: turn 12."]
+            return [_("Which turn? Give its number, 0 to {last}: turn 12.").format(last=self.last)]
         if int(number) > self.last:
-            return [f"No turn {quoted(int(number))}: the turns are 0 (the start) to {self.last}."]
+            return [
+                _("No turn {number}: the turns are 0 (the start) to {last}.").format(
+                    number=quoted(int(number)), last=self.last
+                )
+            ]
         self.step = int(number)
         return self.position()
 
@@ -192,13 +237,18 @@ class TextReplay:
         if name == "scores":
             return words.score_lines(self.state, self.names)
         if name == "help":
-            return list(HELP_LINES)
+            return [_(line) for line in HELP_LINES]
         if not self.turns:
-            return ["Nothing was played in this game."]
+            return [_("Nothing was played in this game.")]
         numbered = enumerate(self.turns, start=1)
         return [
-            *(f"Turn {number}: {sentence(turn, self.names)}" for number, turn in numbered),
-            f"Shown now: turn {self.step} of {self.last}.",
+            *(
+                _("Turn {number}: {sentence}").format(
+                    number=number, sentence=sentence(turn, self.names)
+                )
+                for number, turn in numbered
+            ),
+            _("Shown now: turn {number} of {last}.").format(number=self.step, last=self.last),
         ]
 
 
@@ -221,13 +271,13 @@ def play_replay(
                 out.write(ending)
                 write(out, replay.input_ended())
                 return 0
-            answer = replay.respond(line) if line else Answer([TOO_LONG])
+            answer = replay.respond(line) if line else Answer([too_long()])
             write(out, answer.lines)
             if answer.quit:
                 return 0
     except KeyboardInterrupt:
         out.write(ending)
-        write(out, ["Interrupted."])
+        write(out, [_("Interrupted.")])
         return INTERRUPTED
 
 

@@ -14,15 +14,16 @@ from typing import TextIO
 
 from marrakech.games import autosaves, storage
 from marrakech.games.autosaves import GameFile
+from marrakech.games.language import N_, _, ngettext
 from marrakech.games.narrate import turns
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import GameSetup, Session, new_seed
 from marrakech.games.text import shown
-from marrakech.games.words import listed, plural
+from marrakech.games.words import listed
 from marrakech.textmode.game import TextGame
 from marrakech.textmode.loop import play, write
 
-NEW_GAME_HELP = (
+NEW_GAME_HELP = N_(
     "To choose the players, computers and rules: "
     "marrakech new --players 3 --bot 2=hard --text (see marrakech new --help)."
 )
@@ -51,9 +52,21 @@ def play_latest() -> int:
     storage.remove_stale_temporaries()
     games = autosaves.unfinished_games()
     elsewhere = sum(1 for game in games if game.open_elsewhere)
-    said = [f"{plural(elsewhere, 'unfinished game')} open in another window."] if elsewhere else []
+    said = (
+        [
+            ngettext(
+                "{count} unfinished game open in another window.",
+                "{count} unfinished games open in another window.",
+                elsewhere,
+            ).format(count=elsewhere)
+        ]
+        if elsewhere
+        else []
+    )
     said += [
-        f"An unfinished game cannot be resumed: {shown(game.path.name)}: {shown(str(game.problem))}"
+        _("An unfinished game cannot be resumed: {file}: {problem}").format(
+            file=shown(game.path.name), problem=shown(str(game.problem))
+        )
         for game in games
         if game.session is None
     ]
@@ -65,16 +78,17 @@ def play_latest() -> int:
         except SaveFileError:
             continue  # taken by another window a moment ago, or no longer readable
         return _run(TextGame.local(session, game_file), [*said, _resuming(session)])
-    said += ["No unfinished game to resume: a new game for two people.", NEW_GAME_HELP]
+    said += [_("No unfinished game to resume: a new game for two people."), _(NEW_GAME_HELP)]
     return _run(TextGame.local(Session(GameSetup(2, seed=new_seed()))), said)
 
 
 def _resuming(session: Session) -> str:
     played = len(turns(session.transitions))
-    return (
-        f"Resuming the unfinished game of {listed(session.setup.names)} "
-        f"({plural(played, 'turn')} played)."
-    )
+    return ngettext(
+        "Resuming the unfinished game of {names} ({count} turn played).",
+        "Resuming the unfinished game of {names} ({count} turns played).",
+        played,
+    ).format(names=listed(session.setup.names), count=played)
 
 
 def _run(game: TextGame, first: list[str]) -> int:

@@ -4,26 +4,31 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import inspect
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.theme import Theme
 
 from marrakech.engine import Phase
 from marrakech.flow import GameFlow
-from marrakech.games import autosaves, settings, storage
+from marrakech.games import autosaves, language, settings, storage
+from marrakech.games.language import N_, _, ngettext, pgettext
 from marrakech.games.narrate import turns
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import GameSetup, Session
-from marrakech.games.words import plural
 from marrakech.tui import palette
 from marrakech.tui.files import SettingsChanged, notifier
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
+from marrakech.tui.widgets.game_footer import GameFooter
+from marrakech.tui.widgets.legend import Legend
+from marrakech.tui.widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
     from marrakech.tui.screens.setup import NewGameScreen
@@ -61,6 +66,16 @@ BASIC_THEME = "ansi-dark"
 """The theme on 16-colour terminals, unless the player chose another ANSI theme."""
 
 
+def pace_word(pace: str) -> str:
+    """One of the walk paces (settings.PACES) in the language spoken now."""
+    words = {
+        "slow": pgettext("walk pace", "slow"),
+        "normal": pgettext("walk pace", "normal"),
+        "fast": pgettext("walk pace", "fast"),
+    }
+    return words.get(pace, pace)
+
+
 class MarrakechApp(App[None]):
     """The game in the terminal.
 
@@ -74,9 +89,9 @@ class MarrakechApp(App[None]):
     TITLE = "Marrakech"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("q", "quit", "Quit"),
-        Binding("question_mark,f1", "help", "Help"),
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True),
+        Binding("q", "quit", N_("Quit")),
+        Binding("question_mark,f1", "help", N_("Help")),
     ]
 
     def __init__(
@@ -139,29 +154,39 @@ class MarrakechApp(App[None]):
         free = [game for game in games if game.session is not None and not game.open_elsewhere]
         elsewhere = sum(1 for game in games if game.open_elsewhere)
         if elsewhere:
-            self.notify(
-                f"{plural(elsewhere, 'unfinished game')} open in another window.",
-                markup=False,
+            message = ngettext(
+                "{count} unfinished game open in another window.",
+                "{count} unfinished games open in another window.",
+                elsewhere,
             )
+            self.notify(message.format(count=elsewhere), markup=False)
         unreadable = sum(1 for game in games if game.session is None)
         if unreadable:
-            self.notify(
-                f"{plural(unreadable, 'unfinished game')} cannot be resumed: "
-                "Saved games (ctrl+o) says why.",
-                markup=False,
+            message = ngettext(
+                "{count} unfinished game cannot be resumed: Saved games (ctrl+o) says why.",
+                "{count} unfinished games cannot be resumed: Saved games (ctrl+o) says why.",
+                unreadable,
             )
+            self.notify(message.format(count=unreadable), markup=False)
         if not free:
             self.new_game()
             return
         session, path = free[0].session, free[0].path
         assert session is not None  # free games are the readable ones
         played = len(turns(session.transitions))
-        question = (
-            f"Resume the unfinished game of {', '.join(session.setup.names)} "
-            f"({plural(played, 'turn')} played)?"
-        )
-        if len(free) > 1:
-            question += f" {plural(len(free) - 1, 'other unfinished game')}: Saved games (ctrl+o)."
+        question = ngettext(
+            # Translators: {names} are the players, joined by ", ".
+            "Resume the unfinished game of {names} ({count} turn played)?",
+            "Resume the unfinished game of {names} ({count} turns played)?",
+            played,
+        ).format(names=_(", ").join(session.setup.names), count=played)
+        others = len(free) - 1
+        if others:
+            question += " " + ngettext(
+                "{count} other unfinished game: Saved games (ctrl+o).",
+                "{count} other unfinished games: Saved games (ctrl+o).",
+                others,
+            ).format(count=others)
 
         def answered(resume: bool | None) -> None:
             if resume:
@@ -169,7 +194,7 @@ class MarrakechApp(App[None]):
             else:
                 self.new_game()
 
-        dialog = ConfirmScreen(question, yes="Resume", no="New game", default=True)
+        dialog = ConfirmScreen(question, yes=_("Resume"), no=_("New game"), default=True)
         self.push_screen(dialog, answered)
 
     def open_file(
@@ -189,9 +214,8 @@ class MarrakechApp(App[None]):
             else:
                 session = storage.load_game(path)
         except SaveFileError as error:
-            self.notify(
-                str(error), title="Cannot load the game", severity="error", timeout=10, markup=False
-            )
+            title = _("Cannot load the game")
+            self.notify(str(error), title=title, severity="error", timeout=10, markup=False)
             (back or self.new_game)()
             return
         if replay:
@@ -245,7 +269,7 @@ class MarrakechApp(App[None]):
 
         if network.intro:
             self.push_screen(
-                ConfirmScreen(network.intro, yes="Play", no="Quit", default=True), start
+                ConfirmScreen(network.intro, yes=_("Play"), no=_("Quit"), default=True), start
             )
         else:
             start()
@@ -270,8 +294,8 @@ class MarrakechApp(App[None]):
             if yes:
                 self.exit()
 
-        question = "Quit the game? It is saved: `marrakech` offers to resume it next time."
-        self.push_screen(ConfirmScreen(question, yes="Quit", no="Keep playing"), answered)
+        question = _("Quit the game? It is saved: `marrakech` offers to resume it next time.")
+        self.push_screen(ConfirmScreen(question, yes=_("Quit"), no=_("Keep playing")), answered)
 
     def action_help(self) -> None:
         """Show the keys and the rules."""
@@ -290,7 +314,8 @@ class MarrakechApp(App[None]):
             try:
                 path = str(storage.screenshot_folder())
             except SaveFileError as error:
-                self.notify(str(error), title="No screenshot", severity="error", markup=False)
+                title = _("No screenshot")
+                self.notify(str(error), title=title, severity="error", markup=False)
                 return None
         return super().deliver_screenshot(filename, path, time_format)
 
@@ -305,7 +330,38 @@ class MarrakechApp(App[None]):
         try:
             settings.save(self.settings)
         except SaveFileError as error:
-            self.notify(f"Settings not kept: {error}", severity="warning", markup=False)
+            message = _("Settings not kept: {error}").format(error=error)
+            self.notify(message, severity="warning", markup=False)
+
+    async def change_language(self, code: str) -> None:
+        """Speak the language ``code`` from now on, keep it for the next run, and redraw
+        every screen in it."""
+        self.change_settings(language=language.use(code))
+        for screen in self.screen_stack:
+            relabel = getattr(screen, "language_changed", None)
+            if callable(relabel):
+                done = relabel()
+                if inspect.isawaitable(done):
+                    await done
+            elif isinstance(screen, GameScreen):
+                await self._relabel_game(screen)
+            elif screen is not self.screen_stack[0] and not isinstance(screen, CommandPalette):
+                await screen.recompose()
+        self.refresh_bindings()
+
+    @staticmethod
+    async def _relabel_game(screen: GameScreen) -> None:
+        """Redraw a game in the language spoken now, keeping everything it holds (its
+        widgets' words are built where they are drawn: a fresh draw speaks the language)."""
+        for notice in screen.query(TooSmall):
+            notice.speak()
+        for footer in screen.query(GameFooter):
+            await footer.recompose()
+        for legend in screen.query(Legend):
+            legend.refresh()
+        draw = getattr(screen, "_draw", None)
+        if callable(draw):
+            draw()
 
     def on_settings_changed(self, message: SettingsChanged) -> None:
         """A screen changed a setting (the risk preview)."""
@@ -317,13 +373,27 @@ class MarrakechApp(App[None]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        yield SystemCommand("Help", "The keys and the rules", self.action_help)
+        yield SystemCommand(_("Help"), _("The keys and the rules"), self.action_help)
+        now = pace_word(self.settings.walk_pace)
         for pace in settings.PACES:
             if pace != self.settings.walk_pace:
                 yield SystemCommand(
-                    f"Walk pace: {pace}",
-                    f"Assam walks at a {pace} pace (now {self.settings.walk_pace})",
+                    _("Walk pace: {pace}").format(pace=pace_word(pace)),
+                    _("Assam walks at a {pace} pace (now {now})").format(
+                        pace=pace_word(pace), now=now
+                    ),
                     functools.partial(self.change_settings, walk_pace=pace),
+                )
+        spoken = language.current()
+        for code, name in language.LANGUAGES.items():
+            if code != spoken:
+                yield SystemCommand(
+                    # Translators: {language} is a language named in its own words (English).
+                    _("Language: {language}").format(language=name),
+                    _("Speak {language} from now on (now {now})").format(
+                        language=name, now=language.LANGUAGES[spoken]
+                    ),
+                    functools.partial(self.change_language, code),
                 )
         if isinstance(screen, GameScreen):
             yield from screen.system_commands()

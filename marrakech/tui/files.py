@@ -15,6 +15,7 @@ from textual.message import Message
 
 from marrakech.flow import Notice, Notify
 from marrakech.games import storage
+from marrakech.games.language import _
 from marrakech.games.records import SaveFileError, export_log, record_to_json
 from marrakech.games.session import Session
 
@@ -63,14 +64,19 @@ class GameDocuments:
             if app.is_web:
                 _download(app, record_to_json(self.session), f"{name}.json", "application/json")
             elif not _write(
-                app, "Saved", "Saved to", lambda: storage.save_named(name, self.session)
+                app,
+                _("Saved"),
+                _("Not saved"),
+                _("Saved to {path}"),
+                lambda: storage.save_named(name, self.session),
             ):
                 self.name = None
 
         from marrakech.tui.screens.name_prompt import NamePromptScreen  # only when saving
 
         default = self.name or f"game {datetime.now():%Y-%m-%d %H-%M}"
-        app.push_screen(NamePromptScreen("Save the game as", default, check=_name_problem), named)
+        prompt = NamePromptScreen(_("Save the game as"), default, check=_name_problem)
+        app.push_screen(prompt, named)
 
     def export(self, app: App[Any]) -> None:
         """Write the game log as text into the data directory (logs/<name>.txt), named
@@ -80,29 +86,34 @@ class GameDocuments:
             _download(app, export_log(self.session), f"{name}.txt", "text/plain")
             return
         export = partial(storage.export_log_file, self.session, name)
-        _write(app, "Exported", "Log written to", export)
+        _write(app, _("Exported"), _("Not exported"), _("Log written to {path}"), export)
 
 
 def _download(app: App[Any], text: str, filename: str, mime_type: str) -> None:
     """Send a file to the visitor's browser (the game runs on a server it does not own)."""
     app.deliver_text(io.StringIO(text), save_filename=filename, mime_type=mime_type)
-    message = f"{filename} is on its way to your browser's downloads."
-    app.notify(message, title="Download", markup=False)
+    message = _("{filename} is on its way to your browser's downloads.").format(filename=filename)
+    app.notify(message, title=_("Download"), markup=False)
 
 
 def _name_problem(name: str) -> str | None:
     try:
         storage.check_name(name)
     except SaveFileError as error:
-        return str(error)[0].upper() + str(error)[1:] + "."
+        reason = str(error)
+        if not reason.isascii():  # a translated reason is a whole sentence already
+            return reason
+        return reason[0].upper() + reason[1:] + "."
     return None
 
 
-def _write(app: App[Any], title: str, done: str, write: Callable[[], Path]) -> bool:
+def _write(app: App[Any], title: str, failed: str, done: str, write: Callable[[], Path]) -> bool:
+    """Write a file with ``write``; tell the player where it went (``done``, a message with
+    ``{path}``, under ``title``) or why it could not be written (under ``failed``)."""
     try:
         path = write()
     except (SaveFileError, OSError) as error:
-        app.notify(str(error), title=f"Not {title.lower()}", severity="error", markup=False)
+        app.notify(str(error), title=failed, severity="error", markup=False)
         return False
-    app.notify(f"{done} {path}", title=title, markup=False)
+    app.notify(done.format(path=path), title=title, markup=False)
     return True

@@ -15,3 +15,11 @@ def japanese() -> Iterator[None]:
     assert language.use("ja") == "ja"
     yield
     language.use(language.ENGLISH)
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """Whatever a test switched to (``--lang ja`` through ``cli.main``), the next test
+    starts in English."""
+    yield
+    language.use(language.ENGLISH)

@@ -11,6 +11,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
+from marrakech.games.language import N_, _
+from marrakech.tui.screens.translated import translate_bindings
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """Ask a question; dismisses with True for yes, False for no (n or Escape).
@@ -49,21 +52,27 @@ class ConfirmScreen(ModalScreen[bool]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
-        Binding("left", "app.focus_previous", "Previous", show=False),
-        Binding("right", "app.focus_next", "Next", show=False),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
+        Binding("left", "app.focus_previous", N_("Previous"), show=False),
+        Binding("right", "app.focus_next", N_("Next"), show=False),
     ]
 
     def __init__(
-        self, question: str, yes: str = "Yes", no: str = "No", *, default: bool = False
+        self,
+        question: str,
+        yes: str | None = None,
+        no: str | None = None,
+        *,
+        default: bool = False,
     ) -> None:
-        """A dialog with the question and two buttons labelled ``yes`` and ``no``;
-        ``default`` is the answer Enter gives."""
+        """A dialog with the question and two buttons labelled ``yes`` and ``no`` ("Yes"
+        and "No" when not given); ``default`` is the answer Enter gives."""
         super().__init__()
+        translate_bindings(self)
         self.question = question
-        self.yes = yes
-        self.no = no
+        self.yes = _("Yes") if yes is None else yes
+        self.no = _("No") if no is None else no
         self.default = default
 
     def compose(self) -> ComposeResult:

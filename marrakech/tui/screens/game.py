@@ -21,10 +21,12 @@ from textual.screen import Screen
 from marrakech.engine import Aim, GameState, MarrakechError, Orient, Phase, Place, Transition
 from marrakech.flow import GameFlow, Notice
 from marrakech.games.autosaves import GameFile
+from marrakech.games.language import N_, _
 from marrakech.games.session import Session
 from marrakech.games.settings import Settings
 from marrakech.tui.files import GameDocuments, SettingsChanged, notifier, show_notice
 from marrakech.tui.screens.game_status import PALETTE, Frame, Pointing, hint_why, key_state
+from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.board import BoardWidget
 from marrakech.tui.widgets.die_face import DieFace
 from marrakech.tui.widgets.game_footer import GameFooter
@@ -48,28 +50,28 @@ class GameScreen(Screen[str]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (38, "-tall"), (52, "-taller")]  # noqa: RUF012
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "turn('left')", "Left"),
-        Binding("right", "turn('right')", "Right"),
-        Binding("up", "turn('straight')", "Ahead"),
-        Binding("enter", "roll", "Roll"),
-        Binding("space", "roll", "Roll", show=False),
-        Binding("enter", "lay", "Lay"),
-        Binding("enter", "aim", "Aim"),
-        Binding("enter", "results", "Results"),
-        Binding("left", "move_ghost('left')", "Move carpet left", show=False),
-        Binding("right", "move_ghost('right')", "Move carpet right", show=False),
-        Binding("up", "move_ghost('up')", "Move carpet up", show=False),
-        Binding("down", "move_ghost('down')", "Move carpet down", show=False),
-        Binding("r", "rotate", "Rotate"),
-        Binding("space", "rotate", "Rotate", show=False),
-        Binding("tab", "cycle(1)", "Next"),
-        Binding("shift+tab", "cycle(-1)", "Previous spot", show=False),
-        Binding("u", "undo", "Undo"),
-        Binding("ctrl+r", "redo", "Redo"),
-        Binding("h", "hint", "Hint"),
-        Binding("p", "toggle_risk", "Risk"),
-        Binding("s", "save", "Save", show=False),
-        Binding("e", "export_log", "Export log", show=False),
+        Binding("left", "turn('left')", N_("Left")),
+        Binding("right", "turn('right')", N_("Right")),
+        Binding("up", "turn('straight')", N_("Ahead")),
+        Binding("enter", "roll", N_("Roll")),
+        Binding("space", "roll", N_("Roll"), show=False),
+        Binding("enter", "lay", N_("Lay")),
+        Binding("enter", "aim", N_("Aim")),
+        Binding("enter", "results", N_("Results")),
+        Binding("left", "move_ghost('left')", N_("Move carpet left"), show=False),
+        Binding("right", "move_ghost('right')", N_("Move carpet right"), show=False),
+        Binding("up", "move_ghost('up')", N_("Move carpet up"), show=False),
+        Binding("down", "move_ghost('down')", N_("Move carpet down"), show=False),
+        Binding("r", "rotate", N_("Rotate")),
+        Binding("space", "rotate", N_("Rotate"), show=False),
+        Binding("tab", "cycle(1)", N_("Next")),
+        Binding("shift+tab", "cycle(-1)", N_("Previous spot"), show=False),
+        Binding("u", "undo", N_("Undo")),
+        Binding("ctrl+r", "redo", N_("Redo")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("p", "toggle_risk", N_("Risk")),
+        Binding("s", "save", N_("Save"), show=False),
+        Binding("e", "export_log", N_("Export log"), show=False),
     ]
 
     def __init__(
@@ -83,6 +85,7 @@ class GameScreen(Screen[str]):
         """Play the session's game on (``game_file``: its autosave, when resumed); a
         network game passes its ``flow`` (with its own session)."""
         super().__init__()
+        translate_bindings(self)
         self.settings = settings or Settings()
         """The player's settings (the app updates them when they change)."""
         self.flow = flow or GameFlow(session, notifier(self), game_file=game_file)
@@ -204,7 +207,7 @@ class GameScreen(Screen[str]):
         try:
             played = self.flow.play(action)
         except MarrakechError as error:
-            self.notify(str(error), title="Not allowed", severity="error", markup=False)
+            self.notify(str(error), title=_("Not allowed"), severity="error", markup=False)
             return
         if played:
             self._show(played)
@@ -279,7 +282,7 @@ class GameScreen(Screen[str]):
     def action_aim(self) -> None:
         """Aim Assam for the next player."""
         if self.pointing.turn is None:
-            self._say("Pick a way first: ← left or → right, then Enter aims Assam.")
+            self._say(_("Pick a way first: ← left or → right, then Enter aims Assam."))
         else:
             self._decide(Aim(self.pointing.turn))
 
@@ -302,7 +305,7 @@ class GameScreen(Screen[str]):
         is not on screen, Enter first clears the probe, and the next Enter lays.
         """
         if self.pointing.probe is not None:
-            self._point(self.pointing.unprobed().saying("Enter lays the carpet shown now."))
+            self._point(self.pointing.unprobed().saying(_("Enter lays the carpet shown now.")))
         elif self.pointing.carpet is not None:
             self._decide(self.pointing.carpet)
 
@@ -327,7 +330,8 @@ class GameScreen(Screen[str]):
         elif clicked is not None:
             self._point(clicked)
             if clicked.probe is not None:
-                show_notice(self.app, Notice(clicked.reason, title="Not there", severity="warning"))
+                notice = Notice(clicked.reason, title=_("Not there"), severity="warning")
+                show_notice(self.app, notice)
 
     @on(DieFace.Clicked)
     def _die_clicked(self) -> None:
@@ -344,14 +348,15 @@ class GameScreen(Screen[str]):
         if self.flow.can_undo:
             self._rewind(self.flow.undo)
         else:
-            self._say(f"Cannot undo: {self.flow.why_no_undo() or 'nothing to take back'}.")
+            why = self.flow.why_no_undo() or _("nothing to take back")
+            self._say(_("Cannot undo: {why}.").format(why=why))
 
     def action_redo(self) -> None:
         """Play again what the last undo took back (guarded, as undo is)."""
         if self.flow.can_redo:
             self._rewind(self.flow.redo)
         else:
-            self._say("Cannot redo: nothing was undone.")
+            self._say(_("Cannot redo: nothing was undone."))
 
     def _rewind(self, undo_or_redo: Callable[[], None]) -> None:
         self.pacer.stop()  # a walk is dropped unsettled: its roll is taken back
@@ -360,7 +365,7 @@ class GameScreen(Screen[str]):
 
     def action_hint(self) -> None:
         """Ask the expert computer player what it would do here."""
-        self._say("Thinking about a hint...")
+        self._say(_("Thinking about a hint..."))
         self.pacer.hint(self.flow.hint_move())
 
     @on(Pacer.Hinted)
@@ -369,7 +374,7 @@ class GameScreen(Screen[str]):
         if self.flow.is_current(event.move):
             self._point(self.pointing.hinting(event.result))
             if why := hint_why(self.flow, event.move, event.result):
-                self.notify(why, title="Why this hint", markup=False)
+                self.notify(why, title=_("Why this hint"), markup=False)
 
     def action_toggle_risk(self) -> None:
         """Show or hide the risk preview."""
@@ -387,4 +392,4 @@ class GameScreen(Screen[str]):
         """This screen's entries for the command palette (undo, redo, hint when they act)."""
         for action, title, help_text in PALETTE:
             if action in ("save", "export_log", "toggle_risk") or self.check_action(action, ()):
-                yield SystemCommand(title, help_text, getattr(self, f"action_{action}"))
+                yield SystemCommand(_(title), _(help_text), getattr(self, f"action_{action}"))

@@ -29,16 +29,29 @@ from marrakech.engine import (
 )
 from marrakech.flow import ComputerMove, GameFlow, SeatKind, TurnRecap, cursor, looped_steps, recaps
 from marrakech.flow.risk import LaneRisk
+from marrakech.games.language import N_, _, pgettext
+from marrakech.games.reasons import said
 from marrakech.games.settings import LOOP_PAUSE_STEPS
-from marrakech.games.words import COMPASS, colour_to_lay, square_text, way_words
+from marrakech.games.words import (
+    STRAIGHT_ON,
+    as_sentence,
+    colour_to_lay,
+    compass_word,
+    square_text,
+    way_words,
+)
 from marrakech.tui.widgets.board import Ghost, Lane
 
-_TURN_WORDS = {Turn.LEFT: "turn left", Turn.STRAIGHT: "go straight", Turn.RIGHT: "turn right"}
+_TURN_WORDS = {
+    Turn.LEFT: N_("turn left"),
+    Turn.STRAIGHT: N_("go straight"),
+    Turn.RIGHT: N_("turn right"),
+}
 
 
 def _way(state: GameState, turn: Turn) -> str:
     """A turn in words with the way it leads: "left, to the west", "straight on, to the north"."""
-    return way_words(turn, state.assam.facing, straight="straight on")
+    return way_words(turn, state.assam.facing, straight=STRAIGHT_ON)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +108,7 @@ class Pointing:
         reason = state.why_illegal(place)
         if reason is None:
             return replace(self, carpet=place, probe=None, reason="")
-        return replace(self, probe=place, reason=reason[0].upper() + reason[1:] + ".")
+        return replace(self, probe=place, reason=as_sentence(said(reason)))
 
     def unprobed(self) -> Pointing:
         """With the probe taken away."""
@@ -146,8 +159,8 @@ class Pointing:
     def hinting(self, action: object) -> Pointing:
         """Showing a hint, or saying there is none (the hint giver failed)."""
         if not isinstance(action, Orient | Aim | Place):
-            return self.saying("No hint available here.")
-        return self.showing(action).saying(f"Hint: {hint_words(action)}.")
+            return self.saying(_("No hint available here."))
+        return self.showing(action).saying(_("Hint: {hint}.").format(hint=hint_words(action)))
 
     def showing(self, action: Orient | Aim | Place) -> Pointing:
         """Showing a choice (a computer's, or a hint)."""
@@ -225,7 +238,7 @@ class Frame:
         last = flow.last_roll
         die = last.roll if last is not None else None
         risks = flow.lane_risks()
-        title = f"If {flow.names[risks[0].seat]} rolls:" if risks else ""
+        title = _("If {name} rolls:").format(name=flow.names[risks[0].seat]) if risks else ""
         return cls(
             flow.state,
             pointing.turned_assam(flow.state),
@@ -246,14 +259,14 @@ class Frame:
 
 
 PALETTE = (
-    ("save", "Save game", "Save the game under a name"),
-    ("export_log", "Export log", "Write the game log as text to the data folder"),
-    ("toggle_risk", "Risk preview", "Show or hide the chance of paying"),
-    ("undo", "Undo", "Take back the last decision"),
-    ("redo", "Redo", "Play again what was undone"),
-    ("hint", "Hint", "Ask the expert computer player"),
+    ("save", N_("Save game"), N_("Save the game under a name")),
+    ("export_log", N_("Export log"), N_("Write the game log as text to the data folder")),
+    ("toggle_risk", N_("Risk preview"), N_("Show or hide the chance of paying")),
+    ("undo", N_("Undo"), N_("Take back the last decision")),
+    ("redo", N_("Redo"), N_("Play again what was undone")),
+    ("hint", N_("Hint"), N_("Ask the expert computer player")),
 )
-"""The game screen's command-palette entries: action, title, help."""
+"""The game screen's command-palette entries: action, title, help (translated where shown)."""
 
 
 PLAYING_KEYS = frozenset(
@@ -317,8 +330,10 @@ def key_state(
 def hint_words(action: Orient | Aim | Place) -> str:
     """A hint in words: "turn left", "lay the carpet on (2,3)-(2,4)"."""
     if isinstance(action, Place):
-        return f"lay the carpet on {square_text(action.a)}-{square_text(action.b)}"
-    return _TURN_WORDS[action.turn]
+        return _("lay the carpet on {first}-{second}").format(
+            first=square_text(action.a), second=square_text(action.b)
+        )
+    return _(_TURN_WORDS[action.turn])
 
 
 def hint_why(flow: GameFlow, move: ComputerMove, result: Action | Exception) -> str:
@@ -327,7 +342,12 @@ def hint_why(flow: GameFlow, move: ComputerMove, result: Action | Exception) -> 
 
     if isinstance(result, Exception):
         return ""
-    return " ".join(hint_reasons(move.state, result, flow.names))
+    reasons = hint_reasons(move.state, result, flow.names)
+    said = reasons[0] if reasons else ""
+    for reason in reasons[1:]:
+        # Translators: two sentences one after the other (a space between them in English).
+        said = pgettext("sentences", "{first} {second}").format(first=said, second=reason)
+    return said
 
 
 def walk_timing(roll: Transition, step_seconds: float) -> tuple[float, ...]:
@@ -374,23 +394,31 @@ def status_text(flow: GameFlow, walk: WalkShown | None, pointing: Pointing) -> T
     name = flow.names[state.current]
     seat = flow.to_move
     if walk is not None:
-        first = f"{name} rolls {walk.roll}: Assam walks..."
+        first = _("{name} rolls {roll}: Assam walks...").format(name=name, roll=walk.roll)
     elif seat is None:
-        first = "The market is closed: the game is over. Enter shows the results."
+        first = _("The market is closed: the game is over. Enter shows the results.")
     elif seat.kind is SeatKind.REMOTE:
-        first = f"{name} is playing on another machine..."
+        first = _("{name} is playing on another machine...").format(name=name)
     elif not seat.is_person:
-        first = f"{name} ({seat.level} computer) is thinking..."
+        first = _("{name} ({level} computer) is thinking...").format(name=name, level=seat.level)
     elif state.phase is Phase.ORIENT and pointing.turn is not None:
-        first = f"{name}: Assam will go {_way(state, pointing.turn)}; Enter rolls."
+        first = _("{name}: Assam will go {way}; Enter rolls.").format(
+            name=name, way=_way(state, pointing.turn)
+        )
     elif state.phase is Phase.ROLL:
-        first = f"{name}: Assam faces {COMPASS[state.assam.facing]}; Enter rolls."
+        first = _("{name}: Assam faces {facing}; Enter rolls.").format(
+            name=name, facing=compass_word(state.assam.facing)
+        )
     elif state.phase is Phase.PLACE:
-        first = f"{name}: lay your {colour_to_lay(state)} carpet."
+        first = _("{name}: lay your {colour} carpet.").format(
+            name=name, colour=colour_to_lay(state)
+        )
     elif pointing.turn is not None:
-        first = f"{name}: aim Assam {_way(state, pointing.turn)}; Enter aims."
+        first = _("{name}: aim Assam {way}; Enter aims.").format(
+            name=name, way=_way(state, pointing.turn)
+        )
     else:
-        first = f"{name}: aim Assam for the next player: ← left or → right."
+        first = _("{name}: aim Assam for the next player: ← left or → right.").format(name=name)
     second = pointing.reason or pointing.message
     status = Text(first)
     if second:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.table import Table
 from textual import on
 from textual.app import App, ComposeResult
@@ -15,10 +16,24 @@ from textual.lazy import Lazy
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static, TabbedContent, TabPane
 
+from marrakech.games import language
+from marrakech.games.language import N_, _
+from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.legend import legend_text
 
 RULES_PATH = Path(__file__).parents[1] / "how_to_play.md"
 """The rules for players, shipped with the package."""
+
+
+def rules_path() -> Path:
+    """The rules in the language spoken (``how_to_play.ja.md``) when the package has them
+    in it, else in English (RULES_PATH)."""
+    code = language.current()
+    if code != language.ENGLISH:
+        translated = RULES_PATH.with_suffix(f".{code}.md")
+        if translated.is_file():
+            return translated
+    return RULES_PATH
 
 
 def plain_fences(markdown: str) -> str:
@@ -35,6 +50,45 @@ def plain_fences(markdown: str) -> str:
                 lines[number] = "```text"
             inside = not inside
     return "\n".join(lines)
+
+
+_BLOCK_STARTS = ("#", "-", "*", "+", ">", "|", "```")
+
+
+def _starts_block(line: str) -> bool:
+    """Whether a Markdown line starts a block of its own (not a paragraph's next line)."""
+    stripped = line.strip()
+    if not stripped or stripped.startswith(_BLOCK_STARTS):
+        return True
+    number, dot, _rest = stripped.partition(". ")
+    return bool(dot) and number.isdigit()
+
+
+def join_wide_lines(markdown: str) -> str:
+    """Join a paragraph's lines where one ends or the next begins with a wide character.
+
+    Markdown turns a line break inside a paragraph into a space; Japanese has no spaces
+    between words, so the space would show, and lines would be broken there. Code
+    blocks, headings, lists and tables keep their lines.
+    """
+    joined: list[str] = []
+    inside = False
+    for line in markdown.splitlines():
+        if line.lstrip().startswith("```"):
+            inside = not inside
+        elif (
+            joined
+            and not inside
+            and not _starts_block(line)
+            and joined[-1].strip()
+            and not joined[-1].lstrip().startswith(("#", "|", "```"))
+            and not joined[-1].endswith(("  ", "\\"))
+            and (cell_len(joined[-1][-1]) == 2 or cell_len(line.strip()[0]) == 2)
+        ):
+            joined[-1] += line.strip()
+            continue
+        joined.append(line)
+    return "\n".join(joined)
 
 
 def _declared(node: DOMNode) -> set[tuple[str, str]]:
@@ -63,7 +117,9 @@ def key_rows(
             declared[id(node)] = _declared(node)
         if (binding.key, binding.action) not in declared[id(node)]:
             continue
-        keys, _ = rows.setdefault((id(node), binding.action), ([], binding.description))
+        # the app's own keys (Quit, Help) are translated here, where they are shown
+        description = _(binding.description)
+        keys, _described = rows.setdefault((id(node), binding.action), ([], description))
         display = app.get_key_display(binding)
         if display not in keys:
             keys.append(display)
@@ -107,22 +163,27 @@ class HelpScreen(ModalScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark", "close", "Close"),
+        Binding("escape,q,question_mark", "close", N_("Close")),
     ]
+
+    def __init__(self) -> None:
+        """The help of the screen underneath."""
+        super().__init__()
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = "Marrakech: help"
-            box.border_subtitle = "Esc, q or ? closes"
+            box.border_title = _("Marrakech: help")
+            box.border_subtitle = _("Esc, q or ? closes")
             with TabbedContent():
-                with TabPane("Keys", id="keys-tab"), VerticalScroll():
+                with TabPane(_("Keys"), id="keys-tab"), VerticalScroll():
                     yield Static(
-                        "The keys that work now (they change as a turn goes on):", id="now"
+                        _("The keys that work now (they change as a turn goes on):"), id="now"
                     )
                     yield Static(self._keys_table(), id="keys")
-                with TabPane("How to play", id="rules-tab"), VerticalScroll(id="rules"):
+                with TabPane(_("How to play"), id="rules-tab"), VerticalScroll(id="rules"):
                     yield Lazy(self._rules())
-                with TabPane("Marks", id="marks-tab"), VerticalScroll():
+                with TabPane(_("Marks"), id="marks-tab"), VerticalScroll():
                     yield Static(legend_text(self.app.console, 90), id="marks")
 
     def _keys_table(self) -> Table:
@@ -135,17 +196,22 @@ class HelpScreen(ModalScreen[None]):
             active = [(a.node, a.binding) for a in below.active_bindings.values()]
             for keys, description in key_rows(self.app, active):
                 table.add_row(keys, description)
-        table.add_row("Esc q ?", "close this help")
+        table.add_row("Esc q ?", _("close this help"))
         return table
 
     def _rules(self) -> Markdown | Static:
+        path = rules_path()
         try:
-            text = RULES_PATH.read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8")
         except OSError as error:
             return Static(
-                f"The rules are missing: cannot read {RULES_PATH} ({error.strerror}).",
+                _("The rules are missing: cannot read {path} ({problem}).").format(
+                    path=path, problem=error.strerror
+                ),
                 markup=False,
             )
+        if path != RULES_PATH:
+            text = join_wide_lines(text)
         return Markdown(plain_fences(text), open_links=False)
 
     @on(Markdown.LinkClicked)

@@ -13,6 +13,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from marrakech.games.language import N_, _
+from marrakech.tui.screens.translated import translate_bindings
+
 
 class NamePromptScreen(ModalScreen[str | None]):
     """Ask for a name: Enter dismisses with it (stripped), Escape with None.
@@ -43,20 +46,21 @@ class NamePromptScreen(ModalScreen[str | None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(
         self, title: str, default: str = "", check: Callable[[str], str | None] | None = None
     ) -> None:
         """A prompt headed ``title`` with ``default`` already typed in."""
         super().__init__()
+        translate_bindings(self)
         self.prompt_title = title
         self.default = default
         self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_subtitle = "Enter: OK  Esc: cancel"
+            box.border_subtitle = _("Enter: OK  Esc: cancel")
             yield Label(self.prompt_title, id="title")
             yield Input(self.default, select_on_focus=True, id="name")
             yield Label("", id="error")
@@ -64,7 +68,7 @@ class NamePromptScreen(ModalScreen[str | None]):
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         name = event.value.strip()
-        problem = "Type a name first (or Esc to cancel)." if not name else None
+        problem = _("Type a name first (or Esc to cancel).") if not name else None
         if problem is None and self.check is not None:
             problem = self.check(name)
         if problem is None:

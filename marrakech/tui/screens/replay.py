@@ -17,7 +17,9 @@ from textual.widgets.option_list import Option
 
 from marrakech.engine import GameState, Phase
 from marrakech.flow import recaps
+from marrakech.games.language import N_, _, pgettext
 from marrakech.games.session import Session
+from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.board import BoardWidget
 from marrakech.tui.widgets.player_panel import PlayerPanel
 
@@ -60,11 +62,11 @@ class ReplayScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Back", priority=True),
-        Binding("right", "step(1)", "Forward", priority=True),
-        Binding("home", "jump(0)", "Start", priority=True),
-        Binding("end", "jump(-1)", "End", priority=True),
-        Binding("escape,q", "close", "Close"),
+        Binding("left", "step(-1)", N_("Back"), priority=True),
+        Binding("right", "step(1)", N_("Forward"), priority=True),
+        Binding("home", "jump(0)", N_("Start"), priority=True),
+        Binding("end", "jump(-1)", N_("End"), priority=True),
+        Binding("escape,q", "close", N_("Close")),
     ]
 
     AUTO_FOCUS = "#turns"
@@ -75,6 +77,8 @@ class ReplayScreen(Screen[None]):
     def __init__(self, session: Session) -> None:
         """A replay of the session's game so far (finished or not)."""
         super().__init__()
+        jumps = {"jump(0)": pgettext("replay", "Start"), "jump(-1)": pgettext("replay", "End")}
+        translate_bindings(self, jumps)
         self.session = session
         self.names = session.setup.names
         self.turns = recaps(session.transitions, self.names)
@@ -94,7 +98,10 @@ class ReplayScreen(Screen[None]):
                 yield Static(id="status")
             with Vertical(id="side"):
                 players = " · ".join(self.names)
-                yield Static(f"Replay: {players} · seed {setup.seed}", id="title", markup=False)
+                title = _("Replay: {players} · seed {seed}").format(
+                    players=players, seed=setup.seed
+                )
+                yield Static(title, id="title", markup=False)
                 for seat in range(setup.players):
                     yield PlayerPanel(seat, self.names[seat], setup.level(seat), id=f"seat-{seat}")
                 yield OptionList(*self._log(), id="turns")
@@ -102,7 +109,7 @@ class ReplayScreen(Screen[None]):
 
     def _log(self) -> list[Option]:
         first = self.session.states[0]
-        start = f"The market opens: {self.names[first.current]} plays first."
+        start = _("The market opens: {name} plays first.").format(name=self.names[first.current])
         options = [Option(Text(start, style="italic"))]
         for number, turn in enumerate(self.turns, start=1):
             line = Text.assemble((f"{number:>3} ", "dim"), turn.words)
@@ -128,16 +135,22 @@ class ReplayScreen(Screen[None]):
 
     def _status(self, state: GameState) -> Text:
         last = len(self.turns)
-        where = Text(f"Turn {self.step} of {last}", style="bold")
+        where = Text(_("Turn {step} of {last}").format(step=self.step, last=last), style="bold")
         if state.phase is Phase.OVER:
-            winners = " and ".join(self.names[seat] for seat in state.winners())
-            verb = "share the win" if len(state.winners()) > 1 else "wins"
-            where.append(f" · the game is over: {winners} {verb}.")
+            winners = [self.names[seat] for seat in state.winners()]
+            if len(winners) == 1:
+                said = _(" · the game is over: {name} wins.").format(name=winners[0])
+            else:
+                # Translators: between the names of the players sharing a win.
+                joined = _(" and ").join(winners)
+                said = _(" · the game is over: {names} share the win.").format(names=joined)
+            where.append(said)
         elif self.step == last:
-            where.append(f" · the game goes on: {self.names[state.current]} to play.")
+            name = self.names[state.current]
+            where.append(_(" · the game goes on: {name} to play.").format(name=name))
         else:
-            where.append(f" · {self.names[state.current]} to play next.")
-        where.append("\n← → step through the turns, Home and End jump.", style="dim")
+            where.append(_(" · {name} to play next.").format(name=self.names[state.current]))
+        where.append("\n" + _("← → step through the turns, Home and End jump."), style="dim")
         return where
 
     @on(OptionList.OptionHighlighted, "#turns")

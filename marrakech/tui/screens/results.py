@@ -18,9 +18,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from marrakech.engine import GameState, Score
+from marrakech.games.language import N_, _
 from marrakech.games.words import place_word, verdict
 from marrakech.tui.files import GameDocuments
 from marrakech.tui.screens.chips import chips
+from marrakech.tui.screens.translated import translate_bindings
 
 
 def ranking(state: GameState) -> list[tuple[str, Score]]:
@@ -83,15 +85,15 @@ class ResultsScreen(ModalScreen[str]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "finish('again')", "Play again"),
-        Binding("q", "finish('quit')", "Quit"),
-        Binding("escape,b", "finish('board')", "See the board"),
-        Binding("c", "summary", "Summary"),
-        Binding("r", "replay", "Replay"),
-        Binding("s", "save", "Save"),
-        Binding("e", "export", "Export log"),
-        Binding("left", "app.focus_previous", "Previous button", show=False),
-        Binding("right", "app.focus_next", "Next button", show=False),
+        Binding("a", "finish('again')", N_("Play again")),
+        Binding("q", "finish('quit')", N_("Quit")),
+        Binding("escape,b", "finish('board')", N_("See the board")),
+        Binding("c", "summary", N_("Summary")),
+        Binding("r", "replay", N_("Replay")),
+        Binding("s", "save", N_("Save")),
+        Binding("e", "export", N_("Export log")),
+        Binding("left", "app.focus_previous", N_("Previous button"), show=False),
+        Binding("right", "app.focus_next", N_("Next button"), show=False),
     ]
 
     AUTO_FOCUS = "#again"
@@ -99,6 +101,7 @@ class ResultsScreen(ModalScreen[str]):
     def __init__(self, documents: GameDocuments, names: tuple[str, ...]) -> None:
         """The results of a finished game (its state's phase is OVER), a name per seat."""
         super().__init__()
+        translate_bindings(self)
         self.documents = documents
         self.state: GameState = documents.session.state
         self.names = names
@@ -106,30 +109,30 @@ class ResultsScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         headline, lines = verdict(self.state, self.names)
         with Vertical() as box:
-            box.border_title = "The market closes"
+            box.border_title = _("The market closes")
             yield Label(headline, id="headline", markup=False)
             yield Static(self._table(), id="ranking")
             for line in lines:
                 yield Label(line, classes="why", markup=False)
             with Horizontal():
-                yield Button("Play again", variant="primary", id="again")
-                yield Button("Summary", id="summary")
-                yield Button("Replay", id="replay")
-                yield Button("Board", id="board")
-                yield Button("Quit", id="quit")
+                yield Button(_("Play again"), variant="primary", id="again")
+                yield Button(_("Summary"), id="summary")
+                yield Button(_("Replay"), id="replay")
+                yield Button(_("Board"), id="board")
+                yield Button(_("Quit"), id="quit")
             yield Label(
-                "Esc: the board · c: summary · r: replay · s: save · e: export the log",
+                _("Esc: the board · c: summary · r: replay · s: save · e: export the log"),
                 id="keys",
             )
 
     def _table(self) -> Table:
         table = Table(box=None, padding=(0, 1), header_style="bold")
-        table.add_column("Rank", justify="right")
-        table.add_column("Player")
-        table.add_column("Colours")
-        table.add_column("Squares", justify="right")
-        table.add_column("Dirhams", justify="right")
-        table.add_column("Total", justify="right")
+        table.add_column(_("Rank"), justify="right")
+        table.add_column(_("Player"))
+        table.add_column(_("Colours"))
+        table.add_column(_("Squares"), justify="right")
+        table.add_column(_("Dirhams"), justify="right")
+        table.add_column(_("Total"), justify="right")
         winners = self.state.winners()
         for rank, score in ranking(self.state):
             colours = self.state.players[score.seat].colours
@@ -138,7 +141,8 @@ class ResultsScreen(ModalScreen[str]):
                 name.stylize("bold")
             if score.eliminated:
                 name.stylize("dim strike")
-                name.append(" bankrupt", style="italic")
+                # Translators: after a bankrupt player's name in the results, with its space.
+                name.append(_(" bankrupt"), style="italic")
             style = "dim" if score.eliminated else ""
             table.add_row(
                 Text(rank, style=style or "bold"),

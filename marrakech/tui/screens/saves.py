@@ -19,12 +19,14 @@ from textual.widgets.option_list import Option
 from marrakech.engine import Phase
 from marrakech.games import autosaves, storage
 from marrakech.games.autosaves import Unfinished
+from marrakech.games.language import N_, _, ngettext
 from marrakech.games.narrate import turns
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import Session
 from marrakech.games.text import shown
+from marrakech.tui.screens.translated import translate_bindings
 
-_EMPTY = "No saved games yet: during a game, s saves one under a name."
+_EMPTY = N_("No saved games yet: during a game, s saves one under a name.")
 
 _WHEN = "%Y-%m-%d %H:%M"
 
@@ -43,10 +45,16 @@ def describe(session: Session) -> str:
     state = session.state
     played = len(turns(session.transitions))
     if state.phase is Phase.OVER:
-        status = "over: " + " and ".join(names[seat] for seat in state.winners()) + " won"
+        # Translators: between the names of the players who won.
+        winners = _(" and ").join(names[seat] for seat in state.winners())
+        status = _("over: {names} won").format(names=winners)
     else:
-        status = f"{names[state.current]} to play"
-    return f"{', '.join(names)} · {played} turn{'' if played == 1 else 's'} · {status}"
+        status = _("{name} to play").format(name=names[state.current])
+    played_words = ngettext("{count} turn", "{count} turns", played).format(count=played)
+    # Translators: a saved game: its players, how many turns were played, who is to play.
+    return _("{players} · {turns} · {status}").format(
+        players=_(", ").join(names), turns=played_words, status=status
+    )
 
 
 def save_option(path: Path) -> Option:
@@ -56,37 +64,43 @@ def save_option(path: Path) -> Option:
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime(_WHEN)
         about = describe(storage.load_game(path))
     except (SaveFileError, OSError, ValueError, OverflowError) as error:
-        text = Text.assemble((name, "bold"), "\n", (f"cannot be read: {error}", "italic"))
+        problem = _("cannot be read: {problem}").format(problem=error)
+        text = Text.assemble((name, "bold"), "\n", (problem, "italic"))
         return Option(text, id=str(path), disabled=True)
-    text = Text.assemble((name, "bold"), f"  saved {when}\n", (shown(about), "italic"))
+    saved = _("  saved {when}").format(when=when)
+    text = Text.assemble((name, "bold"), saved + "\n", (shown(about), "italic"))
     return Option(text, id=str(path))
 
 
 def finished_option(path: Path) -> Option:
     """The list entry for a finished game of the history (to replay)."""
-    title = ("Finished game", "bold")
+    title = (_("Finished game"), "bold")
     try:
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime(_WHEN)
         about = shown(describe(storage.load_game(path)))
     except (SaveFileError, OSError, ValueError, OverflowError) as error:
-        text = Text.assemble(title, "\n", (f"cannot be read: {error}", "italic"))
+        problem = _("cannot be read: {problem}").format(problem=error)
+        text = Text.assemble(title, "\n", (problem, "italic"))
         return Option(text, id=str(path), disabled=True)
-    return Option(Text.assemble(title, f"  ended {when}\n", (about, "italic")), id=str(path))
+    ended = _("  ended {when}").format(when=when)
+    return Option(Text.assemble(title, ended + "\n", (about, "italic")), id=str(path))
 
 
 def unfinished_option(game: Unfinished) -> Option:
     """The list entry for an unfinished game; one open in another window is disabled."""
     when = datetime.fromtimestamp(game.modified).strftime(_WHEN)
-    title = ("Unfinished game", "bold")
+    title = (_("Unfinished game"), "bold")
     if game.session is None:
-        problem = f"cannot be read: {game.problem}"
+        problem = _("cannot be read: {problem}").format(problem=game.problem)
         text = Text.assemble(title, "\n", (problem, "italic"))
         return Option(text, id=str(game.path), disabled=True)
     about = shown(describe(game.session))
     if game.open_elsewhere:
-        text = Text.assemble(title, "  open in another window\n", (about, "italic"))
+        elsewhere = _("  open in another window")
+        text = Text.assemble(title, elsewhere + "\n", (about, "italic"))
         return Option(text, id=str(game.path), disabled=True)
-    return Option(Text.assemble(title, f"  played {when}\n", (about, "italic")), id=str(game.path))
+    played = _("  played {when}").format(when=when)
+    return Option(Text.assemble(title, played + "\n", (about, "italic")), id=str(game.path))
 
 
 class SavesScreen(ModalScreen[OpenSave | None]):
@@ -126,17 +140,23 @@ class SavesScreen(ModalScreen[OpenSave | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", "Play on", priority=True),
-        Binding("r", "open(True)", "Replay"),
-        Binding("escape", "close", "Back"),
+        Binding("enter", "open", N_("Play on"), priority=True),
+        Binding("r", "open(True)", N_("Replay")),
+        Binding("escape", "close", N_("Back")),
     ]
+
+    def __init__(self) -> None:
+        """The list of saved games, read once the screen is shown."""
+        super().__init__()
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = "Saved games"
+            box.border_title = _("Saved games")
             yield OptionList(id="saves", classes="-empty")
-            yield Label("Reading the saved games...", id="status")
-            yield Static(f"Saved in {shown(str(storage.saves_dir()))}", id="where", markup=False)
+            yield Label(_("Reading the saved games..."), id="status")
+            where = _("Saved in {folder}").format(folder=shown(str(storage.saves_dir())))
+            yield Static(where, id="where", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -163,7 +183,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         if options:
             status.display = False
         else:
-            status.update(_EMPTY)
+            status.update(_(_EMPTY))
         saves.focus()
         saves.action_first()  # the newest readable save
         self.refresh_bindings()

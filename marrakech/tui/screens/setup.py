@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -18,12 +19,15 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
 
 from marrakech.engine import Colour, MarrakechError, Variant, colours_for_seat
+from marrakech.games.language import N_, _
 from marrakech.games.levels import DESCRIPTIONS, computer_named, is_level
+from marrakech.games.reasons import said
 from marrakech.games.session import MAX_NAME_LENGTH, PERSON, SEAT_KINDS, GameSetup, new_seed
 from marrakech.games.text import shown
 from marrakech.tui import palette
 from marrakech.tui.screens.chips import chips
 from marrakech.tui.screens.saves import OpenSave, SavesScreen
+from marrakech.tui.screens.translated import translate_bindings
 
 _TITLE = (
     "█▀▄▀█ ▄▀█ █▀█ █▀█ ▄▀█ █▄▀ █▀▀ █▀▀ █ █",
@@ -34,48 +38,76 @@ _WARM = ("#f4c542", "#eea236", "#e58a2e", "#d96f2a", "#c95428", "#b83a26")
 """Saffron to terracotta, top to bottom and left to right."""
 
 _VARIANTS = (
-    ("Standard: each player turns Assam, then rolls", Variant.STANDARD),
-    ("Variant: the previous player aims Assam", Variant.AIM),
-    ("Variant: the previous player aims or keeps", Variant.AIM_OR_KEEP),
+    (N_("Standard: each player turns Assam, then rolls"), Variant.STANDARD),
+    (N_("Variant: the previous player aims Assam"), Variant.AIM),
+    (N_("Variant: the previous player aims or keeps"), Variant.AIM_OR_KEEP),
 )
 _PILES = (
-    ("Shuffled: one pile, its top colour shown", False),
-    ("Alternating: the two colours in turn", True),
+    (N_("Shuffled: one pile, its top colour shown"), False),
+    (N_("Alternating: the two colours in turn"), True),
 )
 _TAKEBACKS: tuple[tuple[str, bool | None], ...] = (
-    ("Auto: only for one person against computers", None),
-    ("On: an undo may take back a roll", True),
-    ("Off: a roll once seen stands", False),
+    (N_("Auto: only for one person against computers"), None),
+    (N_("On: an undo may take back a roll"), True),
+    (N_("Off: a roll once seen stands"), False),
 )
 _HINTS = {
-    "players": "2 players own two colours each (24 carpets); 3 own 15 carpets, 4 own 12.",
-    "variant": "Who sets Assam's facing: the mover before rolling, or the player before.",
-    "first": "The rules: whoever last stepped on a carpet starts. Play then runs in seat order.",
-    "piles": "2 players only: how each player's 24 carpets are stacked.",
-    "takeback": "Whether undo may go back past a roll that was seen.",
-    "seed": "Decides every die roll and the 2-player piles: the same seed, the same game.",
-    "start": "Enter starts the game; Escape quits.",
-    "saved": "Play on or replay a game saved under a name (ctrl+o).",
-    "quit": "Leave without playing.",
+    "players": N_("2 players own two colours each (24 carpets); 3 own 15 carpets, 4 own 12."),
+    "variant": N_("Who sets Assam's facing: the mover before rolling, or the player before."),
+    "first": N_(
+        "The rules: whoever last stepped on a carpet starts. Play then runs in seat order."
+    ),
+    "piles": N_("2 players only: how each player's 24 carpets are stacked."),
+    "takeback": N_("Whether undo may go back past a roll that was seen."),
+    "seed": N_("Decides every die roll and the 2-player piles: the same seed, the same game."),
+    "start": N_("Enter starts the game; Escape quits."),
+    "saved": N_("Play on or replay a game saved under a name (ctrl+o)."),
+    "quit": N_("Leave without playing."),
 }
+
+
+def cut(text: str, cells: int) -> str:
+    """The start of ``text`` that fits in ``cells`` terminal cells (a wide character that
+    would be split is left out, not padded)."""
+    width = 0
+    for index, char in enumerate(text):
+        width += cell_len(char)
+        if width > cells:
+            return text[:index]
+    return text
+
+
+def default_name(seat: int) -> str:
+    """The name a seat gets when none is typed: "Player 1"."""
+    return _("Player {number}").format(number=seat + 1)
 
 
 def kind_label(kind: str) -> str:
     """What the seat-kind menu shows for a seat kind: "Person", "Computer: hard" (a level
     with settings or an outside bot, as ``new --bot`` names it, shows its whole name)."""
-    return "Person" if kind == PERSON else f"Computer: {shown(computer_named(kind))}"
+    if kind == PERSON:
+        return _("Person")
+    return _("Computer: {level}").format(level=shown(computer_named(kind)))
 
 
 def kind_hint(kind: str) -> str:
     """A sentence on who plays a seat of this kind, for the form's hint line."""
     if kind == PERSON:
-        return "A person plays this seat at this keyboard."
+        return _("A person plays this seat at this keyboard.")
     name = computer_named(kind)
     if not is_level(name):
-        return f"The outside bot {escape(shown(name))} plays this seat (docs/bots.md)."
-    level, _, settings = name.partition(":")
-    given = f" ({settings.replace(':', ', ')})" if settings else ""
-    return f"The computer plays this seat at level {level}{given}: it {DESCRIPTIONS[level]}."
+        return _("The outside bot {name} plays this seat (docs/bots.md).").format(
+            name=escape(shown(name))
+        )
+    level, _colon, settings = name.partition(":")
+    description = _(DESCRIPTIONS[level])
+    if settings:
+        return _(
+            "The computer plays this seat at level {level} ({settings}): it {description}."
+        ).format(level=level, settings=settings.replace(":", ", "), description=description)
+    return _("The computer plays this seat at level {level}: it {description}.").format(
+        level=level, description=description
+    )
 
 
 def seat_kinds(setup: GameSetup) -> tuple[str, ...]:
@@ -96,7 +128,7 @@ def title_art() -> Text:
             for column, char in enumerate(_TITLE[row - 1]):
                 art.append(char, style=f"bold {_WARM[column * len(_WARM) // width]}")
         elif row == 4:
-            art.append("lay carpets · walk Assam · collect dirhams", style="italic #d9a066")
+            art.append(_("lay carpets · walk Assam · collect dirhams"), style="italic #d9a066")
         elif row == 5:
             for colour in Colour:
                 art.append("▀▀▀▀▀▀", style=palette.current().carpets[colour])
@@ -106,7 +138,7 @@ def title_art() -> Text:
 
 def _cursor_on_pressed(radio_set: RadioSet) -> None:
     """Put a RadioSet's keyboard cursor on its pressed button (it starts on the first)."""
-    for _ in range(max(radio_set.pressed_index, 0)):
+    for _step in range(max(radio_set.pressed_index, 0)):
         radio_set.action_next_button()
 
 
@@ -207,8 +239,8 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "quit", "Quit"),
-        Binding("ctrl+o", "saved_games", "Saved games"),
+        Binding("escape", "quit", N_("Quit")),
+        Binding("ctrl+o", "saved_games", N_("Saved games")),
     ]
 
     AUTO_FOCUS = "#start"
@@ -216,27 +248,31 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
     def __init__(self, defaults: GameSetup | None = None) -> None:
         """A form filled from ``defaults`` (a 2-player game of two people when None)."""
         super().__init__()
+        translate_bindings(self)
         self.defaults = defaults or GameSetup(players=2)
 
     def compose(self) -> ComposeResult:
         setup = self.defaults
         kinds = [(Text(kind_label(kind)), kind) for kind in seat_kinds(setup)]
+        variants = [(_(label), value) for label, value in _VARIANTS]
+        piles = [(_(label), value) for label, value in _PILES]
+        takebacks = [(_(label), value) for label, value in _TAKEBACKS]
         yield Static(title_art(), id="art")
         with Vertical(id="form") as form:
-            form.border_title = "New game"
+            form.border_title = _("New game")
             with Horizontal(classes="row option"):
-                yield Label("Players", classes="caption")
+                yield Label(_("Players"), classes="caption")
                 with RadioSet(id="players", compact=True):
                     for count in (2, 3, 4):
                         yield RadioButton(str(count), value=count == setup.players)
             with Vertical(classes="row"):
                 for seat in range(4):
                     with Horizontal(classes="seat", id=f"seat-{seat}"):
-                        yield Label(f"Seat {seat + 1}", classes="caption")
+                        yield Label(_("Seat {number}").format(number=seat + 1), classes="caption")
                         yield Static(classes="chips", id=f"chips-{seat}")
                         yield Input(
                             self._default_name(seat),
-                            placeholder=f"Player {seat + 1}",
+                            placeholder=default_name(seat),
                             max_length=MAX_NAME_LENGTH,
                             compact=True,
                             id=f"name-{seat}",
@@ -249,26 +285,26 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
                             id=f"kind-{seat}",
                         )
             with Vertical(classes="row"):
-                yield from self._option("Variant", _VARIANTS, setup.variant, "variant")
+                yield from self._option(_("Variant"), variants, setup.variant, "variant")
                 with Horizontal(classes="option", id="first-row"):
-                    yield Label("Starts", classes="caption")
+                    yield Label(_("Starts"), classes="caption")
                     yield self._starting_player(setup.players, setup.first)
-                yield from self._option("Piles", _PILES, setup.alternate_piles, "piles")
-                yield from self._option("Takeback", _TAKEBACKS, setup.takeback, "takeback")
+                yield from self._option(_("Piles"), piles, setup.alternate_piles, "piles")
+                yield from self._option(_("Takeback"), takebacks, setup.takeback, "takeback")
                 with Horizontal(classes="option"):
-                    yield Label("Seed", classes="caption")
+                    yield Label(_("Seed"), classes="caption")
                     yield Input(
-                        placeholder="blank: random",
+                        placeholder=_("blank: random"),
                         restrict=r"\d*",
                         max_length=12,
                         compact=True,
                         id="seed",
                     )
             with Horizontal(id="buttons"):
-                yield Button("Start", variant="primary", id="start")
-                yield Button("Saved games", id="saved")
-                yield Button("Quit", id="quit")
-            yield Static(_HINTS["start"], id="hint")
+                yield Button(_("Start"), variant="primary", id="start")
+                yield Button(_("Saved games"), id="saved")
+                yield Button(_("Quit"), id="quit")
+            yield Static(_(_HINTS["start"]), id="hint")
         yield Footer()
 
     def _option(
@@ -285,7 +321,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
     def _default_name(self, seat: int) -> str:
         """The name given in the defaults, or "" (the placeholder) for a default name."""
         setup = self.defaults
-        if seat >= setup.players or setup.names[seat] == f"Player {seat + 1}":
+        if seat >= setup.players or setup.names[seat] in (f"Player {seat + 1}", default_name(seat)):
             return ""
         return setup.names[seat]
 
@@ -307,7 +343,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         return self.query_one("#players", RadioSet).pressed_index + 2
 
     def _seat_name(self, seat: int) -> str:
-        return self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}"
+        return self.query_one(f"#name-{seat}", Input).value.strip() or default_name(seat)
 
     def _show_seats(self) -> None:
         """Show the seats in play with their colours; piles only matter to 2 players."""
@@ -323,7 +359,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         """Label the starting-player buttons with the names of the seats."""
         for seat, button in enumerate(self.query_one("#first", RadioSet).query(RadioButton)):
             name = self._seat_name(seat)
-            button.label = Text(name if len(name) <= 10 else f"{name[:9]}…")
+            button.label = Text(name if cell_len(name) <= 10 else f"{cut(name, 9)}…")
 
     @on(RadioSet.Changed, "#players")
     async def _players_changed(self) -> None:
@@ -360,9 +396,10 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         try:
             setup = self.setup()
         except MarrakechError as error:
-            problem = str(error)
+            problem = said(str(error))
             hint = self.query_one("#hint", Static)
-            hint.update(Text(f"Cannot start: {problem[:1].upper()}{problem[1:]}."))
+            problem = f"{problem[:1].upper()}{problem[1:]}"
+            hint.update(Text(_("Cannot start: {problem}.").format(problem=problem)))
             hint.add_class("-error")
             self.app.bell()
             return
@@ -402,13 +439,15 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         if key is None:  # e.g. the menu of a Select: its hint stays
             return
         if key.startswith("name-"):
-            text = f"A name of up to {MAX_NAME_LENGTH} characters (Enter: the next one)."
+            text = _("A name of up to {count} characters (Enter: the next one).").format(
+                count=MAX_NAME_LENGTH
+            )
         elif key.startswith("kind-"):
             text = kind_hint(str(self._value(key)))
         else:
-            text = _HINTS.get(key, "")
+            text = _(_HINTS[key]) if key in _HINTS else ""
         if key == "seed":
-            text += " Blank: a random seed, drawn when the game starts."
+            text = _("{hint} Blank: a random seed, drawn when the game starts.").format(hint=text)
         self._hint(text)
 
     def _hint(self, text: str) -> None:

@@ -17,10 +17,15 @@ from textual_plotext import PlotextPlot
 
 from marrakech.flow import recaps
 from marrakech.flow.summary import GameSummary, summarise
+from marrakech.games.language import N_, _
 from marrakech.games.session import Session
 from marrakech.games.words import colour_word
 from marrakech.tui.palette import CARPET_COLOURS
 from marrakech.tui.screens.chips import chips
+from marrakech.tui.screens.translated import translate_bindings
+
+_HEADINGS = (N_("Squares"), N_("Dirhams"), N_("Score"), N_("Earned"), N_("Paid"))
+"""The figures' columns between the colours and the biggest toll."""
 
 
 def _rgb(hex_colour: str) -> tuple[int, int, int]:
@@ -46,12 +51,13 @@ class SummaryScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "close", "Back to the results"),
+        Binding("escape,q", "close", N_("Back to the results")),
     ]
 
     def __init__(self, session: Session) -> None:
         """The summary of the session's game."""
         super().__init__()
+        translate_bindings(self)
         names = session.setup.names
         self.session = session
         self.summary: GameSummary = summarise(
@@ -70,27 +76,28 @@ class SummaryScreen(Screen[None]):
         for player, scores in zip(self.summary.players, self.summary.scores, strict=True):
             colour = _rgb(CARPET_COLOURS[self.session.start.players[player.seat].colours[0]])
             plot.plot(turns, list(scores), label=player.name, color=colour, marker="braille")
-        plot.title("Score (visible squares + dirhams) after each turn")
-        plot.xlabel("turn")
+        plot.title(_("Score (visible squares + dirhams) after each turn"))
+        plot.xlabel(_("turn"))
 
     def _figures(self) -> Table:
         table = Table(
-            title=f"The game in figures: {self.summary.turns} turns",
+            title=_("The game in figures: {count} turns").format(count=self.summary.turns),
             box=None,
             padding=(0, 1),
             header_style="bold",
         )
-        table.add_column("Player")
-        table.add_column("Colours")
-        for heading in ("Squares", "Dirhams", "Score", "Earned", "Paid"):
-            table.add_column(heading, justify="right")
-        table.add_column("Biggest toll", justify="right")
-        table.add_column("Largest region", justify="right")
+        table.add_column(_("Player"))
+        table.add_column(_("Colours"))
+        for heading in _HEADINGS:
+            table.add_column(_(heading), justify="right")
+        table.add_column(_("Biggest toll"), justify="right")
+        table.add_column(_("Largest region"), justify="right")
         two_players = len(self.summary.players) == 2
         for player in self.summary.players:
             name = Text(player.name)
             if player.eliminated:
-                name.append(" bankrupt", style="italic")
+                # Translators: after a bankrupt player's name in the results, with its space.
+                name.append(_(" bankrupt"), style="italic")
             table.add_row(
                 name,
                 chips(c.colour for c in player.colours),

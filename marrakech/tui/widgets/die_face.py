@@ -9,24 +9,28 @@ from textual import events
 from textual.message import Message
 from textual.widgets import Static
 
+from marrakech.games import language
+from marrakech.games.language import _
+
 
 class DieFace(Static):
     """Shows the last roll (faces 1, 2, 2, 3, 3, 4); posts DieFace.Clicked when clicked."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"die--face"}
 
-    _shown: tuple[int | None, str] | None = None
+    _shown: tuple[int | None, str, str] | None = None
 
     class Clicked(Message):
         """The die was clicked: the player wants to roll."""
 
     def show(self, value: int | None, hint: str = "") -> None:
         """Show a face (None before the first roll) and a short hint beside it."""
-        if (value, hint) == self._shown:
+        if (value, hint, language.current()) == self._shown:
             return
-        self._shown = (value, hint)
+        self._shown = (value, hint, language.current())
         face = f" {value} " if value is not None else " - "
-        text = Text.assemble("Die ", (face, self.get_component_rich_style("die--face")))
+        # Translators: the label before the die's face.
+        text = Text.assemble(_("Die") + " ", (face, self.get_component_rich_style("die--face")))
         if value is not None:
             text.append(" " + "●" * value)
         if hint:

@@ -19,6 +19,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
+from marrakech.games.language import N_, _
+
 
 class FooterKeyCap(Widget):
     """One key in the footer and what it does: dimmed when it cannot act now.
@@ -69,12 +71,13 @@ class FooterKeyCap(Widget):
         self.binding = active.binding
         self.key_display = key_display
         self.dimmed = not active.enabled
-        self.tooltip = active.tooltip or None
+        self.tooltip = _(active.tooltip) if active.tooltip else None
 
     def render(self) -> Content:
+        description = _(self.binding.description) if self.binding.description else ""
         return Content.assemble(
             (self.key_display, self.get_visual_style("footer-key-cap--key")),
-            (f" {self.binding.description}", self.get_visual_style("footer-key-cap--description")),
+            (f" {description}", self.get_visual_style("footer-key-cap--description")),
         )
 
     def on_click(self) -> None:
@@ -83,6 +86,10 @@ class FooterKeyCap(Widget):
         else:
             self.app.simulate_key(self.binding.key)
 
+
+TEXTUAL_DESCRIPTIONS = (N_("palette"), N_("Open the command palette"))
+"""Descriptions (and a tooltip) of Textual's own bindings the footer shows, marked for the
+catalogue (the footer translates every key's description where it draws it)."""
 
 PALETTE_MIN_WIDTH = 96
 """Narrower than this, the game's own keys need the whole footer: the command palette's

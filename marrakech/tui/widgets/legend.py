@@ -6,41 +6,102 @@ many entries as fit (whole entries only), the help shows them all.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.text import Text
 from textual.widget import Widget
 
+from marrakech.games.language import N_, _, pgettext
+
 _TIMES = "\N{MULTIPLICATION SIGN}"
 
 LEGEND: tuple[tuple[str, str], ...] = (
-    ("▲▶▼◀", "Assam, and the way he faces"),
-    ("1 2 3 4", "where Assam stops for each roll (bright: the way picked)"),
-    ("Y2", "the top carpet's colour, and how many carpets lie there"),
-    ("═ ║", "joins the two halves of one carpet"),
-    ("░G1░", f"your carpet, not laid yet; {_TIMES} where it may not go"),
-    ("$", "the region whose toll was just paid"),
-    ("r b y g", "grey carpets of a player who is out: free, worth nothing"),
-    (f"5{_TIMES}5+7{_TIMES}1", "coins: five 5-dirham and seven 1-dirham coins"),
-    ("pay", "risk table: the chance of paying a toll that way"),
-    ("toll", "risk table: the toll to expect, on average"),
-    ("out", "risk table: the chance of going bankrupt"),
+    ("▲▶▼◀", N_("Assam, and the way he faces")),
+    ("1 2 3 4", N_("where Assam stops for each roll (bright: the way picked)")),
+    ("Y2", N_("the top carpet's colour, and how many carpets lie there")),
+    ("═ ║", N_("joins the two halves of one carpet")),
+    # Translators: {times} is the multiplication sign, drawn where the carpet may not go.
+    ("░G1░", N_("your carpet, not laid yet; {times} where it may not go")),
+    ("$", N_("the region whose toll was just paid")),
+    ("r b y g", N_("grey carpets of a player who is out: free, worth nothing")),
+    (f"5{_TIMES}5+7{_TIMES}1", N_("coins: five 5-dirham and seven 1-dirham coins")),
+    ("pay", N_("risk table: the chance of paying a toll that way")),
+    ("toll", N_("risk table: the toll to expect, on average")),
+    ("out", N_("risk table: the chance of going bankrupt")),
 )
-"""Every mark of the game screen and what it means, most needed first."""
+"""Every mark of the game screen and what it means (to translate where shown: ``entries``),
+most needed first."""
+
+RISK_HEADINGS = ("pay", "toll", "out")
+"""The marks that are the risk table's column headings: shown in the spoken language
+(``pgettext("risk table", mark)``), as the table shows them."""
+
+
+def entries() -> list[tuple[str, str]]:
+    """The legend's marks and meanings in the language spoken now."""
+    shown = []
+    for mark, meaning in LEGEND:
+        if mark in RISK_HEADINGS:
+            mark = pgettext("risk table", mark)
+        shown.append((mark, _(meaning).format(times=_TIMES)))
+    return shown
+
+
+NO_LINE_START = frozenset("、。，．・：；？！）」』】〕ーぁぃぅぇぉっゃゅょァィゥェォッャュョ")  # noqa: RUF001
+"""What a Japanese line may not begin with (closing marks, small kana: kinsoku)."""
+
+NO_LINE_END = frozenset("（「『【〔")  # noqa: RUF001
+"""What a Japanese line may not end with (opening marks)."""
+
+
+def wrap(console: Console, meaning: str, width: int) -> list[Text]:
+    """``meaning`` wrapped in ``width`` cells: at spaces for English (as Rich does); a
+    text with wide characters anywhere between them, measured in cells, no line beginning
+    with a closing mark or ending with an opening one, no ASCII word cut."""
+    if cell_len(meaning) == len(meaning):
+        return list(Text(meaning).wrap(console, width))
+    lines: list[str] = []
+    line = ""
+    for char in meaning:
+        if cell_len(line + char) <= width:
+            line += char
+            continue
+        cut = len(line)
+        while cut > 1 and (
+            line[cut - 1] in NO_LINE_END
+            or (line[cut:] + char)[0] in NO_LINE_START
+            or (
+                line[cut - 1].isascii()
+                and line[cut - 1] != " "
+                and (line[cut:] + char)[0].isascii()
+                and (line[cut:] + char)[0] != " "
+            )
+        ):
+            cut -= 1
+        if cut <= 1:
+            cut = len(line)
+        lines.append(line[:cut].rstrip())
+        line = (line[cut:] + char).lstrip()
+    if line:
+        lines.append(line)
+    return [Text(text) for text in lines]
 
 
 def legend_text(console: Console, width: int, height: int | None = None) -> Text:
     """The legend in ``width`` columns: a heading, then the entries that fit in ``height``
     lines (all of them when None), each whole: the mark, and its meaning wrapped beside it."""
-    indent = max(len(mark) for mark, _ in LEGEND) + 1
-    lines = Text("Key to the market", style="bold")
+    legend = entries()
+    indent = max(cell_len(mark) for mark, _meaning in legend) + 1
+    lines = Text(_("Key to the market"), style="bold")
     used = 1
-    for mark, meaning in LEGEND:
-        wrapped = Text(meaning).wrap(console, max(width - indent, 10))
+    for mark, meaning in legend:
+        wrapped = wrap(console, meaning, max(width - indent, 10))
         if height is not None and used + len(wrapped) > height:
             break
         for number, line in enumerate(wrapped):
             lines.append("\n")
-            lines.append(mark.ljust(indent) if number == 0 else " " * indent, style="bold")
+            pad = mark + " " * (indent - cell_len(mark)) if number == 0 else " " * indent
+            lines.append(pad, style="bold")
             lines.append_text(line)
         used += len(wrapped)
     return lines

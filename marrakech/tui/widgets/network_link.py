@@ -13,6 +13,7 @@ from textual.notifications import SeverityLevel
 from textual.widget import Widget
 
 from marrakech.flow import Change, GameFlow
+from marrakech.games.language import _
 from marrakech.tui.screens.confirm import ConfirmScreen
 
 
@@ -46,13 +47,14 @@ class NetworkLink(Widget):
             self.post_message(self.Heard(change))
         elif change.kind == "undo_asked":
             if change.seat == self.flow.me:
-                question = f"{change.text} asks to take back your last decision. Agree?"
-                self.app.push_screen(
-                    ConfirmScreen(question, yes="Agree", no="Refuse"), self._answered
+                question = _("{name} asks to take back your last decision. Agree?").format(
+                    name=change.text
                 )
+                dialog = ConfirmScreen(question, yes=_("Agree"), no=_("Refuse"))
+                self.app.push_screen(dialog, self._answered)
         else:
             severity: SeverityLevel = "information" if change.kind == "lost" else "warning"
-            self.notify(change.text, title="Network game", severity=severity, markup=False)
+            self.notify(change.text, title=_("Network game"), severity=severity, markup=False)
 
     def _answered(self, agree: bool | None) -> None:
         self.flow.answer_undo(bool(agree))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.style import Style
 from rich.table import Table
@@ -11,9 +13,48 @@ from rich.text import Text
 from textual.widgets import Static
 
 from marrakech.engine import Colour, GameState, Phase
+from marrakech.games import language
+from marrakech.games.language import N_, _, ngettext
 from marrakech.tui.palette import carpet_style
 
 _TIMES = "\N{MULTIPLICATION SIGN}"
+
+LEVEL_LABELS: dict[str, str] = {
+    # Translators: a computer player's level, beside its name in the narrow player panel.
+    "random": N_("random bot"),
+    # Translators: a computer player's level, beside its name in the narrow player panel.
+    "greedy": N_("greedy bot"),
+    # Translators: a computer player's level, beside its name in the narrow player panel.
+    "hard": N_("hard bot"),
+    # Translators: a computer player's level, beside its name in the narrow player panel.
+    "expert": N_("expert bot"),
+}
+"""The words for each computer level in the panel's title (other names: "{level} bot")."""
+
+
+def level_label(level: str) -> str:
+    """A computer level as the panel names it ("hard bot")."""
+    if level in LEVEL_LABELS:
+        return _(LEVEL_LABELS[level])
+    # Translators: a computer player of a level the game has no word for (an outside bot).
+    return _("{level} bot").format(level=level)
+
+
+def filled(template: str, **parts: str | Text) -> Text:
+    """``template`` (a translated message) with each ``{name}`` replaced by its part, kept
+    styled when it is Text."""
+    text = Text()
+    for piece in re.split(r"(\{\w+\})", template):
+        name = piece[1:-1]
+        if piece.startswith("{") and name in parts:
+            part = parts[name]
+            if isinstance(part, Text):
+                text.append_text(part)
+            else:
+                text.append(part)
+        elif piece:
+            text.append(piece)
+    return text
 
 
 def coins(money: int) -> tuple[int, int]:
@@ -29,7 +70,7 @@ def _row(left: Text, right: str) -> Table:
     """One line: text on the left, a figure on the right."""
     grid = Table.grid(expand=True, padding=(0, 1))
     grid.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
-    grid.add_column(justify="right", no_wrap=True, min_width=len(right))
+    grid.add_column(justify="right", no_wrap=True, min_width=cell_len(right))
     grid.add_row(left, right)
     return grid
 
@@ -56,7 +97,7 @@ class PlayerPanel(Static):
         player = state.players[self.seat]
         score = state.scores()[self.seat]
         current = state.current == self.seat and state.phase is not Phase.OVER
-        shown = (player, score, current, change, self.player_name)
+        shown = (player, score, current, change, self.player_name, language.current())
         if shown == self._shown:
             return
         first = self._shown is None
@@ -65,26 +106,35 @@ class PlayerPanel(Static):
         self.set_class(player.eliminated, "-out")
         title = Text.assemble(("▶ " if current else "  "), (self.player_name, "bold"))
         if self.level is not None:
-            title.append(f" · {self.level} bot", style="italic")
+            title.append(" · " + level_label(self.level), style="italic")
         money = Text()
         for colour in player.colours:
             money.append_text(self._chip(colour))
             money.append(" ")
-        money.append(f"{player.money} dirhams", style="bold")
+        dirhams = ngettext("{count} dirham", "{count} dirhams", player.money)
+        money.append(dirhams.format(count=player.money), style="bold")
         if change:
             money.append(f" {change:+d}", style=self._style("gain" if change > 0 else "loss"))
         fives, ones = coins(player.money)
         if player.eliminated:
-            carpets = Text("OUT: bankrupt", style="bold")
+            carpets = Text(_("OUT: bankrupt"), style="bold")
         else:
-            carpets = Text(f"{player.carpets_left} carpets")
+            count = player.carpets_left
+            left = ngettext("{count} carpet", "{count} carpets", count).format(count=count)
             if player.top is not None and len(player.colours) > 1:
-                carpets.append(", next ")
-                carpets.append_text(self._chip(player.top))
+                # Translators: {carpets} is "12 carpets"; {chip} the colour laid next.
+                carpets = filled(
+                    _("{carpets}, next {chip}"), carpets=left, chip=self._chip(player.top)
+                )
+            else:
+                carpets = Text(left)
+        squares = ngettext("{count} square", "{count} squares", score.visible)
         rows = Group(
-            _row(title, f"{score.total} pts"),
+            _row(
+                title, ngettext("{count} pt", "{count} pts", score.total).format(count=score.total)
+            ),
             _row(money, f"{fives}{_TIMES}5+{ones}{_TIMES}1"),
-            _row(carpets, f"{score.visible} squares"),
+            _row(carpets, squares.format(count=score.visible)),
         )
         self.update(rows, layout=first)
 

@@ -5,13 +5,48 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
-from marrakech.engine import Turn
+from marrakech.engine import Direction, Turn
 from marrakech.flow.risk import LaneRisk
+from marrakech.games import language
+from marrakech.games.language import pgettext
 
-_WAYS = {Turn.LEFT: "◀ left", Turn.STRAIGHT: "▲ ahead", Turn.RIGHT: "▶ right", None: "  roll"}
+_MARKS = {Turn.LEFT: "◀ ", Turn.STRAIGHT: "▲ ", Turn.RIGHT: "▶ ", None: "  "}
+
+WAY_WIDTH = 9
+"""The way column's cells in English (wider when a language's words need it)."""
+
+
+def _way(turn: Turn | None) -> str:
+    """A row's way (None: the aiming variant's one row, a plain roll), its arrow first."""
+    words = {
+        Turn.LEFT: pgettext("risk table", "left"),
+        Turn.STRAIGHT: pgettext("risk table", "ahead"),
+        Turn.RIGHT: pgettext("risk table", "right"),
+        None: pgettext("risk table", "roll"),
+    }
+    return _MARKS[turn] + words[turn]
+
+
+def _facing(facing: Direction) -> str:
+    """The way Assam would face, as the table's one compass letter."""
+    letters = {
+        # Translators: the risk table's compass letters: one character each.
+        Direction.N: pgettext("compass letter", "N"),
+        Direction.E: pgettext("compass letter", "E"),
+        Direction.S: pgettext("compass letter", "S"),
+        Direction.W: pgettext("compass letter", "W"),
+    }
+    return letters[facing]
+
+
+def _pad(text: str, width: int, *, right: bool = False) -> str:
+    """``text`` padded with spaces to ``width`` cells (on the left when ``right``)."""
+    space = " " * max(0, width - cell_len(text))
+    return space + text if right else text + space
 
 
 class RiskPreview(Static):
@@ -19,11 +54,11 @@ class RiskPreview(Static):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"risk--chosen", "risk--header"}
 
-    _shown: tuple[tuple[LaneRisk, ...], Turn | None, str] = ((), None, "")
+    _shown: tuple[tuple[LaneRisk, ...], Turn | None, str, str] = ((), None, "", "")
 
     def show(self, risks: Sequence[LaneRisk], chosen: Turn | None, title: str) -> None:
         """Show the rows under a title such as "If Ayla rolls:"; no risks clear it."""
-        shown = (tuple(risks), chosen, title)
+        shown = (tuple(risks), chosen, title, language.current())
         if shown == self._shown:
             return
         resized = len(shown[0]) != len(self._shown[0])
@@ -32,12 +67,21 @@ class RiskPreview(Static):
             self.update("", layout=resized)
             return
         header = self.get_component_rich_style("risk--header")
+        way_width = max(WAY_WIDTH, *(cell_len(_way(risk.turn)) + 1 for risk in risks))
+        facing_width = max(2, *(cell_len(_facing(risk.facing)) for risk in risks))
+        headings = (
+            _pad(pgettext("risk table", "way"), way_width + facing_width)
+            + _pad(pgettext("risk table", "pay"), 5, right=True)
+            + _pad(pgettext("risk table", "toll"), 6, right=True)
+            + _pad(pgettext("risk table", "out"), 6, right=True)
+        )
         text = Text(title, style=header)
-        text.append("\n" + f"{'way':<11}{'pay':>5}{'toll':>6}{'out':>6}", style=header)
+        text.append("\n" + headings, style=header)
         for risk in risks:
             row = (
-                f"{_WAYS[risk.turn]:<9}{risk.facing.name:<2}"
-                f"{risk.chance_to_pay:>5.0%}{risk.expected_toll:>6.1f}"
+                _pad(_way(risk.turn), way_width)
+                + _pad(_facing(risk.facing), facing_width)
+                + f"{risk.chance_to_pay:>5.0%}{risk.expected_toll:>6.1f}"
                 f"{risk.chance_of_bankruptcy:>6.0%}"
             )
             is_chosen = risk.turn == chosen and len(risks) > 1

@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 
 from marrakech.flow import Seat
+from marrakech.games.language import _
 from marrakech.tui.screens.game_status import Frame
 from marrakech.tui.widgets.die_face import DieFace
 from marrakech.tui.widgets.legend import Legend
@@ -38,7 +39,7 @@ class SidePanel(Vertical):
         ``can_roll``: the die says a click rolls it."""
         for panel in self.query(PlayerPanel):
             panel.show(frame.state, frame.money_change(panel.seat), names[panel.seat])
-        self.query_one(DieFace).show(frame.die, "(click to roll)" if can_roll else "")
+        self.query_one(DieFace).show(frame.die, _("(click to roll)") if can_roll else "")
         self.query_one(RiskPreview).show(frame.risks, frame.turn, frame.risk_title)
 
     def toggle_risk(self) -> bool:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
+from marrakech.games.language import _
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 """The smallest terminal the game screen lays out in."""
 
@@ -12,11 +14,19 @@ class TooSmall(Static):
     """The notice to make the window larger; shown while the size does not ``fit``."""
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(
-            f"The market needs a terminal of at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
-            "Make the window larger (or the font smaller) to go on playing.",
-            id=id,
-        )
+        super().__init__(self.notice(), id=id)
+
+    @staticmethod
+    def notice() -> str:
+        """What to do, in the language spoken now."""
+        return _(
+            "The market needs a terminal of at least {width}x{height}.\n"
+            "Make the window larger (or the font smaller) to go on playing."
+        ).format(width=MIN_WIDTH, height=MIN_HEIGHT)
+
+    def speak(self) -> None:
+        """Say it again in the language spoken now."""
+        self.update(self.notice())
 
     @staticmethod
     def fits(width: int, height: int) -> bool:

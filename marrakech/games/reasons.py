@@ -1,0 +1,90 @@
+"""Sentences that arrive in English, said in the language spoken here.
+
+The engine explains a refused action in English (``GameState.why_illegal``: its messages
+are part of its tested interface and it knows nothing of languages), and a host sends its
+refusals and news over the wire as text. Each such sentence comes from a template with
+fields; ``said`` finds the template, says it in the catalogue's words and fills the fields
+back in: a square in the words of the language, a colour as its word, a field that is a
+sentence itself (a reason inside a reason) said in turn, names and numbers as they came.
+A sentence no template matches is shown as it came.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from marrakech.engine import Colour
+from marrakech.games import words
+from marrakech.games.language import N_, _, current
+
+ENGINE_SENTENCES = (
+    N_("cannot orient Assam now: {waits}"),
+    N_("cannot roll now: {waits}"),
+    N_("cannot aim Assam now: {waits}"),
+    N_("cannot keep Assam's facing: in this variant he must be turned left or right"),
+    N_("cannot lay a carpet on {a}-{b} now: the game waits for {wants}"),
+    N_("cannot lay a carpet on {a}-{b}: {square} is not a square of the market"),
+    N_("cannot lay a carpet on {a}-{b}: a carpet covers two orthogonally adjacent squares"),
+    N_("cannot lay a carpet on {a}-{b}: {square} is under Assam"),
+    N_("cannot lay a carpet on {a}-{b}: neither square touches Assam's square {square}"),
+    N_(
+        "cannot lay a carpet on {a}-{b}: it would cover both visible halves of one carpet "
+        "({colour} carpet {number})"
+    ),
+    N_("no winner yet: the game waits for {wants}"),
+    N_("the game waits for {wants}"),
+    N_("the current player to orient Assam"),
+    N_("the die to be rolled"),
+    N_("a carpet to be laid"),
+    N_("the current player to aim Assam for the next player"),
+    N_("nothing: it is over"),
+)
+"""What the engine says when it refuses an action a player can try."""
+
+_SENTENCE_FIELDS = frozenset({"reason", "problem", "waits", "wants"})
+"""Fields that are sentences themselves."""
+
+_SQUARE_FIELDS = frozenset({"a", "b", "square"})
+_SQUARE = re.compile(r"\((\d),(\d)\)")
+_FIELD = re.compile(r"\\\{(\w+)\\\}")
+
+_templates: list[tuple[str, re.Pattern[str]]] = []
+
+
+def learn(templates: Iterable[str]) -> None:
+    """Know these English sentences (with ``{field}`` placeholders) from now on."""
+    for template in templates:
+        pattern = _FIELD.sub(lambda m: f"(?P<{m.group(1)}>.+?)", re.escape(template))
+        _templates.append((template, re.compile(pattern)))
+
+
+def said(text: str) -> str:
+    """``text`` in the language spoken here: as it came in English, or when no known
+    sentence matches it."""
+    if current() == "en" or not text:
+        return text
+    translated = _(text)
+    if translated != text:
+        return translated
+    for template, pattern in _templates:
+        match = pattern.fullmatch(text)
+        if match is not None:
+            fields = {key: _field(key, value) for key, value in match.groupdict().items()}
+            return _(template).format(**fields)
+    return text
+
+
+def _field(key: str, value: str) -> str:
+    if key in _SENTENCE_FIELDS:
+        return said(value)
+    if key in _SQUARE_FIELDS:
+        square = _SQUARE.fullmatch(value)
+        if square is not None:
+            return words.square_text((int(square.group(1)), int(square.group(2))))
+    if key == "colour" and value in Colour.__members__:
+        return words.colour_word(Colour[value])
+    return value
+
+
+learn(ENGINE_SENTENCES)

@@ -1,0 +1,67 @@
+"""The sentences a host sends over the wire, said in the language spoken here.
+
+A host sends its ``news``, refusals and errors as text (the protocol carries no message
+ids). The sentences only the wire carries are written in English at the host (these
+templates); the host's own news and refusals, which its own front end shows too, are
+in the host's language. ``local`` gives a text from the host in the language spoken
+here when it is one of these English sentences or the engine's (``games.reasons``), else
+as sent.
+"""
+
+from __future__ import annotations
+
+from marrakech.games.language import N_
+from marrakech.games.reasons import learn, said
+
+GAME_OVER = N_("the game is over")
+TOOK_BACK = N_("{name} took back a decision")
+RENAMED = N_("seat {number} is now {name}")
+SAID_NO = N_("{name} said no")
+NOT_YOUR_TURN = N_("it is {name}'s turn, not yours")
+CANNOT_UNDO = N_("cannot undo: {reason}")
+NOT_HERE = N_("the last decision is {name}'s, who is not here to agree")
+NOBODY_ASKED = N_("nobody asked you to take back a decision")
+COMPUTER_PLAYS = N_("a computer plays your seat until you are back")
+SPECTATOR = N_("a spectator cannot play")
+OUT_OF_DATE = N_("out of date: the game is at action {now}, the message was sent at action {sent}")
+TOO_MANY = N_("too many messages: at most {rate} a second")
+HOST_FAILED = N_("the host failed on it")
+NO_SEAT_IN_GAME = N_("that join code opens no seat of this game")
+NO_SEAT_HERE = N_("that join code opens no seat here")
+BAD_NAME = N_("the name {problem}")
+HELLO_FIRST = N_("say hello first (with a join code, or watch: true)")
+HELLO_TWICE = N_("this connection has said hello already")
+OTHER_VERSION = N_(
+    "protocol version {version} is not spoken here: this host speaks version {spoken}"
+)
+
+TEMPLATES = (
+    GAME_OVER,
+    TOOK_BACK,
+    RENAMED,
+    SAID_NO,
+    NOT_YOUR_TURN,
+    CANNOT_UNDO,
+    NOT_HERE,
+    NOBODY_ASKED,
+    COMPUTER_PLAYS,
+    SPECTATOR,
+    OUT_OF_DATE,
+    TOO_MANY,
+    HOST_FAILED,
+    NO_SEAT_IN_GAME,
+    NO_SEAT_HERE,
+    BAD_NAME,
+    HELLO_FIRST,
+    HELLO_TWICE,
+    OTHER_VERSION,
+)
+"""The English sentences a host may send that a client says in its own language."""
+
+learn(TEMPLATES)
+
+
+def local(text: str) -> str:
+    """``text`` from the host in the language spoken here (as sent when it is not one of
+    the sentences this game knows, or when the language here is English)."""
+    return said(text)

@@ -1,0 +1,172 @@
+# ruff: noqa: RUF001  (Japanese is written with full-width punctuation)
+"""The full-screen game's screens in Japanese: labels, keys and rules a player reads, and
+everything fitting an 80x24 terminal."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+from textual.app import App
+from textual.screen import Screen
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+from marrakech.engine import (
+    SIZE,
+    Assam,
+    Colour,
+    Direction,
+    GameState,
+    Layer,
+    Phase,
+    PlayerState,
+    Variant,
+    colours_for_seat,
+)
+from marrakech.flow import GameFlow
+from marrakech.games.session import GameSetup, Session
+from marrakech.tui.files import GameDocuments
+from marrakech.tui.screens.game_status import Pointing, status_text
+from marrakech.tui.screens.help import RULES_PATH, join_wide_lines, rules_path
+from marrakech.tui.screens.results import ResultsScreen
+from marrakech.tui.screens.saves import describe
+from marrakech.tui.screens.setup import NewGameScreen, cut
+
+WIDTH, HEIGHT = 80, 24
+
+
+class Harness(App[None]):
+    """Shows one screen."""
+
+    def __init__(self, screen: Screen[Any]) -> None:
+        super().__init__()
+        self.under_test = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.under_test)
+
+
+def lines_of(app: App[Any]) -> list[str]:
+    """The screen as the terminal shows it, one line per row (wide characters as they are)."""
+    console = Console(
+        width=WIDTH, height=HEIGHT, file=io.StringIO(), force_terminal=True, record=True
+    )
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text().splitlines()
+
+
+def shown(screen: Screen[Any]) -> list[str]:
+    """The lines of ``screen`` shown at 80x24."""
+
+    async def run() -> list[str]:
+        app = Harness(screen)
+        async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
+            await pilot.pause(0.2)
+            footers = app.screen.query(Footer)
+            for _wait in range(200):  # the footer's keys come a moment after the screen
+                if not footers or footers.first().query(FooterKey):
+                    break
+                await pilot.pause(0.05)
+            return lines_of(app)
+
+    return asyncio.run(run())
+
+
+def fits(lines: list[str]) -> None:
+    assert len(lines) <= HEIGHT
+    for line in lines:
+        assert cell_len(line) <= WIDTH, line
+
+
+def over(money: list[int]) -> GameState:
+    """A finished game: the first seat's carpet on two squares."""
+    stacks: list[tuple[Layer, ...]] = [() for _ in range(SIZE * SIZE)]
+    stacks[0] = stacks[1] = (Layer(Colour.RED, 0),)
+    players = tuple(
+        PlayerState(cash, colours_for_seat(seat, len(money)), ()) for seat, cash in enumerate(money)
+    )
+    return GameState(
+        Variant.STANDARD, Phase.OVER, 0, Assam((3, 3), Direction.N), players, tuple(stacks), 1
+    )
+
+
+def test_the_setup_screen_speaks_japanese_and_fits(japanese: None) -> None:
+    lines = shown(NewGameScreen())
+    text = "\n".join(lines)
+    for label in ("新しいゲーム", "人数", "席1", "プレイヤー1", "ルール", "先手", "シード", "開始"):
+        assert label in text
+    assert "Enterでゲーム開始" in text
+    assert "esc 終了" in text  # the screen's keys in the footer
+    for english in ("New game", "Players", "Seat 1", "Start", "Quit"):
+        assert english not in text
+    fits(lines)
+
+
+def test_the_setup_screen_keeps_its_english(home: Any) -> None:
+    text = "\n".join(shown(NewGameScreen()))
+    assert "New game" in text and "Players" in text and "esc Quit" in text
+
+
+def test_the_results_screen_speaks_japanese_and_fits(japanese: None) -> None:
+    names = ("アリス", "とても長い名前のプレイヤー")
+    session = Session(GameSetup(2, names=names), start=over([30, 12]))
+    lines = shown(ResultsScreen(GameDocuments(session), names))
+    text = "\n".join(lines)
+    for label in ("市場が閉まりました", "順位", "プレイヤー", "ディルハム", "合計", "もう一度"):
+        assert label in text
+    for english in ("The market closes", "Rank", "Play again", "Total"):
+        assert english not in text
+    fits(lines)
+
+
+def test_a_saved_game_is_described_in_japanese(japanese: None) -> None:
+    session = Session(GameSetup(2, names=("アリス", "ボブ")))
+    assert describe(session) == "アリス、ボブ · 0手番 · アリスの手番"
+
+
+def test_the_status_line_speaks_japanese(japanese: None) -> None:
+    flow = GameFlow(Session(GameSetup(2, names=("アリス", "ボブ"), seed=1)), lambda notice: None)
+    pointing = Pointing.fresh(flow.state)
+    status = status_text(flow, None, pointing).plain
+    assert status.startswith("アリス：アッサムは")
+    assert status.endswith("Enterで振ります。")
+    flow.close()
+
+
+def test_the_help_reads_the_japanese_rules(japanese: None) -> None:
+    path = rules_path()
+    if RULES_PATH.with_suffix(".ja.md").is_file():
+        assert path.name == "how_to_play.ja.md"
+    else:
+        assert path == RULES_PATH
+
+
+def test_the_help_reads_the_english_rules_in_english(home: Any) -> None:
+    assert rules_path() == RULES_PATH
+
+
+@pytest.mark.parametrize(
+    ("markdown", "joined"),
+    [
+        ("連れて\nくる場所", "連れてくる場所"),
+        ("1. 振り向\n   けません。", "1. 振り向けません。"),
+        ("1や4\nの2倍", "1や4の2倍"),
+        ("English\nstays", "English\nstays"),
+        ("段落\n\n次", "段落\n\n次"),
+        ("見出し\n- 項目", "見出し\n- 項目"),
+        ("```\nあ\nい\n```", "```\nあ\nい\n```"),
+    ],
+)
+def test_japanese_paragraph_lines_are_joined_without_a_space(markdown: str, joined: str) -> None:
+    assert join_wide_lines(markdown) == joined
+
+
+def test_a_long_name_is_cut_between_characters() -> None:
+    assert cut("プレイヤー1", 9) == "プレイヤ"
+    assert cut("Player 1 long", 9) == "Player 1 "
+    assert cut("Ayla", 9) == "Ayla"

@@ -1,0 +1,149 @@
+# ruff: noqa: RUF001  (Japanese is written with full-width punctuation)
+"""The game screen's widgets in Japanese: panels, die, risk table, legend, footer, notices,
+the golden screens at 80x24 and 120x40, and switching the language from the palette."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+from tui.helpers import UPDATE_GOLDEN, position, run, screen_text
+
+from marrakech.engine import Orient, Place, Turn
+from marrakech.games import language, settings
+from marrakech.games.session import GameSetup, Session
+from marrakech.tui.app import MarrakechApp
+from marrakech.tui.screens.game import GameScreen
+from marrakech.tui.widgets.legend import NO_LINE_START, legend_text, wrap
+from marrakech.tui.widgets.player_panel import level_label
+from marrakech.tui.widgets.too_small import TooSmall
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def check_golden(name: str, text: str) -> None:
+    """Compare text with tests/i18n/golden/<name> (rewritten when UPDATE_GOLDEN=1)."""
+    path = GOLDEN / name
+    if UPDATE_GOLDEN or not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text + "\n", encoding="utf-8")
+        if not UPDATE_GOLDEN:
+            pytest.fail(f"wrote the missing golden file {path}; check it and run again")
+    assert text + "\n" == path.read_text(encoding="utf-8"), f"differs from {path}"
+
+
+def fixed_session() -> Session:
+    session = Session(GameSetup(2, seed=1), [Orient(Turn.LEFT)])
+    session.roll()
+    session.play(Place((2, 0), (2, 1)))
+    return session
+
+
+def fits(text: str, width: int) -> None:
+    for line in text.splitlines():
+        assert cell_len(line) <= width, line
+
+
+@pytest.mark.usefixtures("japanese")
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_game_screen_in_japanese_matches_golden(size: tuple[int, int]) -> None:
+    @run
+    async def check() -> None:
+        app = MarrakechApp(session=fixed_session())
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            fits(text, size[0])
+            check_golden(f"game_ja_{size[0]}x{size[1]}.txt", text)
+
+    check()
+
+
+@pytest.mark.usefixtures("japanese")
+@run
+async def test_panels_die_risks_and_footer_speak_japanese() -> None:
+    app = MarrakechApp(session=fixed_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    for words in ("32点", "30ディルハム", "23枚、次は", "2マス", "出目", "クリックで振る"):
+        assert words in text, words
+    assert "市場の記号" in text and "アッサムとその向き" in text
+    assert "向き" in text and "支払" in text and "料金" in text and "破産" in text
+    assert "dirhams" not in text and "carpets" not in text and "squares" not in text
+    risk_lines = [line for line in text.splitlines() if "%" in line]
+    assert len(risk_lines) == 3
+    # the percentages line up in every row, measured in cells
+    ends = {cell_len(line.split("%")[0]) for line in risk_lines}
+    assert len(ends) == 1, risk_lines
+    # the footer's keys in Japanese, all on the 80 columns
+    footer = text.splitlines()[-1]
+    assert "振る" in footer and "ヘルプ" in footer and "終了" in footer
+    assert cell_len(footer) <= 80
+
+
+@pytest.mark.usefixtures("japanese")
+@run
+async def test_a_bankrupt_player_and_a_computer_level() -> None:
+    state = position(players=3, eliminated=[1], money=[30, 0, 12])
+    app = MarrakechApp(session=Session(GameSetup(3, seed=1), start=state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert "脱落：破産" in text
+    assert "12ディルハム" in text
+    assert level_label("hard") == "強いCPU"
+    assert level_label("mybot") == "CPU（mybot）"
+
+
+@pytest.mark.usefixtures("japanese")
+def test_legend_wraps_in_cells_and_never_starts_a_line_with_a_closing_mark() -> None:
+    console = Console(width=200)
+    for width in range(20, 60):
+        text = legend_text(console, width)
+        fits(text.plain, width)
+        for line in text.plain.splitlines()[1:]:
+            meaning = line[8:]  # the marks' column is 8 cells of ASCII and arrows
+            assert not meaning or meaning[0] not in NO_LINE_START, (width, line)
+    lines = wrap(console, "5ディルハム硬貨5枚と1ディルハム硬貨7枚（明るい数字：選んだ向き）", 12)
+    assert all(cell_len(line.plain) <= 12 for line in lines)
+    assert all(line.plain[0] not in NO_LINE_START for line in lines)
+
+
+def test_english_legend_wraps_as_before() -> None:
+    console = Console(width=200)
+    assert wrap(console, "where Assam stops for each roll", 12)[0].plain.rstrip() == "where Assam"
+
+
+@pytest.mark.usefixtures("japanese")
+def test_too_small_speaks_japanese() -> None:
+    notice = str(TooSmall().render())
+    assert "80x24" in notice and "端末" in notice
+
+
+@run
+async def test_the_language_command_switches_and_is_kept() -> None:
+    app = MarrakechApp(session=fixed_session())
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            names = [command.title for command in app.get_system_commands(app.screen)]
+            assert "Language: 日本語" in names
+            assert "Language: English" not in names
+            await app.change_language("ja")
+            await pilot.pause()
+            assert language.current() == "ja"
+            assert settings.load().language == "ja"
+            assert isinstance(app.screen, GameScreen)
+            text = screen_text(app)
+            assert "30ディルハム" in text and "市場の記号" in text
+            names = [command.title for command in app.get_system_commands(app.screen)]
+            assert "言語（Language）：English" in names
+            await app.change_language("en")
+            await pilot.pause()
+            assert settings.load().language == "en"
+            assert "30 dirhams" in screen_text(app)
+    finally:
+        language.use(language.ENGLISH)

@@ -1,0 +1,147 @@
+# ruff: noqa: RUF001
+"""The shared words, the turn log and the hints in Japanese, and the same words in English."""
+
+from __future__ import annotations
+
+from engine.positions import build
+
+from marrakech.engine import Direction, GameState, Orient, Roll, Turn
+from marrakech.flow.hint import hint_reasons
+from marrakech.games import narrate, words
+from marrakech.games.records import export_log
+from marrakech.games.session import GameSetup, Session
+
+NAMES = ("Ayla", "Bo", "Cem", "Di")
+
+
+def over(money: list[int], carpets: list[str], eliminated: tuple[int, ...] = ()) -> GameState:
+    players = len(money)
+    return build(
+        players=players,
+        carpets=carpets,
+        money=money,
+        phase="over",
+        piles=[""] * players,
+        eliminated=eliminated,
+    )
+
+
+def place_words(notation: str) -> str:
+    """c2.3-2.4 as the log writes it."""
+    a, b = notation[1:].split("-")
+    return words.carpet_squares((int(a[0]), int(a[2])), (int(b[0]), int(b[2])))
+
+
+def tolled_turn() -> list[str]:
+    """Bo turns right, rolls 2 onto Ayla's red carpet, pays 2 dirhams and lays a carpet."""
+    state = build(
+        players=2, assam="3.3 W", phase="orient", current=1, carpets=["R 1.3-0.3"], money=[30, 30]
+    )
+    orient = state.transition(Orient(Turn.RIGHT))
+    rolled = orient.after.transition(Roll(2))
+    place = rolled.after.legal_placements()[0]
+    laid = rolled.after.transition(place)
+    return [narrate.sentence([orient, rolled, laid], NAMES), str(place)]
+
+
+def test_a_turn_with_a_toll(japanese: None) -> None:
+    said, place = tolled_turn()
+    assert said == (
+        "Boはアッサムを右に向けました。サイコロで2を出して1行3列へ進み、"
+        "Aylaに通行料2ディルハムを払いました（赤が2マスつながっています）。"
+        f"{place_words(place)}に青のじゅうたんを敷きました。"
+    )
+
+
+def test_a_turn_with_a_toll_in_english() -> None:
+    said, place = tolled_turn()
+    assert said == (
+        "Bo turns right, rolls 2, walks to (1,3), pays Ayla 2 dirhams (region of 2 red squares), "
+        f"lays a blue carpet on {place_words(place)}."
+    )
+
+
+def test_the_winner_and_the_tie_break(japanese: None) -> None:
+    state = over([10, 11, 0], ["R 0.0-0.1", "B 2.0-2.1", "Y 2.1-2.2"], eliminated=(2,))
+    assert words.result_line(state, NAMES) == "ゲーム終了：Boが12点で勝ちました。"
+    assert words.verdict(state, NAMES) == (
+        "Boの勝ち！",
+        [
+            "Aylaも12点でしたが、ディルハムはBoのほうが多く（11対10）、所持金の差で勝敗が決まりました。"
+        ],
+    )
+    assert words.score_lines(state, NAMES) == [
+        "1. Bo（青）：12点（11ディルハム、見えている1マス）。",
+        "2. Ayla（赤）：12点（10ディルハム、見えている2マス）。",
+        "脱落：Cem（黄）、破産。",
+    ]
+    assert [words.place_word(standing) for standing in state.standings()] == ["1", "2", "脱落"]
+
+
+def test_the_winner_and_the_tie_break_in_english() -> None:
+    state = over([10, 11, 0], ["R 0.0-0.1", "B 2.0-2.1", "Y 2.1-2.2"], eliminated=(2,))
+    assert words.result_line(state, NAMES) == "The game is over: Bo wins with 12 points."
+    assert words.verdict(state, NAMES)[1] == [
+        "Ayla also scored 12, but Bo has more dirhams (11 to 10): the dirham tie-break decided."
+    ]
+
+
+def test_a_shared_win(japanese: None) -> None:
+    state = over(
+        [5, 5, 4, 0],
+        ["R 0.0-0.1", "B 1.0-1.1", "Y 2.0-2.1", "Y 3.0-4.0", "G 4.0-5.0"],
+        eliminated=(3,),
+    )
+    assert words.result_line(state, NAMES) == "ゲーム終了：AylaとBoが7点で同点優勝です。"
+    assert words.verdict(state, NAMES)[0] == "AylaとBoが同点優勝！"
+
+
+def test_squares_compass_colours_and_prompts(japanese: None) -> None:
+    assert words.square_text((2, 5)) == "2行5列"
+    assert [words.compass_word(facing) for facing in Direction] == ["北", "東", "南", "西"]
+    assert words.way_words(Turn.LEFT, Direction.N) == "左（西向き）"
+    assert words.way_words(Turn.STRAIGHT, Direction.E, straight=words.STRAIGHT_ON) == (
+        "まっすぐ（東向き）"
+    )
+    assert words.plural(3, "dirham") == "3ディルハム"
+    state = build(players=2, assam="3.3 N", phase="orient")
+    assert words.turn_prompt(state, NAMES) == (
+        "Aylaの手番です。アッサムは3行3列で北を向いています。"
+        "left、right、ahead のどれかを入力すると、向きを決めてサイコロを振ります。"
+    )
+    aim = build(players=3, assam="3.3 E", phase="aim", variant="aim", current=1)
+    assert words.choices_line(aim) == (
+        "今入力できるもの：aim left か aim right。help ですべてのコマンドを表示します。"
+    )
+
+
+def test_a_hint_sentence(japanese: None) -> None:
+    state = build(players=2, assam="3.3 N", phase="orient", carpets=["B 2.3-1.3", "B 4.3-5.3"])
+    assert hint_reasons(state, Orient(Turn.LEFT), NAMES) == (
+        "左に向ける：サイコロの目が何でも、通行料はかかりません。",
+        "ほかの向きでは、まっすぐのままなら確率50%・見込み1.0ディルハム、"
+        "右に向けるなら確率0%・見込み0.0ディルハムです。",
+    )
+
+
+def test_a_hint_sentence_in_english() -> None:
+    state = build(players=2, assam="3.3 N", phase="orient", carpets=["B 2.3-1.3", "B 4.3-5.3"])
+    assert hint_reasons(state, Orient(Turn.LEFT), NAMES) == (
+        "Turning left: you pay no toll, whatever the die shows.",
+        "Instead, going straight: 50% to pay, 1.0 expected; turning right: 0% to pay, "
+        "0.0 expected.",
+    )
+
+
+def test_the_exported_log_stays_english(japanese: None) -> None:
+    session = Session(GameSetup(players=2, names=("Ayla", "Bo"), seed=3))
+    session.play(Orient(Turn.LEFT))
+    session.roll()
+    session.play(session.state.legal_placements()[0])
+    log = export_log(session)
+    assert "Ayla turns left, rolls " in log
+    assert "Players: Ayla (person, red+yellow), Bo (person, blue+green)" in log
+    assert "The game is not over." in log
+    assert all(ord(char) < 128 for char in log)
+    # the language spoken is Japanese again after the export
+    assert words.colour_word(session.state.players[0].colours[0]) == "赤"
