@@ -128,9 +128,9 @@ def test_a_joined_clients_notices_are_japanese(japanese: None) -> None:
                 lambda change: reasons.append(change.text) if change.kind == "error" else None
             )
             await until(lambda: bool(reasons))
-            assert reasons == ["今はプレイヤー1の手番です。あなたの手番ではありません"]
+            assert reasons == ["今は商人1の手番です。あなたの手番ではありません"]
             # A decision the replica refuses before sending it.
-            with pytest.raises(Exception, match="今はプレイヤー1の手番です"):
+            with pytest.raises(Exception, match="今は商人1の手番です"):
                 second.flow.play(None)
             running.cancel()
             other.cancel()

@@ -98,7 +98,7 @@ def over(money: list[int]) -> GameState:
 def test_the_setup_screen_speaks_japanese_and_fits(japanese: None) -> None:
     lines = shown(NewGameScreen())
     text = "\n".join(lines)
-    for label in ("新しいゲーム", "人数", "席1", "プレイヤー1", "ルール", "先手", "シード", "開始"):
+    for label in ("新しいゲーム", "人数", "席1", "商人1", "ルール", "先手", "シード", "開始"):
         assert label in text
     assert "Enterでゲーム開始" in text
     assert "esc 終了" in text  # the screen's keys in the footer

@@ -20,7 +20,7 @@ from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet,
 
 from marrakech.engine import Colour, MarrakechError, Variant, colours_for_seat
 from marrakech.games.language import N_, _
-from marrakech.games.levels import DESCRIPTIONS, computer_named, is_level
+from marrakech.games.levels import DESCRIPTIONS, computer_named, is_level, level_word
 from marrakech.games.reasons import said
 from marrakech.games.session import MAX_NAME_LENGTH, PERSON, SEAT_KINDS, GameSetup, new_seed
 from marrakech.games.text import shown
@@ -87,7 +87,7 @@ def kind_label(kind: str) -> str:
     with settings or an outside bot, as ``new --bot`` names it, shows its whole name)."""
     if kind == PERSON:
         return _("Person")
-    return _("Computer: {level}").format(level=shown(computer_named(kind)))
+    return _("Computer: {level}").format(level=shown(level_word(computer_named(kind))))
 
 
 def kind_hint(kind: str) -> str:
