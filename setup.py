@@ -24,6 +24,7 @@ from setuptools.command.build_py import build_py
 
 COMPILED = [
     "marrakech/engine/geometry.py",
+    "marrakech/engine/interning.py",
     "marrakech/engine/movement.py",
     "marrakech/engine/pieces.py",
     "marrakech/engine/piles.py",

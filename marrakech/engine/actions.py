@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TYPE_CHECKING
 
 from .errors import IllegalAction, MarrakechError, quoted
+from .interning import AIMS, ORIENTS, ROLLS, new_aim, new_orient, new_roll
 from .types import Square, Turn
 
 DIE_FACES: tuple[int, ...] = (1, 2, 2, 3, 3, 4)
@@ -28,8 +29,10 @@ DIE_PROBABILITIES: tuple[tuple[int, float], ...] = tuple(
 
 # Orient(turn), Aim(turn) and Roll(1) to Roll(4) hand back one shared instance each, made
 # and checked once at import, so that building one costs a look-up. Any other value, and
-# any subclass, is made and checked anew by _made. Copies and pickles come back through
-# the constructor (__reduce__), shared in turn.
+# any subclass, is made and checked anew. Copies and pickles come back through the
+# constructor (__reduce__), shared in turn. Each __new__ is a function of interning.py,
+# which mypyc compiles while these classes stay Python classes (see there why); type
+# checkers read the signature declared under TYPE_CHECKING.
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -38,10 +41,12 @@ class Orient:
 
     turn: Turn
 
-    def __new__(cls, turn: Turn) -> Orient:
-        if cls is Orient and type(turn) is Turn:
-            return _ORIENTS[turn]
-        return _made(cls, "turn", turn)
+    if TYPE_CHECKING:
+
+        def __new__(cls, turn: Turn) -> Orient: ...
+
+    else:
+        __new__ = new_orient
 
     def __post_init__(self) -> None:
         _check_turn(self.turn, "Orient")
@@ -59,10 +64,12 @@ class Roll:
 
     value: int
 
-    def __new__(cls, value: int) -> Roll:
-        if cls is Roll and type(value) is int and value in _ROLLS:
-            return _ROLLS[value]
-        return _made(cls, "value", value)
+    if TYPE_CHECKING:
+
+        def __new__(cls, value: int) -> Roll: ...
+
+    else:
+        __new__ = new_roll
 
     def __post_init__(self) -> None:
         if type(self.value) is not int:
@@ -103,10 +110,12 @@ class Aim:
 
     turn: Turn
 
-    def __new__(cls, turn: Turn) -> Aim:
-        if cls is Aim and type(turn) is Turn:
-            return _AIMS[turn]
-        return _made(cls, "turn", turn)
+    if TYPE_CHECKING:
+
+        def __new__(cls, turn: Turn) -> Aim: ...
+
+    else:
+        __new__ = new_aim
 
     def __post_init__(self) -> None:
         _check_turn(self.turn, "Aim")
@@ -136,20 +145,10 @@ def _as_square(square: object) -> Square:
     raise IllegalAction(f"a square is (row, col) in whole numbers, not {quoted(square)}")
 
 
-_Single = TypeVar("_Single", Orient, Roll, Aim)
-
-
-def _made(cls: type[_Single], field: str, value: object) -> _Single:
-    """A new cls holding value, checked by its __post_init__."""
-    action = object.__new__(cls)
-    object.__setattr__(action, field, value)
-    action.__post_init__()
-    return action
-
-
-_ORIENTS = {turn: _made(Orient, "turn", turn) for turn in Turn}
-_ROLLS = {value: _made(Roll, "value", value) for value in sorted(set(DIE_FACES))}
-_AIMS = {turn: _made(Aim, "turn", turn) for turn in Turn}
+# The shared values are the first ones made (while the tables are still empty).
+ORIENTS.update({turn: Orient(turn) for turn in Turn})
+AIMS.update({turn: Aim(turn) for turn in Turn})
+ROLLS.update({value: Roll(value) for value in sorted(set(DIE_FACES))})
 
 
 Action = Orient | Roll | Place | Aim

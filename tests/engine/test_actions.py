@@ -5,7 +5,11 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
+import shutil
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -43,6 +47,12 @@ def test_an_orient_roll_or_aim_of_the_game_is_one_shared_value() -> None:
     assert all(a is b for a, b in zip(rolls, (Roll(value) for value in range(1, 5)), strict=True))
     aims = build(players=2, phase="aim", variant=Variant.AIM_OR_KEEP).legal_actions()
     assert all(a is b for a, b in zip(aims, (Aim(turn) for turn in Turn), strict=True))
+
+
+def test_an_action_built_by_keyword_is_the_shared_one_too() -> None:
+    assert Orient(turn=Turn.LEFT) is Orient(Turn.LEFT)
+    assert Aim(turn=Turn.RIGHT) is Aim(Turn.RIGHT)
+    assert Roll(value=3) is Roll(3)
 
 
 def test_other_rolls_and_subclasses_are_made_anew() -> None:
@@ -116,3 +126,51 @@ def test_actions_match_by_field() -> None:
     assert described == ["orient LEFT", "roll 3", "place (2, 3) (2, 4)", "aim right"]
     assert dataclasses.replace(Orient(Turn.LEFT), turn=Turn.RIGHT) is Orient(Turn.RIGHT)
     assert repr(Roll(3)) == "Roll(value=3)"
+
+
+CONSTRUCTIONS = """
+import pickle
+from marrakech.engine import Aim, Orient, Place, Roll, Turn
+
+class Mine(Roll):
+    pass
+
+WAYS = [
+    *(f"{kind}(Turn.{turn.name})" for kind in ("Orient", "Aim") for turn in Turn),
+    *(f"Roll({value})" for value in range(-1, 7)),
+    "Orient(turn=Turn.RIGHT)", "Roll(value=2)", "Mine(3)", "Mine(2.0)",
+    "Orient(0)", "Orient(-1)", "Orient('L')", "Orient([1])", "Orient(None)", "Aim(1)",
+    "Roll(True)", "Roll(3.0)", "Roll('3')", "Roll([3])", "Roll(None)", "Roll(2**300)",
+    "Place((2, 4), (2, 3))", "Place([2, 3], (2, 4))", "Place((2, 3.0), (2, 4))",
+]
+for way in WAYS:
+    try:
+        action = eval(way)
+    except Exception as error:
+        print(way, "->", type(error).__name__, error)
+        continue
+    twin = pickle.loads(pickle.dumps(action))
+    print(way, "->", repr(action), action is eval(way), twin == action, twin is action)
+"""
+
+
+def test_the_pure_python_engine_builds_the_same_actions(tmp_path: Path) -> None:
+    """Built by this engine (compiled, where it is) and by a pure-Python copy of its sources:
+    the same values, shared alike, and the same errors, word for word."""
+    root = Path(__file__).resolve().parents[2]
+    shutil.copytree(
+        root / "marrakech" / "engine",
+        tmp_path / "marrakech" / "engine",
+        ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"),
+    )
+    (tmp_path / "marrakech" / "__init__.py").write_text("")
+    # -S: no site-packages, so neither the installed (compiled) engine nor its finder.
+    pure = _run([sys.executable, "-S", "-c", CONSTRUCTIONS], tmp_path)
+    assert _run([sys.executable, "-c", CONSTRUCTIONS], root) == pure
+    assert "Roll(True) -> IllegalAction Roll needs a whole number of steps, not True" in pure
+
+
+def _run(command: list[str], cwd: Path) -> str:
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    return result.stdout

@@ -17,6 +17,7 @@ from .digest import game_digest
 ROOT = Path(__file__).resolve().parents[2]
 COMPILED_MODULES = (
     "marrakech.engine.geometry",
+    "marrakech.engine.interning",
     "marrakech.engine.movement",
     "marrakech.engine.pieces",
     "marrakech.engine.piles",
