@@ -162,7 +162,7 @@ PROSE = re.compile(r"[A-Za-z]{2,}[,;:]?\s+[a-z]{2,}")
 
 def _english_strings(source: str) -> Iterator[tuple[int, str]]:
     """Each string constant of the code that reads as English words: not a docstring, not
-    a message of the catalogue, not a stylesheet."""
+    a message of the catalogue, not an assertion's, not a stylesheet."""
     tree = ast.parse(source)
     skipped: set[int] = set()
     for node in ast.walk(tree):
@@ -173,6 +173,8 @@ def _english_strings(source: str) -> Iterator[tuple[int, str]]:
             name = called.id if isinstance(called, ast.Name) else getattr(called, "attr", None)
             if name in CATALOGUE_CALLS:
                 skipped.update(id(inner) for inner in ast.walk(node))
+        elif isinstance(node, ast.Assert) and node.msg is not None:
+            skipped.update(id(inner) for inner in ast.walk(node.msg))  # for programmers
         elif isinstance(node, ast.Assign) and any(
             isinstance(target, ast.Name) and target.id in ("CSS", "DEFAULT_CSS")
             for target in node.targets

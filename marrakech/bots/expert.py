@@ -22,15 +22,18 @@ best facings go deeper, in rounds where the w best carpets of each of their outc
 depth-2 values (w = 1, 2, ...); the last complete round decides between them. In AIM each
 aim is worth the next player's expected reply.
 
-What is maximised is the chance to win, not the lead (``win_chance``): the chance to
+Every leaf is valued by the evaluator (``evaluator.Evaluator``: ``estimate`` and
+``value``), the one the hints and the review ask too; the expert searches deeper than its
+depth-1 figures. What is maximised is the chance to win, not the lead
+(``evaluator.win_chance``, raw, never the calibrated chances reported): the chance to
 finish ahead of another seat is a logistic curve of the margin over it divided by the
 spread, how far a final margin still strays from the estimate with this many rolls left
-(measured on self-play: about 3.5 points times the square root of the rolls left, at most
-21, 14 and 10 points for 2, 3 and 4 players); the chance to win is the product of those
-chances over the other seats. Near the end a safe lead is kept safe and a player behind
-takes its chances; with 3 or 4 players every rival counts, not only the nearest (a seat
-level with the leader and far ahead of the others is worth more than one level with all
-three).
+(``evaluator.spread_of``, measured on self-play: about 3.5 points times the square root
+of the rolls left, at most 21, 14 and 10 points for 2, 3 and 4 players); the chance to
+win is the product of those chances over the other seats. Near the end a safe lead is kept
+safe and a player behind takes its chances; with 3 or 4 players every rival counts, not
+only the nearest (a seat level with the leader and far ahead of the others is worth more
+than one level with all three).
 
 The budget is a number of evaluations (``work``), so the same seed, position and work
 always give the same action; a cap of ``time_cap`` seconds of the decision's own processor
@@ -40,16 +43,17 @@ machine makes a decision slower, never weaker).
 
 from __future__ import annotations
 
-import math
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from random import Random
 
 from marrakech.engine import Action, Aim, GameState, Orient, Phase, Place, Roll
 
 from .base import determinize, position_rng
 from .evaluation import evaluate, utility
-from .exposure import DEFAULT_EXPOSURE_WEIGHTS, ExposureWeights, exposure_estimate, likely_choice
+from .evaluator import Evaluator, spread_of
+from .evaluator import win_chance as win_chance  # where it was, for old imports
+from .exposure import DEFAULT_EXPOSURE_WEIGHTS, ExposureWeights, likely_choice
 from .outcomes import Outcome, outcomes
 from .simple import best_of
 
@@ -64,12 +68,6 @@ PLACE_WIDTH = 4
 
 FACINGS_DEEPENED = 2
 """How many of the best facings at depth 1 an ORIENT decision searches at depth 2."""
-
-SPREAD_PER_ROOT_ROLL = 3.5
-"""How far the final margin strays from the estimate: this times the root of the rolls left."""
-
-SPREAD_CAP = (21.0, 14.0, 10.0)
-"""The largest spread, for 2, 3 and 4 players (the margin's spread at the game's start)."""
 
 WHOLE_TURN_PLAYERS = 2
 """Up to this many players, depth 2 searches every facing of the next player.
@@ -86,24 +84,6 @@ QUICK_COST = 0.4
 """What a reply valued with the hard bot's evaluation costs, in expert evaluations."""
 
 
-def win_chance(estimate: Sequence[float], seat: int, spread: float) -> float:
-    """How much an estimate is worth to a seat when final margins stray by ``spread``.
-
-    The chance, in percent, to finish ahead of every other seat, taking each duel as the
-    logistic curve of the normal distribution's chance to stay ahead and the duels as
-    independent; plus a twentieth of the lead over the best other seat, so that a won (or
-    lost) game still prefers the bigger lead.
-    """
-    mine = estimate[seat]
-    chance = 1.0
-    best_other = -math.inf
-    for other, value in enumerate(estimate):
-        if other != seat:
-            chance *= 1.0 / (1.0 + math.exp(-1.7 * (mine - value) / spread))
-            best_other = max(best_other, value)
-    return 100.0 * chance + 0.05 * (mine - best_other)
-
-
 class OutOfWork(Exception):
     """Raised inside the search when its evaluations or its time cap are spent."""
 
@@ -116,7 +96,7 @@ class _Search:
         me: int,
         work: int,
         deadline: float,
-        weights: ExposureWeights,
+        evaluator: Evaluator,
         spread: float | None = None,
         quick_replies: bool = False,
     ) -> None:
@@ -125,7 +105,8 @@ class _Search:
         self.quick_replies = quick_replies
         self.work = work
         self.deadline = deadline
-        self.weights = weights
+        self.evaluator = evaluator
+        self.weights = evaluator.weights
         self.evaluations = 0.0
         self.unlimited = True
         """True while depth 1 runs: it is never cut short."""
@@ -133,7 +114,7 @@ class _Search:
     def estimate(self, state: GameState) -> list[float]:
         """The evaluation, charged to the budget."""
         self._spend(1.0)
-        return exposure_estimate(state, self.weights)
+        return self.evaluator.estimate(state)
 
     def quick(self, state: GameState) -> list[float]:
         """The hard bot's cheaper evaluation, charged to the budget as the part it costs."""
@@ -149,9 +130,8 @@ class _Search:
             raise OutOfWork
 
     def mine(self, estimate: list[float]) -> float:
-        if self.spread is None:
-            return utility(estimate, self.me)
-        return win_chance(estimate, self.me, self.spread)
+        """My value of an estimate: the evaluator's criterion (``Evaluator.value``)."""
+        return self.evaluator.value(estimate, self.me, self.spread)
 
     def placements(self, state: GameState) -> list[tuple[float, Place, GameState]]:
         """My legal carpets with their depth-1 values, best first."""
@@ -236,6 +216,7 @@ class ExpertBot:
         self.work = DEFAULT_WORK if work is None else work
         self.time_cap = DEFAULT_TIME_CAP if time_cap is None else time_cap
         self.weights = weights
+        self.evaluator = Evaluator(weights)
         self.alternate_piles = alternate_piles
         self.risk = risk
         self.quick_replies = quick_replies
@@ -250,14 +231,9 @@ class ExpertBot:
         deadline = time.thread_time() + self.time_cap
         rng = position_rng(self.seed, state)
         world = state if self.alternate_piles else determinize(state, rng)
-        spread = None
-        if self.risk:
-            alive = [player for player in state.players if not player.eliminated]
-            rolls_left = max(1, sum(player.carpets_left for player in alive))
-            cap = SPREAD_CAP[len(state.players) - 2]
-            spread = min(SPREAD_PER_ROOT_ROLL * math.sqrt(rolls_left), cap)
+        spread = spread_of(state) if self.risk else None
         search = _Search(
-            state.current, self.work, deadline, self.weights, spread, self.quick_replies
+            state.current, self.work, deadline, self.evaluator, spread, self.quick_replies
         )
         if state.phase is Phase.PLACE:
             return self._place(search, world, rng)

@@ -64,6 +64,25 @@ DEFAULT_EXPOSURE_WEIGHTS = ExposureWeights()
 Option = tuple[GameState | None, list[float]]
 """A choice of facing and its estimate (with the state after it when it is an aim)."""
 
+PART_NAMES = (
+    "score",
+    "regions",
+    "presence",
+    "toll",
+    "bankruptcy",
+    "exposure",
+    "cover",
+    "win_bonus",
+)
+"""The terms an estimate adds up, in order (``exposure_parts``; each is described in
+``evaluator``'s table): score now, region potential, holding, the coming roll's toll and
+the carpets a bankruptcy on it removes, the later rolls' tolls, the cover expected beside
+Assam's way, and ``win_bonus``, the search's bonus for a win (a game over) or its loss for
+an expected elimination, which is no points of the game."""
+
+Parts = dict[str, list[float]]
+"""Each part's value per seat, under ``PART_NAMES``."""
+
 
 def exposure_estimate(
     state: GameState, weights: ExposureWeights = DEFAULT_EXPOSURE_WEIGHTS
@@ -82,6 +101,24 @@ def exposure_estimate(
     return max((option[1] for option in options), key=lambda estimate: utility(estimate, chooser))
 
 
+def exposure_parts(state: GameState, weights: ExposureWeights = DEFAULT_EXPOSURE_WEIGHTS) -> Parts:
+    """``exposure_estimate`` split into its parts: seat by seat, they add up to it (within
+    rounding), for the option the chooser is expected to take."""
+    if state.phase is Phase.OVER:
+        winners = state.winners()
+        scores = [float(score.total) for score in state.scores()]
+        bonus = [
+            weights.win_bonus / len(winners) if seat in winners else 0.0
+            for seat in range(len(scores))
+        ]
+        return _parts(scores, *([0.0] * len(scores) for _ in PART_NAMES[1:-1]), bonus)
+    split: list[Parts] = []
+    options = facing_options(state, weights, split)
+    chooser = state.current
+    best = max(range(len(options)), key=lambda i: utility(options[i][1], chooser))
+    return split[best]
+
+
 def likely_choice(
     state: GameState, weights: ExposureWeights = DEFAULT_EXPOSURE_WEIGHTS
 ) -> GameState:
@@ -95,40 +132,61 @@ def likely_choice(
     return chosen
 
 
-def facing_options(state: GameState, weights: ExposureWeights) -> list[Option]:
+def facing_options(
+    state: GameState, weights: ExposureWeights, split: list[Parts] | None = None
+) -> list[Option]:
     """Every facing the coming roll may have, with the estimate after it.
 
     ORIENT: one per turn, in Turn's order. AIM: one per legal aim. ROLL: the fixed facing.
-    PLACE: the board as it is (no roll is coming before the carpet).
+    PLACE: the board as it is (no roll is coming before the carpet). Given ``split``, each
+    option's estimate is also appended to it split into its parts (``PART_NAMES``).
     """
     scores = state.scores()
     estimate = [float(score.total) for score in scores]
     players = state.players
+    seats = len(players)
     alive = [seat for seat, player in enumerate(players) if not player.eliminated]
-    regions, owned = _regions(state, estimate, weights, alive)
+    # Split or not, the terms are added in the same order; split, each into a list of its own.
+    if split is None:
+        potential_to = holding_to = estimate
+    else:
+        potential_to, holding_to = [0.0] * seats, [0.0] * seats
+    regions, owned = _regions(state, potential_to, holding_to, weights, alive)
+    base = estimate if split is None else _summed(estimate, potential_to, holding_to)
     carpets_left = sum(players[seat].carpets_left for seat in alive)
     cover = weights.cover[len(players) - 2] * carpets_left / max(len(alive), 1) / 12
     phase = state.phase
     if phase is Phase.PLACE:
-        return [(None, estimate)]
+        if split is not None:
+            split.append(_parts(estimate, potential_to, holding_to))
+        return [(None, base)]
     later_rolls = min(len(weights.exposure), ROLLS_AHEAD - 1, carpets_left - 1)
     visible = [score.visible for score in scores]
     money = [player.money for player in players]
 
     def after(mover: int, square: Square, facing: Direction) -> list[float]:
-        outcome = list(estimate)
+        outcome = list(base)
+        if split is None:
+            cover_to = toll_to = bankruptcy_to = win_bonus_to = exposure_to = outcome
+        else:
+            cover_to, toll_to, bankruptcy_to, win_bonus_to, exposure_to = (
+                [0.0] * seats for _ in range(5)
+            )
         if cover:
             near = pressure(square, facing).__getitem__
             for seat, squares in owned.items():
-                outcome[seat] -= cover * sum(map(near, squares))
+                cover_to[seat] -= cover * sum(map(near, squares))
         for landing, probability in LANDINGS[square, facing]:
             charge = state.charge_at(landing, mover)
             if charge.payee is None:
                 continue
-            outcome[mover] -= probability * charge.paid
-            outcome[charge.payee] += probability * charge.paid
-            if charge.bankrupt:
+            toll_to[mover] -= probability * charge.paid
+            toll_to[charge.payee] += probability * charge.paid
+            if charge.bankrupt and split is None:
                 outcome[mover] -= probability * (visible[mover] + weights.win_bonus)
+            elif charge.bankrupt:
+                bankruptcy_to[mover] -= probability * visible[mover]
+                win_bonus_to[mover] -= probability * weights.win_bonus
         if later_rolls > 0:
             start = alive.index(mover)
             order = alive[start:] + alive[:start]
@@ -139,8 +197,12 @@ def facing_options(state: GameState, weights: ExposureWeights) -> list[Option]:
                 for owner, size, squares in regions:
                     if owner != payer:
                         flow = min(size, purse) * sum(map(chance, squares))
-                        outcome[payer] -= flow
-                        outcome[owner] += flow
+                        exposure_to[payer] -= flow
+                        exposure_to[owner] += flow
+        if split is not None:
+            terms = (toll_to, bankruptcy_to, exposure_to, cover_to, win_bonus_to)
+            outcome = _summed(base, *terms)
+            split.append(_parts(estimate, potential_to, holding_to, *terms))
         return outcome
 
     assam = state.assam
@@ -155,6 +217,22 @@ def facing_options(state: GameState, weights: ExposureWeights) -> list[Option]:
             aimed = state.apply(action)
             options.append((aimed, after(aimed.current, aimed.assam.square, aimed.assam.facing)))
     return options
+
+
+def _summed(*terms: list[float]) -> list[float]:
+    """Seat by seat, the sum of the terms, added in the order given."""
+    total = list(terms[0])
+    for term in terms[1:]:
+        for seat, value in enumerate(term):
+            total[seat] += value
+    return total
+
+
+def _parts(*terms: list[float]) -> Parts:
+    """The terms under ``PART_NAMES`` (missing ones are 0)."""
+    seats = len(terms[0])
+    padded = [*terms, *([0.0] * seats for _ in range(len(PART_NAMES) - len(terms)))]
+    return dict(zip(PART_NAMES, padded, strict=True))
 
 
 @cache
@@ -180,12 +258,16 @@ Region = tuple[int, int, list[int]]
 
 
 def _regions(
-    state: GameState, estimate: list[float], weights: ExposureWeights, alive: list[int]
+    state: GameState,
+    potential_to: list[float],
+    holding_to: list[float],
+    weights: ExposureWeights,
+    alive: list[int],
 ) -> tuple[list[Region], dict[int, list[int]]]:
     """Every region owned by a seat still playing; and per seat, the squares it shows.
 
-    Adds each region's potential (p * k * k) and the seat's holding to its owner's estimate
-    on the way.
+    Adds each region's potential (p * k * k) to its owner's ``potential_to`` and the seat's
+    holding to its ``holding_to`` on the way (the same list when not split).
     """
     players = state.players
     count = len(players) - 2
@@ -204,7 +286,11 @@ def _regions(
         if owner is None or players[owner].eliminated:
             continue
         size = len(region)
-        estimate[owner] += factor * size * size + holding * size
+        if potential_to is holding_to:  # not split: added as one term, as always
+            potential_to[owner] += factor * size * size + holding * size
+        else:
+            potential_to[owner] += factor * size * size
+            holding_to[owner] += holding * size
         indices = [row * SIZE + col for row, col in region]
         owned[owner].extend(indices)
         regions.append((owner, size, indices))

@@ -1,0 +1,147 @@
+"""The evaluator (bots/evaluator.py): positions and decisions valued, parts that add up,
+and the expert choosing with it exactly as it chose before."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from engine.games import GameSpec, game_specs, play
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from marrakech.bots.evaluator import DEFAULT_EVALUATOR, PART_NAMES, Evaluation, chances
+from marrakech.bots.expert import ExpertBot
+from marrakech.bots.simple import GreedyBot
+from marrakech.engine import (
+    DIE_PROBABILITIES,
+    Action,
+    GameState,
+    Phase,
+    Place,
+    Roll,
+    Variant,
+    new_game,
+)
+from marrakech.games.dice import SeededDie
+from marrakech.games.levels import bot_seed
+from marrakech.games.playout import play_out
+
+GOLDEN = Path(__file__).parent / "golden" / "expert_decisions.json"
+"""The expert's decisions in ``expert_decisions``'s games, recorded before it asked the
+evaluator (20 games, seeds 1-20, default work, no time cap)."""
+
+evaluate = DEFAULT_EVALUATOR.evaluate
+decisions = DEFAULT_EVALUATOR.decisions
+
+
+def position(spec: GameSpec, fraction: float) -> GameState:
+    """A position part of the way through a seeded random game."""
+    steps = play(spec)
+    if not steps:
+        return spec.start()
+    return steps[int(fraction * (len(steps) - 1))].before
+
+
+positions = st.builds(position, game_specs(), st.floats(0, 1))
+
+
+def assert_sound(evaluation: Evaluation, state: GameState) -> None:
+    assert sum(evaluation.win_chance) == pytest.approx(1)
+    assert all(0 <= chance <= 1 for chance in evaluation.win_chance)
+    for seat, parts in enumerate(evaluation.parts):
+        assert tuple(part.name for part in parts) == PART_NAMES
+        assert sum(part.points for part in parts) == pytest.approx(evaluation.points[seat])
+        if state.players[seat].eliminated:
+            assert evaluation.win_chance[seat] == 0
+
+
+@settings(max_examples=10, deadline=None)
+@given(positions)
+def test_a_position_s_parts_add_up_and_its_chances_to_one(state: GameState) -> None:
+    assert_sound(evaluate(state), state)
+
+
+@settings(max_examples=6, deadline=None)
+@given(positions)
+def test_a_decision_is_worth_the_position_after_it(state: GameState) -> None:
+    values = decisions(state)
+    if state.phase in (Phase.ROLL, Phase.OVER):
+        assert values == ()
+        return
+    assert [value.action for value in values] == list(state.legal_actions())
+    for value in values:
+        assert value.seat == state.current
+        assert sum(part.points for part in value.parts) == pytest.approx(value.points)
+        after = state.apply(value.action)
+        assert_sound(value.evaluation, after)
+        alone = evaluate(after)
+        assert alone.points == pytest.approx(value.evaluation.points)
+        assert alone.win_chance == pytest.approx(value.evaluation.win_chance)
+        if not isinstance(value.action, Place):  # before the roll: the die-weighted average
+            rolled = [(p, evaluate(after.apply(Roll(face)))) for face, p in DIE_PROBABILITIES]
+            points = sum(p * e.points[value.seat] for p, e in rolled)
+            chance = sum(p * e.win_chance[value.seat] for p, e in rolled)
+            assert value.points == pytest.approx(points)
+            assert value.win_chance == pytest.approx(chance)
+
+
+def test_a_finished_game_is_certain() -> None:
+    for seed in range(6):
+        state = play(GameSpec(2 + seed % 3, Variant.STANDARD, seed, 0, False, False))[-1].after
+        assert state.phase is Phase.OVER
+        evaluation = evaluate(state)
+        assert evaluation.points == tuple(float(score.total) for score in state.scores())
+        winners = state.winners()
+        shares = tuple(1 / len(winners) if seat in winners else 0.0 for seat in range(seed % 3 + 2))
+        assert evaluation.win_chance == shares
+
+
+def test_seats_level_share_the_chance_and_a_seat_out_has_none() -> None:
+    assert chances([30.0, 30.0], [True, True], 10.0) == (0.5, 0.5)
+    assert chances([30.0, 30.0, 30.0], [True, True, False], 10.0) == (0.5, 0.5, 0.0)
+    ahead, behind = chances([40.0, 30.0], [True, True], 10.0)
+    assert ahead > 0.5 > behind
+
+
+def test_the_parts_say_what_a_turn_costs() -> None:
+    # The first carpet of a game: every orient pays no toll yet, and the carpet adds 2.
+    state = new_game(2, seed=3)
+    for value in decisions(state):
+        parts = {part.name: part.points for part in value.parts}
+        assert parts["toll"] == 0
+        assert parts["carpet"] == pytest.approx(2)
+        assert parts["score"] == 30
+
+
+def expert_decisions(seed: int, work: int | None = None) -> list[str]:
+    """The expert's every decision in one seeded game against greedy, as text.
+
+    2 to 4 players by the seed, the expert in seat ``seed % players``, the aiming variant
+    every fifth seed; no time cap (only the work budget decides).
+    """
+    players = 2 + seed % 3
+    expert_seat = seed % players
+    variant = Variant.AIM if seed % 5 == 0 else Variant.STANDARD
+    expert = ExpertBot(bot_seed(seed, expert_seat), work=work, time_cap=1e6)
+    greedy = [GreedyBot(bot_seed(seed, seat)) for seat in range(players)]
+    played: list[str] = []
+
+    def choose(state: GameState) -> Action:
+        if state.current != expert_seat:
+            return greedy[state.current].choose(state)
+        action = expert.choose(state)
+        played.append(str(action))
+        return action
+
+    play_out(new_game(players, seed=seed, variant=variant), choose, SeededDie(seed))
+    return played
+
+
+@pytest.mark.slow
+# Seeds 1 to 6: 2, 3 and 4 players, the expert in every kind of seat, seed 5 aiming.
+@pytest.mark.parametrize("seed", range(1, 7))
+def test_the_expert_chooses_as_before_it_asked_the_evaluator(seed: int) -> None:
+    recorded = json.loads(GOLDEN.read_text())[str(seed)]
+    assert expert_decisions(seed) == recorded
