@@ -95,6 +95,10 @@ PART_NAMES = (
 )
 """The parts a value is made of, in this order (see the table in the module docstring)."""
 
+EXPECTED_PARTS = frozenset(("next_roll", "exposure", "regions", "presence", "cover"))
+"""The parts still to come after the decision's own roll and carpet: the reported chance to
+win counts them at the calibration's weight (``Calibration.weight``), the others in full."""
+
 SPREAD_PER_ROOT_ROLL = 3.5
 """How far the final margin strays from the estimate: this times the root of the rolls left."""
 
@@ -312,6 +316,51 @@ class Evaluator:
                 )
             )
         return tuple(values)
+
+    def margin_weights(self, state: GameState, points: Sequence[float]) -> tuple[float, ...]:
+        """What a point of each seat's expected points is worth to the seat deciding in
+        ``state``, counted in points of its own: 1 for itself, minus about 1 for the only
+        other seat with 2 players, and with more the others shared by how much each
+        threatens it (the slopes of the reported chance to win, ``chances``, around the
+        expected ``points``). Weighs the parts of two decisions (``compare``)."""
+        me = state.current
+        scores = _scores(state)
+        alive = [not player.eliminated for player in state.players]
+        spread, when = spread_of(state), stage(state)
+        step = 0.5
+        slopes = []
+        for seat in range(len(points)):
+            up, down = list(points), list(points)
+            up[seat] += step
+            down[seat] -= step
+            higher = self.calibration.chances(up, scores, alive, spread, when)[me]
+            lower = self.calibration.chances(down, scores, alive, spread, when)[me]
+            slopes.append((higher - lower) / (2 * step))
+        others = len(points) - 1
+        if slopes[me] <= 1e-12:  # a decided game: share the others equally
+            return tuple(1.0 if seat == me else -1.0 / others for seat in range(len(points)))
+        return tuple(slope / slopes[me] for slope in slopes)
+
+    def compare(
+        self, first: DecisionValue, second: DecisionValue, weights: Sequence[float]
+    ) -> tuple[Part, ...]:
+        """How much more ``first`` is worth than ``second`` to the seat deciding, part by
+        part (``PART_NAMES`` order), in points as its reported chance to win counts them:
+        each seat's change in a part weighed by ``weights`` (``margin_weights``), so that a
+        dirham paid to a rival counts against the payer and for the rival; and the parts
+        still to come (``EXPECTED_PARTS``) counted at the calibration's weight for the
+        player count (all of it with 2 players, a quarter with 4: further ahead, less sure).
+        """
+        share = self.calibration.weight[len(weights) - 2]
+        differences = []
+        for index, name in enumerate(PART_NAMES):
+            total = 0.0
+            for seat, weight in enumerate(weights):
+                mine = first.evaluation.parts[seat][index].points
+                theirs = second.evaluation.parts[seat][index].points
+                total += weight * (mine - theirs)
+            differences.append(Part(name, total * share if name in EXPECTED_PARTS else total))
+        return tuple(differences)
 
     def _evaluation(self, state: GameState, split: _Split) -> Evaluation:
         seats = len(state.players)

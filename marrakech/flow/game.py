@@ -48,9 +48,6 @@ from marrakech.games.language import _, ngettext, pgettext
 from marrakech.games.reasons import said
 from marrakech.games.session import Session
 
-HINT_LEVEL = "expert"
-"""The level that gives hints."""
-
 
 class GameFlow:
     """One game from its current position to the end; see the module docstring."""
@@ -321,14 +318,6 @@ class GameFlow:
     def plays_here(self, seat: Seat) -> bool:
         """True when ``seat`` is a computer seat this flow plays (``computers`` runs it)."""
         return seat.kind is SeatKind.COMPUTER
-
-    def hint_move(self) -> ComputerMove:
-        """A question for the hint giver about the current position."""
-        from marrakech.bots import make_bot
-
-        setup = self.session.setup
-        bot = make_bot(HINT_LEVEL, seed=setup.seed, alternate_piles=setup.alternate_piles)
-        return ComputerMove(self.state, self.state.current, bot)
 
     def is_current(self, move: ComputerMove) -> bool:
         """True while ``move`` still asks about the current position (no undo came between)."""

@@ -1,21 +1,36 @@
-"""Why a hint: a few short sentences for a player about the action the hint giver picked.
+"""The hint: the best decision by the evaluator's figures, and why, from the same figures.
 
-For a facing (ORIENT, or an aim in the variant) the sentences compare the chance to pay and
-the expected toll of the picked lane with the other lanes (``flow.risk``). For a carpet
-they say whose carpets it covers and which of the player's own regions it joins, all
-from the engine's queries (``top``, ``owner``, ``region``). Player names are made safe to
-show (``text.shown``); the sentences are plain text, never markup.
+``hint`` asks the evaluator (``bots.evaluator``) for every legal decision's value to the
+player to move and picks the one with the best chance to win (ties: the most points, as
+the chance counts them). The reason compares the pick with one other option: the one a
+player would naively prefer when it is another (the lane with the cheapest toll on this
+roll, the carpet that gains most squares now), else the runner-up. It names the one to
+three parts (``PART_NAMES``) that differ most between the two, each with its figure, and
+the whole difference: "Turning left gives up 0.7 points on the toll on this roll, but gains
+1.2 points on tolls on the later rolls: worth 0.5 points more than turning right." A figure
+that favours the other option is quoted only beside quoted figures for the pick that
+outweigh it.
+
+The figures are points of the player's lead, as the chance to win counts them
+(``Evaluator.compare``): a dirham paid to a rival counts against the payer and for the
+rival, and with 3 and 4 players the points still to come count at a discount. ``Hint``
+keeps the figures quoted, so that a test (or another front end) reads them without
+parsing the sentences; the sentences are plain text, never markup.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
+from marrakech.bots.evaluator import DEFAULT_EVALUATOR, DecisionValue, Evaluator, Part
 from marrakech.engine import Action, Aim, GameState, Orient, Phase, Place, Turn
-from marrakech.games.language import N_, _, ngettext, pgettext
-from marrakech.games.text import shown
+from marrakech.flow.computers import ComputerMove
+from marrakech.games.language import N_, _
+from marrakech.games.words import carpet_squares, listed
 
-from .risk import LaneRisk, lane_risks
+Choice = Orient | Aim | Place
+"""A decision a hint is about."""
 
 TURN_WORDS = {
     Turn.LEFT: N_("turning left"),
@@ -24,68 +39,154 @@ TURN_WORDS = {
 }
 """How a sentence names each turn (English: shown with ``_``)."""
 
+PART_WORDS = {
+    "score": N_("the points on the board now"),
+    "toll": N_("the toll on this roll"),
+    "bankruptcy": N_("bankruptcies on this roll"),
+    "carpet": N_("the carpet laid this turn"),
+    "next_roll": N_("the next player's roll"),
+    "exposure": N_("tolls on the later rolls"),
+    "regions": N_("big regions that earn later"),
+    "presence": N_("squares that earn tolls later"),
+    "cover": N_("carpets likely to be covered"),
+}
+"""How a sentence names each part of a value (``bots.evaluator.PART_NAMES``)."""
 
-def hint_reasons(state: GameState, action: Action, names: Sequence[str]) -> tuple[str, ...]:
-    """Short sentences on why ``action`` (the hint for ``state.current``) is a good move.
+QUOTED = 3
+"""At most this many parts are quoted."""
 
-    ``names`` are the players' names in seat order. Nothing to say (a roll, a finished
-    game, an action that is not legal here) gives no sentences.
-    """
-    if not state.is_legal(action):
-        return ()
-    if isinstance(action, Orient | Aim) and state.phase in (Phase.ORIENT, Phase.AIM):
-        return _lane_reasons(state, action, names)
-    if isinstance(action, Place):
-        return _carpet_reasons(state, action, names)
-    return ()
+SHOWN = 0.05
+"""A figure smaller than this (in points) shows as 0.0: it is never quoted."""
+
+NAIVE_MARGIN = 0.05
+"""The naive favourite must beat the pick by this much on its own measure (dirhams of
+toll, squares of carpet) to be the option compared."""
 
 
-def _lane_reasons(state: GameState, action: Orient | Aim, names: Sequence[str]) -> tuple[str, ...]:
-    risks = lane_risks(state)
-    picked = next(risk for risk in risks if risk.turn is action.turn)
-    others = [risk for risk in risks if risk is not picked]
-    assert picked.turn is not None
-    you = picked.seat == state.current
-    lane = _(TURN_WORDS[picked.turn]).capitalize()
-    name = shown(names[picked.seat])
-    chance = _percent(picked.chance_to_pay)
-    expected = f"{picked.expected_toll:.1f}"
-    if picked.chance_to_pay == 0:
-        if you:
-            first = _("{lane}: you pay no toll, whatever the die shows.").format(lane=lane)
-        else:
-            first = _("{lane}: {name} pays no toll, whatever the die shows.").format(
-                lane=lane, name=name
-            )
-    elif you:
-        first = _("{lane}: you pay with a chance of {chance}, {expected} dirhams expected.").format(
-            lane=lane, chance=chance, expected=expected
-        )
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The hint for the player to move, and the figures its sentences quote."""
+
+    pick: Choice
+    """The decision hinted: the best chance to win (ties: the most points)."""
+    compared: Choice | None
+    """The option the sentences compare the pick with (None: the only legal decision)."""
+    naive: bool
+    """True when ``compared`` is the option a player would naively prefer (the cheapest
+    toll on this roll, the carpet that gains most now), False when it is the runner-up."""
+    points: float
+    """How much more the pick is worth than ``compared``, in points of the lead (all the
+    parts, quoted or not; see the module docstring)."""
+    parts: tuple[Part, ...]
+    """The parts quoted, each with how much more the pick is worth by it (negative: less)."""
+    win_chance: float
+    """The player's chance to win after the pick, 0 to 1."""
+    compared_win_chance: float
+    """The player's chance to win after ``compared`` (the pick's when there is none)."""
+    sentences: tuple[str, ...]
+    """What the hint says, in the language spoken now."""
+    weights: tuple[float, ...] = ()
+    """What a point of each seat's is worth to the player, in points of theirs
+    (``Evaluator.margin_weights``): the parts are weighed with these."""
+
+
+def hint(state: GameState, evaluator: Evaluator = DEFAULT_EVALUATOR) -> Hint | None:
+    """The hint for ``state.current`` in ORIENT, PLACE or AIM (None in ROLL or OVER)."""
+    values = [
+        value
+        for value in evaluator.decisions(state)
+        if isinstance(value.action, Orient | Aim | Place)
+    ]
+    if not values:
+        return None
+    top = max(values, key=lambda value: value.win_chance)
+    weights = evaluator.margin_weights(state, top.evaluation.points)
+
+    def lead(value: DecisionValue) -> float:
+        """Points of the lead over ``top`` (0 for ``top``)."""
+        return sum(part.points for part in evaluator.compare(value, top, weights))
+
+    ranked = sorted(values, key=lambda value: (value.win_chance, lead(value)), reverse=True)
+    best = ranked[0]
+    pick = _choice(best)
+    if len(ranked) == 1:
+        only = _("{choice} is the only choice here.").format(choice=_words(pick, True))
+        return Hint(pick, None, False, 0.0, (), best.win_chance, best.win_chance, (only,), weights)
+    naive = _naive(state, best, ranked[1:])
+    other = naive or ranked[1]
+    differences = evaluator.compare(best, other, weights)
+    points = sum(part.points for part in differences)
+    quoted = _quoted(differences) if points >= SHOWN else ()
+    found = Hint(
+        pick=pick,
+        compared=_choice(other),
+        naive=naive is not None,
+        points=points,
+        parts=quoted,
+        win_chance=best.win_chance,
+        compared_win_chance=other.win_chance,
+        sentences=(),
+        weights=weights,
+    )
+    return replace(found, sentences=_sentences(found))
+
+
+def _choice(value: DecisionValue) -> Choice:
+    action = value.action
+    assert isinstance(action, Orient | Aim | Place)
+    return action
+
+
+def _own(value: DecisionValue, name: str) -> float:
+    """The deciding seat's own figure for a part (not weighed against the others)."""
+    return next(part.points for part in value.parts if part.name == name)
+
+
+def _naive(
+    state: GameState, best: DecisionValue, others: Sequence[DecisionValue]
+) -> DecisionValue | None:
+    """The option a player would naively prefer, when it is not the pick: the cheapest
+    toll on this roll for a facing or an aim, the most squares gained now for a carpet."""
+    name = "carpet" if state.phase is Phase.PLACE else "toll"
+    favourite = max(others, key=lambda value: _own(value, name))
+    if _own(favourite, name) >= _own(best, name) + NAIVE_MARGIN:
+        return favourite
+    return None
+
+
+def _quoted(differences: Sequence[Part]) -> tuple[Part, ...]:
+    """The one to three parts that differ most, such that the figures quoted for the pick
+    outweigh any quoted against it (a difference in the pick's favour overall)."""
+    shown = sorted(
+        (part for part in differences if abs(part.points) >= SHOWN),
+        key=lambda part: abs(part.points),
+        reverse=True,
+    )
+    quoted = shown[:QUOTED]
+    if sum(part.points for part in quoted) < SHOWN:  # the losses would not be outweighed
+        quoted = [part for part in shown if part.points > 0][:QUOTED]
+    return tuple(quoted)
+
+
+def _words(choice: Choice, first: bool = False) -> str:
+    """A choice in a sentence: "turning left", "laying it on (0,2)-(1,2)"."""
+    if isinstance(choice, Place):
+        # Translators: a carpet a hint compares, e.g. "laying it on (0,2)-(1,2)".
+        said = _("laying it on {carpet}").format(carpet=carpet_squares(choice.a, choice.b))
     else:
-        first = _(
-            "{lane}: {name} pays with a chance of {chance}, {expected} dirhams expected."
-        ).format(lane=lane, name=name, chance=chance, expected=expected)
-    sentences = [first]
-    if others:
-        # Translators: between the other ways in "Instead, turning left: ...; going ...".
-        lanes = pgettext("between lanes", "; ").join(_lane_words(risk) for risk in others)
-        sentences.append(_("Instead, {lanes}.").format(lanes=lanes))
-    if picked.chance_of_bankruptcy > 0:
-        sentences.append(
-            _("Chance of bankruptcy: {chance}.").format(
-                chance=_percent(picked.chance_of_bankruptcy)
+        said = _(TURN_WORDS[choice.turn])
+    return said[:1].upper() + said[1:] if first else said
+
+
+def _items(parts: Sequence[Part]) -> str:
+    # Translators: one part of a hint's reason, e.g. "0.7 points on the toll on this roll".
+    return listed(
+        [
+            _("{points} points on {part}").format(
+                points=f"{abs(part.points):.1f}", part=_(PART_WORDS[part.name])
             )
-        )
-    return tuple(sentences)
-
-
-def _lane_words(risk: LaneRisk) -> str:
-    assert risk.turn is not None
-    # Translators: one other way in "Instead, ...": "turning left: 25% to pay, 1.5 expected".
-    return _("{lane}: {chance} to pay, {expected} expected").format(
-        lane=_(TURN_WORDS[risk.turn]),
-        chance=_percent(risk.chance_to_pay),
-        expected=f"{risk.expected_toll:.1f}",
+            for part in parts
+        ]
     )
 
 
@@ -93,50 +194,79 @@ def _percent(chance: float) -> str:
     return f"{round(chance * 100)}%"
 
 
-def _carpet_reasons(state: GameState, place: Place, names: Sequence[str]) -> tuple[str, ...]:
-    me = state.current
-    covered: dict[int, int] = {}
-    for square in (place.a, place.b):
-        top = state.top(square)
-        if top is not None:
-            owner = state.owner(top.colour)
-            if owner is not None and owner != me and not state.is_neutral(top.colour):
-                covered[owner] = covered.get(owner, 0) + 1
-    sentences = []
-    for owner, count in covered.items():
-        sentences.append(
-            ngettext(
-                "It covers {count} square of {name}'s carpets.",
-                "It covers {count} squares of {name}'s carpets.",
-                count,
-            ).format(count=count, name=shown(names[owner]))
+def _sentences(found: Hint) -> tuple[str, ...]:
+    assert found.compared is not None
+    choice, other = _words(found.pick, True), _words(found.compared)
+    mine, theirs = _percent(found.win_chance), _percent(found.compared_win_chance)
+    if found.parts:
+        gains = [part for part in found.parts if part.points > 0]
+        losses = [part for part in found.parts if part.points < 0]
+        points = f"{found.points:.1f}"
+        if losses:
+            first = _(
+                "{choice} gives up {losses}, but gains {gains}: worth {points} points more "
+                "than {other}."
+            ).format(
+                choice=choice,
+                losses=_items(losses),
+                gains=_items(gains),
+                points=points,
+                other=other,
+            )
+        else:
+            first = _("{choice} gains {gains}: worth {points} points more than {other}.").format(
+                choice=choice, gains=_items(gains), points=points, other=other
+            )
+        return (
+            first,
+            _("Your chance to win: {mine} ({other}: {theirs}).").format(
+                mine=mine, other=other, theirs=theirs
+            ),
         )
-    after = state.apply(place)
-    region = after.region(place.a)
-    joined = _regions_joined(state, region - {place.a, place.b})
-    if joined:
-        # Translators: between region sizes in "It joins your regions of 3 and 2 squares".
-        sizes = pgettext("between sizes", " and ").join(
-            str(size) for size in sorted(joined, reverse=True)
+    if mine != theirs:  # a better chance to win for about as many points, or fewer
+        if found.points <= -SHOWN:
+            return (
+                _(
+                    "{choice} is worth {points} points less on average than {other}, but gives "
+                    "a better chance to win: {mine} against {theirs}."
+                ).format(
+                    choice=choice,
+                    points=f"{-found.points:.1f}",
+                    other=other,
+                    mine=mine,
+                    theirs=theirs,
+                ),
+            )
+        return (
+            _(
+                "{choice} is worth about as much as {other} on average, but gives a better "
+                "chance to win: {mine} against {theirs}."
+            ).format(choice=choice, other=other, mine=mine, theirs=theirs),
         )
-        sentences.append(
-            ngettext(
-                "It joins your region of {sizes} squares into one of {total}.",
-                "It joins your regions of {sizes} squares into one of {total}.",
-                len(joined),
-            ).format(sizes=sizes, total=len(region))
-        )
-    else:
-        sentences.append(_("It starts a region of {count} squares.").format(count=len(region)))
-    return tuple(sentences)
+    return (
+        _("{choice} and {other} are worth about the same: {chance} chance to win.").format(
+            choice=choice, other=other, chance=mine
+        ),
+    )
 
 
-def _regions_joined(before: GameState, squares: frozenset[tuple[int, int]]) -> list[int]:
-    """The sizes of the distinct regions (in ``before``) that ``squares`` belonged to."""
-    sizes = []
-    left = set(squares)
-    while left:
-        region = before.region(left.pop())
-        left -= region
-        sizes.append(len(region))
-    return sizes
+class HintGiver:
+    """The hint giver as a computer player (``bots.Bot``), for the front ends that think
+    in a worker thread (``ComputerMove``): it picks by ``hint`` and keeps what it found."""
+
+    name = "hint"
+
+    def __init__(self) -> None:
+        self.found: Hint | None = None
+
+    def choose(self, state: GameState) -> Action:
+        found = hint(state)
+        if found is None:
+            raise LookupError(state.phase)  # nothing to decide: a roll, or the game is over
+        self.found = found
+        return found.pick
+
+
+def hint_move(state: GameState) -> ComputerMove:
+    """A question for the hint giver about ``state`` (its answer: ``HintGiver.found``)."""
+    return ComputerMove(state, state.current, HintGiver())

@@ -25,7 +25,7 @@ from marrakech.engine import (
     Turn,
 )
 from marrakech.flow import Change, GameFlow, Notice
-from marrakech.flow.hint import hint_reasons
+from marrakech.flow.hint import hint
 from marrakech.games import storage, words
 from marrakech.games.autosaves import GameFile
 from marrakech.games.language import N_, _
@@ -320,15 +320,14 @@ class TextGame:
             return _("Hints are for your own decisions: it is not your turn.")
         if self.state.phase not in (Phase.ORIENT, Phase.PLACE, Phase.AIM):
             return _joined(_("Nothing to choose here."), words.choices_line(self.state))
-        move = self.flow.hint_move()
         try:
-            action = move.think()
+            found = hint(self.state)
         except Exception:  # the hint giver failing is no reason to stop the game
+            found = None
+        if found is None:
             return _("No hint available here.")
-        if not isinstance(action, Orient | Aim | Place) or not self.state.is_legal(action):
-            return _("No hint available here.")
-        hint = _("Hint: {choice}.").format(choice=describe.choice_words(action, self.state))
-        return _joined(hint, *hint_reasons(self.state, action, self.names))
+        said = _("Hint: {choice}.").format(choice=describe.choice_words(found.pick, self.state))
+        return _joined(said, *found.sentences)
 
     def _look(self, name: str) -> list[str]:
         state, names = self.state, self.names

@@ -1,12 +1,11 @@
 # ruff: noqa: RUF001
-"""The shared words, the turn log and the hints in Japanese, and the same words in English."""
+"""The shared words and the turn log in Japanese, and the same words in English."""
 
 from __future__ import annotations
 
 from engine.positions import build
 
 from marrakech.engine import Direction, GameState, Orient, Roll, Turn
-from marrakech.flow.hint import hint_reasons
 from marrakech.games import narrate, words
 from marrakech.games.records import export_log
 from marrakech.games.session import GameSetup, Session
@@ -112,24 +111,6 @@ def test_squares_compass_colours_and_prompts(japanese: None) -> None:
     aim = build(players=3, assam="3.3 E", phase="aim", variant="aim", current=1)
     assert words.choices_line(aim) == (
         "今入力できるもの：aim left か aim right。help ですべてのコマンドを表示します。"
-    )
-
-
-def test_a_hint_sentence(japanese: None) -> None:
-    state = build(players=2, assam="3.3 N", phase="orient", carpets=["B 2.3-1.3", "B 4.3-5.3"])
-    assert hint_reasons(state, Orient(Turn.LEFT), NAMES) == (
-        "左に向ける：サイコロの目が何でも、通行料はかかりません。",
-        "ほかの向きでは、まっすぐのままなら確率50%・見込み1.0ディルハム、"
-        "右に向けるなら確率0%・見込み0.0ディルハムです。",
-    )
-
-
-def test_a_hint_sentence_in_english() -> None:
-    state = build(players=2, assam="3.3 N", phase="orient", carpets=["B 2.3-1.3", "B 4.3-5.3"])
-    assert hint_reasons(state, Orient(Turn.LEFT), NAMES) == (
-        "Turning left: you pay no toll, whatever the die shows.",
-        "Instead, going straight: 50% to pay, 1.0 expected; turning right: 0% to pay, "
-        "0.0 expected.",
     )
 
 

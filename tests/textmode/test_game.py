@@ -130,12 +130,12 @@ def test_undo_says_what_it_took_back_and_redo_plays_it_again() -> None:
     assert played.state == after
 
 
-def test_a_hint_says_the_expert_players_choice_and_plays_nothing() -> None:
+def test_a_hint_says_the_evaluator_s_choice_and_why_and_plays_nothing() -> None:
     played = game()
     state = played.state
     (line,) = answer(played, "hint")
     assert any(line.startswith(f"Hint: {describe.way_words(state, turn)}. ") for turn in Turn)
-    assert "to pay" in line  # why: the chance to pay that way and the others
+    assert "chance to win" in line  # why: the figures it chose by (tests/flow/test_hint_reasons.py)
     assert played.state is state
 
 

@@ -47,6 +47,21 @@ async def wait_for_seat(pilot: Any, session: Session, seat: int, timeout: float 
         await pilot.pause(0.02)
 
 
+async def wait_until(
+    pilot: Any, condition: Callable[[], object], what: str, timeout: float = 30.0
+) -> None:
+    """Let the app run until ``condition()`` holds: for what the app does in its own time,
+    such as a resize (the app takes it, then hands it to the screen, which lays out again).
+
+    The timeout is far beyond what any load needs: reaching it means it never happens.
+    """
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what}: not within {timeout:.0f}s")
+        await pilot.pause(0.02)
+
+
 def position(
     *,
     players: int = 2,

@@ -364,9 +364,11 @@ class GameScreen(Screen[str]):
         self._advance()
 
     def action_hint(self) -> None:
-        """Ask the expert computer player what it would do here."""
+        """Ask the hint giver (the evaluator's best decision, ``flow.hint``) what to do here."""
+        from marrakech.flow.hint import hint_move  # needed only when a hint is asked for
+
         self._say(_("Thinking about a hint..."))
-        self.pacer.hint(self.flow.hint_move())
+        self.pacer.hint(hint_move(self.flow.state))
 
     @on(Pacer.Hinted)
     def _hinted(self, event: Pacer.Hinted) -> None:

@@ -338,11 +338,12 @@ def hint_words(action: Orient | Aim | Place) -> str:
 
 def hint_why(flow: GameFlow, move: ComputerMove, result: Action | Exception) -> str:
     """Why the hint giver answered ``move`` so, in a few sentences ("" when it failed)."""
-    from marrakech.flow.hint import hint_reasons  # needed only when a hint is asked for
+    from marrakech.flow.hint import HintGiver  # needed only when a hint is asked for
 
-    if isinstance(result, Exception):
+    if isinstance(result, Exception) or not isinstance(move.bot, HintGiver):
         return ""
-    reasons = hint_reasons(move.state, result, flow.names)
+    found = move.bot.found
+    reasons = found.sentences if found is not None and found.pick == result else ()
     said = reasons[0] if reasons else ""
     for reason in reasons[1:]:
         # Translators: two sentences one after the other (a space between them in English).

@@ -1,0 +1,193 @@
+# ruff: noqa: RUF001
+"""Hints that choose by what they say (flow/hint.py): the pick is the evaluator's best
+decision, and the figures the hint quotes rank the pick first."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from engine.games import GameSpec, play
+from engine.positions import build
+
+from marrakech.bots.evaluator import DEFAULT_EVALUATOR
+from marrakech.bots.simple import GreedyBot
+from marrakech.engine import GameState, Orient, Phase, Place, Roll, Turn, Variant, new_game
+from marrakech.flow.hint import QUOTED, SHOWN, Hint, HintGiver, hint, hint_move
+from marrakech.games import language
+from marrakech.games.dice import SeededDie
+from marrakech.games.levels import bot_seed
+from marrakech.games.playout import by_seat, play_out_steps
+
+DECIDING = (Phase.ORIENT, Phase.PLACE, Phase.AIM)
+
+
+def positions(count: int) -> Iterator[GameState]:
+    """``count`` positions where a player decides, from seeded games: 2, 3 and 4 players,
+    the standard and the aiming variant, played at random (even seeds) or by greedy
+    players (odd seeds), each position taken at a random point of its game."""
+    for seed in range(count):
+        players = 2 + seed % 3
+        variant = Variant.AIM if seed // 3 % 2 else Variant.STANDARD
+        if seed % 2 == 0:
+            spec = GameSpec(players, variant, seed, seed % players, False, False)
+            states = [step.before for step in play(spec)]
+        else:
+            greedy = [GreedyBot(bot_seed(seed, seat)) for seat in range(players)]
+            start = new_game(players, seed=seed, variant=variant)
+            states = [
+                step.before for step in play_out_steps(start, by_seat(greedy), SeededDie(seed))
+            ]
+        deciding = [state for state in states if state.phase in DECIDING]
+        yield random.Random(seed).choice(deciding)
+
+
+def assert_ranks_its_pick_first(state: GameState, found: Hint) -> None:
+    values = DEFAULT_EVALUATOR.decisions(state)
+    best = max(value.win_chance for value in values)
+    by_action = {value.action: value for value in values}
+    # The pick is the best decision by the mover's chance to win.
+    assert by_action[found.pick].win_chance == pytest.approx(best, abs=1e-12)
+    assert found.win_chance == by_action[found.pick].win_chance
+    if found.compared is None:
+        assert len(values) == 1
+        return
+    assert found.compared != found.pick
+    assert found.compared_win_chance == by_action[found.compared].win_chance
+    assert found.win_chance >= found.compared_win_chance
+    assert len(found.parts) <= QUOTED
+    if found.parts:
+        gains = sum(part.points for part in found.parts if part.points > 0)
+        losses = -sum(part.points for part in found.parts if part.points < 0)
+        # Every figure quoted is shown (not 0.0), and those for the pick outweigh the others.
+        assert all(abs(part.points) >= SHOWN for part in found.parts)
+        assert gains > losses
+        assert found.points >= SHOWN
+        # The total quoted is the difference of all the parts, as the evaluator weighs them.
+        parts = DEFAULT_EVALUATOR.compare(
+            by_action[found.pick], by_action[found.compared], found.weights
+        )
+        assert found.points == pytest.approx(sum(part.points for part in parts))
+        quoted = {part.name: part.points for part in found.parts}
+        for part in parts:
+            if part.name in quoted:
+                assert quoted[part.name] == pytest.approx(part.points)
+    else:  # no parts: the sentence gives the chances, and the pick's is the higher
+        assert round(found.win_chance * 100) >= round(found.compared_win_chance * 100)
+
+
+def check(count: int) -> None:
+    seen: set[tuple[Phase, int]] = set()
+    for state in positions(count):
+        found = hint(state)
+        assert found is not None
+        assert_ranks_its_pick_first(state, found)
+        assert found.sentences
+        seen.add((state.phase, len(state.players)))
+    assert seen == {(phase, players) for phase in DECIDING for players in (2, 3, 4)}
+
+
+def test_the_figures_a_hint_quotes_rank_its_pick_first() -> None:
+    check(60)
+
+
+@pytest.mark.slow
+def test_the_figures_a_hint_quotes_rank_its_pick_first_in_500_positions() -> None:
+    check(500)
+
+
+def issue_example() -> GameState:
+    """Issue 24's example: seed 1422769287, Player 1 goes ahead, rolls 3, lays c0.2-1.2."""
+    state = new_game(2, seed=1422769287)
+    return state.apply(Orient(Turn.STRAIGHT)).apply(Roll(3)).apply(Place((0, 2), (1, 2)))
+
+
+EXAMPLE_ENGLISH = (
+    "Turning left gives up 0.7 points on the toll on this roll, but gains 1.1 points on "
+    "squares that earn tolls later and 0.8 points on the carpet laid this turn: worth 0.8 "
+    "points more than turning right.",
+    "Your chance to win: 54% (turning right: 51%).",
+)
+
+
+def test_the_issue_s_example_says_why_left_despite_its_toll() -> None:
+    found = hint(issue_example())
+    assert found is not None
+    assert found.pick == Orient(Turn.LEFT)
+    assert found.compared == Orient(Turn.RIGHT)
+    assert found.naive  # turning right pays no toll on this roll
+    assert [part.name for part in found.parts] == ["presence", "carpet", "toll"]
+    assert found.sentences == EXAMPLE_ENGLISH
+
+
+def test_the_issue_s_example_in_japanese() -> None:
+    assert language.use("ja") == "ja"
+    try:
+        found = hint(issue_example())
+    finally:
+        language.use(language.ENGLISH)
+    assert found is not None
+    assert found.sentences == (
+        "「左に向ける」は、この出目の通行料で0.7点を失いますが、のちに通行料を稼ぐマスで1.1点と"
+        "この手番に敷くじゅうたんで0.8点を得ます。「右に向ける」より0.8点多い価値があります。",
+        "あなたが勝つ確率は54%です（「右に向ける」なら51%）。",
+    )
+
+
+def test_a_carpet_hint_in_english_and_japanese() -> None:
+    state = build(
+        players=2,
+        carpets=["R 3.4-3.5", "B 2.4-2.5", "R 4.4-4.5"],
+        assam="3.3 N",
+        phase="place",
+        current=0,
+        piles=["RR", "BB"],
+    )
+    found = hint(state)
+    assert found is not None
+    assert found.pick == Place((2, 3), (2, 4))
+    assert not found.naive  # no other carpet gains more now: the runner-up
+    assert_ranks_its_pick_first(state, found)
+    assert found.sentences == (
+        "Laying it on (2,3)-(2,4) gains 1.0 points on the carpet laid this turn, 0.1 points "
+        "on tolls on the later rolls and 0.1 points on squares that earn tolls later: worth "
+        "1.2 points more than laying it on (4,2)-(4,3).",
+        "Your chance to win: 80% (laying it on (4,2)-(4,3): 75%).",
+    )
+    assert language.use("ja") == "ja"
+    try:
+        found = hint(state)
+    finally:
+        language.use(language.ENGLISH)
+    assert found is not None
+    assert found.sentences == (
+        "「2行3列と2行4列に敷く」は、この手番に敷くじゅうたんで1.0点、その後の出目の通行料で"
+        "0.1点とのちに通行料を稼ぐマスで0.1点を得ます。「4行2列と4行3列に敷く」より1.2点多い"
+        "価値があります。",
+        "あなたが勝つ確率は80%です（「4行2列と4行3列に敷く」なら75%）。",
+    )
+
+
+def test_an_aim_quotes_what_outweighs_the_figure_against_it() -> None:
+    state = build(players=2, assam="0.0 N", phase="aim", current=0, variant="aim")
+    found = hint(state)
+    assert found is not None
+    assert_ranks_its_pick_first(state, found)
+    assert found.sentences[0] == (
+        "Turning right gives up 0.4 points on carpets likely to be covered, but gains 0.5 "
+        "points on the next player's roll: worth 0.1 points more than turning left."
+    )
+
+
+def test_no_hint_where_the_die_decides() -> None:
+    assert hint(build(players=2, phase="roll", current=0)) is None
+
+
+def test_the_hint_giver_keeps_what_it_found_for_the_app() -> None:
+    state = issue_example()
+    move = hint_move(state)
+    assert isinstance(move.bot, HintGiver)
+    assert move.think() == Orient(Turn.LEFT)
+    assert move.bot.found is not None
+    assert move.bot.found.sentences == EXAMPLE_ENGLISH
