@@ -13,15 +13,15 @@ import gc
 import itertools
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
 
-# Keep the compiled bytecode of what the tests import (Textual, the test modules as pytest
-# rewrites them) even where PYTHONDONTWRITEBYTECODE is set: every worker of every run would
-# compile them all again, about 3 s of processor time each. The files go to __pycache__
-# folders, which git ignores.
+# Keep the compiled bytecode of what the tests import (Hypothesis and the test modules as
+# pytest rewrites them, Textual) even where PYTHONDONTWRITEBYTECODE is set: each process of
+# every run would compile them all again, seconds of processor time each. The files go to
+# __pycache__ folders, which git ignores. (So Hypothesis is imported below, after this.)
 sys.dont_write_bytecode = False
 
 os.environ["TEXTUAL_ANIMATIONS"] = "none"
@@ -29,11 +29,23 @@ os.environ["TEXTUAL_ANIMATIONS"] = "none"
 # drawing is tested by asking for it).
 os.environ["TEXTUAL_COLOR_SYSTEM"] = "truecolor"
 
-# No test depends on timing: hypothesis's deadline (200 ms an example) and its "too slow"
-# health check would fail tests on a busy machine. A test's own @settings still decide the
-# rest (number of examples, other health checks).
-settings.register_profile("untimed", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("untimed")
+# The game speaks the locale's language: the tests expect English wherever they run, and
+# ask for another language when they test one (tests/i18n).
+for _variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+    os.environ.pop(_variable, None)
+os.environ["LANG"] = "C.UTF-8"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """No test depends on timing: Hypothesis's deadline (200 ms an example) and its "too
+    slow" health check would fail tests on a busy machine. A test's own @settings still
+    decide the rest (number of examples, other health checks)."""
+    from hypothesis import HealthCheck, settings
+
+    untimed = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    settings.register_profile("untimed", untimed)
+    settings.load_profile("untimed")
+
 
 _NUMBERS = itertools.count()
 
@@ -47,52 +59,45 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.set_threshold(10_000)
 
 
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """``-n auto`` (the default options) runs two workers per core: a Pilot test spends about
-    half its time waiting for the app to be idle, and a second worker uses that time.
-
-    PYTEST_XDIST_AUTO_NUM_WORKERS, when set, decides instead (pytest-xdist reads it).
-    """
-    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
-        return None
-    if hasattr(os, "sched_getaffinity"):
-        cores = len(os.sched_getaffinity(0))
-    else:
-        cores = os.cpu_count() or 1
-    return 2 * cores
-
-
 @pytest.fixture(scope="session")
 def homes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The folder holding each test's home (one per session and worker)."""
     return tmp_path_factory.mktemp("homes")
 
 
-@pytest.fixture
-def home(homes: Path) -> Path:
-    """A fresh folder of the test's own: its config and data directories go inside."""
-    path = homes / str(next(_NUMBERS))
-    path.mkdir()
-    return path
-
-
 @pytest.fixture(autouse=True)
-def config_home(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Point XDG_CONFIG_HOME at a fresh, empty directory for the test; returns it."""
-    path = home / "config"
-    path.mkdir()
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(path))
-    return path
+def home(homes: Path) -> Iterator[Path]:
+    """A fresh folder of the test's own, for XDG_CONFIG_HOME (``config``, empty) and
+    XDG_DATA_HOME (``data``, not made yet); set for the test, then restored.
 
-
-@pytest.fixture(autouse=True)
-def data_home(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Point XDG_DATA_HOME at a fresh directory for the test; returns the app's data
-    directory inside it (``$XDG_DATA_HOME/marrakech``, where the games, saves and logs go).
-
-    Neither exists yet. A subprocess gets the same place with
-    ``XDG_DATA_HOME=data_home.parent``.
+    (One autouse fixture, without monkeypatch: it runs for each of some 2,000 tests.)
     """
-    xdg = home / "data"
-    monkeypatch.setenv("XDG_DATA_HOME", str(xdg))
-    return xdg / "marrakech"
+    path = homes / str(next(_NUMBERS))
+    (path / "config").mkdir(parents=True)
+    saved = {name: os.environ.get(name) for name in XDG}
+    os.environ.update({name: str(path / folder) for name, folder in XDG.items()})
+    yield path
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
+XDG = {"XDG_CONFIG_HOME": "config", "XDG_DATA_HOME": "data"}
+"""The variables ``home`` sets, and the folder of the home each one names."""
+
+
+@pytest.fixture
+def config_home(home: Path) -> Path:
+    """The test's XDG_CONFIG_HOME: a fresh, empty directory."""
+    return home / XDG["XDG_CONFIG_HOME"]
+
+
+@pytest.fixture
+def data_home(home: Path) -> Path:
+    """The app's data directory in the test's XDG_DATA_HOME (``$XDG_DATA_HOME/marrakech``,
+    where the games, saves and logs go). It does not exist yet. A subprocess gets the same
+    place with ``XDG_DATA_HOME=data_home.parent``.
+    """
+    return home / XDG["XDG_DATA_HOME"] / "marrakech"

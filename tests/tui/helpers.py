@@ -13,6 +13,7 @@ from xml.etree import ElementTree
 
 import pytest
 from rich.cells import cell_len
+from textual import events
 from textual.app import App
 
 from marrakech.engine import GameState, Variant, colours_for_seat
@@ -60,6 +61,16 @@ async def wait_until(
         if time.monotonic() > deadline:
             pytest.fail(f"{what}: not within {timeout:.0f}s")
         await pilot.pause(0.02)
+
+
+async def paste(pilot: Any, text: str) -> None:
+    """Paste ``text`` into the focused widget, as a terminal delivers a paste: one event,
+    not a key press per character."""
+    await pilot.pause()  # a focus asked for just now has moved
+    focused = pilot.app.focused
+    assert focused is not None, "nothing has the focus to paste into"
+    focused.post_message(events.Paste(text))
+    await pilot.pause()
 
 
 def position(

@@ -11,7 +11,7 @@ from marrakech.engine import Colour, GameState, Place, Variant
 from marrakech.tui.palette import CARPET_COLOURS, FULL
 from marrakech.tui.widgets.board import BoardWidget, Ghost, Lane
 
-from .helpers import check_golden, position, run
+from .helpers import check_golden, position, run, wait_until
 
 STYLESHEET = Path(marrakech.tui.__file__).parent / "app.tcss"
 
@@ -175,6 +175,7 @@ async def test_assam_grows_with_the_squares() -> None:
         await pilot.pause()
         small = board_text(board)
         await pilot.resize_terminal(64, 31)
+        await wait_until(pilot, lambda: board.size.width > 47, "the larger board")
         await pilot.pause()
         large = board_text(board)
     assert small.count("▶") == 1  # a token the size of his square

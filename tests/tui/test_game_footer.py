@@ -10,7 +10,7 @@ from textual.screen import Screen
 
 from marrakech.tui.widgets.game_footer import FooterKeyCap, GameFooter
 
-from .helpers import run, screen_text
+from .helpers import run, screen_text, wait_until
 
 
 class Turning(Screen[None]):
@@ -80,16 +80,17 @@ async def test_the_footer_shows_the_keys_of_the_moment_and_the_palette() -> None
 async def test_a_key_that_cannot_act_dims_in_place() -> None:
     app = Harness()
     async with app.run_test(size=(100, 5)) as pilot:
+        # The footer follows the bindings once the screen has refreshed them.
         await pilot.press("b")
-        await pilot.pause()
+        await wait_until(pilot, lambda: "c Roll" in footer_line(app), "Roll in the footer")
         keys = list(app.screen.query(FooterKeyCap))
         assert footer_line(app).startswith("a Left b Right c Roll")
         await pilot.press("a")
-        await pilot.pause()
-        assert dimmed(app) == {"Left": True, "Right": False, "Roll": False, "palette": False}
+        left = {"Left": True, "Right": False, "Roll": False, "palette": False}
+        await wait_until(pilot, lambda: dimmed(app) == left, "only Left dimmed")
         await pilot.press("b")
-        await pilot.pause()
-        assert dimmed(app) == {"Left": False, "Right": True, "Roll": False, "palette": False}
+        right = {"Left": False, "Right": True, "Roll": False, "palette": False}
+        await wait_until(pilot, lambda: dimmed(app) == right, "only Right dimmed")
         assert list(app.screen.query(FooterKeyCap)) == keys  # dimmed, not rebuilt
 
 
@@ -117,5 +118,5 @@ async def test_a_narrow_footer_leaves_the_palette_key_out_for_the_games_keys() -
         await pilot.pause()
         assert "palette" not in footer_line(app)
         await pilot.resize_terminal(100, 5)
-        await pilot.pause()
+        await wait_until(pilot, lambda: "palette" in footer_line(app), "the wider footer")
         assert footer_line(app).endswith("^p palette")

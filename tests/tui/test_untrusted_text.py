@@ -19,7 +19,7 @@ from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.replay import ReplayScreen
 from marrakech.tui.screens.results import ResultsScreen
 
-from .helpers import position, run, screen_text, toasts
+from .helpers import paste, position, run, screen_text, toasts
 from .test_screens_saves import open_saves
 
 NAMES = ("a[/]", "[@click=app.quit]x")
@@ -82,7 +82,7 @@ async def test_bracketed_names_typed_in_setup_go_through_a_game_results_and_repl
         for seat, name in enumerate(TYPED):
             field = app.screen.query_one(f"#name-{seat}", Input)
             field.focus()
-            await pilot.press(*name)
+            await paste(pilot, name)
             assert field.value == name
         await pilot.pause()
         assert "a[/]" in screen_text(app)  # the "Starts" buttons show the names
