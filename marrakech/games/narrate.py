@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from marrakech.engine import Aim, Direction, Orient, Place, Roll, Transition, Turn, turn_bounds
 from marrakech.games.language import _, ngettext, pgettext
-from marrakech.games.words import carpet_squares, colour_word, square_text
+from marrakech.games.words import carpet_squares, colour_word, compass_letter, square_text
 
 
 def _turned(turn: Turn) -> str:
@@ -22,20 +22,9 @@ def _turned(turn: Turn) -> str:
     return _("goes straight")
 
 
-def _facing_letter(facing: Direction) -> str:
-    """A facing as the log writes it: "N"."""
-    letters = {
-        Direction.N: pgettext("facing letter", "N"),
-        Direction.E: pgettext("facing letter", "E"),
-        Direction.S: pgettext("facing letter", "S"),
-        Direction.W: pgettext("facing letter", "W"),
-    }
-    return letters[facing]
-
-
 def _aimed(turn: Turn, facing: Direction) -> str:
     """An aim as a clause: "aims Assam N (turns left)"."""
-    letter = _facing_letter(facing)
+    letter = compass_letter(facing)
     if turn is Turn.LEFT:
         return _("aims Assam {facing} (turns left)").format(facing=letter)
     if turn is Turn.RIGHT:

@@ -133,6 +133,18 @@ def compass_word(facing: Direction) -> str:
     return _(COMPASS[facing])
 
 
+def compass_letter(facing: Direction) -> str:
+    """A facing as one compass letter, as the log and the risk table write it: "N"."""
+    letters = {
+        # Translators: a compass letter: one character.
+        Direction.N: pgettext("compass letter", "N"),
+        Direction.E: pgettext("compass letter", "E"),
+        Direction.S: pgettext("compass letter", "S"),
+        Direction.W: pgettext("compass letter", "W"),
+    }
+    return letters[facing]
+
+
 def way_word(turn: Turn) -> str:
     """A turn in words, to show (not a command): "left", "ahead", "right"."""
     if turn is Turn.LEFT:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import time
 from typing import Any
 
 import pytest
@@ -14,7 +15,6 @@ from rich.console import Console
 from textual.app import App
 from textual.screen import Screen
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 from marrakech.engine import (
     SIZE,
@@ -67,9 +67,11 @@ def shown(screen: Screen[Any]) -> list[str]:
         app = Harness(screen)
         async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
             await pilot.pause(0.2)
-            footers = app.screen.query(Footer)
-            for _wait in range(200):  # the footer's keys come a moment after the screen
-                if not footers or footers.first().query(FooterKey):
+            # The footer's keys are drawn a moment after the screen: wait for them (the
+            # deadline is far beyond any load; past it, the test fails on what it shows).
+            deadline = time.monotonic() + 30
+            while app.screen.query(Footer) and time.monotonic() < deadline:
+                if lines_of(app)[-1].strip():
                     break
                 await pilot.pause(0.05)
             return lines_of(app)

@@ -9,10 +9,11 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
-from marrakech.engine import Direction, Turn
+from marrakech.engine import Turn
 from marrakech.flow.risk import LaneRisk
 from marrakech.games import language
 from marrakech.games.language import pgettext
+from marrakech.games.words import compass_letter
 
 _MARKS = {Turn.LEFT: "◀ ", Turn.STRAIGHT: "▲ ", Turn.RIGHT: "▶ ", None: "  "}
 
@@ -29,18 +30,6 @@ def _way(turn: Turn | None) -> str:
         None: pgettext("risk table", "roll"),
     }
     return _MARKS[turn] + words[turn]
-
-
-def _facing(facing: Direction) -> str:
-    """The way Assam would face, as the table's one compass letter."""
-    letters = {
-        # Translators: the risk table's compass letters: one character each.
-        Direction.N: pgettext("compass letter", "N"),
-        Direction.E: pgettext("compass letter", "E"),
-        Direction.S: pgettext("compass letter", "S"),
-        Direction.W: pgettext("compass letter", "W"),
-    }
-    return letters[facing]
 
 
 def _pad(text: str, width: int, *, right: bool = False) -> str:
@@ -68,7 +57,7 @@ class RiskPreview(Static):
             return
         header = self.get_component_rich_style("risk--header")
         way_width = max(WAY_WIDTH, *(cell_len(_way(risk.turn)) + 1 for risk in risks))
-        facing_width = max(2, *(cell_len(_facing(risk.facing)) for risk in risks))
+        facing_width = max(2, *(cell_len(compass_letter(risk.facing)) for risk in risks))
         headings = (
             _pad(pgettext("risk table", "way"), way_width + facing_width)
             + _pad(pgettext("risk table", "pay"), 5, right=True)
@@ -80,7 +69,7 @@ class RiskPreview(Static):
         for risk in risks:
             row = (
                 _pad(_way(risk.turn), way_width)
-                + _pad(_facing(risk.facing), facing_width)
+                + _pad(compass_letter(risk.facing), facing_width)
                 + f"{risk.chance_to_pay:>5.0%}{risk.expected_toll:>6.1f}"
                 f"{risk.chance_of_bankruptcy:>6.0%}"
             )
