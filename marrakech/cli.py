@@ -1,9 +1,11 @@
 """The command line: ``marrakech [--text] [COMMAND] ...``, one function per subcommand
-(``COMMANDS``): new, load, replay, serve, host, join; ``tournament`` parses its own."""
+(``COMMANDS``): new, load, replay, review, serve, host, join; ``tournament`` parses its own."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -162,6 +164,15 @@ def build_parser() -> argparse.ArgumentParser:
         "file", metavar="FILE|NAME", help=_("a save file, or a name in Saved games")
     )
     replay.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=_(TEXT_HELP))
+    review = commands.add_parser(
+        "review", help=_("what each decision of a saved game cost: docs/review.md")
+    )
+    review.add_argument(
+        "file", metavar="FILE|NAME", help=_("a save file, or a name in Saved games")
+    )
+    review.add_argument("--all", action="store_true", help=_("the computers' decisions too"))
+    review.add_argument("--json", action="store_true", help=_("one JSON document, for tools"))
+    review.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=_(TEXT_HELP))
     serve = commands.add_parser(
         "serve", help=_("play in a web browser: every visitor gets a game of their own")
     )
@@ -325,6 +336,37 @@ def run_replay(args: argparse.Namespace) -> int:
     return _run_app(MarrakechApp(replay=path))
 
 
+def run_review(args: argparse.Namespace) -> int:
+    """``marrakech review``: each decision of a saved game graded, in lines or as JSON."""
+    try:
+        path = saved_game(args.file)
+    except SaveFileError as error:
+        print(f"marrakech {args.command}: {error}", file=sys.stderr)
+        return 1
+    import json
+
+    from marrakech.flow.review import review, review_document, review_lines
+    from marrakech.games import storage
+
+    try:
+        session = storage.load_game(path)
+    except SaveFileError as error:
+        print(f"marrakech {args.command}: {error}", file=sys.stderr)
+        return 1
+    found = review(session, computers=args.all)
+    try:
+        if args.json:
+            print(json.dumps(review_document(found), ensure_ascii=False, indent=2))
+        else:
+            for line in review_lines(found, session.setup.names):
+                print(line)
+    except BrokenPipeError:  # the reader went away (``| head``): nothing more to say
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return 0
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """``marrakech serve``: the game in web browsers."""
     from marrakech.web import serve
@@ -356,6 +398,7 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
     "new": run_new,
     "load": run_load,
     "replay": run_replay,
+    "review": run_review,
     "serve": run_serve,
     "host": run_network,
     "join": run_network,

@@ -1,0 +1,282 @@
+"""The post-game review: what each decision of a finished game cost, by the evaluator.
+
+``review`` walks a game's history and, for every decision where the player had a choice
+(more than one legal facing, carpet or aim; the die is not a decision), asks the evaluator
+(``bots.evaluator``) for every option's value before it, as the hint does (``flow.hint``):
+the best option is the one with the best chance to win (ties: the most points of the
+lead), and the loss of the move played is how much less it is worth, in points of the
+player's lead as the hint weighs them (``Evaluator.margin_weights`` and ``compare``) and
+in chance to win. The grade is the worse of what each loss gives (``GRADES``,
+``POINT_GRADES``).
+
+``review_lines`` says it in plain lines in the language spoken now; ``review_document``
+as one JSON-ready document. Luck and skill are not split here yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from marrakech.bots.evaluator import DEFAULT_EVALUATOR, DecisionValue, Evaluator
+from marrakech.engine import Action, Aim, GameState, Orient, Place, turn_bounds
+from marrakech.games.language import N_, _, ngettext, pgettext
+from marrakech.games.session import Session
+from marrakech.games.words import carpet_squares, way_word
+
+BEST, INACCURACY, MISTAKE, BLUNDER = "best", "inaccuracy", "mistake", "blunder"
+GOOD = "good"
+"""Neither the best nor an inaccuracy: lost at least ``BEST_BELOW`` but under 0.02."""
+
+BEST_BELOW = 0.005
+"""A decision losing less chance to win than this is graded "best"."""
+
+GRADES = ((0.10, BLUNDER), (0.05, MISTAKE), (0.02, INACCURACY))
+"""The grades by chance to win lost, from the worst: at least this much, this grade."""
+
+GRADE_ORDER = (BEST, GOOD, INACCURACY, MISTAKE, BLUNDER)
+"""Every grade, from the best."""
+
+GRADE_WORDS = {
+    BEST: N_("best"),
+    GOOD: N_("good"),
+    INACCURACY: N_("inaccuracy"),
+    MISTAKE: N_("mistake"),
+    BLUNDER: N_("blunder"),
+}
+"""How the lines name each grade (English: shown with ``_``)."""
+
+
+POINT_GRADES = ((6.0, BLUNDER), (3.0, MISTAKE), (1.5, INACCURACY))
+"""The grades by points of the lead lost, from the worst. Where the game is all but decided
+the chance to win hardly moves, and points still show what a decision cost."""
+
+BEST_POINTS_BELOW = 0.5
+"""A decision losing this many points of the lead or more is not graded "best"."""
+
+
+def grade(loss_win_chance: float, loss_points: float = 0.0) -> str:
+    """The grade of a decision that lost this much chance to win (0 to 1) and this many
+    points of the lead: the worse of the grade each loss gives."""
+    by_chance = next((name for threshold, name in GRADES if loss_win_chance >= threshold), None)
+    by_points = next((name for threshold, name in POINT_GRADES if loss_points >= threshold), None)
+    worst = max(
+        (GRADE_ORDER.index(name) for name in (by_chance, by_points) if name is not None),
+        default=None,
+    )
+    if worst is not None:
+        return GRADE_ORDER[worst]
+    return BEST if loss_win_chance < BEST_BELOW and loss_points < BEST_POINTS_BELOW else GOOD
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision reviewed."""
+
+    seat: int
+    turn: int
+    """The game's turn it was made in, from 1."""
+    state: GameState
+    """The position it was made in."""
+    played: Action
+    best: Action
+    loss_points: float
+    """How much less the move played is worth than the best, in points of the lead."""
+    loss_win_chance: float
+    """How much less chance to win it leaves than the best, 0 to 1."""
+    grade: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerReview:
+    """One seat's summary."""
+
+    seat: int
+    name: str
+    margin: int
+    """Its score minus the best other score (at the end, or where the record stops)."""
+    decisions: int
+    average_loss_points: float
+    grades: dict[str, int]
+    """How many decisions got each grade (``GRADE_ORDER``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """A game's review: its decisions in order and each reviewed seat's summary."""
+
+    decisions: tuple[Decision, ...]
+    players: tuple[PlayerReview, ...]
+
+
+def judge(
+    state: GameState, played: Action, evaluator: Evaluator = DEFAULT_EVALUATOR
+) -> tuple[Action, float, float] | None:
+    """The best option in ``state``, and what ``played`` lost against it in points of the
+    lead and in chance to win; None when there was no choice (one option, or a roll)."""
+    values = evaluator.decisions(state)
+    if len(values) < 2:
+        return None
+    top = max(values, key=lambda value: value.win_chance)
+    weights = evaluator.margin_weights(state, top.evaluation.points)
+
+    def lead(value: DecisionValue) -> float:
+        return sum(part.points for part in evaluator.compare(value, top, weights))
+
+    best = max(values, key=lambda value: (value.win_chance, lead(value)))
+    mine = next(value for value in values if value.action == played)
+    if mine is best:
+        return best.action, 0.0, 0.0
+    return best.action, lead(best) - lead(mine), best.win_chance - mine.win_chance
+
+
+def review(
+    session: Session, *, computers: bool = False, evaluator: Evaluator = DEFAULT_EVALUATOR
+) -> Review:
+    """Review every decision of the people in ``session`` (of the computers too with
+    ``computers``)."""
+    setup = session.setup
+    transitions = session.transitions
+    found: list[Decision] = []
+    for number, (start, end) in enumerate(turn_bounds(session.actions), start=1):
+        for transition in transitions[start:end]:
+            action = transition.action
+            if not isinstance(action, Orient | Place | Aim):
+                continue
+            if not (computers or setup.is_person(transition.seat)):
+                continue
+            judged = judge(transition.before, action, evaluator)
+            if judged is None:
+                continue
+            best, points, chance = judged
+            found.append(
+                Decision(
+                    transition.seat,
+                    number,
+                    transition.before,
+                    action,
+                    best,
+                    points,
+                    chance,
+                    grade(chance, points),
+                )
+            )
+    scores = [score.total for score in session.state.scores()]
+    players = []
+    for seat, name in enumerate(setup.names):
+        if not (computers or setup.is_person(seat)):
+            continue
+        mine = [decision for decision in found if decision.seat == seat]
+        others = max(score for other, score in enumerate(scores) if other != seat)
+        players.append(
+            PlayerReview(
+                seat,
+                name,
+                scores[seat] - others,
+                len(mine),
+                sum(decision.loss_points for decision in mine) / len(mine) if mine else 0.0,
+                {kind: sum(1 for d in mine if d.grade == kind) for kind in GRADE_ORDER},
+            )
+        )
+    return Review(tuple(found), tuple(players))
+
+
+def notation(action: Action) -> str:
+    """A decision as the save files write it: "L", "c0.2-1.2", "aR"."""
+    return str(action)
+
+
+def review_document(found: Review) -> dict[str, Any]:
+    """The review as one JSON-ready document (seats from 1, chances from 0 to 1)."""
+    return {
+        "decisions": [
+            {
+                "seat": decision.seat + 1,
+                "turn": decision.turn,
+                "played": notation(decision.played),
+                "best": notation(decision.best),
+                "loss_points": round(decision.loss_points, 3),
+                "loss_win_chance": round(decision.loss_win_chance, 4),
+                "grade": decision.grade,
+            }
+            for decision in found.decisions
+        ],
+        "players": [
+            {
+                "seat": player.seat + 1,
+                "name": player.name,
+                "margin": player.margin,
+                "decisions": player.decisions,
+                "average_loss_points": round(player.average_loss_points, 3),
+            }
+            for player in found.players
+        ],
+    }
+
+
+def action_words(action: Action) -> str:
+    """A decision in words: "left", "aim right", "carpet on (0,2)-(1,2)"."""
+    if isinstance(action, Place):
+        # Translators: a carpet in the review: "carpet on (0,2)-(1,2)".
+        return _("carpet on {squares}").format(squares=carpet_squares(action.a, action.b))
+    if isinstance(action, Aim):
+        # Translators: an aim in the review: "aim left".
+        return _("aim {way}").format(way=way_word(action.turn))
+    assert isinstance(action, Orient)
+    return way_word(action.turn)
+
+
+def _percent(chance: float) -> str:
+    return f"{chance * 100:.1f}%"
+
+
+def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
+    """One decision in a line."""
+    played, best = action_words(decision.played), action_words(decision.best)
+    if decision.played == decision.best:
+        return _("Turn {turn}, {name}: {played}: best.").format(
+            turn=decision.turn, name=names[decision.seat], played=played
+        )
+    return _(
+        "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
+        "chance to win: {grade}."
+    ).format(
+        turn=decision.turn,
+        name=names[decision.seat],
+        played=played,
+        best=best,
+        points=f"{decision.loss_points:.2f}",
+        chance=_percent(decision.loss_win_chance),
+        grade=_(GRADE_WORDS[decision.grade]),
+    )
+
+
+def player_line(player: PlayerReview) -> str:
+    """One seat's summary in a line."""
+    # Translators: between the grades counted in a player's summary: "best 3, good 1".
+    counts = pgettext("between grades", ", ").join(
+        f"{_(GRADE_WORDS[name])} {player.grades[name]}" for name in GRADE_ORDER
+    )
+    decisions = ngettext("{count} decision", "{count} decisions", player.decisions).format(
+        count=player.decisions
+    )
+    return _(
+        "{name}: margin {margin}, {decisions}, average loss {points} points ({counts})."
+    ).format(
+        name=player.name,
+        margin=f"{player.margin:+d}",
+        decisions=decisions,
+        points=f"{player.average_loss_points:.2f}",
+        counts=counts,
+    )
+
+
+def review_lines(found: Review, names: tuple[str, ...]) -> Iterable[str]:
+    """The review in plain lines: each decision, then each seat's summary."""
+    if not found.decisions:
+        yield _("No decision to review: nobody had a choice to make.")
+    for decision in found.decisions:
+        yield decision_line(decision, names)
+    for player in found.players:
+        yield player_line(player)

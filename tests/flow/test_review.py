@@ -1,0 +1,193 @@
+"""The post-game review (``flow.review``, ``marrakech review``): the best move graded
+"best" at no loss, a move the evaluator ranks last graded worse, the JSON document, and
+the command on a saved game, in English and Japanese."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from itertools import islice
+from pathlib import Path
+
+import pytest
+
+from marrakech import cli
+from marrakech.bots.evaluator import DEFAULT_EVALUATOR
+from marrakech.engine import Phase, Place
+from marrakech.flow.review import (
+    BEST,
+    GRADE_ORDER,
+    grade,
+    judge,
+    review,
+    review_document,
+    review_lines,
+)
+from marrakech.games import language, storage
+from marrakech.games.playout import play_out_steps
+from marrakech.games.session import GameSetup, Session
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """The next test starts in English, whatever this one asked for."""
+    yield
+    language.use(language.ENGLISH)
+
+
+def played(actions: int, seed: int = 3) -> Session:
+    """A 2-player game (Ayla a person, Bo greedy) after this many seeded random actions."""
+    session = Session(GameSetup(2, names=("Ayla", "Bo"), seats=("person", "greedy"), seed=11))
+    rng = random.Random(seed)
+    steps = play_out_steps(
+        session.state, lambda state: rng.choice(state.legal_actions()), session.dice, rolls=0
+    )
+    for step in islice(steps, actions):
+        session.play(step.action)
+    return session
+
+
+def at_place(session: Session) -> Session:
+    """The game played on to the next carpet to lay."""
+    while session.state.phase is not Phase.PLACE:
+        session.roll() if session.state.phase is Phase.ROLL else session.play(
+            session.state.legal_actions()[0]
+        )
+    return session
+
+
+def test_the_grades_go_by_the_chance_to_win_lost() -> None:
+    assert [grade(loss) for loss in (0.0, 0.004, 0.01, 0.02, 0.05, 0.1, 0.5)] == [
+        "best",
+        "best",
+        "good",
+        "inaccuracy",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
+
+
+def test_points_lost_grade_a_decision_when_the_chance_hardly_moves() -> None:
+    assert [grade(0.0, points) for points in (0.0, 0.4, 0.5, 1.5, 3.0, 6.0, -9.0)] == [
+        "best",
+        "best",
+        "good",
+        "inaccuracy",
+        "mistake",
+        "blunder",
+        "best",
+    ]
+    assert grade(0.12, 2.0) == "blunder"  # the worse of the two
+
+
+def test_the_best_move_is_graded_best_at_no_loss() -> None:
+    session = at_place(played(12))
+    state = session.state
+    judged = judge(state, state.legal_actions()[0])
+    assert judged is not None
+    best = judged[0]
+    session.play(best)
+    found = review(session)
+    last = found.decisions[-1]
+    assert (last.played, last.best, last.grade) == (best, best, BEST)
+    assert last.loss_points == 0.0
+    assert last.loss_win_chance == 0.0
+
+
+def test_the_carpet_the_evaluator_ranks_last_is_not_graded_best() -> None:
+    session = at_place(played(12))
+    values = DEFAULT_EVALUATOR.decisions(session.state)
+    worst = min(values, key=lambda value: value.win_chance)
+    assert isinstance(worst.action, Place)
+    session.play(worst.action)
+    last = review(session).decisions[-1]
+    assert last.played == worst.action != last.best
+    assert last.loss_win_chance > 0.005
+    assert last.grade != BEST
+    assert last.loss_points > 0
+
+
+def test_only_the_people_unless_all_and_only_real_choices() -> None:
+    session = played(30)
+    people = review(session)
+    assert {decision.seat for decision in people.decisions} == {0}
+    assert [player.name for player in people.players] == ["Ayla"]
+    everyone = review(session, computers=True)
+    assert {decision.seat for decision in everyone.decisions} == {0, 1}
+    for decision in everyone.decisions:
+        assert len(DEFAULT_EVALUATOR.decisions(decision.state)) > 1
+    ayla = everyone.players[0]
+    assert ayla.decisions == sum(ayla.grades[name] for name in GRADE_ORDER)
+
+
+def test_the_json_document_has_its_fields_and_types() -> None:
+    session = played(30)
+    document = json.loads(json.dumps(review_document(review(session, computers=True))))
+    assert set(document) == {"decisions", "players"}
+    assert document["decisions"]
+    for decision in document["decisions"]:
+        assert set(decision) == {
+            "seat",
+            "turn",
+            "played",
+            "best",
+            "loss_points",
+            "loss_win_chance",
+            "grade",
+        }
+        assert decision["seat"] in (1, 2)
+        assert isinstance(decision["turn"], int) and decision["turn"] >= 1
+        assert isinstance(decision["played"], str) and isinstance(decision["best"], str)
+        assert isinstance(decision["loss_points"], float | int)
+        assert 0 <= decision["loss_win_chance"] <= 1
+        assert decision["grade"] in GRADE_ORDER
+    scores = [score.total for score in session.state.scores()]
+    assert document["players"] == [
+        {
+            "seat": seat + 1,
+            "name": name,
+            "margin": scores[seat] - scores[1 - seat],
+            "decisions": sum(1 for d in document["decisions"] if d["seat"] == seat + 1),
+            "average_loss_points": document["players"][seat]["average_loss_points"],
+        }
+        for seat, name in enumerate(("Ayla", "Bo"))
+    ]
+    assert all(isinstance(p["average_loss_points"], float) for p in document["players"])
+
+
+def test_the_lines_name_each_decision_then_each_player() -> None:
+    session = played(30)
+    lines = list(review_lines(review(session), session.setup.names))
+    assert lines[0].startswith("Turn 1, Ayla: ")
+    assert lines[-1].startswith("Ayla: margin ")
+    assert "decisions, average loss " in lines[-1]
+
+
+def test_the_command_reviews_a_saved_game(
+    data_home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session = played(30)
+    storage.save_named("friday", session)
+    assert cli.main(["review", "friday"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == list(review_lines(review(session), session.setup.names))
+    assert cli.main(["review", str(storage.saves_dir() / "friday.json"), "--json", "--all"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document == review_document(review(session, computers=True))
+
+
+def test_the_command_speaks_japanese(data_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    storage.save_named("friday", played(30))
+    assert cli.main(["--lang", "ja", "review", "friday"]) == 0
+    out = capsys.readouterr().out
+    assert "Turn" not in out and "margin" not in out
+    assert "Ayla" in out
+
+
+def test_the_command_refuses_a_missing_game(
+    data_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["review", "nothing"]) == 1
+    assert capsys.readouterr().err.startswith("marrakech review: ")
