@@ -304,12 +304,19 @@ def run_new(args: argparse.Namespace) -> int:
     return _run_app(MarrakechApp(session=Session(setup)))
 
 
+def _saved_game_or_say(args: argparse.Namespace) -> Path | None:
+    """The saved game ``args.file`` names; None, after saying why on stderr, when none."""
+    try:
+        return saved_game(args.file)
+    except SaveFileError as error:
+        print(f"marrakech {args.command}: {error}", file=sys.stderr)
+        return None
+
+
 def run_load(args: argparse.Namespace) -> int:
     """``marrakech load``: go on with a saved game."""
-    try:
-        path = saved_game(args.file)
-    except SaveFileError as error:
-        print(f"marrakech load: {error}", file=sys.stderr)
+    path = _saved_game_or_say(args)
+    if path is None:
         return 1
     if in_text_mode(args):
         from marrakech import textmode
@@ -322,10 +329,8 @@ def run_load(args: argparse.Namespace) -> int:
 
 def run_replay(args: argparse.Namespace) -> int:
     """``marrakech replay``: step through a saved game, in the full-screen app or in lines."""
-    try:
-        path = saved_game(args.file)
-    except SaveFileError as error:
-        print(f"marrakech replay: {error}", file=sys.stderr)
+    path = _saved_game_or_say(args)
+    if path is None:
         return 1
     if in_text_mode(args):
         from marrakech.textmode.replay import replay_saved
@@ -338,10 +343,8 @@ def run_replay(args: argparse.Namespace) -> int:
 
 def run_review(args: argparse.Namespace) -> int:
     """``marrakech review``: each decision of a saved game graded, in lines or as JSON."""
-    try:
-        path = saved_game(args.file)
-    except SaveFileError as error:
-        print(f"marrakech {args.command}: {error}", file=sys.stderr)
+    path = _saved_game_or_say(args)
+    if path is None:
         return 1
     import json
 

@@ -101,7 +101,7 @@ ENGLISH_STRINGS = {
         ": bankrupt, out of the game",
     },
     # A program's name before its message, as command-line tools write it.
-    "cli.py": {"marrakech new: ", "marrakech load: ", "marrakech replay: "},
+    "cli.py": {"marrakech new: "},
     "textmode/replay.py": {"marrakech replay: "},
     "textmode/start.py": {"marrakech load: "},
     # Commands a player types, which stay the same in every language.
