@@ -430,6 +430,10 @@ class Evaluator:
             # Each with its own spread, as if evaluated alone (a bankrupt's carpets are out).
             if rolled.phase is Phase.PLACE:
                 split = self._placed(rolled, spread_of(rolled))
+            elif rolled.phase is Phase.ROLL:
+                # The mover went bankrupt, and in the aiming variant nobody is left to aim
+                # Assam for the next player: the next roll comes at once, weighed alike.
+                split = self._rolled(rolled)
             else:  # the mover went bankrupt: no carpet this turn
                 split = self._static(rolled, spread_of(rolled), later=True)
             # What the roll itself moved: its toll and bankruptcy, out of the score.

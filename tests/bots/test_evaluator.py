@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from engine.games import GameSpec, game_specs, play
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR, PART_NAMES, Evaluation, chances
@@ -63,8 +63,14 @@ def test_a_position_s_parts_add_up_and_its_chances_to_one(state: GameState) -> N
     assert_sound(evaluate(state), state)
 
 
+# Found by Hypothesis: a bankrupt mover in the aiming variant leaves nobody to aim Assam,
+# so the next roll follows at once.
+BANKRUPT_BEFORE_AIM = position(GameSpec(3, Variant.AIM, 0, 0, False, False, money=3), 0.5)
+
+
 @settings(max_examples=6, deadline=None)
 @given(positions)
+@example(BANKRUPT_BEFORE_AIM)
 def test_a_decision_is_worth_the_position_after_it(state: GameState) -> None:
     values = decisions(state)
     if state.phase in (Phase.ROLL, Phase.OVER):
