@@ -133,7 +133,12 @@ def test_searching_bots_choose_legal_actions(state: GameState, seed: int, level:
 
 
 @pytest.mark.parametrize(
-    "levels", [("hard", "greedy"), ("expert", "hard"), ("random", "greedy", "random")]
+    "levels",
+    [
+        ("hard", "greedy"),
+        pytest.param(("expert", "hard"), marks=pytest.mark.slow),
+        ("random", "greedy", "random"),
+    ],
 )
 def test_same_seed_same_game(levels: tuple[str, ...]) -> None:
     def lineup() -> list[Bot]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from marrakech.engine import Orient, Turn
 from marrakech.flow import Notice
 from marrakech.games import storage
@@ -13,6 +15,7 @@ from marrakech.net.hosting import new_game, resume_game
 from net.harness import until
 
 
+@pytest.mark.slow
 def test_a_decision_is_on_disk_within_about_a_second_and_nothing_after_the_end() -> None:
     async def scenario() -> None:
         notices: list[Notice] = []

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from marrakech.engine import Phase, colours_for_seat
 from marrakech.games import autosaves, storage
 from marrakech.games.autosaves import GameFile
@@ -67,6 +69,7 @@ async def test_opening_a_finished_game_writes_nothing(tmp_path: Path) -> None:
     assert unfinished() == [("Old", "Game")]
 
 
+@pytest.mark.slow
 @run
 async def test_a_game_that_ends_here_moves_to_the_finished_games_to_replay() -> None:
     piles = [colours_for_seat(seat, 2)[0].name[0] for seat in range(2)]

@@ -134,6 +134,7 @@ async def test_bankruptcy_in_three_players_goes_on() -> None:
         assert "is bankrupt: out of the game" in log_text(app)
 
 
+@pytest.mark.slow
 @run
 async def test_the_end_offers_a_new_game() -> None:
     state = position(carpets=[("B", (1, 3), (2, 3))], piles=("R", ""), phase="place")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from marrakech.engine import Phase
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
@@ -81,6 +83,7 @@ async def test_undo_during_a_walk_stops_it_and_never_settles_the_undone_roll() -
         assert screen.state.phase is Phase.ORIENT
 
 
+@pytest.mark.slow
 @run
 async def test_undo_while_the_computer_thinks_returns_to_the_person() -> None:
     app = MarrakechApp(session=Session(GameSetup(2, seats=("person", "hard"), seed=2)))

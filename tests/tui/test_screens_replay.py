@@ -56,6 +56,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[GameState, frozenset[Sq
     return calls
 
 
+@pytest.mark.slow
 def test_stepping_shows_the_positions_of_the_session(
     drawn: list[tuple[GameState, frozenset[Square]]],
 ) -> None:

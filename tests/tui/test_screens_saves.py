@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
@@ -86,6 +87,7 @@ async def test_enter_plays_the_highlighted_save_on_and_leaves_a_broken_one_alone
     assert broken.read_text() == BROKEN
 
 
+@pytest.mark.slow
 @run
 async def test_r_replays_a_save_and_closing_the_replay_returns_to_the_form_as_it_was() -> None:
     saved("to replay", one_turn_game(("Ann", "Bo")), age=1)
@@ -104,6 +106,7 @@ async def test_r_replays_a_save_and_closing_the_replay_returns_to_the_form_as_it
         assert form.query_one("#name-0", Input).value == "Zed"
 
 
+@pytest.mark.slow
 @run
 async def test_a_save_that_breaks_after_listing_is_reported_and_the_form_stays() -> None:
     path = saved("fragile", one_turn_game(("Ann", "Bo")), age=1)

@@ -87,6 +87,7 @@ def test_escape_quits() -> None:
     assert play(steps)[1] == [None]
 
 
+@pytest.mark.slow
 def test_four_players_with_names_kinds_and_options() -> None:
     async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
         await pilot.click(radio(screen, "players", 2))
@@ -143,6 +144,7 @@ def test_defaults_fill_the_form_but_not_the_seed() -> None:
     assert results == [GameSetup(**{**_fields(defaults), "seed": SEED})]
 
 
+@pytest.mark.slow
 def test_fewer_players_keep_a_valid_first_player_and_piles_only_for_two() -> None:
     defaults = GameSetup(players=4, first=3)
 
@@ -158,6 +160,7 @@ def test_fewer_players_keep_a_valid_first_player_and_piles_only_for_two() -> Non
     assert results == [GameSetup(players=2, seed=SEED, alternate_piles=True)]
 
 
+@pytest.mark.slow
 def test_a_seat_is_a_person_or_the_computer_at_every_level_with_what_it_does() -> None:
     async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
         screen.query_one("#kind-1", Select).focus()
@@ -178,6 +181,7 @@ def test_a_seat_is_a_person_or_the_computer_at_every_level_with_what_it_does() -
     assert results[0].seats == ("person", SEAT_KINDS[2])
 
 
+@pytest.mark.slow
 def test_a_name_may_be_as_long_as_the_session_allows() -> None:
     async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
         screen.query_one("#name-0").focus()
@@ -194,6 +198,7 @@ def _fields(setup: GameSetup) -> dict[str, Any]:
     return {name: getattr(setup, name) for name in GameSetup.__dataclass_fields__}
 
 
+@pytest.mark.slow
 def test_a_bad_name_is_shown_on_the_form_which_stays() -> None:
     async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
         screen.query_one("#name-1", Input).value = "Eve\u202eevil"

@@ -70,6 +70,7 @@ async def check_replay(saved: Path, names: tuple[str, ...]) -> None:
         assert names[1] in screen_text(replay)
 
 
+@pytest.mark.slow
 @run
 async def test_bracketed_names_typed_in_setup_go_through_a_game_results_and_replay(
     monkeypatch: pytest.MonkeyPatch,
@@ -93,6 +94,7 @@ async def test_bracketed_names_typed_in_setup_go_through_a_game_results_and_repl
     await check_replay(saved, TYPED)
 
 
+@pytest.mark.slow
 @run
 async def test_bracketed_names_from_a_loaded_save_show_literally(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
