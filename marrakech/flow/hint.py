@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR, DecisionValue, Evaluator, Part
 from marrakech.engine import Action, Aim, GameState, Orient, Phase, Place, Turn
 from marrakech.flow.computers import ComputerMove
+from marrakech.flow.judging import rank
 from marrakech.games.language import N_, _
 from marrakech.games.words import carpet_squares, listed
 
@@ -92,21 +93,10 @@ class Hint:
 
 def hint(state: GameState, evaluator: Evaluator = DEFAULT_EVALUATOR) -> Hint | None:
     """The hint for ``state.current`` in ORIENT, PLACE or AIM (None in ROLL or OVER)."""
-    values = [
-        value
-        for value in evaluator.decisions(state)
-        if isinstance(value.action, Orient | Aim | Place)
-    ]
-    if not values:
+    ranking = rank(state, evaluator)
+    if ranking is None:
         return None
-    top = max(values, key=lambda value: value.win_chance)
-    weights = evaluator.margin_weights(state, top.evaluation.points)
-
-    def lead(value: DecisionValue) -> float:
-        """Points of the lead over ``top`` (0 for ``top``)."""
-        return sum(part.points for part in evaluator.compare(value, top, weights))
-
-    ranked = sorted(values, key=lambda value: (value.win_chance, lead(value)), reverse=True)
+    ranked, weights = ranking.options, ranking.weights
     best = ranked[0]
     pick = _choice(best)
     if len(ranked) == 1:

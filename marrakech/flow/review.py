@@ -9,8 +9,11 @@ player's lead as the hint weighs them (``Evaluator.margin_weights`` and ``compar
 in chance to win. The grade is the worse of what each loss gives (``GRADES``,
 ``POINT_GRADES``).
 
+Each seat's final margin is split into luck and skill (``flow.luck``) from the same
+judgements (every seat's decisions are judged for it, shown or not).
+
 ``review_lines`` says it in plain lines in the language spoken now; ``review_document``
-as one JSON-ready document. Luck and skill are not split here yet.
+as one JSON-ready document.
 """
 
 from __future__ import annotations
@@ -19,11 +22,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from marrakech.bots.evaluator import DEFAULT_EVALUATOR, DecisionValue, Evaluator
+from marrakech.bots.evaluator import DEFAULT_EVALUATOR, Evaluator
 from marrakech.engine import Action, Aim, GameState, Orient, Place, turn_bounds
 from marrakech.games.language import N_, _, ngettext, pgettext
 from marrakech.games.session import Session
 from marrakech.games.words import carpet_squares, way_word
+
+from .judging import Judgement, judge
+from .luck import LUCK_PARTS, Split, split
 
 BEST, INACCURACY, MISTAKE, BLUNDER = "best", "inaccuracy", "mistake", "blunder"
 GOOD = "good"
@@ -100,6 +106,12 @@ class PlayerReview:
     average_loss_points: float
     grades: dict[str, int]
     """How many decisions got each grade (``GRADE_ORDER``)."""
+    luck: float
+    """What the margin owes to luck (``flow.luck``); ``luck + skill`` is the margin."""
+    skill: float
+    """What the margin owes to the decisions at the table (``flow.luck``)."""
+    luck_parts: dict[str, float]
+    """Luck's parts (``luck.LUCK_PARTS``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,27 +120,8 @@ class Review:
 
     decisions: tuple[Decision, ...]
     players: tuple[PlayerReview, ...]
-
-
-def judge(
-    state: GameState, played: Action, evaluator: Evaluator = DEFAULT_EVALUATOR
-) -> tuple[Action, float, float] | None:
-    """The best option in ``state``, and what ``played`` lost against it in points of the
-    lead and in chance to win; None when there was no choice (one option, or a roll)."""
-    values = evaluator.decisions(state)
-    if len(values) < 2:
-        return None
-    top = max(values, key=lambda value: value.win_chance)
-    weights = evaluator.margin_weights(state, top.evaluation.points)
-
-    def lead(value: DecisionValue) -> float:
-        return sum(part.points for part in evaluator.compare(value, top, weights))
-
-    best = max(values, key=lambda value: (value.win_chance, lead(value)))
-    mine = next(value for value in values if value.action == played)
-    if mine is best:
-        return best.action, 0.0, 0.0
-    return best.action, lead(best) - lead(mine), best.win_chance - mine.win_chance
+    luck: Split
+    """Every seat's luck and skill, turn by turn too (for a chart)."""
 
 
 def review(
@@ -138,30 +131,34 @@ def review(
     ``computers``)."""
     setup = session.setup
     transitions = session.transitions
+    judged: dict[int, Judgement] = {}
     found: list[Decision] = []
     for number, (start, end) in enumerate(turn_bounds(session.actions), start=1):
-        for transition in transitions[start:end]:
+        for index in range(start, end):
+            transition = transitions[index]
             action = transition.action
             if not isinstance(action, Orient | Place | Aim):
                 continue
+            judgement = judge(transition.before, action, evaluator)
+            if judgement is None:
+                continue
+            judged[index] = judgement
             if not (computers or setup.is_person(transition.seat)):
                 continue
-            judged = judge(transition.before, action, evaluator)
-            if judged is None:
-                continue
-            best, points, chance = judged
+            points, chance = judgement.loss_points, judgement.loss_win_chance
             found.append(
                 Decision(
                     transition.seat,
                     number,
                     transition.before,
                     action,
-                    best,
+                    judgement.best.action,
                     points,
                     chance,
                     grade(chance, points),
                 )
             )
+    accounts = split(session, judged, evaluator)
     scores = [score.total for score in session.state.scores()]
     players = []
     for seat, name in enumerate(setup.names):
@@ -169,6 +166,7 @@ def review(
             continue
         mine = [decision for decision in found if decision.seat == seat]
         others = max(score for other, score in enumerate(scores) if other != seat)
+        account = accounts.accounts[seat]
         players.append(
             PlayerReview(
                 seat,
@@ -177,9 +175,12 @@ def review(
                 len(mine),
                 sum(decision.loss_points for decision in mine) / len(mine) if mine else 0.0,
                 {kind: sum(1 for d in mine if d.grade == kind) for kind in GRADE_ORDER},
+                account.luck,
+                account.skill,
+                dict(account.parts),
             )
         )
-    return Review(tuple(found), tuple(players))
+    return Review(tuple(found), tuple(players), accounts)
 
 
 def notation(action: Action) -> str:
@@ -209,6 +210,9 @@ def review_document(found: Review) -> dict[str, Any]:
                 "margin": player.margin,
                 "decisions": player.decisions,
                 "average_loss_points": round(player.average_loss_points, 3),
+                "luck": round(player.margin - round(player.skill, 3), 3),
+                "skill": round(player.skill, 3),
+                "luck_parts": {name: round(player.luck_parts[name], 3) for name in LUCK_PARTS},
             }
             for player in found.players
         ],
@@ -272,11 +276,24 @@ def player_line(player: PlayerReview) -> str:
     )
 
 
+def luck_line(player: PlayerReview) -> str:
+    """One seat's margin split into luck and skill, in a line (the two add up to it)."""
+    skill = round(player.skill, 1)
+    return _("{name}: margin {margin} = luck {luck} + skill {skill}.").format(
+        name=player.name,
+        margin=f"{player.margin:+d}",
+        luck=f"{player.margin - skill:+.1f}",
+        skill=f"{skill:+.1f}",
+    )
+
+
 def review_lines(found: Review, names: tuple[str, ...]) -> Iterable[str]:
-    """The review in plain lines: each decision, then each seat's summary."""
+    """The review in plain lines: each decision, then each seat's summary and its luck and
+    skill."""
     if not found.decisions:
         yield _("No decision to review: nobody had a choice to make.")
     for decision in found.decisions:
         yield decision_line(decision, names)
     for player in found.players:
         yield player_line(player)
+        yield luck_line(player)

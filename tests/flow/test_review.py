@@ -87,7 +87,7 @@ def test_the_best_move_is_graded_best_at_no_loss() -> None:
     state = session.state
     judged = judge(state, state.legal_actions()[0])
     assert judged is not None
-    best = judged[0]
+    best = judged.best.action
     session.play(best)
     found = review(session)
     last = found.decisions[-1]
@@ -151,18 +151,26 @@ def test_the_json_document_has_its_fields_and_types() -> None:
             "margin": scores[seat] - scores[1 - seat],
             "decisions": sum(1 for d in document["decisions"] if d["seat"] == seat + 1),
             "average_loss_points": document["players"][seat]["average_loss_points"],
+            "luck": document["players"][seat]["luck"],
+            "skill": document["players"][seat]["skill"],
+            "luck_parts": document["players"][seat]["luck_parts"],
         }
         for seat, name in enumerate(("Ayla", "Bo"))
     ]
-    assert all(isinstance(p["average_loss_points"], float) for p in document["players"])
+    for player in document["players"]:
+        assert isinstance(player["average_loss_points"], float)
+        assert round(player["luck"] + player["skill"], 6) == player["margin"]
+        assert set(player["luck_parts"]) == {"dice", "start", "table", "evaluator"}
+        assert round(sum(player["luck_parts"].values()), 2) == round(player["luck"], 2)
 
 
 def test_the_lines_name_each_decision_then_each_player() -> None:
     session = played(30)
     lines = list(review_lines(review(session), session.setup.names))
     assert lines[0].startswith("Turn 1, Ayla: ")
-    assert lines[-1].startswith("Ayla: margin ")
-    assert "decisions, average loss " in lines[-1]
+    assert lines[-2].startswith("Ayla: margin ")
+    assert "decisions, average loss " in lines[-2]
+    assert lines[-1].startswith("Ayla: margin ") and " = luck " in lines[-1]
 
 
 def test_the_command_reviews_a_saved_game(

@@ -1,0 +1,179 @@
+"""The post-game review: how long it takes, whether its luck and skill tell the better
+player, and whether the mistakes it flags are mistakes.
+
+Three measures (each a subcommand; all by default at small sizes):
+
+``speed``
+    Reviews whole seeded games (every seat, ``--all``) of 2 and 4 players and prints the
+    seconds per game. Targets: at most 10 s for 2 players, 20 s for 4 on two cores.
+``luck``
+    Plays expert against greedy (seats alternating) and splits each game's margin into
+    luck and skill. Prints in how many games the expert's skill exceeds greedy's
+    (target: at least 80%) and each level's average luck (target: near zero) with its
+    standard error.
+``recheck``
+    Plays greedy mirror games of 2, 3 and 4 players, and re-checks every decision the
+    review grades a mistake or a blunder with a deeper, independent method: many seeded
+    playouts to the end (greedy for every seat, the same dice for both moves) from the move
+    played and from the best one; the flag is confirmed when the best move's playouts end
+    with the bigger average margin for the decider. Prints the share confirmed (target:
+    at least 90%).
+
+    uv run python benchmarks/bench_review.py speed [--games 3]
+    uv run python benchmarks/bench_review.py luck [--games 1000] [--expert expert] [--jobs 2]
+    uv run python benchmarks/bench_review.py recheck [--games 100] [--playouts 40] [--jobs 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import statistics
+import time
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
+
+from marrakech.bots import make_bot
+from marrakech.engine import Action, GameState, Phase
+from marrakech.flow.luck import margins
+from marrakech.flow.review import BLUNDER, MISTAKE, Review, review
+from marrakech.games.dice import SeededDie
+from marrakech.games.levels import bot_seed
+from marrakech.games.playout import play_out
+from marrakech.games.session import GameSetup, Session
+
+
+def played(levels: Sequence[str], seed: int) -> Session:
+    """A whole seeded game between these levels, as a session the review reads."""
+    session = Session(GameSetup(len(levels), seats=("greedy",) * len(levels), seed=seed))
+    bots = [make_bot(level, seed=bot_seed(seed, seat)) for seat, level in enumerate(levels)]
+    while session.state.phase is not Phase.OVER:
+        if session.state.phase is Phase.ROLL:
+            session.roll()
+        else:
+            session.play(bots[session.state.current].choose(session.state))
+    return session
+
+
+def run_jobs(work: Callable[[int], object], seeds: Iterable[int], jobs: int) -> list[object]:
+    """``work`` for each seed, in ``jobs`` processes (in this one with 1)."""
+    if jobs <= 1:
+        return [work(seed) for seed in seeds]
+    with multiprocessing.Pool(jobs) as pool:
+        return list(pool.imap(work, seeds))
+
+
+def speed(games: int) -> None:
+    """Seconds to review whole games of 2 and 4 players (every seat)."""
+    for levels in (("greedy", "expert:work=40"), ("greedy", "greedy", "greedy", "greedy")):
+        times = []
+        for seed in range(1, games + 1):
+            session = played(levels, seed)
+            start = time.perf_counter()
+            review(session, computers=True)
+            times.append(time.perf_counter() - start)
+        print(
+            f"{len(levels)} players, {games} games: review "
+            f"mean {statistics.mean(times):.2f} s, slowest {max(times):.2f} s "
+            f"(target at most {10 if len(levels) == 2 else 20} s)"
+        )
+
+
+def luck_game(expert_name: str, seed: int) -> tuple[float, float, float, float]:
+    """One expert-against-greedy game: (expert skill, greedy skill, expert luck, greedy
+    luck); the expert sits first in odd seeds."""
+    levels = (expert_name, "greedy") if seed % 2 else ("greedy", expert_name)
+    found = review(played(levels, seed), computers=True)
+    expert = found.luck.accounts[levels.index(expert_name)]
+    greedy = found.luck.accounts[levels.index("greedy")]
+    return expert.skill, greedy.skill, expert.luck, greedy.luck
+
+
+def luck(games: int, expert: str, jobs: int) -> None:
+    """Whether skill tells the expert from greedy, and whether luck averages near zero."""
+    start = time.perf_counter()
+    rows = run_jobs(partial(luck_game, expert), range(1, games + 1), jobs)
+    results = [row for row in rows if isinstance(row, tuple)]
+    better = sum(1 for row in results if row[0] > row[1])
+    print(f"{len(results)} games of {expert} against greedy ({time.perf_counter() - start:.0f} s)")
+    print(f"the expert's skill exceeds greedy's in {better / len(results):.1%} (target 80%)")
+    for name, column in ((expert, 2), ("greedy", 3)):
+        values = [row[column] for row in results]
+        error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+        print(
+            f"{name}: average luck {statistics.mean(values):+.2f} ± {error:.2f} points, "
+            f"average skill {statistics.mean(row[column - 2] for row in results):+.2f}"
+        )
+
+
+def playout_margin(state: GameState, seat: int, seed: int) -> float:
+    """The seat's final margin after greedy play to the end from ``state``, seeded dice."""
+    bots = [make_bot("greedy", seed=bot_seed(seed, other)) for other in range(len(state.players))]
+
+    def choose(position: GameState) -> Action:
+        return bots[position.current].choose(position)
+
+    final = play_out(state, choose, SeededDie(seed))
+    return margins([float(score.total) for score in final.scores()])[seat]
+
+
+def recheck_game(playouts: int, seed: int) -> list[tuple[str, bool]]:
+    """The mistakes and blunders flagged in one greedy mirror game, each (grade, confirmed)."""
+    players = 2 + seed % 3
+    session = played(("greedy",) * players, seed)
+    found: Review = review(session, computers=True)
+    checked = []
+    for decision in found.decisions:
+        if decision.grade not in (MISTAKE, BLUNDER):
+            continue
+        seeds = [seed * 1000 + index for index in range(playouts)]
+        mine = [
+            playout_margin(decision.state.apply(decision.played), decision.seat, s) for s in seeds
+        ]
+        best = [
+            playout_margin(decision.state.apply(decision.best), decision.seat, s) for s in seeds
+        ]
+        checked.append((decision.grade, statistics.mean(best) > statistics.mean(mine)))
+    return checked
+
+
+def recheck(games: int, playouts: int, jobs: int) -> None:
+    """The share of flagged mistakes and blunders that deeper playouts confirm."""
+    start = time.perf_counter()
+    rows = run_jobs(partial(recheck_game, playouts), range(1, games + 1), jobs)
+    flagged = [item for row in rows if isinstance(row, list) for item in row]
+    print(
+        f"{games} greedy mirror games of 2, 3 and 4 players, {playouts} playouts a move "
+        f"({time.perf_counter() - start:.0f} s)"
+    )
+    for grade in (MISTAKE, BLUNDER, None):
+        chosen = [ok for name, ok in flagged if grade is None or name == grade]
+        if chosen:
+            share = sum(chosen) / len(chosen)
+            print(f"{grade or 'all flagged'}: {len(chosen)}, confirmed {share:.1%} (target 90%)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("speed").add_argument("--games", type=int, default=3)
+    luck_parser = commands.add_parser("luck")
+    luck_parser.add_argument("--games", type=int, default=20)
+    luck_parser.add_argument("--expert", default="expert")
+    luck_parser.add_argument("--jobs", type=int, default=1)
+    again = commands.add_parser("recheck")
+    again.add_argument("--games", type=int, default=10)
+    again.add_argument("--playouts", type=int, default=40)
+    again.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    if args.command == "speed":
+        speed(args.games)
+    elif args.command == "luck":
+        luck(args.games, args.expert, args.jobs)
+    else:
+        recheck(args.games, args.playouts, args.jobs)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""How the hint and the review rank a position's decisions, by the evaluator's figures.
+
+The best option is the one with the best chance to win for the seat deciding (ties: the
+most points of its lead); an option's lead is counted in points as the chance to win counts
+them (``Evaluator.margin_weights`` and ``Evaluator.compare``): a dirham paid to a rival
+counts against the payer and for the rival.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from marrakech.bots.evaluator import DEFAULT_EVALUATOR, DecisionValue, Evaluator
+from marrakech.engine import Action, Aim, GameState, Orient, Place
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """A position's decisions, best first, with the lead each gives."""
+
+    options: tuple[DecisionValue, ...]
+    """Every legal decision's value, best first."""
+    leads: tuple[float, ...]
+    """Each option's points of the lead, in the order of ``options``, counted from the
+    option with the best chance to win (the best's lead is 0 unless a tie broke on it)."""
+    weights: tuple[float, ...]
+    """What a point of each seat is worth to the seat deciding (``margin_weights``)."""
+
+    def loss_points(self, action: Action) -> float:
+        """How many points of the lead ``action`` gives up against the best option."""
+        index = next(i for i, value in enumerate(self.options) if value.action == action)
+        return self.leads[0] - self.leads[index]
+
+
+def rank(state: GameState, evaluator: Evaluator = DEFAULT_EVALUATOR) -> Ranking | None:
+    """Every decision of ``state.current`` ranked; None in ROLL or OVER (the die decides)."""
+    values = [
+        value
+        for value in evaluator.decisions(state)
+        if isinstance(value.action, Orient | Aim | Place)
+    ]
+    if not values:
+        return None
+    top = max(values, key=lambda value: value.win_chance)
+    weights = evaluator.margin_weights(state, top.evaluation.points)
+    leads = {
+        value.action: sum(part.points for part in evaluator.compare(value, top, weights))
+        for value in values
+    }
+    ranked = sorted(values, key=lambda value: (value.win_chance, leads[value.action]), reverse=True)
+    return Ranking(tuple(ranked), tuple(leads[value.action] for value in ranked), weights)
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """A decision played, against the best option found."""
+
+    played: DecisionValue
+    best: DecisionValue
+    loss_points: float
+    """How much less the move played is worth than the best, in points of the lead."""
+    loss_win_chance: float
+    """How much less chance to win it leaves than the best, 0 to 1."""
+
+
+def judge(
+    state: GameState, played: Action, evaluator: Evaluator = DEFAULT_EVALUATOR
+) -> Judgement | None:
+    """What ``played`` lost in ``state`` against the best option; None when there was no
+    choice (one option, or a roll)."""
+    ranking = rank(state, evaluator)
+    if ranking is None or len(ranking.options) < 2:
+        return None
+    best = ranking.options[0]
+    mine = next(value for value in ranking.options if value.action == played)
+    if mine is best:
+        return Judgement(mine, best, 0.0, 0.0)
+    return Judgement(mine, best, ranking.loss_points(played), best.win_chance - mine.win_chance)

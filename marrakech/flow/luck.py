@@ -1,0 +1,157 @@
+"""Luck and skill: each seat's final margin split into what the table's decisions made of
+it and what they did not.
+
+A seat's margin is its final points minus the best other seat's. Before every step of the
+game the evaluator (``bots.evaluator``) expects a margin for each seat: its expected
+points minus the best other seat's expected points. Walking the game, every change of that
+expectation goes to one account:
+
+* **skill**: each decision with a choice loses some points of the decider's lead against
+  the best option found (``flow.judging``, the review's ``loss_points``). That loss counts
+  against the decider and, shared equally, for the other seats: a seat's skill is the
+  others' average loss minus its own. Skill adds up to 0 over the seats; with 2 players
+  one seat's skill is the other's with the sign turned.
+* **luck**, the rest, in four parts:
+
+  - ``dice``: what each roll gave against the average over the die
+    (``GameState.chance_outcomes``) of what it might have given;
+  - ``start``: the margin expected before the first move (the seat, and with 2 players
+    the carpets drawn into each pile);
+  - ``table``: with 3 and 4 players, how the others' decisions fell on this seat beyond
+    an equal share of what they lost in expected margin (one rival's mistake may help one
+    seat more than another); 0 with 2 players;
+  - ``evaluator``: the evaluator's own inconsistency: how far its value of a position
+    differs from the value of the best decision in it (it looks one decision deeper
+    there), and a decision's points of the lead from the change in expected margin
+    (they weigh the seats by the chance to win).
+
+Luck plus skill is the margin exactly: luck is computed as the margin minus skill, and its
+parts add up to it (the ``evaluator`` part takes the rounding, and in a game not finished
+the difference between the margin now and the margin expected). ``Split.by_turn`` follows
+both accounts turn by turn for a chart: their sum after a turn is the margin expected
+then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from marrakech.bots.evaluator import DEFAULT_EVALUATOR, Evaluator
+from marrakech.engine import GameState, Roll, turn_bounds
+from marrakech.games.session import Session
+
+from .judging import Judgement
+
+LUCK_PARTS = ("dice", "start", "table", "evaluator")
+"""The parts luck is made of (see the module docstring)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """One seat's margin split into luck and skill, in points."""
+
+    seat: int
+    margin: float
+    """Its final points minus the best other seat's (the points now where the record
+    stops; the ``evaluator`` part then holds what was still expected)."""
+    luck: float
+    skill: float
+    parts: Mapping[str, float]
+    """Luck's parts (``LUCK_PARTS``), adding up to ``luck``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """Every seat's account, and both accounts after each turn."""
+
+    accounts: tuple[Account, ...]
+    by_turn: tuple[tuple[tuple[float, float], ...], ...]
+    """After each turn, for each seat, (luck, skill) so far."""
+
+
+def margins(points: Sequence[float]) -> list[float]:
+    """Each seat's points minus the best other seat's."""
+    return [
+        mine - max(other for seat, other in enumerate(points) if seat != index)
+        for index, mine in enumerate(points)
+    ]
+
+
+def split(
+    session: Session,
+    judged: Mapping[int, Judgement],
+    evaluator: Evaluator = DEFAULT_EVALUATOR,
+) -> Split:
+    """Split each seat's margin in ``session`` into luck and skill.
+
+    ``judged`` holds, by index in ``session.transitions``, the judgement of every decision
+    that had a choice (``judging.judge``); a decision missing from it had none.
+    """
+    seats = len(session.setup.names)
+    known: dict[GameState, list[float]] = {}
+
+    def expected(state: GameState) -> list[float]:
+        if state not in known:
+            known[state] = margins(evaluator.evaluate(state).points)
+        return known[state]
+
+    transitions = session.transitions
+    start = expected(transitions[0].before) if transitions else expected(session.state)
+    luck = {name: [0.0] * seats for name in LUCK_PARTS}
+    luck["start"] = list(start)
+    skill = [0.0] * seats
+
+    def add(part: str, values: Sequence[float]) -> None:
+        for seat in range(seats):
+            luck[part][seat] += values[seat]
+
+    by_turn = []
+    for begin, end in turn_bounds(session.actions):
+        for index in range(begin, end):
+            transition = transitions[index]
+            before = expected(transition.before)
+            if isinstance(transition.action, Roll):
+                outcomes = [
+                    (probability, expected(transition.before.apply(Roll(value))))
+                    for value, probability in transition.before.chance_outcomes()
+                ]
+                average = [sum(p * found[seat] for p, found in outcomes) for seat in range(seats)]
+                after = expected(transition.after)
+                add("dice", [after[seat] - average[seat] for seat in range(seats)])
+                add("evaluator", [average[seat] - before[seat] for seat in range(seats)])
+                continue
+            judgement = judged.get(index)
+            if judgement is None:
+                after = expected(transition.after)
+                add("evaluator", [after[seat] - before[seat] for seat in range(seats)])
+                continue
+            known.setdefault(transition.after, margins(judgement.played.evaluation.points))
+            after = expected(transition.after)
+            best = margins(judgement.best.evaluation.points)
+            decider, loss = transition.seat, judgement.loss_points
+            # The loss in expected margin, beside the loss in points of the lead.
+            lost = best[decider] - after[decider]
+            for seat in range(seats):
+                if seat == decider:
+                    skill[seat] -= loss
+                    luck["evaluator"][seat] += best[seat] - before[seat] + loss - lost
+                else:
+                    skill[seat] += loss / (seats - 1)
+                    luck["table"][seat] += after[seat] - best[seat] - lost / (seats - 1)
+                    luck["evaluator"][seat] += (
+                        best[seat] - before[seat] + (lost - loss) / (seats - 1)
+                    )
+        by_turn.append(
+            tuple(
+                (sum(luck[name][seat] for name in LUCK_PARTS), skill[seat]) for seat in range(seats)
+            )
+        )
+    final = margins([float(score.total) for score in session.state.scores()])
+    accounts = []
+    for seat in range(seats):
+        total_luck = final[seat] - skill[seat]
+        parts = {name: luck[name][seat] for name in LUCK_PARTS}
+        parts["evaluator"] += total_luck - sum(parts.values())  # the rounding
+        accounts.append(Account(seat, final[seat], total_luck, skill[seat], parts))
+    return Split(tuple(accounts), tuple(by_turn))

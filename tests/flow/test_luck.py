@@ -1,0 +1,93 @@
+"""Luck and skill (``flow.luck``): they add up to each seat's margin exactly, skill is
+zero-sum, and a seat that always plays the evaluator's worst option shows less skill than
+one that always plays its best."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from marrakech.bots.evaluator import DEFAULT_EVALUATOR
+from marrakech.engine import Action, GameState, Phase
+from marrakech.flow.luck import LUCK_PARTS, margins
+from marrakech.flow.review import review
+from marrakech.games.session import GameSetup, Session
+
+
+def finished(players: int, choose: dict[int, str], seed: int) -> Session:
+    """A whole game where each seat plays "best", "worst" or "random" by the evaluator."""
+    session = Session(GameSetup(players, seed=seed))
+    rng = random.Random(seed)
+
+    def pick(state: GameState) -> Action:
+        way = choose.get(state.current, "random")
+        if way == "random":
+            return rng.choice(state.legal_actions())
+        values = DEFAULT_EVALUATOR.decisions(state)
+        chosen = (max if way == "best" else min)(values, key=lambda value: value.win_chance)
+        return chosen.action
+
+    while session.state.phase is not Phase.OVER:
+        if session.state.phase is Phase.ROLL:
+            session.roll()
+        else:
+            session.play(pick(session.state))
+    return session
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+def test_luck_and_skill_add_up_to_each_margin_and_skill_is_zero_sum(
+    players: int, seed: int
+) -> None:
+    session = finished(players, {}, seed)
+    found = review(session, computers=True)
+    scores = [float(score.total) for score in session.state.scores()]
+    accounts = found.luck.accounts
+    for seat, account in enumerate(accounts):
+        assert account.margin == margins(scores)[seat] == found.players[seat].margin
+        assert account.luck + account.skill == pytest.approx(account.margin, abs=1e-9)
+        assert sum(account.parts[name] for name in LUCK_PARTS) == pytest.approx(account.luck)
+        if players == 2:
+            assert account.parts["table"] == pytest.approx(0.0, abs=1e-9)
+    assert sum(account.skill for account in accounts) == pytest.approx(0.0, abs=1e-9)
+    last = found.luck.by_turn[-1]
+    assert [luck + skill for luck, skill in last] == pytest.approx(
+        [account.margin for account in accounts]
+    )
+
+
+@pytest.mark.slow
+def test_skill_is_what_the_decisions_lost_the_others_average_less_ones_own() -> None:
+    found = review(finished(3, {}, 5), computers=True)
+    lost = [sum(d.loss_points for d in found.decisions if d.seat == seat) for seat in range(3)]
+    for seat, account in enumerate(found.luck.accounts):
+        others = sum(lost) - lost[seat]
+        assert account.skill == pytest.approx(others / 2 - lost[seat])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [4, 8])
+def test_the_worst_options_show_as_less_skill_than_the_best(seed: int) -> None:
+    found = review(finished(2, {0: "worst", 1: "best"}, seed), computers=True)
+    worst, best = found.luck.accounts
+    assert worst.skill < 0 < best.skill
+    assert sum(d.loss_points for d in found.decisions if d.seat == 1) == 0
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_game_not_finished_splits_the_margin_now(players: int) -> None:
+    session = Session(GameSetup(players, seed=9))
+    rng = random.Random(9)
+    for _ in range(30):
+        if session.state.phase is Phase.ROLL:
+            session.roll()
+        else:
+            session.play(rng.choice(session.state.legal_actions()))
+    found = review(session, computers=True)
+    scores = [float(score.total) for score in session.state.scores()]
+    for account in found.luck.accounts:
+        assert account.margin == margins(scores)[account.seat]
+        assert account.luck + account.skill == pytest.approx(account.margin)
+    assert sum(account.skill for account in found.luck.accounts) == pytest.approx(0.0, abs=1e-9)
