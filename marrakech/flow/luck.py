@@ -34,7 +34,7 @@ then.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR, Evaluator
@@ -82,11 +82,13 @@ def split(
     session: Session,
     judged: Mapping[int, Judgement],
     evaluator: Evaluator = DEFAULT_EVALUATOR,
+    progress: Callable[[int], None] | None = None,
 ) -> Split:
     """Split each seat's margin in ``session`` into luck and skill.
 
     ``judged`` holds, by index in ``session.transitions``, the judgement of every decision
     that had a choice (``judging.judge``); a decision missing from it had none.
+    ``progress`` hears the index of each step as it is counted.
     """
     seats = len(session.setup.names)
     known: dict[GameState, list[float]] = {}
@@ -109,6 +111,8 @@ def split(
     by_turn = []
     for begin, end in turn_bounds(session.actions):
         for index in range(begin, end):
+            if progress is not None:
+                progress(index)
             transition = transitions[index]
             before = expected(transition.before)
             if isinstance(transition.action, Roll):

@@ -18,7 +18,7 @@ as one JSON-ready document.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,17 +124,32 @@ class Review:
     """Every seat's luck and skill, turn by turn too (for a chart)."""
 
 
+Progress = Callable[[float], None]
+"""Hears how much of a review is done, from 0 to 1."""
+
+
 def review(
-    session: Session, *, computers: bool = False, evaluator: Evaluator = DEFAULT_EVALUATOR
+    session: Session,
+    *,
+    computers: bool = False,
+    evaluator: Evaluator = DEFAULT_EVALUATOR,
+    progress: Progress | None = None,
 ) -> Review:
     """Review every decision of the people in ``session`` (of the computers too with
-    ``computers``)."""
+    ``computers``); ``progress`` hears how far it is, now and then."""
     setup = session.setup
     transitions = session.transitions
+    steps = 2 * max(1, len(transitions))  # each step is judged, then counted for luck
+
+    def tell(index: int) -> None:
+        if progress is not None and index % 8 == 0:
+            progress(index / steps)
+
     judged: dict[int, Judgement] = {}
     found: list[Decision] = []
     for number, (start, end) in enumerate(turn_bounds(session.actions), start=1):
         for index in range(start, end):
+            tell(index)
             transition = transitions[index]
             action = transition.action
             if not isinstance(action, Orient | Place | Aim):
@@ -158,7 +173,9 @@ def review(
                     grade(chance, points),
                 )
             )
-    accounts = split(session, judged, evaluator)
+    accounts = split(session, judged, evaluator, lambda index: tell(len(transitions) + index))
+    if progress is not None:
+        progress(1.0)
     scores = [score.total for score in session.state.scores()]
     players = []
     for seat, name in enumerate(setup.names):
@@ -181,6 +198,15 @@ def review(
             )
         )
     return Review(tuple(found), tuple(players), accounts)
+
+
+def worst(found: Review, seat: int, count: int = 3) -> tuple[Decision, ...]:
+    """A seat's ``count`` most costly decisions that were not the best, in the game's
+    order (by chance to win lost, then points)."""
+    missed = [d for d in found.decisions if d.seat == seat and d.played != d.best]
+    costly = sorted(missed, key=lambda d: (d.loss_win_chance, d.loss_points), reverse=True)
+    chosen = {id(d) for d in costly[:count]}
+    return tuple(d for d in found.decisions if id(d) in chosen)
 
 
 def notation(action: Action) -> str:

@@ -42,6 +42,7 @@ LOOKS: dict[str, str] = {
     "scores": "scores",
     "score": "scores",
     "log": "log",
+    "review": "review",
     "help": "help",
     "?": "help",
 }
@@ -78,6 +79,7 @@ COMMAND_WORDS: tuple[str, ...] = (
     "risk",
     "scores",
     "log",
+    "review",
     "undo",
     "redo",
     "hint",
@@ -107,6 +109,7 @@ ALIASES: dict[str, str] = {
     "リスク": "risk",
     "得点": "scores",
     "記録": "log",
+    "振り返り": "review",
     "戻す": "undo",
     "やり直す": "redo",
     "ヒント": "hint",

@@ -60,7 +60,7 @@ HELP_LINES = (
     N_("board: the market in words; picture: a compact text picture of it."),
     N_("square 2 3, row 2, col 3: one square, row or column."),
     N_("legal: your choices; risk: the chances of paying; scores; log: the game so far."),
-    N_("undo, redo, hint, save NAME, help, quit."),
+    N_("undo, redo, hint, save NAME, help, quit; review, once the game is over."),
     N_("In a network game: yes or no answers a request to take back a decision; the host"),
     N_("may type computer SEAT LEVEL to let a computer play the seat of a player who left."),
 )
@@ -343,7 +343,18 @@ class TextGame:
             return words.score_lines(state, names)
         if name == "log":
             return self.flow.log() or [_("Nothing has happened yet.")]
+        if name == "review":
+            return self._review()
         return [_(line) for line in HELP_LINES]
+
+    def _review(self) -> list[str]:
+        if not self.flow.over:
+            return [_("The review opens when the game is over: it judges every decision.")]
+        from marrakech.flow.review import review, review_lines  # the evaluator, when asked
+
+        session = self.flow.session
+        people = any(session.setup.is_person(seat) for seat in range(session.setup.players))
+        return list(review_lines(review(session, computers=not people), self.names))
 
     def _save(self, command: Save) -> Reply:
         if not self.flow.can_save:

@@ -11,7 +11,7 @@ from typing import TextIO
 
 from marrakech.games.language import _
 from marrakech.games.text import shown
-from marrakech.textmode.game import TextGame, _joined
+from marrakech.textmode.game import Reply, TextGame, _joined
 
 PROMPT = ">"
 """The prompt: the game waits for a line. On a pipe it is a line of its own."""
@@ -51,11 +51,37 @@ def write(out: TextIO, lines: Iterable[str]) -> None:
         out.flush()
 
 
-def play(game: TextGame, lines: TextIO, out: TextIO, *, prompt_on_same_line: bool = False) -> int:
+def after_the_end(game: TextGame, lines: TextIO, out: TextIO, prompt_on_same_line: bool) -> int:
+    """Once the game is over: offer the review, and answer what only tells something
+    (review, board, scores, log, help) until quit or the end of the input."""
+    write(out, [_("Type review to see what each decision cost and how much was luck, or quit.")])
+    while True:
+        out.write(PROMPT + (" " if prompt_on_same_line else "\n"))
+        out.flush()
+        line = read_line(lines)
+        if line is None:
+            out.write("\n" if prompt_on_same_line else "")
+            return 0
+        reply = game.respond(line) if line else Reply([too_long()])
+        write(out, reply.lines)
+        if reply.quit:
+            return 0
+
+
+def play(
+    game: TextGame,
+    lines: TextIO,
+    out: TextIO,
+    *,
+    prompt_on_same_line: bool = False,
+    stay_at_the_end: bool = False,
+) -> int:
     """Play ``game`` reading commands from ``lines``; returns the exit code.
 
     The game ends with its last move, ``quit``, the end of the input (exit 0) or Ctrl-C
-    (exit 130); an unfinished game stays autosaved, to resume.
+    (exit 130); an unfinished game stays autosaved, to resume. With ``stay_at_the_end`` (a
+    person at a terminal), the last move is followed by the offer of the review
+    (``after_the_end``); without, by the end of the program.
     """
     ending = "\n" if prompt_on_same_line else ""
     try:
@@ -78,6 +104,8 @@ def play(game: TextGame, lines: TextIO, out: TextIO, *, prompt_on_same_line: boo
                 return 0
             if reply.moved:
                 write(out, game.advance())
+        if stay_at_the_end:
+            return after_the_end(game, lines, out, prompt_on_same_line)
         return 0
     except KeyboardInterrupt:
         out.write(ending)

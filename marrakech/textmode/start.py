@@ -97,7 +97,9 @@ def _run(game: TextGame, first: list[str]) -> int:
     write(stdout, first)
     interactive = stdin.isatty() and stdout.isatty()
     try:
-        return play(game, stdin, stdout, prompt_on_same_line=interactive)
+        return play(
+            game, stdin, stdout, prompt_on_same_line=interactive, stay_at_the_end=interactive
+        )
     except BrokenPipeError:
         # The reader went away: nothing more can be said; the game stays autosaved.
         with contextlib.suppress(OSError):

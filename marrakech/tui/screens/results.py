@@ -1,7 +1,7 @@
 """The end of a game: ranking, scores, how the winner was decided, and what to do next.
 
 Play again, look at the final board (Esc; the game screen opens the results again), the
-summary and its chart, a replay, save, export the log, or quit.
+summary and its charts, the review, a replay, save, export the log, or quit.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from marrakech.engine import GameState, Score
 from marrakech.games.language import N_, _
 from marrakech.games.words import place_word, verdict
 from marrakech.tui.files import GameDocuments
+from marrakech.tui.game_review import GameReview
 from marrakech.tui.screens.chips import chips
 from marrakech.tui.screens.translated import translate_bindings
 
@@ -89,6 +90,7 @@ class ResultsScreen(ModalScreen[str]):
         Binding("q", "finish('quit')", N_("Quit")),
         Binding("escape,b", "finish('board')", N_("See the board")),
         Binding("c", "summary", N_("Summary")),
+        Binding("v", "review", N_("Review")),
         Binding("r", "replay", N_("Replay")),
         Binding("s", "save", N_("Save")),
         Binding("e", "export", N_("Export log")),
@@ -105,6 +107,8 @@ class ResultsScreen(ModalScreen[str]):
         self.documents = documents
         self.state: GameState = documents.session.state
         self.names = names
+        self.review = GameReview(documents.session)
+        """The game's review, worked out the first time the review or the summary opens."""
 
     def compose(self) -> ComposeResult:
         headline, lines = verdict(self.state, self.names)
@@ -117,11 +121,12 @@ class ResultsScreen(ModalScreen[str]):
             with Horizontal():
                 yield Button(_("Play again"), variant="primary", id="again")
                 yield Button(_("Summary"), id="summary")
+                yield Button(_("Review"), id="review")
                 yield Button(_("Replay"), id="replay")
                 yield Button(_("Board"), id="board")
                 yield Button(_("Quit"), id="quit")
             yield Label(
-                _("Esc: the board · c: summary · r: replay · s: save · e: export the log"),
+                _("Esc: board · c: summary · v: review · r: replay · s: save · e: export"),
                 id="keys",
             )
 
@@ -159,6 +164,8 @@ class ResultsScreen(ModalScreen[str]):
         choice = event.button.id or "quit"
         if choice == "summary":
             self.action_summary()
+        elif choice == "review":
+            self.action_review()
         elif choice == "replay":
             self.action_replay()
         else:
@@ -172,7 +179,13 @@ class ResultsScreen(ModalScreen[str]):
         """Open the summary of the game, with its chart (drawn only when asked for)."""
         from marrakech.tui.screens.summary import SummaryScreen
 
-        self.app.push_screen(SummaryScreen(self.documents.session))
+        self.app.push_screen(SummaryScreen(self.documents.session, self.review))
+
+    def action_review(self) -> None:
+        """Open the review: luck and skill, and each player's worst decisions on the market."""
+        from marrakech.tui.screens.review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.review))
 
     def action_replay(self) -> None:
         """Step through the game from its first turn."""

@@ -1,6 +1,7 @@
-"""The end-of-game summary: each player's (and in two players each colour's) figures, and
-a chart of every score turn by turn. Opened from the results; imported only then, so the
-plotting library costs nothing at start-up."""
+"""The end-of-game summary: each player's (and in two players each colour's) figures, a
+chart of every score turn by turn, and beside it each player's margin split into luck and
+skill (``flow.luck``, worked out off the app's thread by ``GameReview``). Opened from the
+results; imported only then, so the plotting library costs nothing at start-up."""
 
 from __future__ import annotations
 
@@ -10,16 +11,18 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual_plotext import PlotextPlot
 
 from marrakech.flow import recaps
+from marrakech.flow.review import Review, luck_line
 from marrakech.flow.summary import GameSummary, summarise
 from marrakech.games.language import N_, _
 from marrakech.games.session import Session
 from marrakech.games.words import colour_word
+from marrakech.tui.game_review import GameReview
 from marrakech.tui.palette import CARPET_COLOURS
 from marrakech.tui.screens.chips import chips
 from marrakech.tui.screens.translated import translate_bindings
@@ -44,9 +47,23 @@ class SummaryScreen(Screen[None]):
         height: auto;
         margin-bottom: 1;
     }
-    SummaryScreen #chart {
+    SummaryScreen #charts {
         height: 1fr;
         min-height: 8;
+    }
+    SummaryScreen #chart {
+        width: 2fr;
+    }
+    SummaryScreen #luck {
+        width: 1fr;
+        min-width: 30;
+    }
+    SummaryScreen #luck-chart {
+        height: 1fr;
+    }
+    SummaryScreen #luck-words {
+        height: auto;
+        padding: 0 1;
     }
     """
 
@@ -54,12 +71,14 @@ class SummaryScreen(Screen[None]):
         Binding("escape,q", "close", N_("Back to the results")),
     ]
 
-    def __init__(self, session: Session) -> None:
-        """The summary of the session's game."""
+    def __init__(self, session: Session, game: GameReview | None = None) -> None:
+        """The summary of the session's game, with the luck and skill of ``game``'s review
+        (of this session's, worked out here, when none is given)."""
         super().__init__()
         translate_bindings(self)
         names = session.setup.names
         self.session = session
+        self.game = game or GameReview(session)
         self.summary: GameSummary = summarise(
             session.start, recaps(session.transitions, names), names
         )
@@ -67,17 +86,46 @@ class SummaryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self._figures(), id="figures")
-            yield PlotextPlot(id="chart")
+            with Horizontal(id="charts"):
+                yield PlotextPlot(id="chart")
+                with Vertical(id="luck"):
+                    yield PlotextPlot(id="luck-chart")
+                    yield Static(_("Working out luck and skill…"), id="luck-words")
         yield Footer()
 
     def on_mount(self) -> None:
-        plot = self.query_one(PlotextPlot).plt
+        found = self.game.found
+        if found is None:
+            self.run_worker(self._work, thread=True, exclusive=True)
+        else:
+            self._luck(found)
+        plot = self.query_one("#chart", PlotextPlot).plt
         turns = list(range(self.summary.turns + 1))
         for player, scores in zip(self.summary.players, self.summary.scores, strict=True):
             colour = _rgb(CARPET_COLOURS[self.session.start.players[player.seat].colours[0]])
             plot.plot(turns, list(scores), label=player.name, color=colour, marker="braille")
         plot.title(_("Score (visible squares + dirhams) after each turn"))
         plot.xlabel(_("turn"))
+
+    def _work(self) -> None:
+        found = self.game.work()
+        self.app.call_from_thread(self._luck, found)
+
+    def _luck(self, found: Review) -> None:
+        """Draw each player's luck and skill, as bars and in words."""
+        if not self.is_attached:
+            return
+        accounts = found.luck.accounts
+        names = [self.session.setup.names[account.seat] for account in accounts]
+        skills = [round(account.skill, 1) for account in accounts]
+        lucks = [account.margin - skill for account, skill in zip(accounts, skills, strict=True)]
+        chart = self.query_one("#luck-chart", PlotextPlot)
+        # plotext takes ``labels`` here; textual-plotext's stub names it ``label``.
+        chart.plt.multiple_bar(names, [lucks, skills], labels=[_("luck"), _("skill")])  # type: ignore[call-arg]
+        chart.plt.title(_("Margin: luck + skill"))
+        chart.refresh()
+        words = "\n".join(luck_line(player) for player in found.players)
+        self.query_one("#luck-words", Static).update(Text(words))
 
     def _figures(self) -> Table:
         table = Table(

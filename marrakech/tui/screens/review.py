@@ -1,0 +1,262 @@
+"""The review of a finished game: each player's luck and skill, and their worst decisions
+on the market, the move played and the better one.
+
+The review is worked out off the app's thread (``GameReview``); a progress bar shows when
+that takes more than a second. Left and Right step between the worst decisions (up to
+three per player reviewed), Space switches the market between the move played and the
+better one, Escape goes back to the results.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets.option_list import Option
+
+from marrakech.engine import Action, Aim, Orient, Place
+from marrakech.flow.review import (
+    GRADE_WORDS,
+    Decision,
+    Review,
+    action_words,
+    decision_line,
+    worst,
+)
+from marrakech.flow.risk import lane_risks
+from marrakech.games.language import N_, _
+from marrakech.tui.game_review import GameReview
+from marrakech.tui.screens.translated import translate_bindings
+from marrakech.tui.widgets.board import BoardWidget, Ghost, Lane
+
+SLOW = 1.0
+"""Seconds of working before the progress bar shows."""
+
+
+class ReviewScreen(Screen[None]):
+    """A finished game's review (see the module docstring)."""
+
+    DEFAULT_CSS = """
+    ReviewScreen #review {
+        height: 1fr;
+    }
+    ReviewScreen #market {
+        width: 1fr;
+        min-width: 47;
+    }
+    ReviewScreen #status {
+        height: auto;
+        max-height: 7;
+        padding: 0 1;
+        background: $panel;
+    }
+    ReviewScreen #side {
+        width: 32;
+        background: $surface;
+        padding: 0 1;
+    }
+    ReviewScreen #title {
+        text-style: bold;
+        color: $text-primary;
+    }
+    ReviewScreen #accounts {
+        height: auto;
+        margin: 1 0;
+    }
+    ReviewScreen #working {
+        height: auto;
+        margin: 1 0;
+    }
+    ReviewScreen #bar {
+        display: none;
+    }
+    ReviewScreen #worst {
+        height: 1fr;
+        border: none;
+        background: $surface;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", N_("Previous"), priority=True),
+        Binding("right", "step(1)", N_("Next"), priority=True),
+        Binding("space", "switch", N_("Other move")),
+        Binding("escape,q", "close", N_("Back")),
+    ]
+
+    AUTO_FOCUS = "#worst"
+
+    index: reactive[int] = reactive(0, init=False, bindings=True)
+    """Which of the worst decisions is on the market."""
+    better: reactive[bool] = reactive(False, init=False, bindings=True)
+    """True while the market shows the better move instead of the one played."""
+
+    def __init__(self, game: GameReview) -> None:
+        """The review of ``game`` (worked out here if nobody has asked for it yet)."""
+        super().__init__()
+        translate_bindings(self)
+        self.game = game
+        self.names = game.session.setup.names
+        self.shown: tuple[Decision, ...] = ()
+        """The decisions to step through: each reviewed player's worst, in game order."""
+        self._done = 0.0
+        """How much of the review the worker has done (written by it, read by a timer)."""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="review"):
+            with Vertical(id="market"):
+                yield BoardWidget(id="board")
+                yield Static(id="status")
+            with Vertical(id="side"):
+                yield Static(_("Review"), id="title")
+                with Vertical(id="working"):
+                    yield Static(_("Reviewing every decision…"), id="working-words")
+                    yield ProgressBar(total=1.0, show_eta=False, id="bar")
+                yield Static(id="accounts")
+                yield OptionList(id="worst")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(BoardWidget).show(self.game.session.state)
+        found = self.game.found
+        if found is not None:
+            self._ready(found)
+            return
+        self.set_timer(SLOW, self._slow)
+        self.run_worker(self._work, thread=True, exclusive=True)
+
+    def _work(self) -> None:
+        found = self.game.work(self._heard)
+        self.app.call_from_thread(self._ready, found)
+
+    def _heard(self, done: float) -> None:
+        self._done = done  # the worker's thread: a timer shows it, never waiting for it
+
+    def _slow(self) -> None:
+        if self.game.found is None:
+            self.query_one("#bar", ProgressBar).display = True
+            self.set_interval(0.2, self._advance)
+
+    def _advance(self) -> None:
+        self.query_one("#bar", ProgressBar).update(progress=self._done)
+
+    def _ready(self, found: Review) -> None:
+        if not self.is_attached:
+            return
+        self.query_one("#working").display = False
+        self.query_one("#accounts", Static).update(self._accounts(found))
+        self.shown = tuple(
+            decision for player in found.players for decision in worst(found, player.seat)
+        )
+        self.shown = tuple(sorted(self.shown, key=lambda decision: decision.turn))
+        options = self.query_one("#worst", OptionList)
+        options.add_options([Option(self._entry(decision)) for decision in self.shown])
+        if self.shown:
+            options.highlighted = 0
+        self._show()
+        self.refresh_bindings()
+
+    def _accounts(self, found: Review) -> Table:
+        table = Table(box=None, padding=(0, 1), header_style="bold", expand=False)
+        table.add_column(_("Player"))
+        table.add_column(_("Margin"), justify="right")
+        table.add_column(_("Luck"), justify="right")
+        table.add_column(_("Skill"), justify="right")
+        for account in found.luck.accounts:
+            skill = round(account.skill, 1)
+            table.add_row(
+                Text(self.names[account.seat]),
+                f"{account.margin:+.0f}",
+                f"{account.margin - skill:+.1f}",
+                f"{skill:+.1f}",
+            )
+        return table
+
+    def _entry(self, decision: Decision) -> Text:
+        grade = _(GRADE_WORDS[decision.grade])
+        return Text.assemble(
+            (f"{decision.turn:>3} ", "dim"),
+            self.names[decision.seat],
+            (f" · {grade}", "bold"),
+        )
+
+    def _show(self) -> None:
+        status = self.query_one("#status", Static)
+        board = self.query_one(BoardWidget)
+        if not self.shown:
+            board.show(self.game.session.state)
+            status.update(
+                Text(_("No decision to look at: every one was the best found."), style="bold")
+            )
+            return
+        decision = self.shown[self.index]
+        action = decision.best if self.better else decision.played
+        _draw(board, decision, action)
+        which = _("the better move") if self.better else _("the move played")
+        other = _("the move played") if self.better else _("the better move")
+        text = Text(decision_line(decision, self.names), style="bold")
+        text.append(
+            "\n"
+            + _("On the market: {which}, {action}.").format(
+                which=which, action=action_words(action)
+            )
+        )
+        text.append(
+            "\n"
+            + _("Space shows {other}; ← → step between the worst decisions.").format(other=other),
+            style="dim",
+        )
+        status.update(text)
+
+    def watch_index(self) -> None:
+        self.better = False
+        self.query_one("#worst", OptionList).highlighted = self.index
+        self._show()
+
+    def watch_better(self) -> None:
+        self._show()
+
+    @on(OptionList.OptionHighlighted, "#worst")
+    def _chosen(self, event: OptionList.OptionHighlighted) -> None:
+        self.index = event.option_index
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Dim stepping past either end, and the switch while there is nothing to show."""
+        if action == "step" and isinstance(parameters[0], int):
+            return True if 0 <= self.index + parameters[0] < len(self.shown) else None
+        if action == "switch":
+            return True if self.shown else None
+        return True
+
+    def action_step(self, by: int) -> None:
+        """The previous (-1) or next (1) of the worst decisions."""
+        self.index = max(0, min(len(self.shown) - 1, self.index + by))
+
+    def action_switch(self) -> None:
+        """Show the better move, or the move played again."""
+        self.better = not self.better
+
+    def action_close(self) -> None:
+        """Back to the results."""
+        self.dismiss(None)
+
+
+def _draw(board: BoardWidget, decision: Decision, action: Action) -> None:
+    """Draw a decision's position with one of its moves: the lanes of a facing or an aim
+    (the move's own marked, Assam turned its way), or the carpet laid."""
+    state = decision.state
+    if isinstance(action, Place):
+        colour = state.players[state.current].top
+        board.show(state, ghost=Ghost(action, colour) if colour is not None else None)
+        return
+    assert isinstance(action, Orient | Aim)
+    lanes = tuple(Lane(risk.stops, chosen=risk.turn == action.turn) for risk in lane_risks(state))
+    board.show(state, assam=state.apply(action).assam, lanes=lanes)

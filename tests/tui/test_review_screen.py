@@ -1,0 +1,93 @@
+"""The review in the app: luck and skill per player, the worst decisions on the market with
+the move played and the better one, reached from the results; the summary's luck chart."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.widgets import OptionList
+
+from marrakech.engine import Phase
+from marrakech.games.session import GameSetup, Session
+from marrakech.tui.app import MarrakechApp
+from marrakech.tui.game_review import GameReview
+from marrakech.tui.screens.results import ResultsScreen
+from marrakech.tui.screens.review import ReviewScreen
+from marrakech.tui.screens.summary import SummaryScreen
+
+from .helpers import run, screen_text, wait_until
+from .test_end_of_game import finished_session
+
+
+def partly_played(actions: int = 24) -> Session:
+    """Ayla (a person) and Bo (greedy) after this many seeded random actions."""
+    session = Session(GameSetup(2, names=("Ayla", "Bo"), seats=("person", "greedy"), seed=5))
+    rng = random.Random(5)
+    for _ in range(actions):
+        if session.state.phase is Phase.ROLL:
+            session.roll()
+        else:
+            session.play(rng.choice(session.state.legal_actions()))
+    return session
+
+
+@run
+async def test_the_worst_decisions_show_on_the_market_played_then_better() -> None:
+    session = partly_played()
+    game = GameReview(session)
+    screen = ReviewScreen(game)
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await app.push_screen(screen)
+        await wait_until(pilot, lambda: screen.shown, "the review is worked out")
+        await pilot.pause()
+        found = game.found
+        assert found is not None
+        text = screen_text(app)
+        for heading in ("Margin", "Luck", "Skill", "Ayla", "Bo"):
+            assert heading in text
+        entries = screen.query_one("#worst", OptionList).option_count
+        assert entries == len(screen.shown) <= 3  # Ayla's alone: Bo is a computer
+        assert all(decision.seat == 0 for decision in screen.shown)
+        first = screen.shown[0]
+        assert f"Turn {first.turn}, Ayla: " in text
+        assert "On the market: the move played" in text
+        await pilot.press("space")
+        await pilot.pause()
+        assert "On the market: the better move" in screen_text(app)
+        if len(screen.shown) > 1:
+            await pilot.press("right")
+            await pilot.pause()
+            assert f"Turn {screen.shown[1].turn}, Ayla: " in screen_text(app)
+            assert "On the market: the move played" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ReviewScreen)
+
+
+@pytest.mark.slow
+@run
+async def test_v_on_the_results_opens_the_review_and_the_summary_shares_it() -> None:
+    app = MarrakechApp(session=finished_session(2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        results = app.screen
+        await pilot.press("v")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await wait_until(pilot, lambda: results.review.found is not None, "the review")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Luck" in text and "Skill" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is results
+        await pilot.press("c")
+        await wait_until(pilot, lambda: " = luck " in screen_text(app), "luck and skill")
+        assert isinstance(app.screen, SummaryScreen)
+        lines = [line for line in screen_text(app).splitlines() if " = luck " in line]
+        assert len(lines) == 2  # both players are people here
