@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import os
 import re
 import sys
@@ -12,13 +13,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from marrakech.engine import Variant
+from marrakech.engine import Phase, Variant
 from marrakech.games import language, settings
 from marrakech.games.language import LANGUAGES, N_, _
-from marrakech.games.levels import describe_names, seat_bot
+from marrakech.games.levels import OPTION_LIMIT, describe_names, seat_bot
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import PERSON, GameSetup
-from marrakech.games.text import quoted
+from marrakech.games.text import quoted, shown
 from marrakech.net import cli as net_cli
 
 if TYPE_CHECKING:
@@ -101,6 +102,14 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _visitors(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= 100_000:
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a number of visitors (1 or more)").format(text=quoted(text))
+        )
+    return int(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every subcommand (the tournament's options are its own)."""
     parser = argparse.ArgumentParser(
@@ -159,6 +168,17 @@ def build_parser() -> argparse.ArgumentParser:
     load = commands.add_parser("load", help=_("go on with a saved game"))
     load.add_argument("file", metavar="FILE|NAME", help=_("a save file, or a name in Saved games"))
     load.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=_(TEXT_HELP))
+    load.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="SEAT=LEVEL",
+        help=_(
+            "this computer plays a computer seat (1-based) of the saved game from now on: "
+            "{levels}; an outside bot the save names plays only when named again here "
+            "(otherwise the greedy computer plays for it); repeatable"
+        ).format(levels=describe_names()),
+    )
     replay = commands.add_parser("replay", help=_("step through a saved game, turn by turn"))
     replay.add_argument(
         "file", metavar="FILE|NAME", help=_("a save file, or a name in Saved games")
@@ -183,6 +203,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--port", type=_port, default=8000, help=_("default {port}").format(port=8000)
+    )
+    serve.add_argument(
+        "--max-visitors",
+        type=_visitors,
+        default=None,
+        metavar="N",
+        help=_(
+            "at most N games at once; one more visitor is asked to come back later "
+            "(default: from this machine's cores and memory)"
+        ),
     )
     net_cli.add_commands(commands)
     commands.add_parser(
@@ -252,6 +282,59 @@ def saved_game(given: str) -> Path:
     return path
 
 
+def reseat(path: Path, entries: Sequence[str]) -> Path:
+    """The saved game ``path`` with the computer players ``--bot SEAT=LEVEL`` names.
+
+    Each one is checked (an outside bot is loaded now, so one that cannot be is refused
+    before the game, and is played from now on). When only bots the save already names are
+    named, the file is used as it is. Otherwise an unfinished game of this machine takes
+    its new players in its own autosave, and any other save is copied into a new
+    unfinished game (as playing it on would), the save itself left as it is: the path of
+    the game to open. ValueError (a bad option, a person's seat) or SaveFileError.
+    """
+    from marrakech.games import autosaves, storage
+
+    unfinished = autosaves.is_unfinished_game(path)
+    game_file: autosaves.GameFile | None = None
+    if unfinished:
+        game_file, session = autosaves.GameFile.resume(path)
+    else:
+        session = storage.load_game(path)
+    try:
+        setup = session.setup
+        seats = list(setup.seats)
+        for entry in entries:
+            seat, level = seat_bot(entry, setup.players, build=_make_bot)
+            if setup.is_person(seat):
+                raise ValueError(
+                    _(
+                        "--bot {entry}: a person plays seat {seat} of this game; "
+                        "--bot chooses the computer of a computer seat"
+                    ).format(entry=shown(entry, OPTION_LIMIT), seat=seat + 1)
+                )
+            seats[seat] = level
+        if tuple(seats) == setup.seats:
+            return path
+        if session.state.phase is Phase.OVER:
+            raise ValueError(_("--bot: this game is over: nobody has a move left to play"))
+        # Only who decides from now on changes; the moves so far stay as they were played.
+        session.setup = dataclasses.replace(setup, seats=tuple(seats))
+        if game_file is None:
+            game_file = autosaves.GameFile.new()
+            print(
+                _(
+                    "marrakech load: the game goes on as a new unfinished game with these "
+                    "computer players; {name} is left as it is."
+                ).format(name=quoted(path.name)),
+                file=sys.stderr,
+            )
+        game_file.save(session)
+        return game_file.path
+    finally:
+        if game_file is not None:
+            game_file.close()
+
+
 TEXT_MODE_NOTICE = N_(
     "marrakech: standard input or output is not a terminal: playing in text mode "
     "(see docs/text-mode.md)."
@@ -314,10 +397,19 @@ def _saved_game_or_say(args: argparse.Namespace) -> Path | None:
 
 
 def run_load(args: argparse.Namespace) -> int:
-    """``marrakech load``: go on with a saved game."""
+    """``marrakech load``: go on with a saved game (``--bot``: with these computer players)."""
     path = _saved_game_or_say(args)
     if path is None:
         return 1
+    if args.bot:
+        try:
+            path = reseat(path, args.bot)
+        except SaveFileError as error:
+            print(f"marrakech {args.command}: {error}", file=sys.stderr)
+            return 1
+        except ValueError as error:
+            print(f"marrakech {args.command}: {error}", file=sys.stderr)
+            return 2
     if in_text_mode(args):
         from marrakech import textmode
 
@@ -374,7 +466,7 @@ def run_serve(args: argparse.Namespace) -> int:
     """``marrakech serve``: the game in web browsers."""
     from marrakech.web import serve
 
-    return serve(args.host, args.port)
+    return serve(args.host, args.port, args.max_visitors)
 
 
 def run_network(args: argparse.Namespace) -> int:

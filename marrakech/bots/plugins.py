@@ -2,9 +2,19 @@
 
 An outside bot is a class built as ``Class(seed=seed)`` whose instances have a ``name``
 and a ``choose(state)`` method (the ``base.Bot`` protocol); docs/bots.md describes it.
-``make_bot`` wraps it in ``TimeLimited``, so a bot that hangs raises a ``TimeoutError``
-after ``PLUGIN_TIME_LIMIT`` seconds and the caller (the app's flow, the tournament) plays
-a fallback move for it instead, as for a bot that crashes or answers an illegal action.
+``make_bot`` wraps it in ``TimeLimited``.
+
+Every piece of an outside bot's code (its module's import, its constructor, its ``name``,
+its ``choose``) runs in a daemon thread of its own, within ``PLUGIN_TIME_LIMIT`` seconds
+(``_run_limited``): whatever it raises, ``SystemExit``, ``KeyboardInterrupt`` and
+``MemoryError`` included, comes back to the caller as an ordinary exception (``BotFailed``
+for what is not one), a bot that hangs as a ``TimeoutError``, and what it writes on
+``sys.stdout`` and ``sys.stderr`` is kept (``TimeLimited.printed``), never shown on the
+terminal. The caller (the game's flow, the tournament) plays a fallback move instead.
+
+A bot loaded here is remembered by its name (``is_loaded``): the game's flow plays an
+outside bot only when it was loaded in this run, at the player's word (``new --bot``,
+``load --bot``, the saved-games screen), never because a save file names it.
 """
 
 from __future__ import annotations
@@ -14,26 +24,72 @@ import importlib
 import importlib.util
 import sys
 import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO, TypeVar, cast
 
-from marrakech.engine import Action, GameState
+from marrakech.engine import Action, Aim, GameState, Orient, Place, Roll
 from marrakech.games.language import _
-from marrakech.games.levels import ENTRY_POINT_GROUP
+from marrakech.games.levels import ENTRY_POINT_GROUP, bot_named
+from marrakech.games.text import shown
 
 from .base import Bot
 
 PLUGIN_TIME_LIMIT = 10.0
-"""Seconds an outside bot may think about one decision before it is given up on."""
+"""Seconds an outside bot may take to load, to be built or to think about one decision."""
+
+OUTPUT_LIMIT = 4000
+"""The most characters of an outside bot's printed output that are kept."""
+
+NAME_LIMIT = 40
+"""The most characters of the name an outside bot gives itself."""
+
+_ACTIONS = (Orient, Roll, Place, Aim)
+"""The engine's action types: an answer of any other type (a subclass too) is a failure."""
+
+_T = TypeVar("_T")
+
+
+class BotFailed(Exception):
+    """An outside bot raised what is no ordinary exception (``SystemExit``, ``KeyboardInterrupt``,
+    ...) or answered something that is no action; the message says what."""
+
+
+class NotLoaded(ValueError):
+    """An outside bot asked for by a game (a save names it) that was not loaded in this run."""
+
+
+_loaded: dict[str, Any] = {}
+"""The classes of the outside bots loaded in this run, by canonical name."""
+
+_loading = threading.Lock()
+
+
+def is_loaded(name: str) -> bool:
+    """True when the outside bot ``name`` was loaded in this run (``load_bot_class``)."""
+    try:
+        return bot_named(name) in _loaded
+    except ValueError:
+        return False
 
 
 def load_bot_class(name: str) -> Any:
     """The class an outside bot's name (canonical, see ``levels.bot_named``) points to.
 
+    Its module is imported (a file is run) here, within ``PLUGIN_TIME_LIMIT`` seconds,
+    what it prints kept from the terminal; the class is remembered (``is_loaded``).
     ValueError, on one line, when the module, the file, the class or the entry point is
     missing or cannot be loaded.
     """
+    with _loading:
+        found = _load_bot_class(name)
+        _loaded[name] = found
+        return found
+
+
+def _load_bot_class(name: str) -> Any:
     source, colon, class_name = name.rpartition(":")
     if not colon:
         return _entry_point(name)
@@ -41,11 +97,13 @@ def load_bot_class(name: str) -> Any:
         module = _load_file(source)
     else:
         try:
-            module = importlib.import_module(source)
+            module = _run_limited(
+                lambda: importlib.import_module(source), PLUGIN_TIME_LIMIT, Printed()
+            )
         except Exception as error:
             raise ValueError(
                 _("cannot load the bot {name}: {problem}").format(
-                    name=repr(name), problem=_problem(error)
+                    name=repr(name), problem=problem_of(error)
                 )
             ) from None
     found = getattr(module, class_name, None)
@@ -73,32 +131,48 @@ def _load_file(path_text: str) -> Any:
         raise ValueError(
             _("cannot load the bot file {path}: not a Python module").format(path=repr(path_text))
         )
+    loader = spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     try:
-        spec.loader.exec_module(module)
+        _run_limited(lambda: loader.exec_module(module), PLUGIN_TIME_LIMIT, Printed())
     except Exception as error:
-        del sys.modules[module_name]
+        sys.modules.pop(module_name, None)
         raise ValueError(
             _("cannot load the bot file {path}: {problem}").format(
-                path=repr(path_text), problem=_problem(error)
+                path=repr(path_text), problem=problem_of(error)
             )
         ) from None
     return module
 
 
-def _problem(error: Exception) -> str:
-    return f"{type(error).__name__}: {error}"
+def problem_of(error: BaseException) -> str:
+    """What went wrong, in one line safe to show: the error's type and its message."""
+    kind = type(error).__name__
+    said = _said(error)
+    if isinstance(error, BotFailed) or said == kind:
+        return said
+    return f"{kind}: {said}"
+
+
+def _said(error: BaseException) -> str:
+    """An error's message, made safe to show; its type's name when it has none (or its
+    ``__str__`` fails, as an outside bot's may)."""
+    try:
+        text = str(error)
+    except BaseException:  # its own code, in this thread: any failure is only a failure
+        text = ""
+    return " ".join(shown(text, 200).split()) or type(error).__name__
 
 
 def _entry_point(name: str) -> Any:
     for point in entry_points(group=ENTRY_POINT_GROUP, name=name):
         try:
-            return point.load()
+            return _run_limited(point.load, PLUGIN_TIME_LIMIT, Printed())
         except Exception as error:
             raise ValueError(
                 _("cannot load the installed bot {name}: {problem}").format(
-                    name=repr(name), problem=_problem(error)
+                    name=repr(name), problem=problem_of(error)
                 )
             ) from None
     raise ValueError(
@@ -108,55 +182,230 @@ def _entry_point(name: str) -> Any:
     )
 
 
-def build_plugin(name: str, seed: int, time_limit: float = PLUGIN_TIME_LIMIT) -> TimeLimited:
-    """An outside bot built with its seed, its decisions limited in time; ValueError if it fails."""
-    cls = load_bot_class(name)
+def build_plugin(
+    name: str, seed: int, time_limit: float = PLUGIN_TIME_LIMIT, *, load: bool = True
+) -> TimeLimited:
+    """An outside bot built with its seed, its decisions limited in time; ValueError if it fails.
+
+    ``load`` False builds only a bot loaded earlier in this run (``is_loaded``), and raises
+    ``NotLoaded`` for any other: no code is loaded then.
+    """
+    if load:
+        cls = load_bot_class(name)
+    else:
+        try:
+            cls = _loaded[bot_named(name)]
+        except (KeyError, ValueError):
+            raise NotLoaded(
+                _("the outside bot {name} is not loaded").format(name=repr(name))
+            ) from None
+    printed = Printed()
     try:
-        bot = cls(seed=seed)
+        bot = _run_limited(lambda: cls(seed=seed), time_limit, printed)
+        choose = _run_limited(lambda: getattr(bot, "choose", None), time_limit, printed)
     except Exception as error:
         raise ValueError(
             _("cannot build the bot {name}: {problem}").format(
-                name=repr(name), problem=_problem(error)
+                name=repr(name), problem=problem_of(error)
             )
         ) from None
-    if not callable(getattr(bot, "choose", None)):
+    if not callable(choose):
         raise ValueError(_("the bot {name} has no choose(state) method").format(name=repr(name)))
-    return TimeLimited(bot, name, time_limit)
+    return TimeLimited(bot, name, time_limit, printed)
 
 
 class TimeLimited:
     """An outside bot whose ``choose`` gives up with TimeoutError after ``time_limit`` seconds.
 
     The bot thinks in a daemon thread; one that never answers is left behind (Python
-    cannot stop a thread) and the caller plays a fallback move instead.
+    cannot stop a thread) and the caller plays a fallback move instead. Whatever it
+    raises comes back as an ordinary exception (``BotFailed`` for ``SystemExit`` and the
+    like), an answer that is no action as ``BotFailed``; what it prints is kept in
+    ``printed``.
     """
 
-    def __init__(self, bot: Bot, name: str, time_limit: float) -> None:
+    def __init__(
+        self, bot: Bot, name: str, time_limit: float, printed: Printed | None = None
+    ) -> None:
         self.bot = bot
-        self.name = str(getattr(bot, "name", name))
         self.time_limit = time_limit
+        self.output = printed if printed is not None else Printed()
+        """What the bot wrote on the standard streams."""
+        self.name = _own_name(bot, name, time_limit, self.output)
+        """The name the bot gives itself (shown safely), else the name it was loaded by."""
 
     @property
     def settings(self) -> str:
         """What reports say of it."""
         return f"outside bot, {self.time_limit:g} s a decision"
 
-    def choose(self, state: GameState) -> Action:
-        """The outside bot's answer; its exception if it raised; TimeoutError if too slow."""
-        answer: list[Action] = []
-        failure: list[BaseException] = []
+    @property
+    def printed(self) -> str:
+        """The last ``OUTPUT_LIMIT`` characters the bot printed, every control character and
+        escape sequence written out visibly (``games.text.shown``)."""
+        return self.output.text
 
-        def think() -> None:
+    def choose(self, state: GameState) -> Action:
+        """The outside bot's answer; its exception if it raised (``BotFailed`` for what is
+        no ordinary exception, or for an answer that is no action); TimeoutError if too slow."""
+        answer: object = _run_limited(
+            lambda: self.bot.choose(state), self.time_limit, self.output, f"bot {self.name}"
+        )
+        if type(answer) not in _ACTIONS:
+            raise BotFailed(
+                _("it answered {kind}, which is no action").format(kind=type(answer).__name__)
+            )
+        return cast(Action, answer)
+
+
+def _own_name(bot: object, name: str, time_limit: float, printed: Printed) -> str:
+    """The name an outside bot gives itself, if it gives a usable one, else ``name``."""
+    try:
+        own = _run_limited(lambda: getattr(bot, "name", name), time_limit, printed)
+    except Exception:
+        return name
+    if not isinstance(own, str) or not own.strip():
+        return name
+    return shown(" ".join(own.split()), NAME_LIMIT)
+
+
+# -- running a bot's code --------------------------------------------------------------
+
+
+def _run_limited(
+    work: Callable[[], _T], time_limit: float, printed: Printed, thread_name: str = "bot"
+) -> _T:
+    """``work()`` run in a daemon thread, its output kept in ``printed``: its result, or the
+    exception it raised (``BotFailed`` for one that is no ``Exception``), or TimeoutError
+    after ``time_limit`` seconds (the thread is left behind)."""
+    answer: list[_T] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        with _kept(printed):
             try:
-                answer.append(self.bot.choose(state))
-            except BaseException as error:  # handed to the caller's thread below
+                answer.append(work())
+            except BaseException as error:  # everything the bot does is handed back below
                 failure.append(error)
 
-        thread = threading.Thread(target=think, name=f"bot {self.name}", daemon=True)
-        thread.start()
-        thread.join(self.time_limit)
-        if thread.is_alive():
-            raise TimeoutError(f"took longer than {self.time_limit:g} s")
-        if failure:
-            raise failure[0]
-        return answer[0]
+    thread = threading.Thread(target=run, name=thread_name, daemon=True)
+    thread.start()
+    thread.join(time_limit)
+    if thread.is_alive():
+        raise TimeoutError(_("took longer than {limit} s").format(limit=f"{time_limit:g}"))
+    if failure:
+        error = failure[0]
+        if isinstance(error, Exception):
+            raise error
+        raise BotFailed(problem_of(error)) from None
+    return answer[0]
+
+
+class Printed:
+    """What an outside bot wrote on ``sys.stdout`` and ``sys.stderr``: kept, never shown raw."""
+
+    def __init__(self) -> None:
+        self._text = ""
+        self._lock = threading.Lock()
+
+    def write(self, text: object) -> None:
+        """Keep ``text`` (the last ``OUTPUT_LIMIT`` characters of everything)."""
+        if isinstance(text, bytes | bytearray):
+            text = bytes(text).decode("utf-8", "replace")
+        if not isinstance(text, str):
+            return
+        with self._lock:
+            self._text = (self._text + text)[-OUTPUT_LIMIT:]
+
+    @property
+    def text(self) -> str:
+        """What was kept, with every control character written out visibly."""
+        with self._lock:
+            return shown(self._text)
+
+
+_keepers: dict[int, Printed] = {}
+"""Per thread running an outside bot's code, where its output goes."""
+
+_keepers_lock = threading.Lock()
+
+
+@contextmanager
+def _kept(printed: Printed) -> Iterator[None]:
+    """While this thread runs: what it writes on ``sys.stdout`` or ``sys.stderr`` goes to
+    ``printed``. The streams are wrapped while any bot thread runs (unless replaced
+    meanwhile, by Textual or a test); other threads' writes pass through unchanged."""
+    ident = threading.get_ident()
+    with _keepers_lock:
+        _wrap_streams()  # again each time: someone may have replaced a stream meanwhile
+        _keepers[ident] = printed
+    try:
+        yield
+    finally:
+        with _keepers_lock:
+            _keepers.pop(ident, None)
+            if not _keepers:
+                _unwrap_streams()
+
+
+def _wrap_streams() -> None:
+    for attribute in ("stdout", "stderr"):
+        stream = getattr(sys, attribute)
+        if not isinstance(stream, _Routed):
+            setattr(sys, attribute, cast(TextIO, _Routed(stream)))
+
+
+def _unwrap_streams() -> None:
+    for attribute in ("stdout", "stderr"):
+        stream = getattr(sys, attribute)
+        if isinstance(stream, _Routed):  # not replaced meanwhile by someone else
+            setattr(sys, attribute, stream.stream)
+
+
+class _Routed:
+    """A standard stream that sends a bot thread's writes to its ``Printed`` and every
+    other thread's to the stream itself."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        keeper = _keepers.get(threading.get_ident())
+        if keeper is not None:
+            keeper.write(text)
+            return len(text)
+        if self.stream is None:
+            return len(text)
+        return self.stream.write(text)
+
+    def writelines(self, lines: Iterator[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        if threading.get_ident() not in _keepers and self.stream is not None:
+            self.stream.flush()
+
+    @property
+    def buffer(self) -> Any:
+        keeper = _keepers.get(threading.get_ident())
+        if keeper is not None:
+            return _RoutedBytes(keeper)
+        return getattr(self.stream, "buffer", None)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+class _RoutedBytes:
+    """``sys.stdout.buffer`` as a bot thread sees it: its bytes are kept too."""
+
+    def __init__(self, printed: Printed) -> None:
+        self.printed = printed
+
+    def write(self, data: bytes) -> int:
+        self.printed.write(data)
+        return len(data)
+
+    def flush(self) -> None:
+        """Nothing to flush."""

@@ -6,20 +6,28 @@ where it likes (``think`` in a worker thread, or ``play_now`` at once, or ``play
 in an event loop), the driver checks the answer (``settle``: an illegal, failed or
 timed-out answer is replaced by the fallback level's move, with a notice) and plays it
 (``play``) unless the game has moved on meanwhile (an undo, a player back in their seat).
+
+Nothing a computer player does ends the game: whatever it raises (``SystemExit`` and
+``KeyboardInterrupt`` from its own code included) is a failure replaced by the fallback's
+move. An outside bot plays only when it was loaded in this run at the player's word
+(``bots.plugins.is_loaded``); a seat a save gives to one that was not is played by the
+fallback level, with a notice that says how to bring the bot back.
 """
 
 from __future__ import annotations
 
 import asyncio
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from marrakech.engine import Action, Aim, GameState, Orient, Phase, Place, Transition
+from marrakech.engine import Action, Aim, GameState, Orient, Phase, Place, Roll, Transition
 from marrakech.flow.notice import Notice, Notify
 from marrakech.flow.seats import Seat
 from marrakech.games.language import _
-from marrakech.games.levels import bot_seed, level_word
+from marrakech.games.levels import bot_seed, is_level, level_word
 from marrakech.games.session import Session
+from marrakech.games.text import shown
 
 if TYPE_CHECKING:
     from marrakech.bots import Bot
@@ -29,6 +37,11 @@ FALLBACK_LEVEL = "greedy"
 
 Decision = Orient | Place | Aim | None
 """What a seat decides: a facing, a carpet, an aim, or None (a roll, where it is one)."""
+
+PROBLEM_LIMIT = 200
+"""The most characters of a computer player's error a notice repeats."""
+
+_ACTIONS = (Orient, Roll, Place, Aim)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,11 +107,22 @@ class ComputerSeats:
     @staticmethod
     def think(move: ComputerMove) -> Action | Exception:
         """Think ``move`` over: the computer player's answer, or its error (an outside bot
-        that takes too long gives up with a TimeoutError: ``bots.plugins.TimeLimited``)."""
+        that takes too long gives up with a TimeoutError: ``bots.plugins.TimeLimited``).
+
+        Whatever the player raises is returned, never raised: a ``SystemExit`` or any
+        other exception that is no ``Exception`` comes back as a ``bots.plugins.BotFailed``.
+        Only a ``KeyboardInterrupt`` in the main thread (the person's Ctrl+C while a
+        computer thinks there, as in the text mode) goes on up."""
         try:
             return move.think()
         except Exception as error:  # a computer player's bug must not end the game
             return error
+        except KeyboardInterrupt as error:
+            if threading.current_thread() is threading.main_thread():
+                raise
+            return _failed(error)
+        except BaseException as error:  # SystemExit, GeneratorExit...: still only a failure
+            return _failed(error)
 
     def settle(self, move: ComputerMove, result: Action | Exception) -> Decision:
         """The decision an answer (or its error) comes to: the computer's own action when
@@ -107,13 +131,12 @@ class ComputerSeats:
         if move.state is not self.flow.state:
             return None
         if isinstance(result, Exception):
-            problem = str(result) or type(result).__name__
             action = self._fallback(
                 move,
                 _("{name}'s computer player failed ({problem}); the {level} one moves instead."),
-                problem,
+                _said(result),
             )
-        elif move.state.is_legal(result):
+        elif _legal(move.state, result):
             action = result
         else:
             action = self._fallback(
@@ -122,7 +145,7 @@ class ComputerSeats:
                     "{name}'s computer player chose an illegal action ({problem}); "
                     "the {level} one moves instead."
                 ),
-                str(result),
+                str(result) if type(result) in _ACTIONS else type(result).__name__,
             )
         return action if isinstance(action, Orient | Place | Aim) else None
 
@@ -179,9 +202,75 @@ class ComputerSeats:
 
         if seat.number not in self._bots:
             setup = self.flow.session.setup
-            self._bots[seat.number] = make_bot(
-                seat.level or FALLBACK_LEVEL,
-                seed=bot_seed(setup.seed, seat.number),
-                alternate_piles=setup.alternate_piles,
-            )
+            level = seat.level or FALLBACK_LEVEL
+            seed = bot_seed(setup.seed, seat.number)
+            if is_level(level):
+                bot = make_bot(level, seed=seed, alternate_piles=setup.alternate_piles)
+            else:
+                bot = self._outside_bot(seat, level, seed)
+            self._bots[seat.number] = bot
         return self._bots[seat.number]
+
+    def _outside_bot(self, seat: Seat, name: str, seed: int) -> Bot:
+        """The outside bot ``name`` for a seat, when it was loaded in this run at the
+        player's word; else (or when it cannot be built) the fallback level, with a notice."""
+        from marrakech.bots import make_bot
+        from marrakech.bots.plugins import build_plugin, is_loaded
+
+        setup = self.flow.session.setup
+        fallback = make_bot(FALLBACK_LEVEL, seed=seed, alternate_piles=setup.alternate_piles)
+        words = {
+            "name": self.flow.names[seat.number],
+            "bot": shown(name, 120),
+            "seat": seat.number + 1,
+            "level": level_word(FALLBACK_LEVEL),
+        }
+        if not is_loaded(name):
+            self.flow.notify(
+                Notice(
+                    _(
+                        "{name}'s computer player is the outside bot {bot}, which is not "
+                        "loaded: a saved game never runs an outside bot's code by itself. "
+                        "The {level} one plays for it; to bring the bot back, name it "
+                        "again: marrakech load GAME --bot {seat}={bot}"
+                    ).format(**words),
+                    severity="warning",
+                    lasting=True,
+                )
+            )
+            return fallback
+        try:
+            return build_plugin(name, seed, load=False)
+        except ValueError as error:
+            self.flow.notify(
+                Notice(
+                    _(
+                        "{name}'s computer player, the outside bot {bot}, cannot be built "
+                        "({problem}); the {level} one plays for it."
+                    ).format(problem=_said(error), **words),
+                    severity="warning",
+                    lasting=True,
+                )
+            )
+            return fallback
+
+
+def _said(error: Exception) -> str:
+    """A computer player's error in a few words safe to show: its message, else its type."""
+    try:
+        text = str(error)
+    except BaseException:  # a computer player's own __str__: any failure is only a failure
+        text = ""
+    return shown(" ".join(text.split()), PROBLEM_LIMIT) or type(error).__name__
+
+
+def _legal(state: GameState, answer: object) -> bool:
+    """True when a computer player's answer is an action of the engine, legal in ``state``."""
+    return type(answer) in _ACTIONS and state.is_legal(answer)
+
+
+def _failed(error: BaseException) -> Exception:
+    """What a computer player raised that is no ``Exception``, as one (``BotFailed``)."""
+    from marrakech.bots.plugins import BotFailed, problem_of
+
+    return BotFailed(problem_of(error))

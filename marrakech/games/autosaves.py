@@ -192,7 +192,7 @@ class Unfinished:
     session: Session | None
     """The game, or None when the file cannot be read."""
     problem: str | None = None
-    """Why it cannot be read."""
+    """Why it cannot be read (the file's name not in front: say it where it is wanted)."""
     open_elsewhere: bool = False
     """True while another window plays it."""
 
@@ -222,7 +222,8 @@ def unfinished_games() -> list[Unfinished]:
         try:
             session = storage.load_game(path)
         except SaveFileError as error:
-            found.append(Unfinished(path, modified, None, str(error), elsewhere))
+            problem = storage.game_problem(error, path)
+            found.append(Unfinished(path, modified, None, problem, elsewhere))
             continue
         if session.state.phase is not Phase.OVER:
             found.append(Unfinished(path, modified, session, None, elsewhere))

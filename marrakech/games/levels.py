@@ -13,9 +13,10 @@ files. A name is one of:
 ``computer_named`` is the one check of a name a person typed, wherever they typed it
 (``new --bot``, ``tournament --bots``, ``host --bot``, ``join --bot``, ``--fill``, a
 host's ``computer SEAT LEVEL``): the same names, and the same words about a bad one. Where
-a file would name the player (a save, a hosted game's set-up, which is autosaved), it is
-asked with ``outside=False``: an outside bot is refused there, as a save file refuses one
-(``records``), since a saved game never runs an outside bot's code.
+a typed name would go on to a hosted game's set-up (autosaved, and played on without the
+person who typed it), it is asked with ``outside=False``: an outside bot is refused there.
+A save file may name an outside bot (``records``), but a saved game never runs its code
+by itself: the player names it again to load it (``bots.plugins``).
 
 ``seat_bot`` reads a ``--bot SEAT=LEVEL`` option with it. ``bot_named`` gives a name's
 canonical spelling; ``marrakech.bots.make_bot`` builds the player it names. This module

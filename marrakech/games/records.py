@@ -27,15 +27,16 @@ from marrakech.engine import (
 from marrakech.games import narrate, words
 from marrakech.games.dice import LoadedDie, SeededDie
 from marrakech.games.language import _
-from marrakech.games.levels import LEVELS, bot_named
+from marrakech.games.levels import LEVELS, bot_named, is_level
 from marrakech.games.session import (
     OLD_SEAT_KINDS,
+    PERSON,
     SEAT_KINDS,
     GameSetup,
     Session,
     name_problem,
 )
-from marrakech.games.text import quoted
+from marrakech.games.text import quoted, unshowable
 
 SAVE_FORMAT = "marrakech-game"
 """The value of a save file's ``format`` field."""
@@ -51,6 +52,9 @@ MAX_MOVES = 400
 
 MAX_MOVE_LENGTH = 64
 """At most this many characters in one turn's notation."""
+
+MAX_SEAT_LENGTH = 512
+"""At most this many characters in one seat's kind (an outside bot's name, its file's path)."""
 
 _SETUP_KEYS = (
     "players",
@@ -279,6 +283,42 @@ def _is_level(kind: str) -> bool:
         return False
 
 
+def _is_outside_bot(kind: str) -> bool:
+    """An outside bot's name as ``new --bot`` writes it (``file.py:Class``, ``module:Class``,
+    an installed bot's): read as a name only, never loaded here."""
+    if kind.partition(":")[0] in LEVELS or kind in OLD_SEAT_KINDS:
+        return False
+    try:
+        return bot_named(kind) == kind
+    except ValueError:
+        return False
+
+
+def outside_seats(setup: GameSetup) -> dict[int, str]:
+    """The seats (from 0) an outside bot plays, with its name as the set-up records it.
+
+    A save names the bot, never holds its code: playing the game on runs the bot only
+    when the player names it again (``bots.plugins.is_loaded``, ``marrakech load --bot``).
+    """
+    return {
+        seat: kind for seat, kind in enumerate(setup.seats) if kind != PERSON and not is_level(kind)
+    }
+
+
+def _check_seat(kind: str, path: str) -> None:
+    if len(kind) > MAX_SEAT_LENGTH:
+        raise _Invalid(f"{path} is longer than {MAX_SEAT_LENGTH} characters")
+    if any(unshowable(char) for char in kind):
+        raise _Invalid(f"{path} {_short(kind)} contains an invisible or control character")
+    if _is_level(kind) or _is_outside_bot(kind):
+        return
+    raise _Invalid(
+        f"{path} must be one of {', '.join(SEAT_KINDS)} (a level may have settings, as in "
+        f"hard:iterations=100) or an outside bot's name (file.py:Class, module:Class), "
+        f"not {_short(kind)}"
+    )
+
+
 def _read_setup(value: object, *, secret: bool = True) -> GameSetup:
     keys = _SETUP_KEYS if secret else tuple(key for key in _SETUP_KEYS if key != "seed")
     data = _object(value, "setup", keys)
@@ -288,16 +328,7 @@ def _read_setup(value: object, *, secret: bool = True) -> GameSetup:
         _check_name(name, f"setup.names[{index}]")
     seats = _strings(data["seats"], "setup.seats", players)
     for index, kind in enumerate(seats):
-        if not _is_level(kind):  # an outside bot's code is never run from a file
-            if ":" in kind and kind.partition(":")[0] not in LEVELS:
-                raise _Invalid(
-                    f"setup.seats[{index}] names an outside bot, {_short(kind)}: a saved "
-                    "game never runs an outside bot's code"
-                )
-            raise _Invalid(
-                f"setup.seats[{index}] must be one of {', '.join(SEAT_KINDS)} (a level may "
-                f"have settings, as in hard:iterations=100), not {_short(kind)}"
-            )
+        _check_seat(kind, f"setup.seats[{index}]")  # an outside bot is only a name here
     variant = data["variant"]
     if not isinstance(variant, str) or variant not in _VARIANTS:
         raise _Invalid(

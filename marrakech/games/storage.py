@@ -257,14 +257,22 @@ def remove_stale_temporaries() -> int:
 def load_game(path: Path) -> Session:
     """The game saved in a file, replayed and checked; the file is only read.
 
-    Raises SaveFileError naming the file and the problem.
+    Raises SaveFileError naming the file (once) and the problem.
     """
     path = Path(path)
-    text = read_limited(path)
+    text = read_limited(path)  # its errors name the file already
     try:
         return record_from_json(text)
     except SaveFileError as error:
         raise SaveFileError(f"{shown(path.name)}: {error}") from error
+
+
+def game_problem(error: SaveFileError, path: Path) -> str:
+    """What ``load_game`` said of ``path``, without the file's name in front (for a caller
+    that names the file itself)."""
+    said = str(error)
+    prefix = f"{shown(Path(path).name)}: "
+    return said[len(prefix) :] if said.startswith(prefix) else said
 
 
 def saves_dir() -> Path:

@@ -18,7 +18,7 @@ from marrakech.games.levels import (
     describe_names,
     seat_bot,
 )
-from marrakech.games.records import SaveFileError, record_from_json, record_to_json
+from marrakech.games.records import record_from_json, record_to_json
 from marrakech.games.session import GameSetup, Session
 
 CHOOSE = "choose one of random, greedy, hard, expert"
@@ -57,10 +57,10 @@ def test_an_outside_bot_is_refused_where_a_file_would_name_it(name: str) -> None
     )
 
 
-def test_what_a_save_file_refuses_the_check_refuses_where_a_file_would_name_it() -> None:
+def test_a_save_names_an_outside_bot_which_the_check_refuses_where_code_would_run() -> None:
     document = record_to_json(Session(GameSetup(2, seats=("person", "greedy"), seed=1)))
-    with pytest.raises(SaveFileError, match="outside bot"):
-        record_from_json(document.replace('"greedy"', '"mybots.strong:Bot"'))
+    named = record_from_json(document.replace('"greedy"', '"mybots.strong:Bot"'))
+    assert named.setup.seats == ("person", "mybots.strong:Bot")
     with pytest.raises(OutsideBotRefused):
         computer_named("mybots.strong:Bot", outside=False)
 

@@ -1,4 +1,9 @@
-"""Saved games: unfinished games, named saves and finished games, to play on or replay."""
+"""Saved games: unfinished games, named saves and finished games, to play on or replay.
+
+A game an outside bot plays (docs/bots.md) is played on with that bot only when the
+player says so: opening it asks whether to load the bot's code again, or let the fallback
+level play its seat. A replay needs no bot.
+"""
 
 from __future__ import annotations
 
@@ -20,10 +25,12 @@ from marrakech.engine import Phase
 from marrakech.games import autosaves, storage
 from marrakech.games.autosaves import Unfinished
 from marrakech.games.language import N_, _, ngettext
+from marrakech.games.levels import level_word
 from marrakech.games.narrate import turns
-from marrakech.games.records import SaveFileError
+from marrakech.games.records import SaveFileError, outside_seats
 from marrakech.games.session import Session
 from marrakech.games.text import shown
+from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.translated import translate_bindings
 
 _EMPTY = N_("No saved games yet: during a game, s saves one under a name.")
@@ -57,19 +64,41 @@ def describe(session: Session) -> str:
     )
 
 
+@dataclass(frozen=True)
+class OutsideSeat:
+    """A seat of a saved game that an outside bot plays: its player's name and the bot's."""
+
+    seat: int
+    player: str
+    bot: str
+
+
+def outside_bots(session: Session) -> tuple[OutsideSeat, ...]:
+    """The seats of a saved game that outside bots play."""
+    names = session.setup.names
+    return tuple(
+        OutsideSeat(seat, names[seat], bot) for seat, bot in outside_seats(session.setup).items()
+    )
+
+
 def save_option(path: Path) -> Option:
     """The list entry for a save file; a file that cannot be read is shown, disabled."""
+    return _save_entry(path)[0]
+
+
+def _save_entry(path: Path) -> tuple[Option, Session | None]:
     name = shown(path.stem)
     try:
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime(_WHEN)
-        about = describe(storage.load_game(path))
+        session = storage.load_game(path)
+        about = describe(session)
     except (SaveFileError, OSError, ValueError, OverflowError) as error:
         problem = _("cannot be read: {problem}").format(problem=error)
         text = Text.assemble((name, "bold"), "\n", (problem, "italic"))
-        return Option(text, id=str(path), disabled=True)
+        return Option(text, id=str(path), disabled=True), None
     saved = _("  saved {when}").format(when=when)
     text = Text.assemble((name, "bold"), saved + "\n", (shown(about), "italic"))
-    return Option(text, id=str(path))
+    return Option(text, id=str(path)), session
 
 
 def finished_option(path: Path) -> Option:
@@ -91,7 +120,9 @@ def unfinished_option(game: Unfinished) -> Option:
     when = datetime.fromtimestamp(game.modified).strftime(_WHEN)
     title = (_("Unfinished game"), "bold")
     if game.session is None:
-        problem = _("cannot be read: {problem}").format(problem=game.problem)
+        problem = _("cannot be read: {problem}").format(
+            problem=f"{shown(game.path.name)}: {game.problem}"
+        )
         text = Text.assemble(title, "\n", (problem, "italic"))
         return Option(text, id=str(game.path), disabled=True)
     about = shown(describe(game.session))
@@ -149,6 +180,8 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         """The list of saved games, read once the screen is shown."""
         super().__init__()
         translate_bindings(self)
+        self._outside: dict[str, tuple[OutsideSeat, ...]] = {}
+        """Per save file (its path), the seats outside bots play."""
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -165,9 +198,19 @@ class SavesScreen(ModalScreen[OpenSave | None]):
     @work(thread=True)
     def _read_saves(self) -> None:
         """Read (and check, by replaying) every save away from the screen's thread."""
-        options = [unfinished_option(game) for game in autosaves.unfinished_games()]
-        options += [save_option(path) for path in storage.list_saves()]
+        outside: dict[str, tuple[OutsideSeat, ...]] = {}
+        options = []
+        for game in autosaves.unfinished_games():
+            options.append(unfinished_option(game))
+            if game.session is not None:
+                outside[str(game.path)] = outside_bots(game.session)
+        for path in storage.list_saves():
+            option, session = _save_entry(path)
+            options.append(option)
+            if session is not None and session.state.phase is not Phase.OVER:
+                outside[str(path)] = outside_bots(session)
         options += [finished_option(path) for path in autosaves.finished_games()]
+        self._outside = {path: seats for path, seats in outside.items() if seats}
         self.app.call_from_thread(self._show, options)
 
     def _show(self, options: list[Option]) -> None:
@@ -211,10 +254,73 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         self.action_open()
 
     def action_open(self, replay: bool = False) -> None:
-        """Play the highlighted save on (or replay it)."""
+        """Play the highlighted save on (or replay it). A game an outside bot plays asks
+        first whether to load the bot again (``ask_for_bots``); a replay needs no bot."""
         path = self._chosen()
-        if path is not None:
+        if path is None:
+            return
+        if replay:
             self.dismiss(OpenSave(path, replay))
+            return
+        self.ask_for_bots(path)
+
+    def ask_for_bots(self, path: Path) -> None:
+        """Open ``path`` to play on, asking first whether to load the code of the outside
+        bots it names that this run has not loaded; the fallback level plays for any that
+        are not (the game says so)."""
+        from marrakech.bots.plugins import is_loaded
+        from marrakech.flow.computers import FALLBACK_LEVEL
+
+        missing = [seat for seat in self._outside.get(str(path), ()) if not is_loaded(seat.bot)]
+        if not missing:
+            self.dismiss(OpenSave(path))
+            return
+        level = level_word(FALLBACK_LEVEL)
+        bots = _(", ").join(
+            # Translators: an outside bot's name (a file or module and a class) and the
+            # player whose seat it plays.
+            _("{bot} for {name}").format(bot=shown(seat.bot, 120), name=seat.player)
+            for seat in missing
+        )
+        question = ngettext(
+            "This game has an outside bot: {bots}. A saved game never runs its code by "
+            "itself: load it again and let it play? Load only code you trust; otherwise "
+            "the {level} computer plays for it.",
+            "This game has outside bots: {bots}. A saved game never runs their code by "
+            "itself: load them again and let them play? Load only code you trust; "
+            "otherwise the {level} computer plays for them.",
+            len(missing),
+        ).format(bots=bots, level=level)
+
+        def answered(load: bool | None) -> None:
+            if load:
+                self._load_bots(path, [seat.bot for seat in missing])
+            else:
+                self.dismiss(OpenSave(path))
+
+        no = _("Let {level} play").format(level=level)
+        self.app.push_screen(ConfirmScreen(question, yes=_("Load"), no=no), answered)
+
+    @work(thread=True)
+    def _load_bots(self, path: Path, bots: list[str]) -> None:
+        """Load each bot's code (it may take a while: away from the screen's thread), then
+        open the game; a bot that cannot be loaded is said, and the fallback plays for it."""
+        from marrakech.bots.plugins import load_bot_class
+
+        problems: list[str] = []
+        for bot in bots:
+            try:
+                load_bot_class(bot)
+            except ValueError as error:
+                problems.append(str(error))
+        self.app.call_from_thread(self._bots_loaded, path, problems)
+
+    def _bots_loaded(self, path: Path, problems: list[str]) -> None:
+        for problem in problems:
+            title = _("Outside bot not loaded")
+            self.app.notify(problem, title=title, severity="error", timeout=10, markup=False)
+        if self.is_attached:
+            self.dismiss(OpenSave(path))
 
     def action_close(self) -> None:
         """Back to the new-game screen."""
