@@ -46,7 +46,7 @@ from marrakech.flow.seats import Seat, SeatKind
 from marrakech.games.autosaves import GameFile
 from marrakech.games.language import _, ngettext, pgettext
 from marrakech.games.reasons import said
-from marrakech.games.session import Session
+from marrakech.games.session import HINT_AID, WIN_CHANCE_AID, Session
 
 
 class GameFlow:
@@ -335,6 +335,41 @@ class GameFlow:
     def can_undo(self) -> bool:
         """True when undo() would take something back."""
         return self.why_no_undo() is None
+
+    def why_no_win_chances(self) -> str | None:
+        """None when the chances to win may be shown now, else why not: never to a person
+        while other people play (a network game, or more than one person here) until the
+        game is over."""
+        if self.over:
+            return None
+        if self.networked:
+            return _("not in a network game before the end")
+        if sum(1 for seat in self.seats if seat.is_person) > 1:
+            return _("not against other people before the end")
+        return None
+
+    def win_chances(self, state: GameState | None = None) -> tuple[float, ...]:
+        """Each seat's chance to win in ``state`` (by default now), by the evaluator
+        (``bots.evaluator``), 0 to 1; a game not over remembers the aid (``Session.aids``).
+        ValueError with the reason when they may not be shown (``why_no_win_chances``).
+
+        A front end may ask from a worker thread, with the position it shows.
+        """
+        reason = self.why_no_win_chances()
+        if reason is not None:
+            raise ValueError(reason)
+        from marrakech.bots.evaluator import DEFAULT_EVALUATOR  # only when asked for
+
+        if state is None:
+            state = self.state
+        if not self.over:
+            self.session.aids.add(WIN_CHANCE_AID)
+        return DEFAULT_EVALUATOR.evaluate(state).win_chance
+
+    def note_hint(self) -> None:
+        """Remember that a hint was asked for (``Session.aids``), unless the game is over."""
+        if not self.over:
+            self.session.aids.add(HINT_AID)
 
     def why_no_undo(self) -> str | None:
         """None when undo is possible, else why not.

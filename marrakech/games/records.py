@@ -29,6 +29,7 @@ from marrakech.games.dice import LoadedDie, SeededDie
 from marrakech.games.language import _
 from marrakech.games.levels import LEVELS, bot_named, is_level
 from marrakech.games.session import (
+    AIDS,
     OLD_SEAT_KINDS,
     PERSON,
     SEAT_KINDS,
@@ -41,7 +42,7 @@ from marrakech.games.text import quoted, unshowable
 SAVE_FORMAT = "marrakech-game"
 """The value of a save file's ``format`` field."""
 
-SAVE_VERSION = 3
+SAVE_VERSION = 4
 """The save-file version this program writes; it reads this one and every older one."""
 
 MAX_SAVE_BYTES = 2 * 1024 * 1024
@@ -69,6 +70,8 @@ _SETUP_KEYS = (
 _DOCUMENT_KEYS = ("format", "version", "setup", "moves", "position")
 _STARTED_KEYS = ("start", "dice")
 """Version 2: fields present only for a game started from a given position or die."""
+_AIDS_KEY = "aids"
+"""Version 4: present only when aids were used while the game was played (``AIDS``)."""
 _VARIANTS = {v.value: v for v in Variant}
 _ORIENT_ROLL = re.compile(r"([LSR])([1-4])")
 
@@ -170,6 +173,9 @@ def record_to_json(session: Session) -> str:
         fields.append(f'"dice": {_dump(list(dice.values))}')
     elif dice != SeededDie(session.setup.seed):
         raise SaveFileError(_("cannot save this game: its die is neither the seed's nor loaded"))
+    if session.aids:
+        used = [aid for aid in AIDS if aid in session.aids]
+        fields.append(f'"{_AIDS_KEY}": {_dump(used)}')
     fields += [
         '"moves": ['
         + ",".join(f"\n  {_dump(move)}" for move in moves)
@@ -429,7 +435,9 @@ def record_from_json(text: str) -> Session:
 def _read_document(text: str) -> Session:
     if not isinstance(text, str):
         raise _Invalid(f"expected text, not {type(text).__name__}")
-    document = _object(_parse_json(text), "the document", _DOCUMENT_KEYS, _STARTED_KEYS)
+    document = _object(
+        _parse_json(text), "the document", _DOCUMENT_KEYS, (*_STARTED_KEYS, _AIDS_KEY)
+    )
     if document["format"] != SAVE_FORMAT:
         raise _Invalid(f"format must be {SAVE_FORMAT!r}, not {_short(document['format'])}")
     version = document["version"]
@@ -442,13 +450,28 @@ def _read_document(text: str) -> Session:
             f"this program reads versions 1 to {SAVE_VERSION}"
         )
     optional = _STARTED_KEYS if version >= 2 else ()
+    if version >= 4:
+        optional = (*optional, _AIDS_KEY)
     document = _object(document, "the document", _DOCUMENT_KEYS, optional)
     setup = _read_setup(document["setup"])
     start = _read_start(document["start"]) if "start" in document else None
     dice = _read_dice(document["dice"]) if "dice" in document else None
+    aids = _read_aids(document[_AIDS_KEY]) if _AIDS_KEY in document else set()
     session = _replay(setup, document["moves"], start, dice)
     _check_position(document["position"], session)
+    session.aids = aids
     return session
+
+
+def _read_aids(value: object) -> set[str]:
+    if not isinstance(value, list) or not value:
+        raise _Invalid(f"aids must be a list of what was used, not {_kind(value)}")
+    for aid in value:
+        if aid not in AIDS:
+            raise _Invalid(f"aids: {_short(aid)} is none of {', '.join(map(repr, AIDS))}")
+    if len(set(value)) != len(value):
+        raise _Invalid("aids: one is named twice")
+    return set(value)
 
 
 def _read_start(value: object) -> GameState:

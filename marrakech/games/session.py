@@ -143,6 +143,14 @@ class GameSetup:
         return humans == 1 and humans < self.players
 
 
+HINT_AID = "hint"
+"""An aid: a hint was asked for."""
+WIN_CHANCE_AID = "win_chance"
+"""An aid: the chances to win were looked at while the game was played."""
+AIDS = (HINT_AID, WIN_CHANCE_AID)
+"""Every aid a game's record may name, in this order."""
+
+
 class Session:
     """A game's set-up and history, with undo and redo of whole decisions."""
 
@@ -176,6 +184,9 @@ class Session:
         """False when the game started from a given position instead of the set-up's."""
         self.dice: DieStream = dice if dice is not None else SeededDie(setup.seed)
         """Where the rolls come from."""
+        self.aids: set[str] = set()
+        """The aids asked for while the game was played (``AIDS``): its record and summary
+        say so."""
         self._states: list[GameState] = [self.start]
         self._transitions: list[Transition] = []
         self._rolls = 0

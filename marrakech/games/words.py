@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from marrakech.engine import Aim, Colour, Direction, GameState, Phase, Score, Square, Standing, Turn
 from marrakech.games import language
 from marrakech.games.language import N_, _, ngettext, pgettext
+from marrakech.games.session import AIDS, HINT_AID, WIN_CHANCE_AID
 
 # -- the language of documents -----------------------------------------------------------
 
@@ -267,6 +268,21 @@ def place_word(standing: Standing) -> str:
 
 def _points(count: int) -> str:
     return ngettext("{count} point", "{count} points", count).format(count=count)
+
+
+AID_WORDS = {
+    HINT_AID: N_("hints"),
+    WIN_CHANCE_AID: N_("the chances to win"),
+}
+"""How a line names each aid a game may record (``session.AIDS``)."""
+
+
+def aids_line(aids: Iterable[str]) -> str | None:
+    """The line that says which aids were used while a game was played; None for none."""
+    used = [_(AID_WORDS[aid]) for aid in AIDS if aid in set(aids)]
+    if not used:
+        return None
+    return _("Help used while playing: {aids}.").format(aids=listed(used))
 
 
 def score_lines(state: GameState, names: Sequence[str]) -> list[str]:

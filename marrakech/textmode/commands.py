@@ -43,6 +43,7 @@ LOOKS: dict[str, str] = {
     "score": "scores",
     "log": "log",
     "review": "review",
+    "eval": "eval",
     "help": "help",
     "?": "help",
 }
@@ -80,6 +81,7 @@ COMMAND_WORDS: tuple[str, ...] = (
     "scores",
     "log",
     "review",
+    "eval",
     "undo",
     "redo",
     "hint",
@@ -110,6 +112,7 @@ ALIASES: dict[str, str] = {
     "得点": "scores",
     "記録": "log",
     "振り返り": "review",
+    "勝率": "eval",
     "戻す": "undo",
     "やり直す": "redo",
     "ヒント": "hint",

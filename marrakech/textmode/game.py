@@ -61,6 +61,7 @@ HELP_LINES = (
     N_("square 2 3, row 2, col 3: one square, row or column."),
     N_("legal: your choices; risk: the chances of paying; scores; log: the game so far."),
     N_("undo, redo, hint, save NAME, help, quit; review, once the game is over."),
+    N_("eval: each player's chance to win now (alone against computers, or once it is over)."),
     N_("In a network game: yes or no answers a request to take back a decision; the host"),
     N_("may type computer SEAT LEVEL to let a computer play the seat of a player who left."),
 )
@@ -187,6 +188,8 @@ class TextGame:
                 self._ended = True
                 lines.append(words.result_line(self.state, self.names))
                 lines += words.score_lines(self.state, self.names)
+                if aids := words.aids_line(flow.session.aids):
+                    lines.append(aids)
         elif flow.person_to_move and self._prompted is not flow.state:
             self._prompted = flow.state
             lines.append(self.may_do())
@@ -326,6 +329,7 @@ class TextGame:
             found = None
         if found is None:
             return _("No hint available here.")
+        self.flow.note_hint()
         said = _("Hint: {choice}.").format(choice=describe.choice_words(found.pick, self.state))
         return _joined(said, *found.sentences)
 
@@ -345,7 +349,20 @@ class TextGame:
             return self.flow.log() or [_("Nothing has happened yet.")]
         if name == "review":
             return self._review()
+        if name == "eval":
+            return [self._win_chances()]
         return [_(line) for line in HELP_LINES]
+
+    def _win_chances(self) -> str:
+        try:
+            chances = self.flow.win_chances()
+        except ValueError as error:
+            return _("Chances to win: {reason}.").format(reason=error)
+        each = [
+            _("{name} {chance}").format(name=name, chance=f"{chance:.0%}")
+            for name, chance in zip(self.names, chances, strict=True)
+        ]
+        return _("Chances to win now: {chances}.").format(chances=_(", ").join(each))
 
     def _review(self) -> list[str]:
         if not self.flow.over:

@@ -120,8 +120,8 @@ def test_the_position_must_be_valid() -> None:
 @pytest.mark.parametrize(
     ("version", "match"),
     [
-        (4, "version 4 \\(written by a newer program\\); this program reads versions 1 to 3"),
-        (0, "version 0; this program reads versions 1 to 3"),
+        (5, "version 5 \\(written by a newer program\\); this program reads versions 1 to 4"),
+        (0, "version 0; this program reads versions 1 to 4"),
         ("1", "version must be a whole number, not a string"),
         (True, "version must be a whole number, not true/false"),
         (10**30, "newer program"),

@@ -62,3 +62,11 @@ def test_at_a_terminal_the_review_is_offered_and_said() -> None:
     assert not any(line.startswith("Turn ") and ", Bo:" in line for line in after)
     luck = [line for line in after if " = luck " in line]
     assert len(luck) == 1 and luck[0].startswith("Ayla: margin ")
+
+
+def test_the_end_says_which_help_was_used() -> None:
+    game = TextGame.local(near_the_end(), autosave=False)
+    assert game.respond("hint").lines[0].startswith("Hint: ")
+    out = io.StringIO()
+    assert play(game, io.StringIO("ahead\n1\n"), out) == 0
+    assert out.getvalue().splitlines()[-1] == "Help used while playing: hints."

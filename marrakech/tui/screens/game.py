@@ -70,6 +70,7 @@ class GameScreen(Screen[str]):
         Binding("ctrl+r", "redo", N_("Redo")),
         Binding("h", "hint", N_("Hint")),
         Binding("p", "toggle_risk", N_("Risk")),
+        Binding("w", "win_chances", N_("Chances to win"), show=False),
         Binding("s", "save", N_("Save"), show=False),
         Binding("e", "export_log", N_("Export log"), show=False),
     ]
@@ -97,6 +98,10 @@ class GameScreen(Screen[str]):
         self._keys: tuple[tuple[str, str, bool], ...] = ()
         self._shown: Transition | None = None
         """The last move this screen showed (a network table tells it of its own moves too)."""
+        self.showing_chances = False
+        """True while each player's chance to win shows beside their points (``w``)."""
+        self._chances: tuple[GameState | None, tuple[float, ...] | None] = (None, None)
+        """The position whose chances were asked for, and the chances once worked out."""
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -154,7 +159,10 @@ class GameScreen(Screen[str]):
         frame = Frame.of(self.flow, self.pacer.walking, self.pointing)
         self.query_one(BoardWidget).show(frame.state, **frame.marks)
         can_roll = bool(self.check_action("roll", ()))
-        self.query_one(SidePanel).show(frame, self.flow.names, can_roll=can_roll)
+        asked, chances = self._chances
+        shown = chances if self.showing_chances and asked is self.flow.state else None
+        self.query_one(SidePanel).show(frame, self.flow.names, can_roll=can_roll, chances=shown)
+        self._ask_chances()
         self.query_one(GameLog).show(frame.log)
         self.query_one(StatusLine).show(frame.status)
 
@@ -368,6 +376,7 @@ class GameScreen(Screen[str]):
         from marrakech.flow.hint import hint_move  # needed only when a hint is asked for
 
         self._say(_("Thinking about a hint..."))
+        self.flow.note_hint()
         self.pacer.hint(hint_move(self.flow.state))
 
     @on(Pacer.Hinted)
@@ -377,6 +386,41 @@ class GameScreen(Screen[str]):
             self._point(self.pointing.hinting(event.result))
             if why := hint_why(self.flow, event.move, event.result):
                 self.notify(why, title=_("Why this hint"), markup=False)
+
+    def action_win_chances(self) -> None:
+        """Show or hide each player's chance to win now (guarded, as undo is: never to a
+        person playing against other people before the game is over)."""
+        reason = self.flow.why_no_win_chances()
+        if reason is not None:
+            self._say(_("Chances to win: {reason}.").format(reason=reason))
+            return
+        self.showing_chances = not self.showing_chances
+        self._chances = (None, None)
+        if self.showing_chances:
+            self._say(_("Each player's chance to win shows beside their points (w hides it)."))
+        self._draw()
+
+    def _ask_chances(self) -> None:
+        """Work out the chances to win of the position shown, off the app's thread."""
+        state = self.flow.state
+        if not self.showing_chances or self._chances[0] is state:
+            return
+        self._chances = (state, None)
+        self.run_worker(
+            lambda: self._work_chances(state), thread=True, exclusive=True, group="chances"
+        )
+
+    def _work_chances(self, state: GameState) -> None:
+        try:
+            chances: tuple[float, ...] | None = self.flow.win_chances(state)
+        except ValueError:
+            chances = None
+        self.app.call_from_thread(self._chances_found, state, chances)
+
+    def _chances_found(self, state: GameState, chances: tuple[float, ...] | None) -> None:
+        if self.is_attached and self._chances[0] is state:
+            self._chances = (state, chances)
+            self._draw()
 
     def action_toggle_risk(self) -> None:
         """Show or hide the risk preview."""
@@ -393,5 +437,6 @@ class GameScreen(Screen[str]):
     def system_commands(self) -> Iterable[SystemCommand]:
         """This screen's entries for the command palette (undo, redo, hint when they act)."""
         for action, title, help_text in PALETTE:
-            if action in ("save", "export_log", "toggle_risk") or self.check_action(action, ()):
+            always = ("save", "export_log", "toggle_risk")
+            if action in always or self.check_action(action, ()):
                 yield SystemCommand(_(title), _(help_text), getattr(self, f"action_{action}"))

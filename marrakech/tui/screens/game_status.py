@@ -265,6 +265,7 @@ PALETTE = (
     ("undo", N_("Undo"), N_("Take back the last decision")),
     ("redo", N_("Redo"), N_("Play again what was undone")),
     ("hint", N_("Hint"), N_("Ask the expert computer player")),
+    ("win_chances", N_("Chances to win"), N_("Show or hide each player's chance to win now")),
 )
 """The game screen's command-palette entries: action, title, help (translated where shown)."""
 
@@ -320,6 +321,8 @@ def key_state(
         return person_in(Phase.PLACE) and (rotated or None)
     if action == "hint":
         return person_in(Phase.ORIENT, Phase.PLACE, Phase.AIM)
+    if action == "win_chances":  # never to a person playing against other people
+        return flow.why_no_win_chances() is None or None
     if action == "undo":  # pressed when it cannot act, it says why
         return (not walking and flow.session.undo_seat() is not None) or None
     if action == "redo":

@@ -21,7 +21,7 @@ from marrakech.flow.review import Review, luck_line
 from marrakech.flow.summary import GameSummary, summarise
 from marrakech.games.language import N_, _
 from marrakech.games.session import Session
-from marrakech.games.words import colour_word
+from marrakech.games.words import aids_line, colour_word
 from marrakech.tui.game_review import GameReview
 from marrakech.tui.palette import CARPET_COLOURS
 from marrakech.tui.screens.chips import chips
@@ -45,6 +45,10 @@ class SummaryScreen(Screen[None]):
     }
     SummaryScreen #figures {
         height: auto;
+        margin-bottom: 1;
+    }
+    SummaryScreen #aids {
+        color: $text-warning;
         margin-bottom: 1;
     }
     SummaryScreen #charts {
@@ -86,6 +90,8 @@ class SummaryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self._figures(), id="figures")
+            if aids := aids_line(self.session.aids):
+                yield Static(aids, id="aids", markup=False)
             with Horizontal(id="charts"):
                 yield PlotextPlot(id="chart")
                 with Vertical(id="luck"):

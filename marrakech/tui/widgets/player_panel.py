@@ -66,11 +66,12 @@ def coins(money: int) -> tuple[int, int]:
     return fives, money - 5 * fives
 
 
-def _row(left: Text, right: str) -> Table:
+def _row(left: Text, right: str | Text) -> Table:
     """One line: text on the left, a figure on the right."""
     grid = Table.grid(expand=True, padding=(0, 1))
     grid.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
-    grid.add_column(justify="right", no_wrap=True, min_width=cell_len(right))
+    width = right.cell_len if isinstance(right, Text) else cell_len(right)
+    grid.add_column(justify="right", no_wrap=True, min_width=width)
     grid.add_row(left, right)
     return grid
 
@@ -89,15 +90,22 @@ class PlayerPanel(Static):
         self.level = level
         self._shown: object = None
 
-    def show(self, state: GameState, change: int = 0, name: str | None = None) -> None:
+    def show(
+        self,
+        state: GameState,
+        change: int = 0,
+        name: str | None = None,
+        chance: float | None = None,
+    ) -> None:
         """Draw the seat in this position; ``change`` is the dirhams the last toll moved;
-        ``name`` the player's name, when it has changed (a network game's player)."""
+        ``name`` the player's name, when it has changed (a network game's player);
+        ``chance`` its chance to win, when it is shown (beside the points)."""
         if name is not None:
             self.player_name = name
         player = state.players[self.seat]
         score = state.scores()[self.seat]
         current = state.current == self.seat and state.phase is not Phase.OVER
-        shown = (player, score, current, change, self.player_name, language.current())
+        shown = (player, score, current, change, self.player_name, chance, language.current())
         if shown == self._shown:
             return
         first = self._shown is None
@@ -129,10 +137,12 @@ class PlayerPanel(Static):
             else:
                 carpets = Text(left)
         squares = ngettext("{count} square", "{count} squares", score.visible)
+        points = Text(ngettext("{count} pt", "{count} pts", score.total).format(count=score.total))
+        if chance is not None:
+            # Translators: a player's chance to win, after their points: "44 pts · 54%".
+            points.append(_(" · {chance}").format(chance=f"{chance:.0%}"), style="bold")
         rows = Group(
-            _row(
-                title, ngettext("{count} pt", "{count} pts", score.total).format(count=score.total)
-            ),
+            _row(title, points),
             _row(money, f"{fives}{_TIMES}5+{ones}{_TIMES}1"),
             _row(carpets, squares.format(count=score.visible)),
         )

@@ -34,11 +34,20 @@ class SidePanel(Vertical):
         yield preview
         yield Legend()
 
-    def show(self, frame: Frame, names: Sequence[str], *, can_roll: bool) -> None:
+    def show(
+        self,
+        frame: Frame,
+        names: Sequence[str],
+        *,
+        can_roll: bool,
+        chances: Sequence[float] | None = None,
+    ) -> None:
         """Show ``frame``'s players (``names``: as they are called now), die and risks;
-        ``can_roll``: the die says a click rolls it."""
+        ``can_roll``: the die says a click rolls it; ``chances``: each seat's chance to win,
+        when it is shown."""
         for panel in self.query(PlayerPanel):
-            panel.show(frame.state, frame.money_change(panel.seat), names[panel.seat])
+            chance = chances[panel.seat] if chances is not None else None
+            panel.show(frame.state, frame.money_change(panel.seat), names[panel.seat], chance)
         self.query_one(DieFace).show(frame.die, _("(click to roll)") if can_roll else "")
         self.query_one(RiskPreview).show(frame.risks, frame.turn, frame.risk_title)
 
