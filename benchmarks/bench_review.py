@@ -14,10 +14,11 @@ Three measures (each a subcommand; all by default at small sizes):
 ``recheck``
     Plays greedy mirror games of 2, 3 and 4 players, and re-checks every decision the
     review grades a mistake or a blunder with a deeper, independent method: many seeded
-    playouts to the end (greedy for every seat, the same dice for both moves) from the move
+    playouts to the end (greedy for every seat, the same seeds for both moves) from the move
     played and from the best one; the flag is confirmed when the best move's playouts end
-    with the bigger average margin for the decider. Prints the share confirmed (target:
-    at least 90%).
+    with the bigger average margin for the decider, refuted when they end with a smaller
+    one by more than two standard errors. Prints the shares confirmed (target: at least
+    90%) and refuted, and the average difference against the loss the review gave.
 
     uv run python benchmarks/bench_review.py speed [--games 3]
     uv run python benchmarks/bench_review.py luck [--games 1000] [--expert expert] [--jobs 2]
@@ -118,8 +119,10 @@ def playout_margin(state: GameState, seat: int, seed: int) -> float:
     return margins([float(score.total) for score in final.scores()])[seat]
 
 
-def recheck_game(playouts: int, seed: int) -> list[tuple[str, bool]]:
-    """The mistakes and blunders flagged in one greedy mirror game, each (grade, confirmed)."""
+def recheck_game(playouts: int, seed: int) -> list[tuple[str, float, float, float]]:
+    """The mistakes and blunders flagged in one greedy mirror game, each (grade, the loss
+    the review gave, the playouts' average margin of the best move over the move played,
+    its standard error)."""
     players = 2 + seed % 3
     session = played(("greedy",) * players, seed)
     found: Review = review(session, computers=True)
@@ -134,7 +137,9 @@ def recheck_game(playouts: int, seed: int) -> list[tuple[str, bool]]:
         best = [
             playout_margin(decision.state.apply(decision.best), decision.seat, s) for s in seeds
         ]
-        checked.append((decision.grade, statistics.mean(best) > statistics.mean(mine)))
+        differences = [b - m for b, m in zip(best, mine, strict=True)]
+        error = statistics.stdev(differences) / math.sqrt(len(differences))
+        checked.append((decision.grade, decision.loss_points, statistics.mean(differences), error))
     return checked
 
 
@@ -148,10 +153,18 @@ def recheck(games: int, playouts: int, jobs: int) -> None:
         f"({time.perf_counter() - start:.0f} s)"
     )
     for grade in (MISTAKE, BLUNDER, None):
-        chosen = [ok for name, ok in flagged if grade is None or name == grade]
+        chosen = [row for row in flagged if grade is None or row[0] == grade]
         if chosen:
-            share = sum(chosen) / len(chosen)
-            print(f"{grade or 'all flagged'}: {len(chosen)}, confirmed {share:.1%} (target 90%)")
+            confirmed = sum(1 for row in chosen if row[2] > 0) / len(chosen)
+            refuted = sum(1 for row in chosen if row[2] < -2 * row[3]) / len(chosen)
+            said = statistics.mean(row[1] for row in chosen)
+            found = statistics.mean(row[2] for row in chosen)
+            print(
+                f"{grade or 'all flagged'}: {len(chosen)}, confirmed {confirmed:.1%} "
+                f"(target 90%), refuted {refuted:.1%}; loss in the review {said:.2f} points, "
+                f"in the playouts {found:+.2f} (standard error of one "
+                f"{statistics.mean(row[3] for row in chosen):.2f})"
+            )
 
 
 def main() -> None:
