@@ -87,7 +87,11 @@ async def test_v_on_the_results_opens_the_review_and_the_summary_shares_it() -> 
         await pilot.pause()
         assert app.screen is results
         await pilot.press("c")
-        await wait_until(pilot, lambda: " = luck " in screen_text(app), "luck and skill")
+        await wait_until(
+            pilot, lambda: "Margin: luck + skill" in screen_text(app), "luck and skill"
+        )
         assert isinstance(app.screen, SummaryScreen)
-        lines = [line for line in screen_text(app).splitlines() if " = luck " in line]
-        assert len(lines) == 2  # both players are people here
+        text = screen_text(app)
+        assert "Working out luck and skill" not in text
+        for account in results.review.found.luck.accounts:  # type: ignore[union-attr]
+            assert f"{round(account.skill, 1):+.1f}" in text

@@ -17,7 +17,7 @@ from textual.widgets import Footer, Static
 from textual_plotext import PlotextPlot
 
 from marrakech.flow import recaps
-from marrakech.flow.review import Review, luck_line
+from marrakech.flow.review import Review
 from marrakech.flow.summary import GameSummary, summarise
 from marrakech.games.language import N_, _
 from marrakech.games.session import Session
@@ -26,6 +26,7 @@ from marrakech.tui.game_review import GameReview
 from marrakech.tui.palette import CARPET_COLOURS
 from marrakech.tui.screens.chips import chips
 from marrakech.tui.screens.translated import translate_bindings
+from marrakech.tui.widgets.luck_chart import LuckChart
 
 _HEADINGS = (N_("Squares"), N_("Dirhams"), N_("Score"), N_("Earned"), N_("Paid"))
 """The figures' columns between the colours and the biggest toll."""
@@ -56,17 +57,13 @@ class SummaryScreen(Screen[None]):
         min-height: 8;
     }
     SummaryScreen #chart {
-        width: 2fr;
+        width: 1fr;
     }
     SummaryScreen #luck {
-        width: 1fr;
-        min-width: 30;
-    }
-    SummaryScreen #luck-chart {
-        height: 1fr;
+        width: 54;
+        max-width: 50%;
     }
     SummaryScreen #luck-words {
-        height: auto;
         padding: 0 1;
     }
     """
@@ -95,7 +92,7 @@ class SummaryScreen(Screen[None]):
             with Horizontal(id="charts"):
                 yield PlotextPlot(id="chart")
                 with Vertical(id="luck"):
-                    yield PlotextPlot(id="luck-chart")
+                    yield LuckChart(id="luck-chart")
                     yield Static(_("Working out luck and skill…"), id="luck-words")
         yield Footer()
 
@@ -105,7 +102,9 @@ class SummaryScreen(Screen[None]):
             self.run_worker(self._work, thread=True, exclusive=True)
         else:
             self._luck(found)
-        plot = self.query_one("#chart", PlotextPlot).plt
+        chart = self.query_one("#chart", PlotextPlot)
+        chart.theme = "pro"
+        plot = chart.plt
         turns = list(range(self.summary.turns + 1))
         for player, scores in zip(self.summary.players, self.summary.scores, strict=True):
             colour = _rgb(CARPET_COLOURS[self.session.start.players[player.seat].colours[0]])
@@ -118,20 +117,11 @@ class SummaryScreen(Screen[None]):
         self.app.call_from_thread(self._luck, found)
 
     def _luck(self, found: Review) -> None:
-        """Draw each player's luck and skill, as bars and in words."""
+        """Draw each player's luck and skill, in figures and bars."""
         if not self.is_attached:
             return
-        accounts = found.luck.accounts
-        names = [self.session.setup.names[account.seat] for account in accounts]
-        skills = [round(account.skill, 1) for account in accounts]
-        lucks = [account.margin - skill for account, skill in zip(accounts, skills, strict=True)]
-        chart = self.query_one("#luck-chart", PlotextPlot)
-        # plotext takes ``labels`` here; textual-plotext's stub names it ``label``.
-        chart.plt.multiple_bar(names, [lucks, skills], labels=[_("luck"), _("skill")])  # type: ignore[call-arg]
-        chart.plt.title(_("Margin: luck + skill"))
-        chart.refresh()
-        words = "\n".join(luck_line(player) for player in found.players)
-        self.query_one("#luck-words", Static).update(Text(words))
+        self.query_one(LuckChart).show(found.luck.accounts, self.session.setup.names)
+        self.query_one("#luck-words").display = False
 
     def _figures(self) -> Table:
         table = Table(

@@ -1,0 +1,54 @@
+"""Each player's margin split into luck and skill, as bars either side of zero."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from marrakech.flow.luck import Account
+from marrakech.games.language import _
+
+HALF = 12
+"""Cells of bar on each side of zero for the biggest figure."""
+
+
+def bar(value: float, biggest: float, style: str) -> Text:
+    """A bar for ``value`` either side of an axis: left of it when negative."""
+    cells = round(abs(value) / biggest * HALF) if biggest > 0 else 0
+    left = " " * (HALF - cells) + "█" * cells if value < 0 else " " * HALF
+    right = "█" * cells if value > 0 else ""
+    return Text.assemble((left, style), ("│", "dim"), (right.ljust(HALF), style))
+
+
+class LuckChart(Static):
+    """Luck and skill of each player (``show``), as figures and bars."""
+
+    DEFAULT_CSS = """
+    LuckChart {
+        width: 100%;
+        height: auto;
+        padding: 0 1;
+    }
+    """
+
+    def show(self, accounts: Sequence[Account], names: Sequence[str]) -> None:
+        """Draw each seat's margin, luck and skill (luck + skill = margin)."""
+        skills = [round(account.skill, 1) for account in accounts]
+        lucks = [account.margin - skill for account, skill in zip(accounts, skills, strict=True)]
+        biggest = max((abs(value) for value in (*skills, *lucks)), default=0.0)
+        table = Table(
+            title=_("Margin: luck + skill"), box=None, padding=(0, 1), header_style="bold"
+        )
+        table.add_column(_("Player"))
+        table.add_column("")
+        table.add_column("", justify="right")
+        table.add_column("")
+        for account, luck, skill in zip(accounts, lucks, skills, strict=True):
+            name = Text(names[account.seat], style="bold")
+            table.add_row(name, _("margin"), f"{account.margin:+.0f}", "")
+            table.add_row("", _("luck"), f"{luck:+.1f}", bar(luck, biggest, "yellow"))
+            table.add_row("", _("skill"), f"{skill:+.1f}", bar(skill, biggest, "cyan"))
+        self.update(table)
