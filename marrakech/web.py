@@ -38,11 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from marrakech.games import language
 from marrakech.games.language import _, ngettext
-
-if sys.platform == "win32":
-    import msvcrt
-else:
-    import fcntl
+from marrakech.games.locks import try_lock, unlock
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -273,7 +269,7 @@ def visitor_home() -> Iterator[str]:
             yield home
         finally:
             if lock is not None:
-                _release_lock(lock)
+                unlock(lock)
 
 
 def die_with_server(home: str | None = None) -> None:
@@ -326,31 +322,9 @@ def _end(home: str | None) -> None:
 def _hold_lock(path: Path) -> int | None:
     """An open descriptor holding ``path`` locked (released when the process ends)."""
     try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        return try_lock(path)
     except OSError:
         return None
-    if _try_lock(fd):
-        return fd
-    os.close(fd)
-    return None
-
-
-def _try_lock(fd: int) -> bool:
-    try:
-        if sys.platform == "win32":
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        else:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return False
-    return True
-
-
-def _release_lock(fd: int) -> None:
-    if sys.platform == "win32":
-        with contextlib.suppress(OSError):
-            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-    os.close(fd)
 
 
 def remove_leftovers(folder: Path | None = None) -> int:
@@ -380,14 +354,12 @@ def _left_over(entry: Path) -> bool:
     if not stat.S_ISDIR(info.st_mode) or (getuid is not None and info.st_uid != getuid()):
         return False
     try:
-        fd = os.open(entry / LOCK_NAME, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0))
+        fd = try_lock(entry / LOCK_NAME, create=False)
     except FileNotFoundError:
         return time.time() - info.st_mtime > LEFTOVER_AGE  # none yet: maybe starting
     except OSError:
         return False
-    try:
-        if not _try_lock(fd):
-            return False  # its game runs
-    finally:
-        os.close(fd)  # closing lets go of the lock taken to look
+    if fd is None:
+        return False  # its game runs
+    unlock(fd)  # let go of the lock taken to look
     return True

@@ -22,14 +22,10 @@ from pathlib import Path
 from marrakech.engine import Phase
 from marrakech.games import storage
 from marrakech.games.language import _
+from marrakech.games.locks import try_lock, unlock
 from marrakech.games.records import SaveFileError, record_to_json
 from marrakech.games.session import Session
 from marrakech.games.text import shown
-
-if sys.platform == "win32":
-    import msvcrt
-else:
-    import fcntl
 
 LEGACY_AUTOSAVE = "autosave.json"
 """Where versions before per-game files kept the one autosave; it is moved on start."""
@@ -58,28 +54,6 @@ def _lock_path(game: Path) -> Path:
     return game.with_suffix(".lock")
 
 
-def _try_lock(path: Path, create: bool = True) -> int | None:
-    """An open descriptor holding the lock file's lock, or None when another holds it."""
-    flags = os.O_RDWR | (os.O_CREAT if create else 0) | getattr(os, "O_NOFOLLOW", 0)
-    fd = os.open(path, flags, 0o600)
-    try:
-        if sys.platform == "win32":
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        else:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
-        return None
-    return fd
-
-
-def _unlock(fd: int) -> None:
-    if sys.platform == "win32":
-        with contextlib.suppress(OSError):
-            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-    os.close(fd)
-
-
 def in_use(game: Path) -> bool:
     """True when a live window holds ``game`` open (or its lock file is not one: a link).
 
@@ -89,12 +63,12 @@ def in_use(game: Path) -> bool:
     try:
         if not lock.is_symlink() and not lock.exists():
             return False
-        fd = _try_lock(lock, create=False)
+        fd = try_lock(lock, create=False)
     except OSError:
         return True
     if fd is None:
         return True
-    _unlock(fd)
+    unlock(fd)
     return False
 
 
@@ -125,7 +99,7 @@ class GameFile:
         try:
             session = storage.load_game(path)
         except SaveFileError:
-            _unlock(lock)
+            unlock(lock)
             raise
         return cls(path, lock), session
 
@@ -163,7 +137,7 @@ class GameFile:
             if gone and sys.platform != "win32":
                 with contextlib.suppress(OSError):
                     _lock_path(self.path).unlink()  # before unlocking: no one can take it
-            _unlock(lock)
+            unlock(lock)
             if gone and sys.platform == "win32":
                 with contextlib.suppress(OSError):
                     _lock_path(self.path).unlink()  # Windows removes no file still open
@@ -171,7 +145,7 @@ class GameFile:
 
 def _lock(path: Path) -> int:
     try:
-        lock = _try_lock(_lock_path(path))
+        lock = try_lock(_lock_path(path))
     except OSError as error:
         reason = error.strerror or error
         raise SaveFileError(

@@ -173,11 +173,12 @@ def test_a_whole_game_in_japanese_through_the_loop(japanese: None) -> None:
     assert any(line.startswith("ヒント：") for line in printed)
     assert "じゅうたん99はありません。legal の番号は1から" in out.getvalue()
 
-    # The end: the result, in the shared words (Japanese once they are), then the scores.
+    # The end: the result, in the shared words (Japanese once they are), then the scores,
+    # then the help used (a hint was asked for).
     result = words.result_line(game.state, game.names)
     assert result in printed
-    assert printed[-1] != ">"
-    assert printed.index(result) == len(printed) - 1 - len(game.state.players)
+    assert printed[-1] == "対局中に使った助け：ヒント。"
+    assert printed.index(result) == len(printed) - 2 - len(game.state.players)
     assert english_of_the_text_mode(printed) == []
 
 
