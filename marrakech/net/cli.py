@@ -14,6 +14,12 @@ from marrakech.engine import Variant
 from marrakech.games.language import _
 from marrakech.games.levels import describe_names
 from marrakech.net import DEFAULT_PORT, LOOPBACK
+from marrakech.net.protocol import (
+    MAX_CONNECTIONS,
+    MAX_PER_ADDRESS,
+    MAX_SPECTATORS,
+    SPECTATOR_IDLE_SECONDS,
+)
 
 if TYPE_CHECKING:
     from marrakech.net.running import Board, Lines
@@ -81,6 +87,41 @@ def add_commands(subparsers: Any) -> None:
     host.add_argument(
         "--resume", default=None, metavar="GAME", help=_("host again the game with this id")
     )
+    host.add_argument(
+        "--max-connections",
+        type=_at_least_one,
+        default=MAX_CONNECTIONS,
+        metavar="N",
+        help=_(
+            "connections kept besides the players' (spectators, and those that have not "
+            "said hello yet; default {value})"
+        ).format(value=MAX_CONNECTIONS),
+    )
+    host.add_argument(
+        "--max-per-address",
+        type=_at_least_one,
+        default=MAX_PER_ADDRESS,
+        metavar="N",
+        help=_("of those, from one address (default {value}; raise it behind a proxy)").format(
+            value=MAX_PER_ADDRESS
+        ),
+    )
+    host.add_argument(
+        "--max-spectators",
+        type=_at_least_one,
+        default=MAX_SPECTATORS,
+        metavar="N",
+        help=_("spectators of the game (default {value})").format(value=MAX_SPECTATORS),
+    )
+    host.add_argument(
+        "--spectator-idle",
+        type=_seconds,
+        default=SPECTATOR_IDLE_SECONDS,
+        metavar="SECONDS",
+        help=_(
+            "a spectator closed after this long with nothing sent either way (default {value})"
+        ).format(value=f"{SPECTATOR_IDLE_SECONDS:g}"),
+    )
     join = subparsers.add_parser("join", help=_("take a seat in a game hosted elsewhere"))
     join.add_argument(
         "address",
@@ -99,6 +140,32 @@ def add_commands(subparsers: Any) -> None:
         help=_("a computer plays the seat: {levels}").format(levels=describe_names()),
     )
     join.add_argument("--watch", action="store_true", help=_("watch the game (no code)"))
+
+
+def _at_least_one(text: str) -> int:
+    """A whole number from 1 (an option's value); argparse says what is wrong."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(
+            _("a whole number from 1, not {value}").format(value=repr(text))
+        )
+    return value
+
+
+def _seconds(text: str) -> float:
+    """A number of seconds above 0 (an option's value); argparse says what is wrong."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(
+            _("a number of seconds above 0, not {value}").format(value=repr(text))
+        )
+    return value
 
 
 def run(args: argparse.Namespace, lines: Lines, board: Board | None = None) -> int:

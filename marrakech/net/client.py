@@ -6,6 +6,11 @@ the connection drops it connects again with the same code and reads the game afr
 Every change goes to the listeners (``listen``, and the replica's own); a front end (the
 text mode, the full-screen game) reacts there. When the game ends the client keeps
 it with the finished games, as hot-seat does, and ``run`` returns 0.
+
+Whatever a host sends, the client stops with one line (a ``closed`` change) and 1 when
+it cannot use it: a message too large, nested too deep, not JSON text, one the replica
+cannot read, a server that is no game host, a fatal error (its seat taken from another
+terminal, say). It tries again only when the connection is lost.
 """
 
 from __future__ import annotations
@@ -16,7 +21,14 @@ import json
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import (
+    ConnectionClosed,
+    InvalidHandshake,
+    InvalidMessage,
+    InvalidStatus,
+    InvalidURI,
+)
+from websockets.frames import CloseCode
 
 from marrakech.engine import IllegalAction
 from marrakech.flow.changes import Change, Listener
@@ -24,12 +36,93 @@ from marrakech.games.autosaves import GameFile
 from marrakech.games.language import _
 from marrakech.games.records import SaveFileError
 from marrakech.games.text import quoted, shown
-from marrakech.net.protocol import MAX_HOST_MESSAGE_BYTES, PROTOCOL_VERSION, encode
+from marrakech.net.protocol import (
+    MAX_HOST_DEPTH,
+    MAX_HOST_MESSAGE_BYTES,
+    PROTOCOL_VERSION,
+    SEAT_TAKEN,
+    encode,
+)
 from marrakech.net.replica import HostError, ReplicaFlow
 from marrakech.net.texts import local
 
 RETRY_SECONDS = 60.0
 """How long a client keeps trying to reach a host it lost."""
+
+SHOWN_CHARS = 200
+"""The longest a text from the host is shown (it is cut before it is read further)."""
+
+
+def read_message(text: str | bytes) -> dict[str, Any]:
+    """One message from the host, read; HostError says why it cannot be used."""
+    if isinstance(text, bytes):
+        raise HostError(_("the host sent a binary message"))
+    try:
+        message = json.loads(text)
+    except RecursionError:
+        raise HostError(_("the host sent a message nested too deep")) from None
+    except ValueError:
+        raise HostError(_("the host sent a message that is not JSON")) from None
+    if not isinstance(message, dict):
+        raise HostError(_("the host sent a message that is not a JSON object"))
+    if _deeper_than(message, MAX_HOST_DEPTH):
+        raise HostError(_("the host sent a message nested too deep"))
+    return message
+
+
+def _deeper_than(value: object, limit: int) -> bool:
+    """Whether ``value`` nests lists and dicts more than ``limit`` deep (read without
+    recursion)."""
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: list[object] = list(item.values())
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def said_by_host(value: object, limit: int = SHOWN_CHARS) -> str:
+    """A text the host sent, in the language spoken here, cut and safe to show."""
+    text = value if isinstance(value, str) else "" if value is None else str(value)
+    return shown(local(text[: limit * 2]), limit)
+
+
+def host_broke(error: ConnectionClosed) -> str | None:
+    """Why this client closed the connection because of what the host sent (None: the
+    connection was lost or closed by the host: try again)."""
+    sent = error.sent
+    if sent is None or (error.rcvd is not None and error.rcvd_then_sent):
+        return None
+    if sent.code == CloseCode.MESSAGE_TOO_BIG:
+        return _("the host sent a message larger than {size} bytes").format(
+            size=MAX_HOST_MESSAGE_BYTES
+        )
+    if sent.code == CloseCode.INVALID_DATA:
+        return _("the host sent a message that is not UTF-8 text")
+    if sent.code == CloseCode.PROTOCOL_ERROR:
+        return _("the host broke the WebSocket protocol: {problem}").format(
+            problem=shown(sent.reason, 80)
+        )
+    return None
+
+
+def not_a_host(error: InvalidHandshake) -> str | None:
+    """What the server answered instead of a game host's handshake (None: it may be a
+    host that is starting, or a proxy whose host is away: try again)."""
+    if isinstance(error, InvalidStatus):
+        status = error.response.status_code
+        return None if status >= 500 else f"HTTP {status}"
+    cause = error.__cause__
+    if isinstance(error, InvalidMessage) and not isinstance(cause, EOFError | OSError | None):
+        return shown(str(cause), 80)
+    return None
 
 
 class Client:
@@ -102,7 +195,19 @@ class Client:
                         address=shown(self.uri), problem=error
                     )
                 )
-            except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake):
+            except ConnectionClosed as error:
+                broken = host_broke(error)
+                if broken is not None:
+                    return self._closed(broken)
+            except InvalidHandshake as error:
+                answer = not_a_host(error)
+                if answer is not None:
+                    return self._closed(
+                        _("{address} does not answer as a game host: {problem}").format(
+                            address=shown(self.uri), problem=answer
+                        )
+                    )
+            except (OSError, TimeoutError):
                 pass
             finally:
                 self._socket = None
@@ -138,17 +243,13 @@ class Client:
                 hello["name"] = self.name
         await socket.send(encode("hello", **hello))
         self._socket = socket
+        welcomed = False
         async for text in socket:
-            try:
-                message = json.loads(text)
-            except ValueError:
-                raise HostError(_("the host sent a message that is not JSON")) from None
-            if not isinstance(message, dict):
-                raise HostError(_("the host sent a message that is not a JSON object"))
+            message = read_message(text)
             if message.get("type") == "error" and message.get("fatal"):
-                reason = shown(local(str(message.get("reason"))))
-                return self._closed(_("the host refused: {reason}").format(reason=reason))
+                return self._closed(self._goodbye(message.get("reason"), welcomed))
             self._receive(message)
+            welcomed = welcomed or message.get("type") == "game"
             # The host follows the last move with the whole game (its piles no longer
             # hidden): that is the game to keep.
             if self.flow is not None and self.flow.over and message.get("type") == "game":
@@ -156,39 +257,63 @@ class Client:
                 return 0
         return None
 
+    @staticmethod
+    def _goodbye(reason: object, welcomed: bool) -> str:
+        """The line a fatal error from the host ends the client with."""
+        words = said_by_host(reason)
+        if reason == SEAT_TAKEN:
+            return words  # "your seat was taken from another terminal", and nothing more
+        if welcomed:
+            return _("the host closed the connection: {reason}").format(reason=words)
+        return _("the host refused: {reason}").format(reason=words)
+
     def _receive(self, message: dict[str, Any]) -> None:
+        """Apply a message from the host to the replica and tell the change; HostError
+        when it cannot be used (whatever the replica found wrong with it)."""
+        try:
+            change = self._read(message)
+        except HostError:
+            raise
+        except Exception as error:  # a fault the replica did not name: still one line
+            raise HostError(
+                _("the host sent a message this client cannot use ({problem})").format(
+                    problem=quoted(str(error), 60)
+                )
+            ) from None
+        if change is not None:
+            self._tell(change)
+
+    def _read(self, message: dict[str, Any]) -> Change | None:
+        """The change a message from the host makes to the replica (None: none)."""
         kind = message.get("type")
         if kind == "game":
             if self.flow is None:
                 self.flow = ReplicaFlow(message, self.send, level=self.level)
             else:
                 self.flow.load(message)
-            self._tell(Change("synced", text=shown(local(str(message.get("news", ""))), 200)))
-            return
+            return Change("synced", text=said_by_host(message.get("news", "")))
         flow = self.flow
         if flow is None:
             raise HostError(_("the host sent {kind} before the game").format(kind=quoted(kind, 20)))
         if kind == "played":
             played = flow.apply(message)
-            self._tell(Change("played", played[0].seat if played else None, played))
-        elif kind == "seats":
+            return Change("played", played[0].seat if played else None, played)
+        if kind == "seats":
             flow.read_table(message.get("table"))
-            self._tell(Change("seats"))
-        elif kind == "undo_request":
+            return Change("seats")
+        if kind == "undo_request":
             asker = message.get("by")
             flow.undo_asker = shown(asker, 60) if isinstance(asker, str) else _("someone")
-            self._tell(Change("undo_asked", flow.me, text=flow.undo_asker))
-        elif kind == "undo_refused":
-            self._tell(
-                Change("undo_refused", flow.me, text=shown(local(str(message.get("reason")))))
-            )
-        elif kind == "error":
-            reason = shown(local(str(message.get("reason"))), 200)
-            self._tell(Change("error", flow.me, text=reason))
-        elif kind != "pong":
+            return Change("undo_asked", flow.me, text=flow.undo_asker)
+        if kind == "undo_refused":
+            return Change("undo_refused", flow.me, text=said_by_host(message.get("reason")))
+        if kind == "error":
+            return Change("error", flow.me, text=said_by_host(message.get("reason")))
+        if kind != "pong":
             raise HostError(
                 _("the host sent the unknown message {kind}").format(kind=quoted(kind, 20))
             )
+        return None
 
     def _keep(self) -> None:
         """Keep the finished game with the finished games (its rolls were the host's)."""

@@ -6,6 +6,13 @@ the host's die stream and autosaves as in hot-seat; then every listener hears of
 ``HostGame`` puts one HostFlow on the network: the seats' secrets, the connections, the
 computer seats, undo by agreement and seats given to a computer. ``Host`` is the
 WebSocket server; one process may host many games (the load benchmark does).
+
+No peer can stall the host (docs/security.md): every connection's unread messages are
+bounded (``Connection.send``; past ``Limits.send_queue`` the peer is dropped), a peer past
+the rate limit gets one error and is closed, spectators and connections that have not
+said hello are capped (``Host``: in all, per address, per game; the oldest silent
+connection makes way for a new one), an idle spectator is closed, and a player with a
+valid join code always gets in, taking the seat from an older connection.
 """
 
 from __future__ import annotations
@@ -15,8 +22,10 @@ import contextlib
 import logging
 import time
 from collections import Counter
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
+from ipaddress import IPv6Address, ip_network
+from socket import AF_INET, AF_INET6, SO_RCVBUF, SO_SNDBUF, SOL_SOCKET
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
@@ -41,8 +50,16 @@ from marrakech.games.session import Session, name_problem
 from marrakech.games.text import shown
 from marrakech.net import texts
 from marrakech.net.protocol import (
+    HOST_FULL,
+    IDLE,
     MAX_FRAME_BYTES,
+    NO_ROOM_TO_WATCH,
     PROTOCOL_VERSION,
+    RECEIVE_QUEUE,
+    SEAT_TAKEN,
+    SEND_QUEUE_BYTES,
+    TOO_MANY_HERE,
+    Limits,
     ProtocolError,
     RateLimit,
     Request,
@@ -59,6 +76,38 @@ HELLO_SECONDS = 10.0
 
 GAME_OVER_LINGER = 2.0
 """How long a finished game stays on the network for its last messages to arrive."""
+
+CLOSE_SECONDS = 3.0
+"""How long a closing connection may take to answer the close before it is cut."""
+
+CLOSE_READS = 16
+"""How many more messages a closing connection may send before it is not read."""
+
+CLOSE_BYTES = 256
+"""How many more bytes of a closing connection are parsed (its answer to the close
+comes behind what it sent before; a flood behind it is not parsed)."""
+
+READ_SLICE = 512
+"""The most bytes of one connection parsed at a turn of the event loop."""
+
+RECEIVE_BUFFER = 16384
+"""The operating system's receive buffer of a connection: at most about twice this is
+read at once."""
+
+THIS_MACHINE = frozenset({"127.0.0.1", "::1"})
+"""Addresses the limits per address do not apply to: every client of an SSH tunnel or a
+TLS proxy on this machine comes from there (the other limits do apply)."""
+
+ARRIVALS_KEPT = 4096
+"""How many addresses' recent connections the host remembers (the quiet ones are
+forgotten first)."""
+
+IDLE_SWEEP_SECONDS = 10.0
+"""How often, at most, the host looks for idle spectators (a quarter of the idle time
+when that is shorter)."""
+
+Closing = tuple[int, str]
+"""A close code and its reason (a token: the peer was told why in an ``error``)."""
 
 
 class HostFlow(GameFlow):
@@ -217,15 +266,45 @@ def pile_tops(state: GameState) -> list[str | None]:
 
 @dataclass(eq=False)
 class Connection:
-    """One client on the network: its socket, its seat (None for a spectator), its limit."""
+    """One client on the network: its socket, its seat (None for a spectator), its limits."""
 
     socket: ServerConnection
     seat: int | None
     limit: RateLimit = field(default_factory=RateLimit)
+    send_queue: int = SEND_QUEUE_BYTES
+    """The most bytes of unread messages kept for it; past that it is dropped."""
+    active: float = field(default_factory=time.monotonic)
+    """When a message last went either way (an idle spectator is closed)."""
+    closing: Closing | None = None
+    """How the host closes it (its seat was taken, it sent too much...); once set, what
+    it still sends is not read."""
+    dropped: bool = False
+    """Cut without a closing handshake: nothing more is written to it."""
 
     def send(self, text: str) -> None:
-        """Queue a message without waiting (a slow client never stalls anyone else)."""
-        broadcast([self.socket], text)
+        """Queue a message without waiting (a slow client never stalls anyone else); a
+        client that does not read what it is sent is dropped."""
+        push([self], text)
+
+    def drop(self) -> None:
+        """Cut the connection now: its peer does not read, so it would not read a close."""
+        self.closing = (1006, "dropped")
+        self.dropped = True
+        self.socket.transport.abort()
+
+
+def push(connections: Iterable[Connection], text: str) -> None:
+    """Queue one message to each connection without waiting. A connection whose unread
+    messages pass its ``send_queue`` (its peer does not read) is dropped, not buffered."""
+    live = [connection for connection in connections if not connection.dropped]
+    broadcast([connection.socket for connection in live], text)
+    now = time.monotonic()
+    for connection in live:
+        connection.active = now
+        unread = connection.socket.transport.get_write_buffer_size()
+        if unread > connection.send_queue:
+            logger.info("dropped %s: %d unread", connection.socket.remote_address, unread)
+            connection.drop()
 
 
 class HostGame:
@@ -251,12 +330,16 @@ class HostGame:
         self.fill = fill
         self.grace = grace
         self.computer_pause = computer_pause
+        self.limits = Limits()
+        """What the connections may do (``Host`` gives its own)."""
         self.players: dict[int, Connection] = {}
         self.watchers: set[Connection] = set()
         self.away_since: dict[int, float] = {seat: time.monotonic() for seat in codes}
         self.finished = asyncio.Event()
         self._wake = asyncio.Event()
         self._runner: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+        self._closing: set[asyncio.Task[None]] = set()
         flow.listen(self._changed)
         flow.present = lambda seat: seat == flow.me or seat in self.players
 
@@ -265,17 +348,23 @@ class HostGame:
     def start(self) -> None:
         """Start playing the computer seats (call inside the running event loop)."""
         self._runner = asyncio.create_task(self._run())
+        self._sweeper = asyncio.create_task(self._sweep())
         if self.flow.over:
             self.finished.set()
 
     async def stop(self) -> None:
         """Stop the game's task and let go of the game (its autosave stays, to resume)."""
-        if self._runner is not None:
-            self._runner.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._runner
-        for connection in [*self.players.values(), *self.watchers]:
-            await connection.socket.close(1001, "the host stopped")
+        for task in (self._runner, self._sweeper):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        everyone = self._everyone()
+        for connection in everyone:
+            if connection.closing is not None:  # told already, maybe not heard any more
+                connection.drop()
+        closes = [c.socket.close(1001, "the host stopped") for c in everyone if not c.dropped]
+        await asyncio.gather(*closes)  # at once: a peer that does not answer delays no other
         self.flow.close()
 
     async def _run(self) -> None:
@@ -343,7 +432,7 @@ class HostGame:
         return [*self.players.values(), *self.watchers]
 
     def _broadcast(self, text: str) -> None:
-        broadcast([connection.socket for connection in self._everyone()], text)
+        push(self._everyone(), text)
 
     # -- what the clients see ----------------------------------------------------------
 
@@ -387,7 +476,15 @@ class HostGame:
         if not hello.watch and seat is None:
             await _refuse(socket, texts.NO_SEAT_IN_GAME)
             return
-        connection = Connection(socket, seat)
+        limits = self.limits
+        connection = Connection(
+            socket,
+            seat,
+            RateLimit(limits.rate, limits.burst)
+            if seat is not None
+            else RateLimit(limits.spectator_rate, limits.spectator_burst),
+            limits.send_queue,
+        )
         if seat is not None and hello.name is not None and hello.name != self.flow.names[seat]:
             try:
                 self.flow.rename(seat, hello.name)
@@ -404,12 +501,11 @@ class HostGame:
             self.players[seat] = connection
             connection.send(self.game_message(seat))
             if old is not None:
-                await old.socket.close(1000, "the seat was joined from elsewhere")
+                self._take_from(old)
             self._broadcast(encode("seats", table=self.table()))
         self._wake.set()
         try:
-            async for message in socket:
-                self.receive(connection, message)
+            await self._serve(connection)
         except ConnectionClosed:
             pass
         finally:
@@ -422,27 +518,75 @@ class HostGame:
                 self._broadcast(encode("seats", table=self.table()))
                 self._wake.set()
 
-    def receive(self, connection: Connection, message: str | bytes) -> None:
-        """Handle one message; anything wrong gets an error reply and changes nothing."""
-        if not connection.limit.allow():
-            connection.send(
-                encode(
-                    "error",
-                    id=None,
-                    reason=texts.TOO_MANY.format(rate=f"{connection.limit.rate:g}"),
-                )
-            )
+    def _take_from(self, old: Connection) -> None:
+        """Close an older connection of a seat joined again: its peer is told, in words,
+        and stops (it does not try to take the seat back)."""
+        old.send(encode("error", id=None, reason=SEAT_TAKEN, fatal=True))
+        self._close_soon(old, (1000, "seat-taken"))
+
+    def _close_soon(self, connection: Connection, closing: Closing) -> None:
+        """Start closing a connection (its own task, reading its messages, lets go of
+        what it still sends, and stops reading it soon)."""
+        connection.closing = closing
+        if connection.dropped:
             return
+        _hear_only(connection.socket, CLOSE_BYTES)
+        task = asyncio.create_task(connection.socket.close(*closing))
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
+    async def _serve(self, connection: Connection) -> None:
+        """Handle a connection's messages until it leaves. Once the host closes it (its
+        peer told why), what it still sends is read and let go, so that its answer to
+        the close is heard behind it; past CLOSE_READS messages it is not read any more
+        (and is cut after CLOSE_SECONDS)."""
+        socket = connection.socket
+        left = CLOSE_READS
+        while left > 0:
+            message = await socket.recv()  # ConnectionClosed once it is closed
+            if connection.closing is None:
+                connection.active = time.monotonic()
+                self.receive(connection, message)
+            else:
+                left -= 1
+
+    async def _sweep(self) -> None:
+        """Close, every little while, the spectators that sent nothing and were sent
+        nothing for ``limits.idle`` seconds (a player is never closed for it)."""
+        while True:
+            idle = self.limits.idle
+            await asyncio.sleep(min(idle / 4, IDLE_SWEEP_SECONDS))
+            now = time.monotonic()
+            for connection in [c for c in self.watchers if now - c.active >= idle]:
+                if connection.closing is None:
+                    reason = IDLE.format(seconds=f"{idle:g}")
+                    connection.send(encode("error", id=None, reason=reason, fatal=True))
+                    self._close_soon(connection, (1008, "idle"))
+
+    def receive(self, connection: Connection, message: str | bytes) -> bool:
+        """Handle one message; anything wrong gets an error reply and changes nothing.
+
+        False when the connection is to be closed: past the rate limit (it is told so,
+        once), or closing already (its seat taken: the message is not read).
+        """
+        if connection.closing is not None:
+            return False
+        if not connection.limit.allow():
+            reason = texts.TOO_MANY.format(rate=f"{connection.limit.rate:g}")
+            connection.send(encode("error", id=None, reason=reason, fatal=True))
+            self._close_soon(connection, (1008, "rate-limit"))
+            return False
         request_id = None
         try:
             request = decode(message)
             request_id = request.id
             self._handle(connection, request)
         except (ProtocolError, IllegalAction) as error:
-            connection.send(encode("error", id=request_id, reason=shown(str(error), 200)))
+            connection.send(encode("error", id=request_id, reason=_safe(str(error))))
         except Exception:  # a fault of the host's own: the others play on, the log says it
             logger.exception("the host failed on a message")
             connection.send(encode("error", id=request_id, reason=texts.HOST_FAILED))
+        return True
 
     def _handle(self, connection: Connection, request: Request) -> None:
         flow = self.flow
@@ -478,31 +622,302 @@ class HostGame:
 
 
 async def _refuse(socket: ServerConnection, reason: str) -> None:
-    await socket.send(encode("error", id=None, reason=reason, fatal=True))
-    await socket.close(1008, "refused")
+    broadcast([socket], encode("error", id=None, reason=reason, fatal=True))  # no waiting
+    _hear_only(socket, CLOSE_BYTES)
+    await _close(socket, 1008, "refused")
+
+
+async def _close(socket: ServerConnection, code: int, reason: str) -> None:
+    """Close a connection, reading on (and letting go of) what its peer still sends, so
+    that the peer's answer to the close is heard behind it; a peer that sends on and on
+    is not read any more, and is cut after CLOSE_SECONDS."""
+    closing = asyncio.ensure_future(socket.close(code, reason))
+    with contextlib.suppress(ConnectionClosed):
+        for _ in range(CLOSE_READS):
+            await socket.recv()  # until the close is answered (ConnectionClosed)
+    await closing
+
+
+def _safe(text: str, limit: int = 200) -> str:
+    """A reason for the wire, safe to show and cut to ``limit`` (plain ASCII, the usual
+    case, is checked at C speed: a flood of refusals costs little)."""
+    if len(text) <= limit and text.isascii() and text.isprintable():
+        return text
+    return shown(text, limit)
+
+
+def _bound_kernel_buffers(transport: asyncio.BaseTransport, send: int) -> None:
+    """Keep the operating system's buffers of a connection small: its send buffer near
+    ``send`` bytes (it would grow to megabytes for a peer that does not read), its
+    receive buffer near RECEIVE_BUFFER (what one read brings)."""
+    sock = transport.get_extra_info("socket")
+    if sock is not None and sock.family in (AF_INET, AF_INET6):
+        with contextlib.suppress(OSError):
+            sock.setsockopt(SOL_SOCKET, SO_SNDBUF, send)
+            sock.setsockopt(SOL_SOCKET, SO_RCVBUF, RECEIVE_BUFFER)
+
+
+class GuardedConnection(ServerConnection):
+    """A server connection that reads its peer a slice at a time.
+
+    Each frame costs the WebSocket parser the same whatever its size, so a read full of
+    tiny frames would hold the event loop for as long as it takes to parse them all: a
+    connection here gives the parser at most READ_SLICE bytes at a time, and its next
+    slice only at the event loop's next turn, after everyone else's; it reads no more
+    from the network while it holds bytes not yet parsed (or while the parsed messages
+    wait: the WebSocket library's own flow control). ``hear_only`` stops reading it
+    after a few more bytes (a connection being closed).
+    """
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        self._unread = bytearray()
+        self._feeding = False
+        self._held = False
+        """The WebSocket library's flow control wants the reading paused."""
+        self._allowance: int | None = None
+        """How many more bytes are parsed (None: all)."""
+        self.recv_messages.pause = self._hold
+        self.recv_messages.resume = self._release
+
+    @property
+    def dismissed(self) -> bool:
+        """Whether the host is closing this connection (``hear_only`` was called)."""
+        return self._allowance is not None
+
+    def hear_only(self, size: int) -> None:
+        """Parse at most ``size`` more bytes of this connection, then read it no more."""
+        self._allowance = size if self._allowance is None else min(size, self._allowance)
+        self._gate()
+
+    def data_received(self, data: bytes) -> None:
+        if self._allowance == 0:
+            return  # not heard any more
+        self._unread += data
+        if not self._feeding:
+            self._feed()
+        self._gate()
+
+    def eof_received(self) -> None:
+        if self._unread and self._allowance != 0:
+            rest = self._unread if self._allowance is None else self._unread[: self._allowance]
+            data = bytes(rest)  # what came before the end, at once (one read at most)
+            self._unread.clear()
+            super().data_received(data)
+        return super().eof_received()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._unread.clear()
+        self._allowance = 0
+        super().connection_lost(exc)
+
+    def _feed(self) -> None:
+        """Give the parser the next slice; the one after it at the loop's next turn."""
+        self._feeding = False
+        if not self._unread or self._held or self._allowance == 0:
+            self._gate()
+            return
+        size = READ_SLICE if self._allowance is None else min(READ_SLICE, self._allowance)
+        piece = bytes(self._unread[:size])
+        del self._unread[:size]
+        if self._allowance is not None:
+            self._allowance -= len(piece)
+            if self._allowance == 0:
+                self._unread.clear()
+        super().data_received(piece)
+        if self._unread and not self._held:
+            self._feeding = True
+            self.loop.call_soon(self._feed)
+        self._gate()
+
+    def _hold(self) -> None:
+        self._held = True
+        self._gate()
+
+    def _release(self) -> None:
+        self._held = False
+        if self._unread and not self._feeding:
+            self._feeding = True
+            self.loop.call_soon(self._feed)
+        self._gate()
+
+    def _gate(self) -> None:
+        """Read from the network only when nothing waits to be parsed or handled."""
+        transport = self.transport
+        if transport.is_closing():
+            return
+        wanted = not self._held and not self._unread and self._allowance != 0
+        if wanted and not transport.is_reading():
+            transport.resume_reading()
+        elif not wanted and transport.is_reading():
+            transport.pause_reading()
+
+
+def _hear_only(socket: ServerConnection, size: int) -> None:
+    """Parse at most ``size`` more bytes of a connection (see GuardedConnection)."""
+    if isinstance(socket, GuardedConnection):
+        socket.hear_only(size)
+
+
+def _address(socket: ServerConnection) -> str:
+    """The peer's address without its port, as the caps count it: an IPv6 address as its
+    /64 network (what one household or server gets), an IPv4 one as it is."""
+    peer = socket.transport.get_extra_info("peername")
+    host = str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
+    if ":" not in host:
+        return host  # IPv4 (or a path): as it is
+    try:
+        address = IPv6Address(host.split("%", 1)[0])
+    except ValueError:
+        return host
+    if address.ipv4_mapped is not None:
+        return str(address.ipv4_mapped)
+    if address.is_loopback:
+        return "::1"
+    return str(ip_network(f"{address}/64", strict=False))
 
 
 class Host:
-    """The WebSocket server of one or more games (a client's join code finds its game)."""
+    """The WebSocket server of one or more games (a client's join code finds its game).
 
-    def __init__(self, games: list[HostGame]) -> None:
+    The caps of ``limits`` count spectators and connections that have not said hello
+    (from the moment the TCP connection opens), never the players: when a connection
+    arrives past a cap (from its address, or in all), the oldest connection that has not
+    said hello (from that address, or from the address with the most connections) is cut
+    to make way for it, and a spectator's hello past a cap is refused in words. A player
+    with a valid join code always gets in. An address opening connections too fast has
+    the new ones cut at once. The limits per address spare this machine (THIS_MACHINE).
+    """
+
+    def __init__(self, games: list[HostGame], limits: Limits | None = None) -> None:
         self.games = games
+        self.limits = Limits() if limits is None else limits
+        for game in games:
+            game.limits = self.limits
         self.server: Server | None = None
+        self._waiting: dict[ServerConnection, str] = {}
+        """Connections that have not said hello, oldest first, and their addresses."""
+        self._watching: dict[ServerConnection, str] = {}
+        """The spectators' connections and their addresses."""
+        self._counted: Counter[str] = Counter()
+        """Of both, how many per address."""
+        self._arrivals: dict[str, RateLimit] = {}
+        """Each address's new connections, rate-limited."""
 
     async def start(self, host: str, port: int) -> tuple[str, int]:
         """Listen on ``host``:``port`` (0: any free port); returns the address bound."""
         for game in self.games:
             game.start()
         self.server = await serve(
-            self._attend, host, port, max_size=MAX_FRAME_BYTES, compression=None
+            self._attend,
+            host,
+            port,
+            max_size=MAX_FRAME_BYTES,
+            max_queue=RECEIVE_QUEUE,
+            close_timeout=CLOSE_SECONDS,
+            compression=None,
+            create_connection=self._counted_connection(),
         )
         address = next(iter(self.server.sockets)).getsockname()
         return address[0], address[1]
+
+    def connections_counted(self) -> int:
+        """The connections the caps count now: spectators and those with no hello yet."""
+        return len(self._waiting) + len(self._watching)
+
+    def _counted_connection(self) -> type[ServerConnection]:
+        """The class of the server's connections: each is counted as it opens and as it
+        goes (an idle TCP connection too, before any HTTP)."""
+        door = self
+
+        class CountedConnection(GuardedConnection):
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                super().connection_made(transport)
+                _bound_kernel_buffers(transport, door.limits.send_queue)
+                door._arrived(self)
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                door._forget(self)
+                super().connection_lost(exc)
+
+        return CountedConnection
+
+    def _arrived(self, socket: ServerConnection) -> None:
+        """Count a new connection, cutting the oldest silent one past a cap; a connection
+        from an address that opens too many too fast is cut at once."""
+        address = _address(socket)
+        local = address in THIS_MACHINE
+        if not local and not self._arrival_allowed(address):
+            socket.transport.abort()
+            return
+        if not local and self._counted[address] >= self.limits.per_address:
+            self._make_way(address)
+        if self.connections_counted() >= self.limits.connections:
+            self._make_way(self._heaviest())
+        self._waiting[socket] = address
+        self._counted[address] += 1
+
+    def _arrival_allowed(self, address: str) -> bool:
+        """Spend one of the address's new connections (False: none is left)."""
+        limits = self.limits
+        bucket = self._arrivals.get(address)
+        if bucket is None:
+            if len(self._arrivals) >= ARRIVALS_KEPT:  # forget the addresses gone quiet
+                self._arrivals = {a: b for a, b in self._arrivals.items() if not b.rested()}
+            bucket = self._arrivals[address] = RateLimit(limits.connect_rate, limits.connect_burst)
+        return bucket.allow()
+
+    def _heaviest(self) -> str | None:
+        """The address with the most connections counted among those with a connection
+        that has not said hello (the one to make way first)."""
+        waiting = set(self._waiting.values())
+        return max(waiting, key=self._counted.__getitem__, default=None)
+
+    def _make_way(self, address: str | None) -> None:
+        """Cut the oldest connection from ``address`` that has not said hello."""
+        oldest = next((socket for socket, where in self._waiting.items() if where == address), None)
+        if oldest is not None:
+            self._forget(oldest)
+            oldest.transport.abort()
+
+    def _forget(self, socket: ServerConnection) -> None:
+        """No longer count a connection (it went, or it is a player's now)."""
+        address = self._waiting.pop(socket, None)
+        if address is None:
+            address = self._watching.pop(socket, None)
+        if address is None:
+            return
+        self._counted[address] -= 1
+        if self._counted[address] <= 0:
+            del self._counted[address]
+
+    def _no_room(self, socket: ServerConnection, game: HostGame) -> str | None:
+        """Why a connection cannot watch ``game`` (None: it can), in English."""
+        limits = self.limits
+        if len(game.watchers) >= limits.spectators:
+            return NO_ROOM_TO_WATCH.format(count=limits.spectators)
+        address = self._waiting.get(socket)
+        if address is None or (
+            address not in THIS_MACHINE and self._counted[address] > limits.per_address
+        ):
+            return TOO_MANY_HERE.format(count=limits.per_address)
+        if self.connections_counted() > limits.connections:
+            return HOST_FULL.format(count=limits.connections)
+        return None
+
+    def _watch(self, socket: ServerConnection) -> None:
+        """A connection that said hello as a spectator: counted as one from now on."""
+        address = self._waiting.pop(socket, None)
+        if address is not None:
+            self._watching[socket] = address
 
     async def close(self) -> None:
         """Stop every game and the server (the autosaves stay, to resume)."""
         for game in self.games:
             await game.stop()
+        for socket in [*self._waiting, *self._watching]:
+            if isinstance(socket, GuardedConnection) and socket.dismissed:
+                socket.transport.abort()  # told why already, maybe not heard: no waiting
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
@@ -523,10 +938,16 @@ class Host:
             return
         if hello.watch:
             game = self.games[0]
+            refusal = self._no_room(socket, game)
+            if refusal is not None:
+                await _refuse(socket, refusal)
+                return
+            self._watch(socket)
         else:
             found = [g for g in self.games if g.seat_for(hello.code or "") is not None]
             if not found:
                 await _refuse(socket, texts.NO_SEAT_HERE)
                 return
             game = found[0]
+            self._forget(socket)  # a player's connection: no cap counts it
         await game.attend(socket, hello)

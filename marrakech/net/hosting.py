@@ -27,7 +27,7 @@ from marrakech.games.records import SaveFileError, record_to_json
 from marrakech.games.session import PERSON, Session
 from marrakech.games.text import quoted
 from marrakech.net.host import Host, HostFlow, HostGame
-from marrakech.net.protocol import new_code, normal_code
+from marrakech.net.protocol import Limits, new_code, normal_code
 
 ONLINE_DIR = "online"
 HOST_FORMAT = "marrakech-host"
@@ -325,16 +325,19 @@ async def start_hosting(
     fill: str | None = None,
     grace: float = 30.0,
     computer_pause: float = 0.0,
+    limits: Limits | None = None,
 ) -> Hosted:
     """Put a game from ``new_game`` or ``resume_game`` on the network.
 
     It listens on ``host``:``port`` (by default where ``hosting`` says; port 0 picks a
     free one, remembered for a resume); ``fill``, ``grace`` and ``computer_pause`` as
-    ``HostGame`` takes them. OSError when it cannot listen (the game is let go then).
+    ``HostGame`` takes them; ``limits`` are what connections may do (the caps, the
+    queues, the rate; ``Limits()`` by default). OSError when it cannot listen (the game
+    is let go then).
     """
     bind = hosting.host if host is None else host
     game = HostGame(flow, hosting.codes, fill=fill, grace=grace, computer_pause=computer_pause)
-    server = Host([game])
+    server = Host([game], limits)
     try:
         _, bound = await server.start(bind, hosting.port if port is None else port)
     except OSError:

@@ -2,7 +2,8 @@
 
 Everything here is pure: the limits, the join codes, and reading a client's message into
 a checked ``Request`` (``ProtocolError`` names what is wrong). The host and the clients
-build their messages with ``encode``.
+build their messages with ``encode``. ``Limits`` holds what a host allows (caps, queues,
+the rate); docs/security.md lists each promise and the test that holds it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from marrakech.engine import Aim, MarrakechError, Orient, Place, parse_action
+from marrakech.engine.errors import QUOTE_LIMIT
+from marrakech.engine.errors import quoted as engine_quoted
+from marrakech.games.language import N_
+from marrakech.games.reasons import learn
 from marrakech.games.text import quoted
 from marrakech.net import texts
 
@@ -23,17 +28,58 @@ PROTOCOL_VERSION = 3
 MAX_MESSAGE_BYTES = 4096
 """A client's message larger than this is refused with an error."""
 
-MAX_FRAME_BYTES = 65536
+MAX_FRAME_BYTES = 16384
 """A frame larger than this closes the connection (code 1009) before it is read."""
 
 MAX_HOST_MESSAGE_BYTES = 1024 * 1024
 """The largest message a client accepts from the host (a whole game fits many times)."""
 
+MAX_HOST_DEPTH = 32
+"""The deepest a host's message may nest arrays and objects (a game nests 5 deep)."""
+
 RATE_PER_SECOND = 50.0
-"""A connection may send this many messages a second on average..."""
+"""A player's connection may send this many messages a second on average..."""
 
 RATE_BURST = 100
-"""...and this many at once; more are refused with an error."""
+"""...and this many at once; the first message past that gets an error (fatal) and the
+connection is closed."""
+
+SPECTATOR_RATE = 2.0
+"""A spectator has nothing to send but pings: this many a second on average..."""
+
+SPECTATOR_BURST = 10
+"""...and this many at once (then as for a player: one error, and closed)."""
+
+RECEIVE_QUEUE = 4
+"""How many of a connection's messages the host reads ahead before it stops reading
+that connection until they are handled."""
+
+SEND_QUEUE_BYTES = 64 * 1024
+"""A connection whose unread messages at the host pass this many bytes (on top of what
+the operating system holds for it) is dropped: a peer that does not read is not
+buffered. A whole game, the largest message, fits many times."""
+
+MAX_CONNECTIONS = 128
+"""Connections a host keeps besides its players': spectators and connections that have
+not said hello yet. Each may cost the host about SEND_QUEUE_BYTES of unread messages and
+a read not yet parsed (see ``host.RECEIVE_BUFFER``) besides itself: about 100 KiB, so the
+cap keeps the worst a crowd can cost near 15 MB."""
+
+MAX_PER_ADDRESS = 16
+"""Of those, from one address (behind a proxy every client has the proxy's address)."""
+
+MAX_SPECTATORS = 64
+"""Spectators of one game."""
+
+CONNECT_RATE = 2.0
+"""New connections a second from one address on average (a client that lost the host
+tries twice a second)..."""
+
+CONNECT_BURST = 5
+"""...and at once; a connection past that is cut as it opens, before any handshake."""
+
+SPECTATOR_IDLE_SECONDS = 600.0
+"""A spectator that sent nothing and was sent nothing for this long is closed."""
 
 MAX_NAME_CHARS = 40
 """A player's name is at most this long (as everywhere in the game)."""
@@ -46,6 +92,58 @@ CODE_GROUP_LENGTH = 4
 
 KINDS = ("hello", "act", "undo", "answer", "ping")
 """The message types a client may send."""
+
+# The host's closing sentences (a fatal error's reason), in English on the wire; a client
+# says them in its own language (``texts.local``).
+SEAT_TAKEN = N_("your seat was taken from another terminal")
+NO_ROOM_TO_WATCH = N_("no room for another spectator: this game has {count} already")
+TOO_MANY_HERE = N_("too many connections from your address: at most {count}")
+HOST_FULL = N_("the host is full: at most {count} connections besides the players")
+IDLE = N_("nothing was sent either way for {seconds} seconds")
+
+CLOSINGS = (SEAT_TAKEN, NO_ROOM_TO_WATCH, TOO_MANY_HERE, HOST_FULL, IDLE)
+learn(CLOSINGS)
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What a host allows its connections (the defaults are this module's constants).
+
+    The caps count spectators and connections that have not said hello yet, never the
+    players: a player with a valid join code always gets in.
+    """
+
+    connections: int = MAX_CONNECTIONS
+    """At most this many connections besides the players'."""
+    per_address: int = MAX_PER_ADDRESS
+    """At most this many of them from one address."""
+    spectators: int = MAX_SPECTATORS
+    """At most this many spectators of one game."""
+    idle: float = SPECTATOR_IDLE_SECONDS
+    """A spectator with no message either way for this many seconds is closed."""
+    send_queue: int = SEND_QUEUE_BYTES
+    """A connection with more unread bytes than this at the host is dropped."""
+    connect_rate: float = CONNECT_RATE
+    """New connections a second from one address on average..."""
+    connect_burst: int = CONNECT_BURST
+    """...and at once; past that a new connection is cut as it opens."""
+    rate: float = RATE_PER_SECOND
+    """Messages a second a player's connection may send on average..."""
+    burst: int = RATE_BURST
+    """...and at once; past that it gets one error and is closed."""
+    spectator_rate: float = SPECTATOR_RATE
+    """Messages a second a spectator may send on average..."""
+    spectator_burst: int = SPECTATOR_BURST
+    """...and at once."""
+
+
+def _quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``games.text.quoted``, with plain ASCII (the usual case) checked at C speed: a
+    flood of junk is refused at little cost."""
+    text = engine_quoted(value, limit)
+    if len(text) <= limit and text.isascii() and text.isprintable():
+        return text
+    return quoted(value, limit)
 
 
 class ProtocolError(MarrakechError):
@@ -119,15 +217,15 @@ def decode(text: str | bytes) -> Request:
     try:
         data = json.loads(text, parse_constant=_no_constants)
     except (ValueError, RecursionError) as error:
-        raise ProtocolError(f"the message is not valid JSON ({quoted(str(error), 60)})") from None
+        raise ProtocolError(f"the message is not valid JSON ({_quoted(str(error), 60)})") from None
     if not isinstance(data, dict):
         raise ProtocolError("a message is a JSON object")
     kind = data.get("type")
     if kind not in _FIELDS:
-        raise ProtocolError(f"unknown message type {quoted(kind, 30)}: use {', '.join(KINDS)}")
+        raise ProtocolError(f"unknown message type {_quoted(kind, 30)}: use {', '.join(KINDS)}")
     extra = sorted(set(data) - _FIELDS[kind])
     if extra:
-        raise ProtocolError(f"a {kind} message has no field {quoted(extra[0], 30)}")
+        raise ProtocolError(f"a {kind} message has no field {_quoted(extra[0], 30)}")
     if kind == "hello":
         return _hello(data)
     request = Request(kind, id=_whole(data, "id", required=kind != "answer"))
@@ -147,7 +245,7 @@ def _hello(data: dict[str, Any]) -> Request:
     version = data.get("version")
     if version != PROTOCOL_VERSION or isinstance(version, bool):
         raise ProtocolError(
-            texts.OTHER_VERSION.format(version=quoted(version, 20), spoken=PROTOCOL_VERSION)
+            texts.OTHER_VERSION.format(version=_quoted(version, 20), spoken=PROTOCOL_VERSION)
         )
     watch = data.get("watch", False)
     if not isinstance(watch, bool):
@@ -170,7 +268,7 @@ def _whole(data: dict[str, Any], field: str, *, required: bool = True) -> int | 
     if value is None and not required:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
-        raise ProtocolError(f"{field} must be a whole number from 0, not {quoted(value, 20)}")
+        raise ProtocolError(f"{field} must be a whole number from 0, not {_quoted(value, 20)}")
     return value
 
 
@@ -178,7 +276,7 @@ def _action(value: object) -> Orient | Place | Aim | None:
     if value == "roll":
         return None
     if not isinstance(value, str) or len(value) > 16:
-        raise ProtocolError(f"action must be a move in the game's notation, not {quoted(value)}")
+        raise ProtocolError(f"action must be a move in the game's notation, not {_quoted(value)}")
     try:
         action = parse_action(value)
     except MarrakechError as error:
@@ -206,3 +304,7 @@ class RateLimit:
             return False
         self._tokens -= 1
         return True
+
+    def rested(self) -> bool:
+        """True when the bucket is full again (nothing spent lately counts any more)."""
+        return self._tokens + (time.monotonic() - self._last) * self.rate >= self.burst

@@ -19,7 +19,7 @@ from marrakech.net import DEFAULT_PORT, LOOPBACK
 from marrakech.net.client import Client
 from marrakech.net.host import GAME_OVER_LINGER, HostGame
 from marrakech.net.hosting import EXPOSED, new_game, resume_game, start_hosting
-from marrakech.net.protocol import normal_code
+from marrakech.net.protocol import Limits, normal_code
 
 Listen = Callable[[Listener], None]
 Board = Callable[[GameFlow, str], Awaitable[None]]
@@ -113,6 +113,7 @@ async def _host(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
             fill=fill,
             grace=args.grace,
             computer_pause=args.pause,
+            limits=limits_of(args),
         )
     except OSError as error:
         where = f"{args.host or hosting.host}:{hosting.port if args.port is None else args.port}"
@@ -154,6 +155,16 @@ async def _host(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
     finally:
         await hosted.close()
     return 0
+
+
+def limits_of(args: argparse.Namespace) -> Limits:
+    """What the host allows its connections, as the options say (``net.cli``)."""
+    return Limits(
+        connections=args.max_connections,
+        per_address=args.max_per_address,
+        spectators=args.max_spectators,
+        idle=args.spectator_idle,
+    )
 
 
 async def _finished(game: HostGame) -> int:
