@@ -7,6 +7,10 @@ fields; ``said`` finds the template, says it in the catalogue's words and fills 
 back in: a square in the words of the language, a colour as its word, a field that is a
 sentence itself (a reason inside a reason) said in turn, names and numbers as they came.
 A sentence no template matches is shown as it came.
+
+The engine's words are not always a player's: some templates are shown in other words
+(``SHOWN_AS``, in English too), a colour is said as its word ("blue", not "BLUE") and a
+carpet is numbered from 1, as players count (the engine numbers them from 0).
 """
 
 from __future__ import annotations
@@ -18,6 +22,10 @@ from marrakech.engine import Colour
 from marrakech.games import words
 from marrakech.games.language import N_, _, current
 
+_NOT_ADJACENT = N_(
+    "cannot lay a carpet on {a}-{b}: a carpet covers two orthogonally adjacent squares"
+)
+
 ENGINE_SENTENCES = (
     N_("cannot orient Assam now: {waits}"),
     N_("cannot roll now: {waits}"),
@@ -25,7 +33,7 @@ ENGINE_SENTENCES = (
     N_("cannot keep Assam's facing: in this variant he must be turned left or right"),
     N_("cannot lay a carpet on {a}-{b} now: the game waits for {wants}"),
     N_("cannot lay a carpet on {a}-{b}: {square} is not a square of the market"),
-    N_("cannot lay a carpet on {a}-{b}: a carpet covers two orthogonally adjacent squares"),
+    _NOT_ADJACENT,
     N_("cannot lay a carpet on {a}-{b}: {square} is under Assam"),
     N_("cannot lay a carpet on {a}-{b}: neither square touches Assam's square {square}"),
     N_(
@@ -42,10 +50,18 @@ ENGINE_SENTENCES = (
 )
 """What the engine says when it refuses an action a player can try."""
 
+SHOWN_AS = {
+    _NOT_ADJACENT: N_("cannot lay a carpet on {a}-{b}: a carpet covers two squares side by side"),
+}
+"""The engine's templates that players read in other words (the catalogue translates
+these, not the engine's)."""
+
 _SENTENCE_FIELDS = frozenset({"reason", "problem", "waits", "wants"})
 """Fields that are sentences themselves."""
 
 _SQUARE_FIELDS = frozenset({"a", "b", "square"})
+_CARPET_NUMBER = "carpet {number}"
+"""Where a template has a carpet's number as the engine counts it, from 0."""
 _SQUARE = re.compile(r"\((\d),(\d)\)")
 _FIELD = re.compile(r"\\\{(\w+)\\\}")
 
@@ -60,22 +76,23 @@ def learn(templates: Iterable[str]) -> None:
 
 
 def said(text: str) -> str:
-    """``text`` in the language spoken here: as it came in English, or when no known
-    sentence matches it."""
-    if current() == "en" or not text:
+    """``text`` in the language spoken here, in a player's words (``SHOWN_AS``, colours as
+    words, carpets counted from 1); as it came when no known sentence matches it."""
+    if not text:
         return text
-    translated = _(text)
-    if translated != text:
-        return translated
+    if current() != "en":
+        translated = _(text)
+        if translated != text:
+            return translated
     for template, pattern in _templates:
         match = pattern.fullmatch(text)
         if match is not None:
-            fields = {key: _field(key, value) for key, value in match.groupdict().items()}
-            return _(template).format(**fields)
+            fields = {key: _field(key, value, template) for key, value in match.groupdict().items()}
+            return _(SHOWN_AS.get(template, template)).format(**fields)
     return text
 
 
-def _field(key: str, value: str) -> str:
+def _field(key: str, value: str, template: str) -> str:
     if key in _SENTENCE_FIELDS:
         return said(value)
     if key in _SQUARE_FIELDS:
@@ -84,6 +101,8 @@ def _field(key: str, value: str) -> str:
             return words.square_text((int(square.group(1)), int(square.group(2))))
     if key == "colour" and value in Colour.__members__:
         return words.colour_word(Colour[value])
+    if key == "number" and _CARPET_NUMBER in template and value.isdigit():
+        return str(int(value) + 1)
     return value
 
 

@@ -266,6 +266,17 @@ def place_word(standing: Standing) -> str:
     return pgettext("place", "out") if standing.place is None else str(standing.place)
 
 
+def bankrupt_around(name: str) -> tuple[str, str, str]:
+    """A bankrupt player's name in the end-of-game tables, in three parts: what comes
+    before the name, the name, what comes after ("", "Bo", " (bankrupt)").
+
+    One template holds the name and the word, so what separates them (a space and
+    brackets in English) is part of the translation and cannot be lost."""
+    # Translators: a bankrupt player in the end-of-game tables; {name} is the player's name.
+    before, _name, after = _("{name} (bankrupt)").partition("{name}")
+    return before, name, after
+
+
 def _points(count: int) -> str:
     return ngettext("{count} point", "{count} points", count).format(count=count)
 

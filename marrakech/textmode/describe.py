@@ -53,7 +53,8 @@ def _top_words(state: GameState, square: Square) -> str:
         words = _("{colour} carpet {number} (neutral)")
     else:
         words = _("{colour} carpet {number}")
-    words = words.format(colour=colour_word(top.colour), number=top.carpet)
+    # Carpets are numbered from 1, as players count (the engine counts from 0).
+    words = words.format(colour=colour_word(top.colour), number=top.carpet + 1)
     if len(stack) > 1:
         words = _("{carpet}, {count} carpets high").format(carpet=words, count=len(stack))
     return words

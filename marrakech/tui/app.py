@@ -31,6 +31,7 @@ from marrakech.tui.widgets.legend import Legend
 from marrakech.tui.widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
+    from marrakech.tui.screens.results import NextGame
     from marrakech.tui.screens.setup import NewGameScreen
 
 
@@ -245,10 +246,19 @@ class MarrakechApp(App[None]):
         self.open_file(message.path, replay=True, back=lambda: None)
 
     def play(self, session: Session, game_file: autosaves.GameFile | None = None) -> None:
-        """Play a game (``game_file``: its autosave, when resumed); then another, or quit."""
+        """Play a game (``game_file``: its autosave, when resumed); then another, or quit.
 
-        def ended(choice: str | None) -> None:
-            if choice == "again":
+        The results set up the next game themselves (the new-game form opens over them,
+        and Escape there goes back to them): the game ends with the form's choice.
+        """
+        from marrakech.tui.screens.saves import OpenSave
+
+        def ended(choice: NextGame | None) -> None:
+            if isinstance(choice, GameSetup):
+                self.play(Session(choice))
+            elif isinstance(choice, OpenSave):
+                self.open_file(choice.path, back=lambda: self.new_game(session.setup))
+            elif choice == "again":
                 self.new_game(session.setup)
             else:
                 self.exit()

@@ -80,13 +80,20 @@ class GameDocuments:
 
     def export(self, app: App[Any]) -> None:
         """Write the game log as text into the data directory (logs/<name>.txt), named
-        after the save when there is one, else after the date and time."""
-        name = self.name or f"game {datetime.now():%Y-%m-%d %H-%M-%S}"
+        after the save when there is one, else after the date and time; the file's name
+        has no spaces (``file_name``)."""
+        name = file_name(self.name or f"game {datetime.now():%Y-%m-%d %H-%M-%S}")
         if app.is_web:
             _download(app, export_log(self.session), f"{name}.txt", "text/plain")
             return
         export = partial(storage.export_log_file, self.session, name)
         _write(app, _("Exported"), _("Not exported"), _("Log written to {path}"), export)
+
+
+def file_name(name: str) -> str:
+    """A name safe to type in a shell or a link: each run of spaces a hyphen
+    ("my game" -> "my-game")."""
+    return "-".join(name.split())
 
 
 def _download(app: App[Any], text: str, filename: str, mime_type: str) -> None:

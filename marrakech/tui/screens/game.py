@@ -37,11 +37,13 @@ from marrakech.tui.widgets.status_line import StatusLine
 from marrakech.tui.widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
+    from marrakech.tui.screens.results import NextGame
     from marrakech.tui.widgets.network_link import NetworkLink
 
 
-class GameScreen(Screen[str]):
-    """One game, from the first turn to the results; dismisses with "again" or "quit"."""
+class GameScreen(Screen["NextGame"]):
+    """One game, from the first turn to the results; dismisses with what its results
+    chose (``NextGame``: the next game's set-up, a saved game to open, or "quit")."""
 
     # Room for the board's larger cells (see app.tcss): 7x3 cells need 61x30 beside the
     # 33-column side panel, 11x5 cells 89x44; the status, log and footer need 8 rows.
@@ -58,15 +60,18 @@ class GameScreen(Screen[str]):
         Binding("enter", "lay", N_("Lay")),
         Binding("enter", "aim", N_("Aim")),
         Binding("enter", "results", N_("Results")),
-        Binding("left", "move_ghost('left')", N_("Move carpet left"), show=False),
-        Binding("right", "move_ghost('right')", N_("Move carpet right"), show=False),
-        Binding("up", "move_ghost('up')", N_("Move carpet up"), show=False),
-        Binding("down", "move_ghost('down')", N_("Move carpet down"), show=False),
+        # The arrows jump to the nearest allowed spot that way (it may turn the carpet).
+        Binding("left", "move_ghost('left')", N_("Carpet: next spot to the left"), show=False),
+        Binding("right", "move_ghost('right')", N_("Carpet: next spot to the right"), show=False),
+        Binding("up", "move_ghost('up')", N_("Carpet: next spot up"), show=False),
+        Binding("down", "move_ghost('down')", N_("Carpet: next spot down"), show=False),
         Binding("r", "rotate", N_("Rotate")),
         Binding("space", "rotate", N_("Rotate"), show=False),
         Binding("tab", "cycle(1)", N_("Next")),
         Binding("shift+tab", "cycle(-1)", N_("Previous spot"), show=False),
         Binding("u", "undo", N_("Undo")),
+        # Hot-seat without takebacks hides Undo when it cannot act; u still says why.
+        Binding("u", "undo_refused", "", show=False),
         Binding("ctrl+r", "redo", N_("Redo")),
         Binding("h", "hint", N_("Hint")),
         Binding("p", "toggle_risk", N_("Risk")),
@@ -102,6 +107,8 @@ class GameScreen(Screen[str]):
         """True while each player's chance to win shows beside their points (``w``)."""
         self._chances: tuple[GameState | None, tuple[float, ...] | None] = (None, None)
         """The position whose chances were asked for, and the chances once worked out."""
+        self._results_open = False
+        """True while the results are open over the final board (Enter is theirs)."""
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -156,7 +163,9 @@ class GameScreen(Screen[str]):
     def _draw(self) -> None:
         """Tell every widget what to show (again at each step of a walk)."""
         self._refresh_keys()
-        frame = Frame.of(self.flow, self.pacer.walking, self.pointing)
+        frame = Frame.of(
+            self.flow, self.pacer.walking, self.pointing, results_open=self._results_open
+        )
         self.query_one(BoardWidget).show(frame.state, **frame.marks)
         can_roll = bool(self.check_action("roll", ()))
         asked, chances = self._chances
@@ -201,9 +210,15 @@ class GameScreen(Screen[str]):
 
         if any(isinstance(screen, ResultsScreen) for screen in self.app.screen_stack):
             return
-        self.app.push_screen(ResultsScreen(self.documents, self.flow.names), self._results_closed)
+        results = ResultsScreen(
+            self.documents, self.flow.names, offer_new_game=not self.flow.networked
+        )
+        self.app.push_screen(results, self._results_closed)
+        self._results_open = True
+        self._draw()
 
-    def _results_closed(self, choice: str | None) -> None:
+    def _results_closed(self, choice: NextGame | None) -> None:
+        self._results_open = False
         if choice == "board":
             self._draw()
         else:
@@ -295,7 +310,8 @@ class GameScreen(Screen[str]):
             self._decide(Aim(self.pointing.turn))
 
     def action_move_ghost(self, way: str) -> None:
-        """Move the carpet to the nearest legal spot that way."""
+        """Move the carpet to the nearest legal spot that way (turned, when that is the
+        nearest: the market shows only the carpets that may be laid)."""
         self._point(self.pointing.moved(self.state, way))
 
     def action_rotate(self) -> None:
@@ -358,6 +374,10 @@ class GameScreen(Screen[str]):
         else:
             why = self.flow.why_no_undo() or _("nothing to take back")
             self._say(_("Cannot undo: {why}.").format(why=why))
+
+    def action_undo_refused(self) -> None:
+        """Say why undo cannot act (the Undo key is hidden then: ``key_state``)."""
+        self.action_undo()
 
     def action_redo(self) -> None:
         """Play again what the last undo took back (guarded, as undo is)."""

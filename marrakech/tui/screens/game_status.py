@@ -216,9 +216,17 @@ class Frame:
         }
 
     @classmethod
-    def of(cls, flow: GameFlow, walk: WalkShown | None, pointing: Pointing) -> Frame:
-        """The frame of the game now, or of a walk being shown."""
-        status = status_text(flow, walk, pointing)
+    def of(
+        cls,
+        flow: GameFlow,
+        walk: WalkShown | None,
+        pointing: Pointing,
+        *,
+        results_open: bool = False,
+    ) -> Frame:
+        """The frame of the game now, or of a walk being shown (``results_open``: the
+        results are open over the final board)."""
+        status = status_text(flow, walk, pointing, results_open=results_open)
         if walk is not None:
             assam = Assam(*walk.transition.path[walk.step])
             before = walk.transition.before
@@ -236,7 +244,7 @@ class Frame:
                 None,
             )
         last = flow.last_roll
-        die = last.roll if last is not None else None
+        die = last.roll if last is not None and _roll_is_current(flow, last) else None
         risks = flow.lane_risks()
         title = _("If {name} rolls:").format(name=flow.names[risks[0].seat]) if risks else ""
         return cls(
@@ -258,6 +266,15 @@ class Frame:
         return self.last_roll.money_change(seat) if self.last_roll is not None else 0
 
 
+def _roll_is_current(flow: GameFlow, last: TurnRecap) -> bool:
+    """Whether the die still shows ``last`` roll: during its turn (the carpet, the aim)
+    and on the final board, not once the next player's turn has begun."""
+    state = flow.state
+    if flow.over:
+        return True
+    return state.phase in (Phase.PLACE, Phase.AIM) and last.seat == state.current
+
+
 PALETTE = (
     ("save", N_("Save game"), N_("Save the game under a name")),
     ("export_log", N_("Export log"), N_("Write the game log as text to the data folder")),
@@ -271,7 +288,19 @@ PALETTE = (
 
 
 PLAYING_KEYS = frozenset(
-    ("turn", "roll", "lay", "aim", "move_ghost", "cycle", "rotate", "hint", "undo", "redo")
+    (
+        "turn",
+        "roll",
+        "lay",
+        "aim",
+        "move_ghost",
+        "cycle",
+        "rotate",
+        "hint",
+        "undo",
+        "undo_refused",
+        "redo",
+    )
 )
 """The actions of a person at the board: to play, to ask for a hint, to take back."""
 
@@ -324,10 +353,22 @@ def key_state(
     if action == "win_chances":  # never to a person playing against other people
         return flow.why_no_win_chances() is None or None
     if action == "undo":  # pressed when it cannot act, it says why
-        return (not walking and flow.session.undo_seat() is not None) or None
+        can = not walking and flow.session.undo_seat() is not None
+        if people_without_takebacks(flow):  # hot-seat, takebacks off: only when it acts
+            return can and flow.can_undo
+        return can or None
+    if action == "undo_refused":  # the hidden Undo, pressed all the same: it says why
+        return people_without_takebacks(flow) and not walking and not flow.can_undo
     if action == "redo":
         return (not walking and flow.can_redo) or None
     return True
+
+
+def people_without_takebacks(flow: GameFlow) -> bool:
+    """Several people at this keyboard with takebacks off: a player may take back only
+    their own decision before the next roll, so Undo shows only when it would act."""
+    people = sum(1 for seat in flow.seats if seat.is_person)
+    return people > 1 and not flow.networked and not flow.session.setup.takeback_allowed
 
 
 def hint_words(action: Orient | Aim | Place) -> str:
@@ -392,13 +433,20 @@ class WalkShown:
         return action.value
 
 
-def status_text(flow: GameFlow, walk: WalkShown | None, pointing: Pointing) -> Text:
-    """The two lines under the market: who does what now, then a reason or a message."""
+def status_text(
+    flow: GameFlow, walk: WalkShown | None, pointing: Pointing, *, results_open: bool = False
+) -> Text:
+    """The two lines under the market: who does what now, then a reason or a message.
+
+    Once the game is over, Enter shows the results; while they are open over the board,
+    Enter is theirs, and these lines do not speak of it."""
     state = flow.state
     name = flow.names[state.current]
     seat = flow.to_move
     if walk is not None:
         first = _("{name} rolls {roll}: Assam walks...").format(name=name, roll=walk.roll)
+    elif seat is None and results_open:
+        first = _("The market is closed: the game is over.")
     elif seat is None:
         first = _("The market is closed: the game is over. Enter shows the results.")
     elif seat.kind is SeatKind.REMOTE:

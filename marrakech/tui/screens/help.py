@@ -164,7 +164,19 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "close", N_("Close")),
+        # The page keys scroll the tab shown whatever has the focus (the tabs have it first).
+        Binding("pagedown", "scroll('page_down')", N_("Page down"), show=False),
+        Binding("pageup", "scroll('page_up')", N_("Page up"), show=False),
+        Binding("down", "scroll('scroll_down')", N_("Scroll down"), show=False),
+        Binding("up", "scroll('scroll_up')", N_("Scroll up"), show=False),
+        Binding("home", "scroll('scroll_home')", N_("To the top"), show=False),
+        Binding("end", "scroll('scroll_end')", N_("To the end"), show=False),
     ]
+
+    SCROLLS = frozenset(
+        ("page_down", "page_up", "scroll_down", "scroll_up", "scroll_home", "scroll_end")
+    )
+    """The scrolling actions of a tab's text that the page keys call."""
 
     def __init__(self) -> None:
         """The help of the screen underneath."""
@@ -220,6 +232,15 @@ class HelpScreen(ModalScreen[None]):
             event.markdown.goto_anchor(event.href[1:])
         else:
             self.app.open_url(event.href)
+
+    def action_scroll(self, how: str) -> None:
+        """Scroll the text of the tab shown (``how``: one of ``SCROLLS``)."""
+        pane = self.query_one(TabbedContent).active_pane
+        if how not in self.SCROLLS or pane is None:
+            return
+        for text in pane.query(VerticalScroll).results():
+            getattr(text, f"action_{how}")()
+            return
 
     def action_close(self) -> None:
         """Close the help."""

@@ -1,12 +1,14 @@
 """The end of a game: ranking, scores, how the winner was decided, and what to do next.
 
 Play again, look at the final board (Esc; the game screen opens the results again), the
-summary and its charts, the review, a replay, save, export the log, or quit.
+summary and its charts, the review, a replay, save, export the log, or quit. A line says
+what Enter does with the button that has the focus. Play again opens the new-game form
+over the results: Escape there comes back to them, it never quits.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeAlias
 
 from rich.table import Table
 from rich.text import Text
@@ -14,16 +16,24 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.events import DescendantFocus
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from marrakech.engine import GameState, Score
 from marrakech.games.language import N_, _
-from marrakech.games.words import place_word, verdict
+from marrakech.games.session import GameSetup
+from marrakech.games.words import bankrupt_around, place_word, verdict
 from marrakech.tui.files import GameDocuments
 from marrakech.tui.game_review import GameReview
 from marrakech.tui.screens.chips import chips
+from marrakech.tui.screens.saves import OpenSave
 from marrakech.tui.screens.translated import translate_bindings
+
+NextGame: TypeAlias = str | GameSetup | OpenSave
+"""What the results close with: "board" (look at the final board), "quit", "again" (set up
+a new game: a network game's results, which offer no form), or the new-game form's
+choice, a set-up to play or a saved game to open."""
 
 
 def ranking(state: GameState) -> list[tuple[str, Score]]:
@@ -32,8 +42,8 @@ def ranking(state: GameState) -> list[tuple[str, Score]]:
     return [(place_word(standing), standing.score) for standing in state.standings()]
 
 
-class ResultsScreen(ModalScreen[str]):
-    """The final ranking; dismisses with "again" (a new game), "board" or "quit"."""
+class ResultsScreen(ModalScreen[NextGame]):
+    """The final ranking; dismisses with "board", "quit", or the next game (``NextGame``)."""
 
     DEFAULT_CSS = """
     ResultsScreen {
@@ -77,9 +87,14 @@ class ResultsScreen(ModalScreen[str]):
         margin: 0 1;
         min-width: 10;
     }
-    ResultsScreen #keys {
+    ResultsScreen #enter {
         width: 100%;
         margin-top: 1;
+        content-align: center middle;
+        text-style: bold;
+    }
+    ResultsScreen #keys {
+        width: 100%;
         content-align: center middle;
         color: $text-muted;
     }
@@ -100,9 +115,14 @@ class ResultsScreen(ModalScreen[str]):
 
     AUTO_FOCUS = "#again"
 
-    def __init__(self, documents: GameDocuments, names: tuple[str, ...]) -> None:
-        """The results of a finished game (its state's phase is OVER), a name per seat."""
+    def __init__(
+        self, documents: GameDocuments, names: tuple[str, ...], *, offer_new_game: bool = True
+    ) -> None:
+        """The results of a finished game (its state's phase is OVER), a name per seat;
+        ``offer_new_game``: Play again opens the new-game form over the results (else it
+        closes them with "again")."""
         super().__init__()
+        self.offer_new_game = offer_new_game
         translate_bindings(self)
         self.documents = documents
         self.state: GameState = documents.session.state
@@ -125,6 +145,7 @@ class ResultsScreen(ModalScreen[str]):
                 yield Button(_("Replay"), id="replay")
                 yield Button(_("Board"), id="board")
                 yield Button(_("Quit"), id="quit")
+            yield Label(self._enter_words(_("Play again")), id="enter", markup=False)
             yield Label(
                 _("Esc: board · c: summary · v: review · r: replay · s: save · e: export"),
                 id="keys",
@@ -146,8 +167,8 @@ class ResultsScreen(ModalScreen[str]):
                 name.stylize("bold")
             if score.eliminated:
                 name.stylize("dim strike")
-                # Translators: after a bankrupt player's name in the results, with its space.
-                name.append(_(" bankrupt"), style="italic")
+                before, _name, after = bankrupt_around(self.names[score.seat])
+                name = Text.assemble((before, "italic"), name, (after, "italic"))
             style = "dim" if score.eliminated else ""
             table.add_row(
                 Text(rank, style=style or "bold"),
@@ -159,10 +180,23 @@ class ResultsScreen(ModalScreen[str]):
             )
         return table
 
+    def on_descendant_focus(self, event: DescendantFocus) -> None:
+        """Say what Enter does with the button that has the focus now."""
+        if isinstance(event.widget, Button):
+            self.query_one("#enter", Label).update(self._enter_words(str(event.widget.label)))
+
+    @staticmethod
+    def _enter_words(button: str) -> str:
+        """What Enter does: press ``button``, the one that has the focus."""
+        # Translators: {button} is the label of the results' button that has the focus.
+        return _("Enter: {button} · ← →: another button").format(button=button)
+
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         choice = event.button.id or "quit"
-        if choice == "summary":
+        if choice == "again":
+            self.action_finish("again")
+        elif choice == "summary":
             self.action_summary()
         elif choice == "review":
             self.action_review()
@@ -172,8 +206,22 @@ class ResultsScreen(ModalScreen[str]):
             self.dismiss(choice)
 
     def action_finish(self, choice: str) -> None:
-        """Close with "again", "board" or "quit"."""
-        self.dismiss(choice)
+        """Close with "board" or "quit"; "again" opens the new-game form (when offered)."""
+        if choice == "again" and self.offer_new_game:
+            self._new_game()
+        else:
+            self.dismiss(choice)
+
+    def _new_game(self) -> None:
+        """Set up the next game over the results: Escape there comes back here."""
+        from marrakech.tui.screens.setup import NewGameScreen  # needed only for a new game
+
+        def chosen(choice: GameSetup | OpenSave | None) -> None:
+            if choice is not None:
+                self.dismiss(choice)
+
+        setup = self.documents.session.setup
+        self.app.push_screen(NewGameScreen(setup, from_results=True), chosen)
 
     def action_summary(self) -> None:
         """Open the summary of the game, with its chart (drawn only when asked for)."""

@@ -134,6 +134,18 @@ def unfinished_option(game: Unfinished) -> Option:
     return Option(Text.assemble(title, played + "\n", (about, "italic")), id=str(game.path))
 
 
+def where_kept() -> str:
+    """Where the games listed are kept: the named saves in one folder, the unfinished and
+    the finished games in two others."""
+    return _(
+        "Named saves are kept in {saves}; unfinished games in {games}; finished games in {history}."
+    ).format(
+        saves=shown(str(storage.saves_dir())),
+        games=shown(str(autosaves.games_dir())),
+        history=shown(str(autosaves.history_dir())),
+    )
+
+
 class SavesScreen(ModalScreen[OpenSave | None]):
     """The saved games, newest first: Enter plays one on, r replays it, Escape goes back.
 
@@ -188,8 +200,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
             box.border_title = _("Saved games")
             yield OptionList(id="saves", classes="-empty")
             yield Label(_("Reading the saved games..."), id="status")
-            where = _("Saved in {folder}").format(folder=shown(str(storage.saves_dir())))
-            yield Static(where, id="where", markup=False)
+            yield Static(where_kept(), id="where", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

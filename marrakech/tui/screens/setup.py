@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -10,7 +11,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import DescendantFocus
 from textual.markup import escape
@@ -61,8 +62,10 @@ _HINTS = {
     "takeback": N_("Whether undo may go back past a roll that was seen."),
     "seed": N_("Decides every die roll and the 2-player piles: the same seed, the same game."),
     "start": N_("Enter starts the game; Escape quits."),
+    "start-again": N_("Enter starts the game; Escape goes back to the results."),
     "saved": N_("Play on or replay a game saved under a name (ctrl+o)."),
     "quit": N_("Leave without playing."),
+    "back": N_("Back to the results of the game just played."),
 }
 
 
@@ -146,7 +149,9 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
     """Set up a new game; dismisses with a GameSetup, a saved game to open, or None to quit.
 
     ``defaults`` fills the form (e.g. the last game's set-up for "play again"); the seed
-    always starts blank, so a new game gets new dice unless a seed is typed.
+    always starts blank, so a new game gets new dice unless a seed is typed. Opened from
+    the results (``from_results``), Escape and the Back button go back to them (None)
+    instead of quitting.
     """
 
     DEFAULT_CSS = """
@@ -236,6 +241,21 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         color: $text-error;
         text-style: bold;
     }
+    /* The field with the focus stands out: compact fields have no border to light up. */
+    NewGameScreen Input.-textual-compact:focus,
+    NewGameScreen Select.-textual-compact:focus > SelectCurrent,
+    NewGameScreen RadioSet:focus > RadioButton.-selected {
+        background: $accent 60%;
+        color: $foreground;
+        text-style: bold;
+    }
+    NewGameScreen .-focused > .caption {
+        color: $accent;
+        text-style: bold;
+    }
+    NewGameScreen Button:focus {
+        text-style: bold reverse;
+    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -245,10 +265,24 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
 
     AUTO_FOCUS = "#start"
 
-    def __init__(self, defaults: GameSetup | None = None) -> None:
-        """A form filled from ``defaults`` (a 2-player game of two people when None)."""
+    def __init__(self, defaults: GameSetup | None = None, *, from_results: bool = False) -> None:
+        """A form filled from ``defaults`` (a 2-player game of two people when None);
+        ``from_results``: opened from a game's results, to which Escape goes back."""
         super().__init__()
+        self.from_results = from_results
         translate_bindings(self)
+        if from_results:  # Escape goes back: its key says so
+            self._bindings = BindingsMap.from_keys(
+                {
+                    key: [
+                        replace(binding, description=_("Back to the results"))
+                        if binding.action == "quit"
+                        else binding
+                        for binding in bindings
+                    ]
+                    for key, bindings in self._bindings.key_to_bindings.items()
+                }
+            )
         self.defaults = defaults or GameSetup(players=2)
 
     def compose(self) -> ComposeResult:
@@ -303,8 +337,12 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
             with Horizontal(id="buttons"):
                 yield Button(_("Start"), variant="primary", id="start")
                 yield Button(_("Saved games"), id="saved")
-                yield Button(_("Quit"), id="quit")
-            yield Static(_(_HINTS["start"]), id="hint")
+                if self.from_results:
+                    yield Button(_("Back"), id="back")
+                else:
+                    yield Button(_("Quit"), id="quit")
+            start = "start-again" if self.from_results else "start"
+            yield Static(_(_HINTS[start]), id="hint")
         yield Footer()
 
     def _option(
@@ -405,7 +443,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
             return
         self.dismiss(setup)
 
-    @on(Button.Pressed, "#quit")
+    @on(Button.Pressed, "#quit, #back")
     def _quit_pressed(self) -> None:
         self.action_quit()
 
@@ -435,6 +473,8 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         self.set_class(self.size.height < 30, "-short")
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
+        for row in self.query(".option, .seat"):  # the focused field's caption lights up
+            row.set_class(row in event.widget.ancestors, "-focused")
         key = event.widget.id
         if key is None:  # e.g. the menu of a Select: its hint stays
             return
@@ -444,6 +484,8 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
             )
         elif key.startswith("kind-"):
             text = kind_hint(str(self._value(key)))
+        elif key == "start" and self.from_results:
+            text = _(_HINTS["start-again"])
         else:
             text = _(_HINTS[key]) if key in _HINTS else ""
         if key == "seed":
@@ -477,5 +519,5 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         )
 
     def action_quit(self) -> None:
-        """Leave without a game."""
+        """Leave without a game: quit, or go back to the results it was opened from."""
         self.dismiss(None)

@@ -19,7 +19,7 @@ from textual_plotext import PlotextPlot
 from marrakech.flow import recaps
 from marrakech.flow.review import Review
 from marrakech.flow.summary import GameSummary, summarise
-from marrakech.games.language import N_, _
+from marrakech.games.language import N_, _, pgettext
 from marrakech.games.session import Session
 from marrakech.games.words import aids_line, colour_word
 from marrakech.tui.game_review import GameReview
@@ -30,6 +30,27 @@ from marrakech.tui.widgets.luck_chart import LuckChart
 
 _HEADINGS = (N_("Squares"), N_("Dirhams"), N_("Score"), N_("Earned"), N_("Paid"))
 """The figures' columns between the colours and the biggest toll."""
+
+
+def whole_ticks(low: int, high: int, most: int = 6) -> list[int]:
+    """Whole-number ticks between ``low`` and ``high`` (the scores' range), at most
+    ``most`` of them, a round step apart (1, 2, 5, 10, 20, 50...): points are whole, so
+    are the chart's marks."""
+    step = 1
+    while (high - low) // step + 1 > most:
+        step = _next_step(step)
+    first = -(-low // step) * step  # the first multiple of the step from low up
+    return list(range(first, high + 1, step))
+
+
+def _next_step(step: int) -> int:
+    """The next round step after ``step``: 1, 2, 5, 10, 20, 50, 100..."""
+    digits = str(step)
+    if digits[0] == "1":
+        return step * 2
+    if digits[0] == "2":
+        return step * 5 // 2
+    return step * 2
 
 
 def _rgb(hex_colour: str) -> tuple[int, int, int]:
@@ -109,6 +130,9 @@ class SummaryScreen(Screen[None]):
         for player, scores in zip(self.summary.players, self.summary.scores, strict=True):
             colour = _rgb(CARPET_COLOURS[self.session.start.players[player.seat].colours[0]])
             plot.plot(turns, list(scores), label=player.name, color=colour, marker="braille")
+        every = [score for scores in self.summary.scores for score in scores]
+        ticks = whole_ticks(min(every, default=0), max(every, default=0))
+        plot.yticks([float(tick) for tick in ticks], [str(tick) for tick in ticks])
         plot.title(_("Score (visible squares + dirhams) after each turn"))
         plot.xlabel(_("turn"))
 
@@ -139,9 +163,9 @@ class SummaryScreen(Screen[None]):
         two_players = len(self.summary.players) == 2
         for player in self.summary.players:
             name = Text(player.name)
-            if player.eliminated:
-                # Translators: after a bankrupt player's name in the results, with its space.
-                name.append(_(" bankrupt"), style="italic")
+            if player.eliminated:  # on a line of its own: never run on into the name
+                # Translators: under a bankrupt player's name in the summary's table.
+                name.append("\n" + pgettext("player state", "bankrupt"), style="italic")
             table.add_row(
                 name,
                 chips(c.colour for c in player.colours),

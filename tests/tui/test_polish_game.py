@@ -1,0 +1,168 @@
+"""The game and its screens, polished (issue #28): the die at a new turn, Undo in hot-seat,
+the help (its width, its page keys, its words for the arrows), the new-game form's focus,
+where Saved games says the games are kept."""
+
+from __future__ import annotations
+
+import pytest
+from textual.color import Color
+from textual.containers import VerticalScroll
+from textual.widgets import Input, Label, Static, TabbedContent
+
+from marrakech.games.dice import LoadedDie
+from marrakech.games.session import GameSetup, Session
+from marrakech.tui.app import MarrakechApp
+from marrakech.tui.screens.help import HelpScreen
+from marrakech.tui.screens.saves import SavesScreen
+from marrakech.tui.screens.setup import NewGameScreen
+
+from .helpers import position, run, screen_text, wait_until
+from .test_screens_saves import open_saves
+
+
+def footer(app: MarrakechApp) -> str:
+    return screen_text(app).splitlines()[-1]
+
+
+def die_line(app: MarrakechApp) -> str:
+    return next(line for line in screen_text(app).splitlines() if " Die " in line)
+
+
+def hot_seat(takeback: bool | None = None) -> Session:
+    """Ayla and Bo at one keyboard; the die rolls 1."""
+    state = position(carpets=[("B", (1, 3), (2, 3))])
+    setup = GameSetup(2, names=("Ayla", "Bo"), takeback=takeback)
+    return Session(setup, start=state, dice=LoadedDie((1,)))
+
+
+@run
+async def test_the_die_is_blank_when_the_next_players_turn_begins() -> None:
+    session = hot_seat()
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # Ayla rolls a 1
+        await wait_until(pilot, lambda: "Die  1 " in die_line(app), "the roll shown")
+        await pilot.press("enter")  # and lays her carpet: Bo's turn
+        await wait_until(pilot, lambda: session.state.current == 1, "Bo's turn")
+        await pilot.pause()
+        assert "Die  - " in die_line(app)
+
+
+@run
+async def test_hot_seat_without_takebacks_offers_no_undo() -> None:
+    session = hot_seat()
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter", "enter")  # Ayla rolls and lays; Bo is to move
+        await wait_until(pilot, lambda: session.state.current == 1, "Bo's turn")
+        await pilot.pause()
+        assert "Undo" not in footer(app)
+        await pilot.press("u")  # hidden, it still says why
+        await pilot.pause()
+        assert "the last decision is Ayla's to take back" in screen_text(app)
+    session = hot_seat(takeback=True)  # with takebacks on, Undo is offered
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter", "enter")
+        await wait_until(pilot, lambda: session.state.current == 1, "Bo's turn")
+        await pilot.pause()
+        assert "u Undo" in footer(app)
+
+
+async def rules_tab(pilot: object, app: MarrakechApp) -> HelpScreen:
+    """Open the help over the game and show its rules tab."""
+    await pilot.press("question_mark")  # type: ignore[attr-defined]
+    await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+    help_screen = app.screen
+    assert isinstance(help_screen, HelpScreen)
+    help_screen.query_one(TabbedContent).active = "rules-tab"
+    await wait_until(pilot, lambda: "How to play Marrakech" in screen_text(app), "the rules")
+    return help_screen
+
+
+@pytest.mark.slow
+@run
+async def test_page_down_scrolls_the_rules_before_tab_reaches_them() -> None:
+    app = MarrakechApp(session=hot_seat())
+    async with app.run_test(size=(80, 30)) as pilot:
+        help_screen = await rules_tab(pilot, app)
+        assert not isinstance(app.focused, VerticalScroll)
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert help_screen.query_one("#rules", VerticalScroll).scroll_y > 0
+        assert "How to play Marrakech" not in screen_text(app)
+
+
+@pytest.mark.slow
+@run
+async def test_at_80_columns_every_placement_example_is_whole() -> None:
+    app = MarrakechApp(session=hot_seat())
+    async with app.run_test(size=(80, 48)) as pilot:
+        help_screen = await rules_tab(pilot, app)
+        rules = help_screen.query_one("#rules", VerticalScroll)
+        fence = next(
+            widget
+            for widget in rules.query("MarkdownFence")
+            if "not allowed" in str(getattr(widget, "code", ""))
+        )
+        rules.scroll_to_widget(fence, top=True, animate=False)
+        await pilot.pause()
+        text = screen_text(app)
+        assert text.count("not allowed") == 2
+        assert "not allo" not in text.replace("not allowed", "")
+        assert "·  B  B  ▲  ·  ·" in text and "·  ·  ·  ·  #  #" in text
+
+
+@pytest.mark.slow
+@run
+async def test_the_help_says_what_the_arrows_do_while_laying() -> None:
+    app = MarrakechApp(session=hot_seat())
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("enter")  # rolled: a carpet to lay
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        keys = screen_text(app)
+        assert "next spot to the left" in keys
+        assert "Move carpet" not in keys
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        help_screen.query_one(TabbedContent).active = "rules-tab"
+        await wait_until(pilot, lambda: "Lay a carpet" in screen_text(app), "the rules")
+        rules = screen_text(app)
+        assert "nearest allowed spot" in rules
+        assert "arrows move it" not in rules
+
+
+def distance(one: Color, other: Color) -> int:
+    return sum(abs(a - b) for a, b in zip(one.rgb, other.rgb, strict=True))
+
+
+@run
+async def test_the_focused_field_of_the_new_game_form_stands_out() -> None:
+    app = MarrakechApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form")
+        form = app.screen
+        seed = form.query_one("#seed", Input)
+        caption = next(label for label in form.query(Label) if str(label.render()) == "Seed")
+        plain_background = seed.styles.background
+        plain_caption = caption.styles.color
+        seed.focus()
+        await pilot.pause()
+        assert distance(seed.styles.background, plain_background) > 100
+        assert distance(caption.styles.color, plain_caption) > 100
+        assert caption.styles.text_style.bold
+
+
+@run
+async def test_saved_games_says_where_each_kind_of_game_is_kept() -> None:
+    app = MarrakechApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form")
+        await open_saves(pilot)
+        assert isinstance(app.screen, SavesScreen)
+        where = str(app.screen.query_one("#where", Static).render())
+        assert not where.startswith("Saved in")
+        assert "Named saves are kept in" in where
+        assert "finished games in" in where and "history" in where

@@ -1,0 +1,172 @@
+"""The end of a game, polished (issue #28): what Enter does on the results, the way back
+from a new-game form opened there, the bankrupt in the tables, the chart's axis, the log's
+file name."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from textual.widgets import Button, Static
+from textual_plotext import PlotextPlot
+
+from marrakech.engine import Phase
+from marrakech.games.dice import LoadedDie
+from marrakech.games.session import GameSetup, Session
+from marrakech.tui.app import MarrakechApp
+from marrakech.tui.screens.game import GameScreen
+from marrakech.tui.screens.results import ResultsScreen
+from marrakech.tui.screens.setup import NewGameScreen
+from marrakech.tui.screens.summary import SummaryScreen
+from marrakech.tui.widgets.status_line import StatusLine
+
+from .helpers import position, run, screen_text, wait_until
+from .test_screens_results import finished
+
+
+def last_carpet() -> Session:
+    """Two people at one keyboard; Enter lays the last carpet of the game."""
+    state = position(carpets=[("B", (1, 3), (2, 3))], piles=("R", ""), phase="place")
+    return Session(GameSetup(2, names=("Ayla", "Bo")), start=state)
+
+
+def status_behind(app: MarrakechApp) -> str:
+    """The status line of the game under the results."""
+    game = next(screen for screen in app.screen_stack if isinstance(screen, GameScreen))
+    return game.query_one(StatusLine).render().plain  # type: ignore[union-attr]
+
+
+@run
+async def test_the_results_say_what_enter_does_and_the_board_stops_claiming_it() -> None:
+    app = MarrakechApp(session=last_carpet())
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        await pilot.pause()
+        assert "Enter: Play again" in screen_text(app)
+        assert "Enter shows the results" not in status_behind(app)
+        await pilot.press("right")
+        await pilot.pause()
+        assert "Enter: Summary" in screen_text(app)
+        await pilot.press("escape")  # the final board: Enter is the game screen's again
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert "Enter shows the results" in screen_text(app)
+
+
+@pytest.mark.slow
+@run
+async def test_escape_on_a_new_game_reached_from_the_results_goes_back_to_them() -> None:
+    app = MarrakechApp(session=last_carpet())
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        await pilot.press("enter")  # Play again has the focus
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        text = screen_text(app)
+        assert "Escape goes back to the results" in text
+        assert "Back to the results" in text  # the footer's Escape
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.click("#back")
+        await pilot.pause()
+        assert app.is_running
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("a")  # and once started, the new game replaces the old one
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.click("#start")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen), "the new game")
+        games = [screen for screen in app.screen_stack if isinstance(screen, GameScreen)]
+        assert len(games) == 1
+        assert games[0].state.phase is not Phase.OVER
+        assert "Ayla" in screen_text(app)  # the last game's players, for "play again"
+        assert not any(isinstance(screen, ResultsScreen) for screen in app.screen_stack)
+
+
+@run
+async def test_a_bankrupt_player_is_not_run_into_the_word_bankrupt() -> None:
+    state = finished(money=[40, 0, 30], carpets=[], eliminated=[1])
+    names = ("Player 1", "Player 2", "Player 3")
+    app = MarrakechApp(session=Session(GameSetup(3, names=names), start=state))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        assert "Player 2 (bankrupt)" in screen_text(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        lines = screen_text(app).splitlines()
+        row = next(n for n, line in enumerate(lines) if line.lstrip().startswith("Player 2"))
+        assert "bankrupt" not in lines[row]
+        column = lines[row].index("Player 2")
+        assert lines[row + 1][column:].startswith("bankrupt")
+
+
+def chart_session() -> Session:
+    """Two turns from a position where the scores are far from round numbers."""
+    state = position(carpets=[("B", (1, 3), (2, 3))], money=(81, 67))
+    session = Session(GameSetup(2), start=state, dice=LoadedDie((1, 2)))
+    for _turn in range(2):
+        session.play(session.state.legal_actions()[0])
+        session.roll()
+        session.play(session.state.legal_placements()[0])
+    return session
+
+
+@run
+async def test_the_score_chart_marks_whole_points() -> None:
+    app = MarrakechApp(session=chart_session())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(SummaryScreen(chart_session()))
+        await wait_until(pilot, lambda: isinstance(app.screen, SummaryScreen), "the summary")
+        await pilot.pause()
+        assert app.screen.query_one(PlotextPlot).size.height >= 8
+        marks = re.findall(r"^\s*(\S+)┤", screen_text(app), flags=re.MULTILINE)
+        assert len(marks) >= 2
+        assert all(mark.isdigit() for mark in marks), marks
+
+
+@run
+async def test_an_exported_log_has_no_spaces_in_its_file_name(data_home: Path) -> None:
+    app = MarrakechApp(session=last_carpet())
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        await pilot.press("e")
+        await wait_until(pilot, lambda: (data_home / "logs").is_dir(), "the log")
+    logs = [path.name for path in (data_home / "logs").iterdir()]
+    assert len(logs) == 1
+    assert " " not in logs[0] and logs[0].startswith("game-"), logs
+
+
+@run
+async def test_a_log_named_after_a_save_with_spaces_has_none(data_home: Path) -> None:
+    app = MarrakechApp(session=last_carpet())
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        results = app.screen
+        assert isinstance(results, ResultsScreen)
+        results.documents.name = "my game"  # as if saved under that name
+        await pilot.press("e")
+        await pilot.pause()
+    assert [path.name for path in (data_home / "logs").iterdir()] == ["my-game.txt"]
+
+
+@run
+async def test_a_button_keeps_enter_words_after_focus_moves_back() -> None:
+    app = MarrakechApp(session=last_carpet())
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        app.screen.query_one("#quit", Button).focus()
+        await pilot.pause()
+        enter = app.screen.query_one("#enter", Static)
+        assert "Enter: Quit" in str(enter.render())
