@@ -36,6 +36,12 @@ for _variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
 os.environ["LANG"] = "C.UTF-8"
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: a worker per core and one more. The app's tests spend part of their time
+    waiting for its timers and refreshes; a spare worker fills that time."""
+    return (os.cpu_count() or 1) + 1
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """No test depends on timing: Hypothesis's deadline (200 ms an example) and its "too
     slow" health check would fail tests on a busy machine. A test's own @settings still

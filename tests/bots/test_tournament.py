@@ -135,6 +135,7 @@ def test_a_mirror_match_says_so() -> None:
     assert not TournamentConfig(bots=("greedy", "random"), games=2).mirror
 
 
+@pytest.mark.slow
 def test_built_in_bots_make_no_faults() -> None:
     result = play_tournament(TournamentConfig(bots=("expert:work=20", "greedy"), games=2))
     assert [stats.faults for stats in result.bots.values()] == [0, 0]

@@ -53,6 +53,7 @@ def test_compiled_engine_is_built_from_the_current_source() -> None:
         )
 
 
+@pytest.mark.slow
 def test_pure_python_engine_plays_exactly_like_the_compiled_one(tmp_path: Path) -> None:
     _skip_unless_compiled()
     package = tmp_path / "marrakech"

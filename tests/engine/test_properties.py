@@ -7,6 +7,7 @@ import json
 import pickle
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -106,6 +107,7 @@ def test_save_dict_and_json_round_trip(spec: GameSpec) -> None:
         assert again.to_dict() == data
 
 
+@pytest.mark.slow
 @given(game_specs())
 def test_states_pickle_copy_and_replace_to_equal_states(spec: GameSpec) -> None:
     seen = states(spec)
@@ -173,6 +175,7 @@ def test_hash_and_equality_are_consistent(spec: GameSpec) -> None:
         assert twin == state and hash(twin) == hash(state)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(game_specs())
 def test_the_engine_agrees_with_the_reference_model(spec: GameSpec) -> None:

@@ -97,6 +97,7 @@ def over(money: list[int]) -> GameState:
     )
 
 
+@pytest.mark.slow
 def test_the_setup_screen_speaks_japanese_and_fits(japanese: None) -> None:
     lines = shown(NewGameScreen())
     text = "\n".join(lines)
@@ -109,6 +110,7 @@ def test_the_setup_screen_speaks_japanese_and_fits(japanese: None) -> None:
     fits(lines)
 
 
+@pytest.mark.slow
 def test_the_setup_screen_keeps_its_english(home: Any) -> None:
     text = "\n".join(shown(NewGameScreen()))
     assert "New game" in text and "Players" in text and "esc Quit" in text

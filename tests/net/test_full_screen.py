@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from tui.helpers import screen_text
 
 from marrakech.engine import GameState, Orient, Turn
@@ -19,6 +20,7 @@ def seen(state: GameState) -> tuple[object, ...]:
     return state.market, players, state.assam, state.phase, state.current
 
 
+@pytest.mark.slow
 def test_a_joined_seat_sees_the_hosts_move_and_plays_its_own() -> None:
     async def go() -> None:
         setup = GameSetup(2, names=("Host", "Guest"), seats=(PERSON, PERSON), seed=4)

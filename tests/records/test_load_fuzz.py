@@ -139,6 +139,7 @@ def test_truncated(workdir: Path, base: str, cut: float) -> None:
             record_from_json(truncated.decode("utf-8", errors="replace"))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(base=st.sampled_from(_BASES), pick=st.integers(0), value=_HOSTILE, delete=st.booleans())
 def test_a_field_replaced_or_deleted(

@@ -112,6 +112,7 @@ async def test_the_newest_free_game_is_offered_and_the_others_are_counted() -> N
         assert unfinished() == [("First", "Game"), ("Second", "Game")]
 
 
+@pytest.mark.slow
 @run
 async def test_a_game_open_in_another_window_is_not_offered_nor_opened_twice() -> None:
     unfinished_game()
@@ -127,6 +128,7 @@ async def test_a_game_open_in_another_window_is_not_offered_nor_opened_twice() -
         held.close()
 
 
+@pytest.mark.slow
 @run
 async def test_an_unfinished_game_that_cannot_be_resumed_is_mentioned_at_the_start() -> None:
     folder = storage.data_folder(autosaves.games_dir())

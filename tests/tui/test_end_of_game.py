@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, Label
 from textual_plotext import PlotextPlot
 
@@ -63,6 +64,7 @@ async def test_escape_shows_the_final_board_and_enter_brings_the_results_back() 
     assert app.return_value is None
 
 
+@pytest.mark.slow
 @run
 async def test_the_summary_has_every_players_figures_and_a_chart() -> None:
     session = finished_session(2)
@@ -85,6 +87,7 @@ async def test_the_summary_has_every_players_figures_and_a_chart() -> None:
         assert isinstance(app.screen, ResultsScreen)
 
 
+@pytest.mark.slow
 @run
 async def test_the_game_replays_from_its_results() -> None:
     app = MarrakechApp(session=finished_session(2))

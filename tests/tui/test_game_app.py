@@ -52,6 +52,7 @@ async def test_fixed_position_matches_golden_screen() -> None:
         check_golden("game_80x24.txt", screen_text(app))
 
 
+@pytest.mark.slow
 @run
 async def test_help_opens_and_closes() -> None:
     app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
@@ -89,6 +90,7 @@ async def test_a_small_terminal_gets_a_message() -> None:
         assert "Player 1" in screen_text(app)
 
 
+@pytest.mark.slow
 @run
 async def test_the_mouse_picks_a_lane_and_lays_a_carpet() -> None:
     session = Session(GameSetup(2, seed=1))
@@ -109,6 +111,7 @@ async def test_the_mouse_picks_a_lane_and_lays_a_carpet() -> None:
         assert session.actions[-1] == ghost
 
 
+@pytest.mark.slow
 @run
 async def test_saving_under_a_name_then_loading(data_home: Path) -> None:
     session = Session(GameSetup(2, seed=1))
@@ -127,6 +130,7 @@ async def test_saving_under_a_name_then_loading(data_home: Path) -> None:
         assert game_screen(loaded).flow.session.actions == session.actions
 
 
+@pytest.mark.slow
 @run
 async def test_a_broken_save_is_reported_and_left_alone(tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
@@ -139,6 +143,7 @@ async def test_a_broken_save_is_reported_and_left_alone(tmp_path: Path) -> None:
     assert broken.read_text() == '{"format": "nonsense"'
 
 
+@pytest.mark.slow
 @run
 async def test_an_unfinished_game_is_offered_for_resuming() -> None:
     session = Session(GameSetup(2, seed=1))
@@ -163,6 +168,7 @@ async def test_exporting_the_log(data_home: Path) -> None:
     assert "Player 1 goes straight, rolls" in log.read_text()
 
 
+@pytest.mark.slow
 @run
 async def test_a_computer_plays_its_turns() -> None:
     session = Session(GameSetup(2, seats=("person", "normal"), seed=2))
@@ -175,6 +181,7 @@ async def test_a_computer_plays_its_turns() -> None:
         assert [t.seat for t in session.transitions].count(1) == 3  # orient, roll, place
 
 
+@pytest.mark.slow
 @run
 async def test_undo_with_a_computer_goes_back_to_the_persons_decision() -> None:
     session = Session(GameSetup(2, seats=("person", "easy"), seed=2))
@@ -302,6 +309,7 @@ async def test_no_key_plays_while_the_terminal_is_too_small_to_show_the_market()
         assert session.state.phase is Phase.PLACE
 
 
+@pytest.mark.slow
 @run
 async def test_the_risk_preview_and_the_walk_pace_are_kept_for_the_next_run() -> None:
     from marrakech.games import settings

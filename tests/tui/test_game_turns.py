@@ -149,6 +149,7 @@ async def test_the_end_offers_a_new_game() -> None:
         assert type(app.screen).__name__ == "NewGameScreen"
 
 
+@pytest.mark.slow
 @run
 async def test_aim_variant() -> None:
     session = Session(GameSetup(2, variant=Variant.AIM, seed=4))
@@ -174,6 +175,7 @@ async def test_aim_variant() -> None:
         assert session.state.assam.facing == facing.turned(Turn.LEFT)
 
 
+@pytest.mark.slow
 @run
 async def test_undo_and_redo() -> None:
     session = Session(GameSetup(2, seats=("person", "greedy"), seed=1, takeback=False))
@@ -195,6 +197,7 @@ async def test_undo_and_redo() -> None:
         assert session.actions[2] == laid
 
 
+@pytest.mark.slow
 @run
 async def test_in_hot_seat_a_player_cannot_undo_another_players_carpet() -> None:
     session = Session(GameSetup(2, names=("Ayla", "Bo"), seed=1))  # takebacks off

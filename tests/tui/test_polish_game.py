@@ -48,6 +48,7 @@ async def test_the_die_is_blank_when_the_next_players_turn_begins() -> None:
         assert "Die  - " in die_line(app)
 
 
+@pytest.mark.slow
 @run
 async def test_hot_seat_without_takebacks_offers_no_undo() -> None:
     session = hot_seat()
@@ -138,6 +139,7 @@ def distance(one: Color, other: Color) -> int:
     return sum(abs(a - b) for a, b in zip(one.rgb, other.rgb, strict=True))
 
 
+@pytest.mark.slow
 @run
 async def test_the_focused_field_of_the_new_game_form_stands_out() -> None:
     app = MarrakechApp()

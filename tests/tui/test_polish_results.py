@@ -37,6 +37,7 @@ def status_behind(app: MarrakechApp) -> str:
     return game.query_one(StatusLine).render().plain  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 @run
 async def test_the_results_say_what_enter_does_and_the_board_stops_claiming_it() -> None:
     app = MarrakechApp(session=last_carpet())
@@ -90,6 +91,7 @@ async def test_escape_on_a_new_game_reached_from_the_results_goes_back_to_them()
         assert not any(isinstance(screen, ResultsScreen) for screen in app.screen_stack)
 
 
+@pytest.mark.slow
 @run
 async def test_a_bankrupt_player_is_not_run_into_the_word_bankrupt() -> None:
     state = finished(money=[40, 0, 30], carpets=[], eliminated=[1])
@@ -160,6 +162,7 @@ async def test_a_log_named_after_a_save_with_spaces_has_none(data_home: Path) ->
     assert [path.name for path in (data_home / "logs").iterdir()] == ["my-game.txt"]
 
 
+@pytest.mark.slow
 @run
 async def test_a_button_keeps_enter_words_after_focus_moves_back() -> None:
     app = MarrakechApp(session=last_carpet())

@@ -53,6 +53,7 @@ def keys_listed(screen: HelpScreen) -> list[tuple[str, str]]:
     return list(zip(keys, descriptions, strict=True))
 
 
+@pytest.mark.slow
 def test_help_lists_keys_shows_rules_and_closes() -> None:
     async def run() -> None:
         app = Harness()

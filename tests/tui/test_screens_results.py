@@ -6,6 +6,7 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
 from rich.table import Table
 from textual.app import App
 from textual.widgets import Label, Static
@@ -99,6 +100,7 @@ def run(state: GameState, names: tuple[str, ...], *keys: str, click: str = "") -
     return asyncio.run(go())
 
 
+@pytest.mark.slow
 def test_tie_broken_by_dirhams_with_a_bankrupt_player() -> None:
     state = finished(
         money=[10, 11, 0],

@@ -49,6 +49,7 @@ def saved(name: str, session: Session, age: int) -> Path:
     return path
 
 
+@pytest.mark.slow
 @run
 async def test_the_list_shows_each_save_newest_first_and_unreadable_ones_disabled() -> None:
     saved("older", one_turn_game(("Ann", "Bo")), age=10)
@@ -71,6 +72,7 @@ async def test_the_list_shows_each_save_newest_first_and_unreadable_ones_disable
         ]
 
 
+@pytest.mark.slow
 @run
 async def test_enter_plays_the_highlighted_save_on_and_leaves_a_broken_one_alone() -> None:
     game = one_turn_game(("Ann", "Bo"))

@@ -117,6 +117,7 @@ def test_four_players_with_names_kinds_and_options() -> None:
     ]
 
 
+@pytest.mark.slow
 def test_defaults_fill_the_form_but_not_the_seed() -> None:
     defaults = GameSetup(
         players=3,
@@ -215,6 +216,7 @@ def test_a_bad_name_is_shown_on_the_form_which_stays() -> None:
     assert len(results) == 1 and results[0].names == ("Player 1", "Eve")
 
 
+@pytest.mark.slow
 def test_the_seed_is_drawn_at_the_start_not_shown_before(monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[int] = []
 
@@ -241,6 +243,7 @@ def test_the_seed_is_drawn_at_the_start_not_shown_before(monkeypatch: pytest.Mon
     assert results[0].seed == 9_876_543_210
 
 
+@pytest.mark.slow
 def test_a_typed_seed_stays() -> None:
     async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
         screen.query_one("#seed", Input).focus()

@@ -109,6 +109,7 @@ async def test_bracketed_names_from_a_loaded_save_show_literally(
     await check_replay(played, NAMES)
 
 
+@pytest.mark.slow
 @run
 async def test_the_resume_question_shows_names_literally() -> None:
     app = MarrakechApp()
