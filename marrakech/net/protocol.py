@@ -243,7 +243,7 @@ def decode(text: str | bytes) -> Request:
 
 def _hello(data: dict[str, Any]) -> Request:
     version = data.get("version")
-    if version != PROTOCOL_VERSION or isinstance(version, bool):
+    if type(version) is not int or version != PROTOCOL_VERSION:  # 3.0 and true are no version
         raise ProtocolError(
             texts.OTHER_VERSION.format(version=_quoted(version, 20), spoken=PROTOCOL_VERSION)
         )

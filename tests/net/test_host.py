@@ -115,11 +115,21 @@ def test_a_huge_frame_closes_only_its_own_connection() -> None:
     ("hello", "reason"),
     [
         ({"version": 1, "code": "X"}, "protocol version 1 is not spoken here"),
+        (
+            {"version": float(PROTOCOL_VERSION), "code": "X"},
+            f"protocol version {float(PROTOCOL_VERSION)} is not spoken here",
+        ),
         ({"version": PROTOCOL_VERSION, "code": "AAAA-BBBB-CCCC"}, "opens no seat"),
         ({"version": PROTOCOL_VERSION}, "needs the seat's join code"),
         ({"version": PROTOCOL_VERSION, "code": "X", "name": ""}, "the name must be 1 to"),
     ],
-    ids=["wrong version", "wrong code", "no code", "blank name"],
+    ids=[
+        "wrong version",
+        "a version that is no whole number",
+        "wrong code",
+        "no code",
+        "blank name",
+    ],
 )
 def test_a_bad_hello_is_refused_and_the_connection_closed(
     hello: dict[str, Any], reason: str
