@@ -8,6 +8,7 @@ import pytest
 
 from marrakech.engine import Phase
 from marrakech.flow import GameFlow
+from marrakech.flow.hint import hint
 from marrakech.games.records import SaveFileError, record_from_json, record_to_json
 from marrakech.games.session import HINT_AID, WIN_CHANCE_AID, GameSetup, Session
 from marrakech.textmode.game import TextGame
@@ -74,3 +75,11 @@ def test_the_aids_used_are_saved_and_read_back() -> None:
     older = text.replace('"version": 4', '"version": 3')
     with pytest.raises(SaveFileError, match="aids"):
         record_from_json(older)
+
+
+def test_where_a_facing_is_chosen_the_chances_are_the_hints() -> None:
+    flow = flow_of("person", "greedy")
+    assert flow.state.phase is Phase.ORIENT
+    found = hint(flow.state)
+    assert found is not None
+    assert flow.win_chances()[flow.state.current] == pytest.approx(found.win_chance)

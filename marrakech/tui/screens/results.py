@@ -113,7 +113,8 @@ class ResultsScreen(ModalScreen[NextGame]):
         Binding("right", "app.focus_next", N_("Next button"), show=False),
     ]
 
-    AUTO_FOCUS = "#again"
+    AUTO_FOCUS = "#summary"
+    """An Enter meant for the last move of the game opens the summary, never a new game."""
 
     def __init__(
         self, documents: GameDocuments, names: tuple[str, ...], *, offer_new_game: bool = True

@@ -166,7 +166,7 @@ class ReviewScreen(Screen[None]):
 
     def _accounts(self, found: Review) -> Table:
         table = Table(box=None, padding=(0, 1), header_style="bold", expand=False)
-        table.add_column(_("Player"))
+        table.add_column(_("Player"), no_wrap=True, overflow="ellipsis", max_width=12)
         table.add_column(_("Margin"), justify="right")
         table.add_column(_("Luck"), justify="right")
         table.add_column(_("Skill"), justify="right")

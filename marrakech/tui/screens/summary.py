@@ -133,6 +133,8 @@ class SummaryScreen(Screen[None]):
         every = [score for scores in self.summary.scores for score in scores]
         ticks = whole_ticks(min(every, default=0), max(every, default=0))
         plot.yticks([float(tick) for tick in ticks], [str(tick) for tick in ticks])
+        at = whole_ticks(0, self.summary.turns)
+        plot.xticks([float(tick) for tick in at], [str(tick) for tick in at])
         plot.title(_("Score (visible squares + dirhams) after each turn"))
         plot.xlabel(_("turn"))
 

@@ -11,7 +11,7 @@ from textual.widgets import Static
 from marrakech.flow.luck import Account
 from marrakech.games.language import _
 
-HALF = 12
+HALF = 9
 """Cells of bar on each side of zero for the biggest figure."""
 
 
@@ -42,7 +42,7 @@ class LuckChart(Static):
         table = Table(
             title=_("Margin: luck + skill"), box=None, padding=(0, 1), header_style="bold"
         )
-        table.add_column(_("Player"))
+        table.add_column(_("Player"), no_wrap=True, overflow="ellipsis", max_width=12)
         table.add_column("")
         table.add_column("", justify="right")
         table.add_column("")
