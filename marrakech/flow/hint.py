@@ -168,12 +168,20 @@ def _words(choice: Choice, first: bool = False) -> str:
     return said[:1].upper() + said[1:] if first else said
 
 
+OTHER_PARTS = "other"
+"""The name of what the parts not quoted add up to, when it shows (``_sentences``)."""
+
+OTHER_WORDS = N_("the other parts together")
+"""How a sentence names the parts not quoted."""
+
+
 def _items(parts: Sequence[Part]) -> str:
     # Translators: one part of a hint's reason, e.g. "0.7 points on the toll on this roll".
     return listed(
         [
             _("{points} points on {part}").format(
-                points=f"{abs(part.points):.1f}", part=_(PART_WORDS[part.name])
+                points=f"{abs(part.points):.1f}",
+                part=_(OTHER_WORDS if part.name == OTHER_PARTS else PART_WORDS[part.name]),
             )
             for part in parts
         ]
@@ -189,8 +197,11 @@ def _sentences(found: Hint) -> tuple[str, ...]:
     choice, other = _words(found.pick, True), _words(found.compared)
     mine, theirs = _percent(found.win_chance), _percent(found.compared_win_chance)
     if found.parts:
-        gains = [part for part in found.parts if part.points > 0]
-        losses = [part for part in found.parts if part.points < 0]
+        # What the parts not quoted add up to, said when it shows: the figures then add up.
+        rest = Part(OTHER_PARTS, found.points - sum(part.points for part in found.parts))
+        said = (*found.parts, rest) if abs(rest.points) >= SHOWN else found.parts
+        gains = [part for part in said if part.points > 0]
+        losses = [part for part in said if part.points < 0]
         points = f"{found.points:.1f}"
         if losses:
             first = _(

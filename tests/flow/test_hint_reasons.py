@@ -104,9 +104,9 @@ def issue_example() -> GameState:
 
 
 EXAMPLE_ENGLISH = (
-    "Turning left gives up 0.7 points on the toll on this roll, but gains 1.1 points on "
-    "squares that earn tolls later and 0.8 points on the carpet laid this turn: worth 0.8 "
-    "points more than turning right.",
+    "Turning left gives up 0.7 points on the toll on this roll and 0.5 points on the other "
+    "parts together, but gains 1.1 points on squares that earn tolls later and 0.8 points on "
+    "the carpet laid this turn: worth 0.8 points more than turning right.",
     "Your chance to win: 54% (turning right: 51%).",
 )
 
@@ -129,8 +129,9 @@ def test_the_issue_s_example_in_japanese() -> None:
         language.use(language.ENGLISH)
     assert found is not None
     assert found.sentences == (
-        "「左に向ける」は、この出目の通行料で0.7点を失いますが、のちに通行料を稼ぐマスで1.1点と"
-        "この手番に敷くじゅうたんで0.8点を得ます。「右に向ける」より0.8点多い価値があります。",
+        "「左に向ける」は、この出目の通行料で0.7点とほかの部分の合計で0.5点を失いますが、"
+        "のちに通行料を稼ぐマスで1.1点とこの手番に敷くじゅうたんで0.8点を得ます。"
+        "「右に向ける」より0.8点多い価値があります。",
         "あなたが勝つ確率は54%です（「右に向ける」なら51%）。",
     )
 
