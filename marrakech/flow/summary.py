@@ -91,11 +91,14 @@ def summarise(start: GameState, recaps: Sequence[TurnRecap], names: Sequence[str
     players = []
     for score in end.scores():
         seat = score.seat
+        out = score.eliminated  # a bankrupt's carpets stay, grey: they count and earn nothing
         colours = tuple(
             ColourSummary(
                 colour,
-                sum(1 for _, stack in end.squares() if stack and stack[-1].colour is colour),
-                largest_region(end, colour),
+                0
+                if out
+                else sum(1 for _, stack in end.squares() if stack and stack[-1].colour is colour),
+                0 if out else largest_region(end, colour),
             )
             for colour in end.players[seat].colours
         )

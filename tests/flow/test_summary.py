@@ -34,9 +34,10 @@ def test_the_summary_adds_up_to_the_final_scores_and_the_tolls(players: int, see
     assert sum(p.paid for p in summary.players) == sum(t.paid for t in turns)
     for player in summary.players:
         assert player.biggest_toll <= player.paid
-        assert player.largest_region <= max(player.visible, 0) or player.eliminated
-        if not player.eliminated:
-            assert sum(c.visible for c in player.colours) == player.visible
+        assert player.largest_region <= player.visible
+        assert sum(c.visible for c in player.colours) == player.visible
+        if player.eliminated:  # its grey carpets count for nothing, as in the score
+            assert player.largest_region == player.visible == 0
     assert summary.turns == len(turns)
     assert [row[0] for row in summary.scores] == [s.total for s in start.scores()]
     assert [row[-1] for row in summary.scores] == [s.total for s in end.scores()]
@@ -58,3 +59,13 @@ def test_the_largest_region_is_the_largest_connected_area_of_one_colour(seed: in
         squares = [sq for sq, stack in end.squares() if stack and stack[-1].colour is colour]
         sizes = [len(end.region(sq)) for sq in squares]
         assert largest_region(end, colour) == max(sizes, default=0)
+
+
+def test_a_bankrupt_counts_no_squares_under_any_of_its_colours() -> None:
+    start, steps = played(3, 27)  # a greedy game where a seat goes bankrupt
+    names = ("P1", "P2", "P3")
+    summary = summarise(start, recaps(steps, names), names)
+    out = [player for player in summary.players if player.eliminated]
+    assert out
+    for player in out:
+        assert [(c.visible, c.largest_region) for c in player.colours] == [(0, 0)]
