@@ -76,6 +76,7 @@ class GameScreen(Screen["NextGame"]):
         Binding("h", "hint", N_("Hint")),
         Binding("p", "toggle_risk", N_("Risk")),
         Binding("w", "win_chances", N_("Chances to win"), show=False),
+        Binding("l", "open_log", N_("Log")),
         Binding("s", "save", N_("Save"), show=False),
         Binding("e", "export_log", N_("Export log"), show=False),
     ]
@@ -406,6 +407,12 @@ class GameScreen(Screen["NextGame"]):
             self._point(self.pointing.hinting(event.result))
             if why := hint_why(self.flow, event.move, event.result):
                 self.notify(why, title=_("Why this hint"), markup=False)
+
+    def action_open_log(self) -> None:
+        """The whole game so far on a screen of its own, to scroll through."""
+        from marrakech.tui.screens.log import LogScreen
+
+        self.app.push_screen(LogScreen(self.flow.log()))
 
     def action_win_chances(self) -> None:
         """Show or hide each player's chance to win now (guarded, as undo is: never to a

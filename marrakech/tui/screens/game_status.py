@@ -283,6 +283,7 @@ PALETTE = (
     ("redo", N_("Redo"), N_("Play again what was undone")),
     ("hint", N_("Hint"), N_("Ask the expert computer player")),
     ("win_chances", N_("Chances to win"), N_("Show or hide each player's chance to win now")),
+    ("open_log", N_("Log"), N_("The whole game so far, to scroll through")),
 )
 """The game screen's command-palette entries: action, title, help (translated where shown)."""
 
@@ -316,8 +317,8 @@ def key_state(
     or computers only) the keys that play or take back are hidden.
     """
     state = flow.state
-    if flow.over:  # the final board: the results, saving and exporting, nothing else
-        return action in ("results", "save", "export_log")
+    if flow.over:  # the final board: the results, the log, saving and exporting
+        return action in ("results", "open_log", "save", "export_log")
     if action in PLAYING_KEYS and not any(seat.is_person for seat in flow.seats):
         return False
 

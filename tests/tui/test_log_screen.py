@@ -1,0 +1,37 @@
+"""The whole log one key away (``l``): every turn so far, numbered, the newest in view, and
+back to the game with Escape, at 80x24 with four players."""
+
+from __future__ import annotations
+
+from marrakech.games.session import GameSetup, Session
+from marrakech.tui.app import MarrakechApp
+from marrakech.tui.screens.game import GameScreen
+from marrakech.tui.screens.log import LogScreen
+
+from .helpers import run, screen_text, wait_until
+
+
+@run
+async def test_l_opens_every_turn_so_far_and_escape_goes_back() -> None:
+    session = Session(GameSetup(4, seats=("person", "greedy", "greedy", "greedy"), seed=9))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        game = app.screen
+        assert "l Log" in screen_text(app).splitlines()[-1]
+        await pilot.press("enter")  # Player 1 rolls, then lays the carpet shown
+        await wait_until(pilot, lambda: game.state.phase.value == "place", "the carpet to lay")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(game.flow.log()) >= 4, "the computers' turns")
+        await wait_until(pilot, lambda: game.flow.person_to_move, "Player 1's turn again")
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        text = screen_text(app)
+        for number, sentence in enumerate(game.flow.log(), start=1):
+            assert f"{number} {sentence.split(',')[0]}," in text  # who did what, numbered
+        assert "pays" in text or "walks to" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game
