@@ -7,6 +7,7 @@ stream (marrakech.games.dice), so after an undo the same roll comes again: nobod
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -64,6 +65,53 @@ def name_problem(name: object) -> str | None:
     if not any(visible(char) for char in name):
         return _("must be 1 to {limit} characters, not blank").format(limit=MAX_NAME_LENGTH)
     return None
+
+
+_LOOK_ALIKE = str.maketrans(
+    {
+        "\N{CYRILLIC SMALL LETTER A}": "a",
+        "\N{CYRILLIC SMALL LETTER VE}": "b",
+        "\N{CYRILLIC SMALL LETTER IE}": "e",
+        "\N{CYRILLIC SMALL LETTER KA}": "k",
+        "\N{CYRILLIC SMALL LETTER EM}": "m",
+        "\N{CYRILLIC SMALL LETTER EN}": "h",
+        "\N{CYRILLIC SMALL LETTER O}": "o",
+        "\N{CYRILLIC SMALL LETTER ER}": "p",
+        "\N{CYRILLIC SMALL LETTER ES}": "c",
+        "\N{CYRILLIC SMALL LETTER TE}": "t",
+        "\N{CYRILLIC SMALL LETTER U}": "y",
+        "\N{CYRILLIC SMALL LETTER HA}": "x",
+        "\N{CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I}": "i",
+        "\N{CYRILLIC SMALL LETTER JE}": "j",
+        "\N{CYRILLIC SMALL LETTER DZE}": "s",
+        "\N{CYRILLIC SMALL LETTER KOMI DE}": "d",
+        "\N{GREEK SMALL LETTER ALPHA}": "a",
+        "\N{GREEK SMALL LETTER BETA}": "b",
+        "\N{GREEK SMALL LETTER EPSILON}": "e",
+        "\N{GREEK SMALL LETTER IOTA}": "i",
+        "\N{GREEK SMALL LETTER KAPPA}": "k",
+        "\N{GREEK SMALL LETTER NU}": "v",
+        "\N{GREEK SMALL LETTER OMICRON}": "o",
+        "\N{GREEK SMALL LETTER RHO}": "p",
+        "\N{GREEK SMALL LETTER TAU}": "t",
+        "\N{GREEK SMALL LETTER UPSILON}": "u",
+        "\N{GREEK SMALL LETTER CHI}": "x",
+        "\N{LATIN SMALL LETTER DOTLESS I}": "i",
+        "0": "o",
+        "1": "l",
+    }
+)
+"""Letters of other scripts (and digits) that look like a Latin letter, folded to it."""
+
+
+def name_key(name: str) -> str:
+    """What two players' names must differ in to be told apart at a table: the same with
+    case, width and compatibility forms folded (NFKC), spaces and invisible characters
+    dropped, and look-alike letters of other scripts read as the Latin ones."""
+    folded = unicodedata.normalize("NFKC", name).casefold().translate(_LOOK_ALIKE)
+    return "".join(
+        char for char in folded if not char.isspace() and unicodedata.category(char) != "Cf"
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,8 +46,8 @@ from marrakech.flow.changes import Change
 from marrakech.games.autosaves import GameFile
 from marrakech.games.language import _
 from marrakech.games.records import setup_to_dict
-from marrakech.games.session import Session, name_problem
-from marrakech.games.text import shown
+from marrakech.games.session import Session, name_key, name_problem
+from marrakech.games.text import quoted, shown
 from marrakech.net import texts
 from marrakech.net.protocol import (
     HOST_FULL,
@@ -470,6 +470,19 @@ class HostGame:
                 found = seat
         return found
 
+    def name_like(self, name: str, seat: int) -> str | None:
+        """The name of another seat's player that ``name`` could be taken for (the same,
+        or a look-alike: ``session.name_key``), or None."""
+        key = name_key(name)
+        return next(
+            (
+                other_name
+                for other, other_name in enumerate(self.flow.names)
+                if other != seat and name_key(other_name) == key
+            ),
+            None,
+        )
+
     async def attend(self, socket: ServerConnection, hello: Request) -> None:
         """Seat a client that said hello, then serve its messages until it leaves."""
         seat = None if hello.watch else self.seat_for(hello.code or "")
@@ -486,6 +499,10 @@ class HostGame:
             limits.send_queue,
         )
         if seat is not None and hello.name is not None and hello.name != self.flow.names[seat]:
+            taken = self.name_like(hello.name, seat)
+            if taken is not None:
+                await _refuse(socket, texts.NAME_TAKEN.format(name=quoted(hello.name), taken=taken))
+                return
             try:
                 self.flow.rename(seat, hello.name)
             except MarrakechError as error:

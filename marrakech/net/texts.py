@@ -29,6 +29,7 @@ HOST_FAILED = N_("the host failed on it")
 NO_SEAT_IN_GAME = N_("that join code opens no seat of this game")
 NO_SEAT_HERE = N_("that join code opens no seat here")
 BAD_NAME = N_("the name {problem}")
+NAME_TAKEN = N_("the name {name} is too like {taken}'s, who plays at this table")
 HELLO_FIRST = N_("say hello first (with a join code, or watch: true)")
 HELLO_TWICE = N_("this connection has said hello already")
 OTHER_VERSION = N_(
@@ -52,6 +53,7 @@ TEMPLATES = (
     NO_SEAT_IN_GAME,
     NO_SEAT_HERE,
     BAD_NAME,
+    NAME_TAKEN,
     HELLO_FIRST,
     HELLO_TWICE,
     OTHER_VERSION,

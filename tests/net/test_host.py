@@ -122,6 +122,11 @@ def test_a_huge_frame_closes_only_its_own_connection() -> None:
         ({"version": PROTOCOL_VERSION, "code": "AAAA-BBBB-CCCC"}, "opens no seat"),
         ({"version": PROTOCOL_VERSION}, "needs the seat's join code"),
         ({"version": PROTOCOL_VERSION, "code": "X", "name": ""}, "the name must be 1 to"),
+        ({"version": PROTOCOL_VERSION, "code": "X", "name": "ayla"}, "'ayla' is too like Ayla's"),
+        (
+            {"version": PROTOCOL_VERSION, "code": "X", "name": "\N{CYRILLIC CAPITAL LETTER A}yla"},
+            "is too like Ayla's, who plays at this table",
+        ),
     ],
     ids=[
         "wrong version",
@@ -129,6 +134,8 @@ def test_a_huge_frame_closes_only_its_own_connection() -> None:
         "wrong code",
         "no code",
         "blank name",
+        "another player's name in other case",
+        "another player's name with a look-alike letter",
     ],
 )
 def test_a_bad_hello_is_refused_and_the_connection_closed(
