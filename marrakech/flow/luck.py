@@ -70,6 +70,13 @@ class Split:
     """After each turn, for each seat, (luck, skill) so far."""
 
 
+def rounded(margin: float, skill: float, digits: int = 1) -> tuple[float, float]:
+    """Luck and skill to show with ``digits`` decimals, adding up to ``margin`` as shown:
+    skill rounded, luck what is left of the margin."""
+    shown_skill = round(skill, digits)
+    return round(margin - shown_skill, digits), shown_skill
+
+
 def margins(points: Sequence[float]) -> list[float]:
     """Each seat's points minus the best other seat's."""
     return [

@@ -29,7 +29,7 @@ from marrakech.games.session import Session
 from marrakech.games.words import carpet_squares, way_word
 
 from .judging import Judgement, judge
-from .luck import LUCK_PARTS, Split, split
+from .luck import LUCK_PARTS, Split, rounded, split
 
 BEST, INACCURACY, MISTAKE, BLUNDER = "best", "inaccuracy", "mistake", "blunder"
 GOOD = "good"
@@ -236,8 +236,8 @@ def review_document(found: Review) -> dict[str, Any]:
                 "margin": player.margin,
                 "decisions": player.decisions,
                 "average_loss_points": round(player.average_loss_points, 3),
-                "luck": round(player.margin - round(player.skill, 3), 3),
-                "skill": round(player.skill, 3),
+                "luck": rounded(player.margin, player.skill, 3)[0],
+                "skill": rounded(player.margin, player.skill, 3)[1],
                 "luck_parts": {name: round(player.luck_parts[name], 3) for name in LUCK_PARTS},
             }
             for player in found.players
@@ -304,12 +304,9 @@ def player_line(player: PlayerReview) -> str:
 
 def luck_line(player: PlayerReview) -> str:
     """One seat's margin split into luck and skill, in a line (the two add up to it)."""
-    skill = round(player.skill, 1)
+    luck, skill = rounded(player.margin, player.skill)
     return _("{name}: margin {margin} = luck {luck} + skill {skill}.").format(
-        name=player.name,
-        margin=f"{player.margin:+d}",
-        luck=f"{player.margin - skill:+.1f}",
-        skill=f"{skill:+.1f}",
+        name=player.name, margin=f"{player.margin:+d}", luck=f"{luck:+.1f}", skill=f"{skill:+.1f}"
     )
 
 

@@ -23,6 +23,7 @@ from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from marrakech.engine import Action, Aim, Orient, Place
+from marrakech.flow.luck import rounded
 from marrakech.flow.review import (
     GRADE_WORDS,
     Decision,
@@ -154,9 +155,11 @@ class ReviewScreen(Screen[None]):
         self.query_one("#working").display = False
         self.query_one("#accounts", Static).update(self._accounts(found))
         self.shown = tuple(
-            decision for player in found.players for decision in worst(found, player.seat)
+            sorted(
+                (decision for player in found.players for decision in worst(found, player.seat)),
+                key=lambda decision: decision.turn,
+            )
         )
-        self.shown = tuple(sorted(self.shown, key=lambda decision: decision.turn))
         options = self.query_one("#worst", OptionList)
         options.add_options([Option(self._entry(decision)) for decision in self.shown])
         if self.shown:
@@ -171,11 +174,11 @@ class ReviewScreen(Screen[None]):
         table.add_column(_("Luck"), justify="right")
         table.add_column(_("Skill"), justify="right")
         for account in found.luck.accounts:
-            skill = round(account.skill, 1)
+            luck, skill = rounded(account.margin, account.skill)
             table.add_row(
                 Text(self.names[account.seat]),
                 f"{account.margin:+.0f}",
-                f"{account.margin - skill:+.1f}",
+                f"{luck:+.1f}",
                 f"{skill:+.1f}",
             )
         return table

@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from marrakech.flow.luck import Account
+from marrakech.flow.luck import Account, rounded
 from marrakech.games.language import _
 
 HALF = 9
@@ -36,9 +36,8 @@ class LuckChart(Static):
 
     def show(self, accounts: Sequence[Account], names: Sequence[str]) -> None:
         """Draw each seat's margin, luck and skill (luck + skill = margin)."""
-        skills = [round(account.skill, 1) for account in accounts]
-        lucks = [account.margin - skill for account, skill in zip(accounts, skills, strict=True)]
-        biggest = max((abs(value) for value in (*skills, *lucks)), default=0.0)
+        shown = [rounded(account.margin, account.skill) for account in accounts]
+        biggest = max((abs(value) for pair in shown for value in pair), default=0.0)
         table = Table(
             title=_("Margin: luck + skill"), box=None, padding=(0, 1), header_style="bold"
         )
@@ -46,7 +45,7 @@ class LuckChart(Static):
         table.add_column("")
         table.add_column("", justify="right")
         table.add_column("")
-        for account, luck, skill in zip(accounts, lucks, skills, strict=True):
+        for account, (luck, skill) in zip(accounts, shown, strict=True):
             name = Text(names[account.seat], style="bold")
             table.add_row(name, _("margin"), f"{account.margin:+.0f}", "")
             table.add_row("", _("luck"), f"{luck:+.1f}", bar(luck, biggest, "yellow"))
