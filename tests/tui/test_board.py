@@ -178,5 +178,7 @@ async def test_assam_grows_with_the_squares() -> None:
         await wait_until(pilot, lambda: board.size.width > 47, "the larger board")
         await pilot.pause()
         large = board_text(board)
-    assert small.count("▶") == 1  # a token the size of his square
-    assert large.count("▶") > 1  # a frame round his square, arrows on the side he faces
+    assert small.count("▶") == large.count("▶") == 1  # one arrow, the way he faces
+    assert "┏" not in small  # no room for more on a one-line square
+    assert large.count("┏") == large.count("┛") == 1  # a frame round his square
+    assert "┃ ▶·  ┃" in large

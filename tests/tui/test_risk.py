@@ -1,14 +1,16 @@
-"""The risk preview's maths, and the coin split shown in the player panels."""
+"""The risk preview's maths and table, and the coin split shown in the player panels."""
 
 from __future__ import annotations
 
 import pytest
+from textual.app import App, ComposeResult
 
 from marrakech.engine import Direction, Turn, Variant
 from marrakech.flow.risk import lane_risks
 from marrakech.tui.widgets.player_panel import coins
+from marrakech.tui.widgets.risk_preview import RiskPreview
 
-from .helpers import position
+from .helpers import position, run, screen_text
 
 
 def test_each_facing_gets_its_chance_of_paying_and_mean_toll() -> None:
@@ -58,3 +60,42 @@ def test_a_fixed_facing_has_one_lane() -> None:
 def test_coins_keep_five_ones_for_change(money: int, split: tuple[int, int]) -> None:
     assert coins(money) == split
     assert 5 * split[0] + split[1] == money
+
+
+class RiskApp(App[None]):
+    """Just the risk preview."""
+
+    def compose(self) -> ComposeResult:
+        yield RiskPreview()
+
+
+@run
+async def test_the_table_says_where_each_roll_of_the_way_picked_stops() -> None:
+    # Assam on (0,3) facing east: ahead, a 3 and a 4 both stop on the corner square.
+    risks = lane_risks(position(assam=((0, 3), "E")))
+    app = RiskApp()
+    async with app.run_test(size=(80, 10)) as pilot:
+        preview = app.query_one(RiskPreview)
+        preview.show(risks, Turn.STRAIGHT, "If Player 1 rolls:")
+        await pilot.pause()
+        ahead = screen_text(app)
+        preview.show(risks, Turn.RIGHT, "If Player 1 rolls:")
+        await pilot.pause()
+        right = screen_text(app)
+        preview.show(risks, None, "If Player 1 rolls:")
+        await pilot.pause()
+        none_picked = screen_text(app)
+    assert "A roll of 1 to (0,4), 2 to (0,5), 3 to (0,6), 4 to (0,6)." in ahead
+    assert "A roll of 1 to (1,3), 2 to (2,3), 3 to (3,3), 4 to (4,3)." in right
+    assert "A roll of" not in none_picked
+
+
+@run
+async def test_a_fixed_facing_says_where_its_rolls_stop() -> None:
+    (risk,) = lane_risks(position(phase="roll", variant=Variant.AIM))
+    app = RiskApp()
+    async with app.run_test(size=(80, 10)) as pilot:
+        app.query_one(RiskPreview).show([risk], None, "If Player 1 rolls:")
+        await pilot.pause()
+        text = screen_text(app)
+    assert "A roll of 1 to (2,3), 2 to (1,3), 3 to (0,3), 4 to (0,2)." in text

@@ -15,7 +15,10 @@ region a toll charged, highlighted. ``square_at`` maps a point of the widget to 
 
 Every square reads without colour: a letter per colour (R, B, Y, G; lower case when the
 owner is bankrupt), the stack height, ``═`` and ``║`` joining the two halves of a carpet,
-an arrow for Assam, digits 1-4 on the squares a lane stops on, ``░`` around a ghost carpet
+one arrow for Assam (on the larger squares also a frame round his square; his square keeps
+its carpet's colour), the digits 1-4 on the squares a lane stops on (every roll of every
+way that stops there, the picked way's bright: "34" before the letter of a one-line square
+where a 3 and a 4 stop, "3 4" above it on the larger squares), ``░`` around a ghost carpet
 (``x`` marks when it is illegal) and ``$`` on a charged region. The drawing grows with the widget
 (three cell sizes) and is centred. Carpets take their colours from ``marrakech.tui.palette``,
 everything else from the component classes in app.tcss. The border loops are drawn from
@@ -56,7 +59,9 @@ _CELL_SIZES = ((11, 5), (7, 3), (5, 1))
 """Cell (width, height) options, largest first; the content sits in a 5-column core."""
 
 _CORE = 5
-_OVERLAYS = frozenset({"ghost", "region"})
+"""The columns of a square's content line: a roll (on the one-line squares), Assam (or a
+second roll), letter, height, mark."""
+_OVERLAYS = frozenset({"ghost", "region", "assam-frame"})
 """Marks drawn over a square that keep its carpet's colours (only the text style changes)."""
 _LEFT = 4
 """Columns left of the market: row label, space, loop, loop."""
@@ -170,6 +175,7 @@ class BoardWidget(Widget):
         "board--loop",
         "board--label",
         "board--assam",
+        "board--assam-frame",
         "board--lane",
         "board--lane-chosen",
         "board--ghost",
@@ -344,10 +350,6 @@ class BoardWidget(Widget):
         state = view.state
         ghost = view.ghost
         ghost_squares = (ghost.place.a, ghost.place.b) if ghost is not None else ()
-        lane_marks: dict[Square, tuple[int, bool]] = {}
-        for lane in sorted(view.lanes, key=lambda lane: not lane.chosen):
-            for number, square in enumerate(lane.stops, start=1):
-                lane_marks.setdefault(square, (number, lane.chosen))
         gap = self._style("gap")
         pad = (layout.cell_width - _CORE) // 2
         for row in range(SIZE):
@@ -357,15 +359,11 @@ class BoardWidget(Widget):
                 if square in view.region:
                     base += self._style("region")
                 x, y = layout.x(col), layout.y(row)
-                if square == view.assam.square and layout.cell_height == 1:
-                    base = self._style("assam")  # no room round him: his square is his token
                 for line in range(layout.cell_height):
                     canvas.put(x, y + line, " " * layout.cell_width, base)
                 if square == view.assam.square and layout.cell_height > 1:
-                    self._draw_assam_frame(canvas, layout, square, view.assam.facing)
-                self._draw_core(
-                    canvas, x + pad, layout.centre_y(row), square, base, view, lane_marks
-                )
+                    self._draw_assam_frame(canvas, layout, square, base)
+                self._draw_core(canvas, x + pad, layout.centre_y(row), square, base, view)
                 if col < SIZE - 1:
                     join = self._joined(state, square, (row, col + 1), ghost)
                     for line in range(layout.cell_height):
@@ -380,39 +378,30 @@ class BoardWidget(Widget):
                     canvas.put(x, y + layout.cell_height, text, join or gap)
                     if col < SIZE - 1:
                         canvas.put(x + layout.cell_width, y + layout.cell_height, " ", gap)
+        for square, rolls in _rolls_by_square(view.lanes).items():
+            places = _roll_places(layout, square, len(rolls), square == view.assam.square)
+            for roll, (x, y) in zip(rolls, places, strict=False):
+                lane = self._style("lane-chosen" if roll.chosen else "lane")
+                canvas.put(x, y, str(roll.value), canvas.styles[y][x] + lane)
 
     def _draw_assam_frame(
-        self, canvas: _Canvas, layout: _Layout, square: Square, facing: Direction
+        self, canvas: _Canvas, layout: _Layout, square: Square, base: Style
     ) -> None:
-        """Assam as a frame round his square, arrows on the side he faces; the square's
-        own carpet shows inside."""
-        style = self._style("assam")
+        """A frame round Assam's square, in the square's own colours (the larger squares)."""
+        style = base + self._style("assam-frame")
         row, col = square
-        x, y, width = layout.x(col), layout.y(row), layout.cell_width
-        pad = (width - _CORE) // 2
-        for line in range(layout.cell_height):
-            if y + line == layout.centre_y(row):
-                left = ARROWS[facing] * pad if facing is Direction.W else " " * pad
-                right = ARROWS[facing] * pad if facing is Direction.E else " " * pad
-                canvas.put(x, y + line, left, style)
-                canvas.put(x + width - pad, y + line, right, style)
-                continue
-            top = line < layout.cell_height // 2
-            arrows = (facing is Direction.N and top) or (facing is Direction.S and not top)
-            mark = ARROWS[facing] if arrows else " "
-            canvas.put(x, y + line, (f" {mark}" * width)[:width], style)
+        x, y = layout.x(col), layout.y(row)
+        width, bottom = layout.cell_width, y + layout.cell_height - 1
+        canvas.put(x, y, "┏" + "━" * (width - 2) + "┓", style)
+        for line in range(y + 1, bottom):
+            canvas.put(x, line, "┃", style)
+            canvas.put(x + width - 1, line, "┃", style)
+        canvas.put(x, bottom, "┗" + "━" * (width - 2) + "┛", style)
 
     def _draw_core(
-        self,
-        canvas: _Canvas,
-        x: int,
-        y: int,
-        square: Square,
-        base: Style,
-        view: _View,
-        lane_marks: dict[Square, tuple[int, bool]],
+        self, canvas: _Canvas, x: int, y: int, square: Square, base: Style, view: _View
     ) -> None:
-        """The five core columns: lane digit, Assam, letter, height, mark."""
+        """The core's Assam, letter, height and mark (the rolls come last: ``_roll_places``)."""
         state = view.state
         stack = state.stack(square)
         ghost = view.ghost
@@ -431,16 +420,8 @@ class BoardWidget(Widget):
             letter, height = "·", " "
         mark = "$" if square in view.region else " "
         canvas.put(x + 2, y, f"{letter}{height}{mark}", base)
-        lane = lane_marks.get(square)
-        if lane is None:
-            canvas.put(x, y, " ", base)
-        else:
-            number, chosen = lane
-            canvas.put(x, y, str(number), base + self._style("lane-chosen" if chosen else "lane"))
         if square == view.assam.square:
             canvas.put(x + 1, y, ARROWS[view.assam.facing], base + self._style("assam"))
-        else:
-            canvas.put(x + 1, y, " ", base)
 
     def _square_style(self, state: GameState, square: Square, ghost: Ghost | None) -> Style:
         if ghost is not None:
@@ -497,3 +478,41 @@ def _towards(here: tuple[int, int], there: tuple[int, int]) -> Direction:
     if x1 == x2:
         return Direction.S if y2 > y1 else Direction.N
     return Direction.E if x2 > x1 else Direction.W
+
+
+class _Roll(NamedTuple):
+    """A roll that stops on a square, and whether it is the picked way's."""
+
+    value: int
+    chosen: bool
+
+
+def _rolls_by_square(lanes: tuple[Lane, ...]) -> dict[Square, list[_Roll]]:
+    """Every roll of every lane on the square it stops on, each roll and brightness once,
+    in order of value (of two alike, the picked way's first)."""
+    rolls: dict[Square, list[_Roll]] = {}
+    for lane in lanes:
+        for value, square in enumerate(lane.stops, start=1):
+            shown = rolls.setdefault(square, [])
+            if _Roll(value, lane.chosen) not in shown:
+                shown.append(_Roll(value, lane.chosen))
+    for shown in rolls.values():
+        shown.sort(key=lambda roll: (roll.value, not roll.chosen))
+    return rolls
+
+
+def _roll_places(
+    layout: _Layout, square: Square, count: int, assam_here: bool
+) -> list[tuple[int, int]]:
+    """Where a square's rolls go, an (x, y) each. On the larger squares: the line above
+    the core, centred, a space apart ("3 4"). On the one-line squares: the core's first
+    two columns ("34"), less Assam's; a roll that finds no room there goes on the gap line
+    beside the square, towards the middle of the market."""
+    row, col = square
+    x, y = layout.x(col), layout.centre_y(row)
+    if layout.cell_height > 1:
+        start = x + (layout.cell_width - (2 * count - 1)) // 2
+        return [(start + 2 * index, y - 1) for index in range(count)]
+    beside = y + 1 if row < SIZE - 1 else y - 1
+    core = [(x, y)] if assam_here else [(x, y), (x + 1, y)]
+    return [*core, (x, beside), (x + 1, beside)]

@@ -18,6 +18,7 @@ _TIMES = "\N{MULTIPLICATION SIGN}"
 LEGEND: tuple[tuple[str, str], ...] = (
     ("▲▶▼◀", N_("Assam, and the way he faces")),
     ("1 2 3 4", N_("where Assam stops for each roll (bright: the way picked)")),
+    ("34", N_("a roll of 3 and a roll of 4 both stop there")),
     ("Y2", N_("the top carpet's colour, and how many carpets lie there")),
     ("═ ║", N_("joins the two halves of one carpet")),
     # Translators: {times} is the multiplication sign, drawn where the carpet may not go.

@@ -1,4 +1,5 @@
-"""The risk preview: for each way Assam may go, the chance of paying, the mean toll, bankruptcy."""
+"""The risk preview: for each way Assam may go, the chance of paying, the mean toll, bankruptcy;
+under it, where each roll of the way picked stops."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
-from marrakech.engine import Turn
+from marrakech.engine import DIE_PROBABILITIES, Turn
 from marrakech.flow.risk import LaneRisk
 from marrakech.games import language
-from marrakech.games.language import pgettext
-from marrakech.games.words import compass_letter
+from marrakech.games.language import _, pgettext
+from marrakech.games.words import compass_letter, square_text
 
 _MARKS = {Turn.LEFT: "◀ ", Turn.STRAIGHT: "▲ ", Turn.RIGHT: "▶ ", None: "  "}
 
@@ -32,6 +33,19 @@ def _way(turn: Turn | None) -> str:
     return _MARKS[turn] + words[turn]
 
 
+def _stops_line(risk: LaneRisk) -> str:
+    """Where each roll of one way stops, in the text mode's words: "A roll of 1 to (0,4),
+    2 to (0,5), 3 to (0,6), 4 to (0,6)"."""
+    values = [value for value, _chance in DIE_PROBABILITIES]  # the order of the stops
+    stops = pgettext("between the stops of the rolls", ", ").join(
+        _("{value} to {square}").format(value=value, square=square_text(stop))
+        for value, stop in zip(values, risk.stops, strict=True)
+    )
+    # Translators: under the risk table, where each roll of the way picked stops; {stops}
+    # lists them, e.g. "1 to (0,4), 2 to (0,5), 3 to (0,6), 4 to (0,6)".
+    return _("A roll of {stops}.").format(stops=stops)
+
+
 def _pad(text: str, width: int, *, right: bool = False) -> str:
     """``text`` padded with spaces to ``width`` cells (on the left when ``right``)."""
     space = " " * max(0, width - cell_len(text))
@@ -39,19 +53,25 @@ def _pad(text: str, width: int, *, right: bool = False) -> str:
 
 
 class RiskPreview(Static):
-    """A small table of LaneRisk rows; the chosen way is highlighted."""
+    """A small table of LaneRisk rows, the chosen way highlighted, and where each roll of
+    the chosen way (or of the only one) stops."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"risk--chosen", "risk--header"}
 
     _shown: tuple[tuple[LaneRisk, ...], Turn | None, str, str] = ((), None, "", "")
+    _shape: tuple[int, bool, str] = (0, False, "")
+    """The rows shown, whether a line of stops is, and in which language: a change may
+    change the height."""
 
     def show(self, risks: Sequence[LaneRisk], chosen: Turn | None, title: str) -> None:
         """Show the rows under a title such as "If Ayla rolls:"; no risks clear it."""
         shown = (tuple(risks), chosen, title, language.current())
         if shown == self._shown:
             return
-        resized = len(shown[0]) != len(self._shown[0])
-        self._shown = shown
+        picked = [risk for risk in risks if len(risks) == 1 or risk.turn == chosen]
+        shape = (len(risks), bool(picked), language.current())
+        resized = shape != self._shape
+        self._shown, self._shape = shown, shape
         if not risks:
             self.update("", layout=resized)
             return
@@ -77,4 +97,6 @@ class RiskPreview(Static):
             style = self.get_component_rich_style("risk--chosen") if is_chosen else ""
             text.append("\n")
             text.append(row, style=style)
+        for risk in picked:
+            text.append("\n" + _stops_line(risk))
         self.update(text, layout=resized)
