@@ -123,6 +123,7 @@ ENGLISH_STRINGS = {
     "bots/plugins.py": {"outside bot, ", "took longer than "},
     "bots/simple.py": {"greedy has nothing to choose in phase "},
     "flow/game.py": {"a computer seat needs a level"},
+    "games/autosaves.py": {"marrakech host --resume "},  # a command, said as it is typed
     "flow/recap.py": {"a turn has at least one action"},
     "games/session.py": {
         "must be a string, not ",

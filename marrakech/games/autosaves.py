@@ -6,6 +6,11 @@ another one. A window holds a lock on the game it has open (``games/<id>.lock``,
 operating-system lock that dies with the process, so a crash never leaves a game locked);
 a second window lists that game as open elsewhere and cannot open it twice. A game that
 ends moves to ``history/``, the finished games, kept to look back on and replay.
+
+A game this machine hosts on the network autosaves there too, and has a host file of the
+same id (``online/<id>.json``): it is hosted again (``host_command``), never resumed at
+one keyboard. Where the folder cannot be written (a read-only data folder), a game is
+read, and played, but not autosaved (``FolderNotWritable``): its file stays as it was.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from pathlib import Path
 from marrakech.engine import Phase
 from marrakech.games import storage
 from marrakech.games.language import _
-from marrakech.games.locks import try_lock, unlock
+from marrakech.games.locks import READ_ONLY_ERRORS, try_lock, unlock
 from marrakech.games.records import SaveFileError, record_to_json
 from marrakech.games.session import Session
 from marrakech.games.text import shown
@@ -33,6 +38,11 @@ LEGACY_AUTOSAVE = "autosave.json"
 
 class GameInUse(SaveFileError):
     """The game is open in another window."""
+
+
+class FolderNotWritable(SaveFileError):
+    """The folder of unfinished games cannot be written: its games can be read and played,
+    not autosaved (nor locked)."""
 
 
 def games_dir() -> Path:
@@ -48,6 +58,38 @@ def history_dir() -> Path:
 def is_unfinished_game(path: Path) -> bool:
     """True for a file of the folder of unfinished games (to be resumed, not copied)."""
     return Path(os.path.abspath(path)).parent == Path(os.path.abspath(games_dir()))
+
+
+def folder_not_writable() -> FolderNotWritable | None:
+    """What keeps unfinished games from being written here: the folder (or, while it is
+    missing, the nearest folder above it) that this user cannot write; None when they can
+    be written."""
+    folder = games_dir()
+    try:
+        while not folder.is_dir() and folder.parent != folder:
+            folder = folder.parent
+        if os.access(folder, os.W_OK | os.X_OK):
+            return None
+    except OSError:
+        pass  # a folder that cannot even be looked at cannot be written
+    return FolderNotWritable(_("{folder} cannot be written").format(folder=shown(str(folder))))
+
+
+def is_hosted(game: Path) -> bool:
+    """True for an unfinished game this machine hosts on the network (its host file lies
+    in the data directory): it is hosted again with ``host_command``, never resumed at one
+    keyboard (its friends' seats would be lost)."""
+    host_file = storage.data_dir() / storage.ONLINE_DIR / f"{game.stem}.json"
+    try:
+        return host_file.is_file()
+    except OSError:
+        return False
+
+
+def host_command(game: Path) -> str:
+    """The command that hosts a network game again (its id is its autosave's name),
+    escaped for the terminal."""
+    return f"marrakech host --resume {shown(game.stem)}"
 
 
 def _lock_path(game: Path) -> Path:
@@ -93,8 +135,13 @@ class GameFile:
     @classmethod
     def resume(cls, path: Path) -> tuple[GameFile, Session]:
         """Open an unfinished game: lock it, then read it. GameInUse when another window
-        has it; SaveFileError when it cannot be read (the file is left as it is)."""
+        has it; FolderNotWritable when its folder cannot be written (read the game with
+        ``storage.load_game`` to play it without autosaving); SaveFileError when it cannot
+        be read. The file is left as it is."""
         storage.data_folder(path.parent)
+        problem = folder_not_writable()
+        if problem is not None:
+            raise problem
         lock = _lock(path)
         try:
             session = storage.load_game(path)
@@ -148,6 +195,12 @@ def _lock(path: Path) -> int:
         lock = try_lock(_lock_path(path))
     except OSError as error:
         reason = error.strerror or error
+        if error.errno in READ_ONLY_ERRORS:
+            raise FolderNotWritable(
+                _("{folder} cannot be written: {reason}").format(
+                    folder=shown(str(path.parent)), reason=reason
+                )
+            ) from error
         raise SaveFileError(
             _("cannot lock {path}: {reason}").format(path=shown(str(path)), reason=reason)
         ) from error
@@ -169,6 +222,8 @@ class Unfinished:
     """Why it cannot be read (the file's name not in front: say it where it is wanted)."""
     open_elsewhere: bool = False
     """True while another window plays it."""
+    hosted: bool = False
+    """True for a network game this machine hosts (see ``is_hosted``)."""
 
 
 def _game_files(folder: Path) -> Iterator[tuple[Path, float]]:
@@ -193,14 +248,15 @@ def unfinished_games() -> list[Unfinished]:
     found = []
     for path, modified in sorted(_game_files(games_dir()), key=lambda item: -item[1]):
         elsewhere = in_use(path)
+        hosted = is_hosted(path)
         try:
             session = storage.load_game(path)
         except SaveFileError as error:
             problem = storage.game_problem(error, path)
-            found.append(Unfinished(path, modified, None, problem, elsewhere))
+            found.append(Unfinished(path, modified, None, problem, elsewhere, hosted))
             continue
         if session.state.phase is not Phase.OVER:
-            found.append(Unfinished(path, modified, session, None, elsewhere))
+            found.append(Unfinished(path, modified, session, None, elsewhere, hosted))
         elif not elsewhere:
             _move_to_history(path)  # a finished game whose move was cut short
     return found

@@ -6,6 +6,7 @@ process's locks)."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 from pathlib import Path
@@ -16,14 +17,25 @@ else:
     import fcntl
 
 
+READ_ONLY_ERRORS = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
+"""What opening a file to write says in a folder (or of a file) that cannot be written."""
+
+
 def try_lock(path: Path, create: bool = True) -> int | None:
     """An open descriptor holding ``path``'s lock; None when another process holds it.
 
-    ``create``: make the file when it is missing (else FileNotFoundError). The file is
-    never followed through a link. Other OSErrors from opening it are raised.
+    ``create``: make the file when it is missing (else FileNotFoundError). Without it,
+    a file that cannot be written is opened to read, which is enough to lock it: a
+    read-only folder's games can still be told free or held. The file is never followed
+    through a link. Other OSErrors from opening it are raised.
     """
-    flags = os.O_RDWR | (os.O_CREAT if create else 0) | getattr(os, "O_NOFOLLOW", 0)
-    fd = os.open(path, flags, 0o600)
+    no_link = getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, os.O_RDWR | (os.O_CREAT if create else 0) | no_link, 0o600)
+    except OSError as error:
+        if create or error.errno not in READ_ONLY_ERRORS:
+            raise
+        fd = os.open(path, os.O_RDONLY | no_link)
     try:
         if sys.platform == "win32":
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)

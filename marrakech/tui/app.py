@@ -66,6 +66,41 @@ BASIC_COLOUR_SYSTEMS = ("standard", "windows")
 BASIC_THEME = "ansi-dark"
 """The theme on 16-colour terminals, unless the player chose another ANSI theme."""
 
+LONG_NOTICE = 20
+"""Seconds a notice stays that the player must act on (a command to type, a lost save)."""
+
+
+def quit_question(flow: GameFlow) -> str:
+    """What quitting does to the game in progress, and how it goes on.
+
+    A network game's host holds the whole game (``can_save``) and autosaves it under its
+    id; a joined seat or a spectator holds a copy the host keeps.
+    """
+    if flow.networked and flow.can_save:
+        path = flow.autosave_path
+        if path is None:
+            return _("Stop hosting the game? Everyone is disconnected.")
+        # Translators: the command in backquotes is typed as it is.
+        return _(
+            "Stop hosting the game? Everyone is disconnected. It is saved: `{command}` "
+            "hosts it again, and your friends' lines take them back to their seats."
+        ).format(command=autosaves.host_command(path))
+    if flow.networked and flow.me is None:
+        return _(
+            "Stop watching? The host keeps the game: your `marrakech join` line watches it again."
+        )
+    if flow.networked:
+        return _(
+            "Leave the game? The host keeps it: your `marrakech join` line takes you back to "
+            "your seat."
+        )
+    problem = autosaves.folder_not_writable()
+    if problem is not None:
+        return _(
+            "Quit the game? It is not saved ({problem}): what was played here is lost."
+        ).format(problem=problem)
+    return _("Quit the game? It is saved: `marrakech` offers to resume it next time.")
+
 
 def pace_word(pace: str) -> str:
     """One of the walk paces (settings.PACES) in the language spoken now."""
@@ -83,7 +118,8 @@ class MarrakechApp(App[None]):
     With no arguments it offers to resume an unfinished autosaved game, else opens the
     new-game screen. ``session`` starts straight into that game; ``load`` goes on with a
     saved game and ``replay`` steps through one (a broken file is reported and the new-game
-    screen opens instead).
+    screen opens instead). A network game this machine hosts is never played on here: the
+    player is told how to host it again.
     """
 
     CSS_PATH = "app.tcss"
@@ -149,10 +185,16 @@ class MarrakechApp(App[None]):
     def offer_resume(self) -> None:
         """Offer the newest unfinished game no other window has open; else set up a new one.
 
-        The others wait in Saved games; a game open in another window is not offered.
+        The others wait in Saved games; a game open in another window is not offered, nor
+        a network game this machine hosts (the player is told how to host it again). A
+        game an outside bot plays asks first whether to load the bot.
         """
         games = autosaves.unfinished_games()
-        free = [game for game in games if game.session is not None and not game.open_elsewhere]
+        readable = [game for game in games if game.session is not None and not game.open_elsewhere]
+        free = [game for game in readable if not game.hosted]
+        for game in readable:
+            if game.hosted:
+                self._say_hosted(game.path)
         elsewhere = sum(1 for game in games if game.open_elsewhere)
         if elsewhere:
             message = ngettext(
@@ -190,13 +232,23 @@ class MarrakechApp(App[None]):
             ).format(count=others)
 
         def answered(resume: bool | None) -> None:
-            if resume:
-                self.open_file(path)
-            else:
+            if not resume:
                 self.new_game()
+                return
+            from marrakech.tui.screens.saves import ask_for_outside_bots, outside_bots
+
+            ask_for_outside_bots(self, outside_bots(session), lambda: self.open_file(path))
 
         dialog = ConfirmScreen(question, yes=_("Resume"), no=_("New game"), default=True)
         self.push_screen(dialog, answered)
+
+    def _say_hosted(self, path: Path) -> None:
+        """Tell the player how to go on with the network game they host in ``path``."""
+        # Translators: the command in backquotes is typed as it is.
+        words = _("A network game you host is not resumed here: `{command}` hosts it again.")
+        words = words.format(command=autosaves.host_command(path))
+        title = _("Network game")
+        self.notify(words, title=title, severity="warning", timeout=LONG_NOTICE, markup=False)
 
     def open_file(
         self, path: Path, *, replay: bool = False, back: Callable[[], None] | None = None
@@ -206,12 +258,24 @@ class MarrakechApp(App[None]):
         ``back`` is where a closed replay or a file that cannot be loaded leads (the
         saved-games list passes the new-game screen it came from); by default a closed
         replay quits and a broken file opens the new-game screen.
+
+        A network game this machine hosts is not played here (the player is told how to
+        host it again); an unfinished game whose folder cannot be written is played
+        without autosaving, its file left as it was (the player is told).
         """
         unfinished = not replay and autosaves.is_unfinished_game(path)
+        if unfinished and autosaves.is_hosted(path):
+            self._say_hosted(path)
+            (back or self.new_game)()
+            return
         game_file: autosaves.GameFile | None = None
+        not_autosaved: SaveFileError | None = None
         try:
             if unfinished:
-                game_file, session = autosaves.GameFile.resume(path)
+                try:
+                    game_file, session = autosaves.GameFile.resume(path)
+                except autosaves.FolderNotWritable as problem:
+                    session, not_autosaved = storage.load_game(path), problem
             else:
                 session = storage.load_game(path)
         except SaveFileError as error:
@@ -223,6 +287,14 @@ class MarrakechApp(App[None]):
             from marrakech.tui.screens.replay import ReplayScreen
 
             self.push_screen(ReplayScreen(session), lambda _: (back or self.exit)())
+        elif not_autosaved is not None:
+            words = _(
+                "{problem}. The unfinished game stays there as it was; what is played "
+                "now is not saved."
+            ).format(problem=not_autosaved)
+            title = _("Played without autosaving")
+            self.notify(words, title=title, severity="warning", timeout=LONG_NOTICE, markup=False)
+            self.play(session, autosave=False)
         else:
             self.play(session, game_file)
 
@@ -245,8 +317,15 @@ class MarrakechApp(App[None]):
         """Replay a saved game over the new-game screen; closing it goes back to the form."""
         self.open_file(message.path, replay=True, back=lambda: None)
 
-    def play(self, session: Session, game_file: autosaves.GameFile | None = None) -> None:
-        """Play a game (``game_file``: its autosave, when resumed); then another, or quit.
+    def play(
+        self,
+        session: Session,
+        game_file: autosaves.GameFile | None = None,
+        *,
+        autosave: bool = True,
+    ) -> None:
+        """Play a game (``game_file``: its autosave, when resumed; ``autosave``: False to
+        write nothing); then another, or quit.
 
         The results set up the next game themselves (the new-game form opens over them,
         and Escape there goes back to them): the game ends with the form's choice.
@@ -263,7 +342,8 @@ class MarrakechApp(App[None]):
             else:
                 self.exit()
 
-        self.push_screen(GameScreen(session, game_file, self.settings), ended)
+        flow = None if autosave else GameFlow(session, notifier(self), autosave=False)
+        self.push_screen(GameScreen(session, game_file, self.settings, flow=flow), ended)
 
     def play_network(self, network: NetworkGame) -> None:
         """Play a network game's seat here: first what to tell the others, then the game."""
@@ -286,17 +366,19 @@ class MarrakechApp(App[None]):
 
     # -- app-wide keys --------------------------------------------------------------------
 
-    def _game_in_progress(self) -> bool:
-        return any(
-            isinstance(screen, GameScreen) and screen.state.phase is not Phase.OVER
-            for screen in self.screen_stack
-        )
+    def _flow_in_progress(self) -> GameFlow | None:
+        """The game being played, when one is (not over)."""
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen) and screen.state.phase is not Phase.OVER:
+                return screen.flow
+        return None
 
     async def action_quit(self) -> None:
-        """Quit; ask first when a game is in progress (it stays autosaved)."""
+        """Quit; ask first when a game is in progress, saying how it goes on."""
         if isinstance(self.screen, ConfirmScreen):
             return
-        if not self._game_in_progress():
+        flow = self._flow_in_progress()
+        if flow is None:
             self.exit()
             return
 
@@ -304,8 +386,10 @@ class MarrakechApp(App[None]):
             if yes:
                 self.exit()
 
-        question = _("Quit the game? It is saved: `marrakech` offers to resume it next time.")
-        self.push_screen(ConfirmScreen(question, yes=_("Quit"), no=_("Keep playing")), answered)
+        watching = flow.networked and flow.me is None
+        stay = _("Keep watching") if watching else _("Keep playing")
+        dialog = ConfirmScreen(quit_question(flow), yes=_("Quit"), no=stay)
+        self.push_screen(dialog, answered)
 
     def action_help(self) -> None:
         """Show the keys and the rules."""

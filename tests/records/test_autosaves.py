@@ -161,3 +161,42 @@ def test_a_start_position_of_other_rules_than_the_set_up_is_refused() -> None:
 
     with pytest.raises(MarrakechError, match="plays the aim rules; the set-up the standard"):
         Session(GameSetup(2), start=new_game(2, variant=Variant.AIM))
+
+
+def test_a_game_hosted_from_here_is_told_apart_with_the_command_that_hosts_it_again(
+    data_home: Path,
+) -> None:
+    from marrakech.net.hosting import new_game
+
+    flow, hosting = new_game(
+        Session(GameSetup(2, seed=2)), lambda notice: None, headless=True, host="", port=0
+    )
+    flow.close()
+    local = GameFile.new()
+    local.save(Session(GameSetup(2, seed=3)))
+    local.close()
+    hosted = {game.path.stem: game.hosted for game in autosaves.unfinished_games()}
+    assert hosted == {hosting.game_id: True, local.path.stem: False}
+    command = autosaves.host_command(autosaves.games_dir() / f"{hosting.game_id}.json")
+    assert command == f"marrakech host --resume {hosting.game_id}"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write anywhere")
+def test_a_read_only_folder_keeps_its_games_free_and_untouched(data_home: Path) -> None:
+    game = GameFile.new()
+    game.save(Session(GameSetup(2, seed=1)))
+    game.close()
+    kept = game.path.read_bytes()
+    lock = game.path.with_suffix(".lock")
+    lock.chmod(0o444)
+    game.path.parent.chmod(0o555)
+    try:
+        [found] = autosaves.unfinished_games()
+        assert not found.open_elsewhere  # a lock that cannot be written is still looked at
+        assert autosaves.folder_not_writable() is not None
+        with pytest.raises(autosaves.FolderNotWritable, match="cannot be written"):
+            GameFile.resume(game.path)
+        assert storage.load_game(game.path).setup.seed == 1  # it can be read, and played
+    finally:
+        game.path.parent.chmod(0o755)
+    assert game.path.read_bytes() == kept

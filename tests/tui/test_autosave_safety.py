@@ -1,8 +1,13 @@
-"""No game is lost to another game, to opening a finished one, or to a second window."""
+"""No game is lost to another game, to opening a finished one, to a second window, or to a
+data folder that cannot be written."""
 
 from __future__ import annotations
 
+import errno
+import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,6 +27,8 @@ from marrakech.tui.screens.setup import NewGameScreen
 from .helpers import position, run, screen_text, toasts
 from .test_screens_saves import open_saves
 
+READ_ONLY = os.strerror(errno.EROFS)
+
 
 def unfinished_game(seed: int = 11, names: tuple[str, str] = ("Old", "Game")) -> Session:
     """An unfinished game autosaved and left (one action played), as a closed window leaves it."""
@@ -36,6 +43,45 @@ def unfinished_game(seed: int = 11, names: tuple[str, str] = ("Old", "Game")) ->
 def unfinished() -> list[tuple[str, ...]]:
     """The names of every unfinished game in the folder."""
     return sorted(game.session.setup.names for game in autosaves.unfinished_games() if game.session)
+
+
+@pytest.fixture
+def read_only_data(home: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[], Path]:
+    """Make the data folder (whose name needs escaping) act as on a read-only file system:
+    what the test wrote is read as ever, and nothing can be made or written there any
+    more. Returns the folder of unfinished games."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data\x1bfolder"))
+    storage.data_folder(autosaves.games_dir())
+
+    def make_read_only() -> Path:
+        root = storage.data_dir()
+        real_open, real_access, real_mkdir = os.open, os.access, os.mkdir
+
+        def inside(path: object) -> bool:
+            return Path(os.path.abspath(str(path))).is_relative_to(root)
+
+        def refused(path: object) -> OSError:
+            return OSError(errno.EROFS, READ_ONLY, str(path))
+
+        def open_file(path: str, flags: int, mode: int = 0o777, **options: Any) -> int:
+            if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT) and inside(path):
+                raise refused(path)
+            return real_open(path, flags, mode, **options)
+
+        def access(path: str, mode: int, **options: Any) -> bool:
+            return not (mode & os.W_OK and inside(path)) and real_access(path, mode, **options)
+
+        def mkdir(path: str, *args: Any, **options: Any) -> None:
+            if inside(path) and not os.path.isdir(path):
+                raise refused(path)
+            real_mkdir(path, *args, **options)
+
+        monkeypatch.setattr(os, "open", open_file)
+        monkeypatch.setattr(os, "access", access)
+        monkeypatch.setattr(os, "mkdir", mkdir)
+        return autosaves.games_dir()
+
+    return make_read_only
 
 
 def finished_game(tmp_path: Path) -> Path:
@@ -143,3 +189,60 @@ async def test_an_unfinished_game_that_cannot_be_resumed_is_mentioned_at_the_sta
         assert any(said in toast for toast in toasts(app))
         await open_saves(pilot)
         assert "seed" in screen_text(app)
+
+
+@run
+async def test_a_read_only_data_folder_plays_the_unfinished_game_without_autosaving(
+    read_only_data: Callable[[], Path],
+) -> None:
+    unfinished_game()
+    [game] = list(autosaves.games_dir().glob("*.json"))
+    kept = game.read_bytes()
+    folder = read_only_data()
+    app = MarrakechApp()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmScreen)  # not "open in another window"
+        assert dialog.question == "Resume the unfinished game of Old, Game (1 turn played)?"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Old" in screen_text(app)
+        escaped = str(folder).replace("\x1b", "\\x1b")
+        said = (
+            f"{escaped} cannot be written. The unfinished game stays there "
+            "as it was; what is played now is not saved."
+        )
+        assert any(said in toast for toast in toasts(app))
+        await pilot.press("enter")  # a decision, played on
+        await pilot.press("q")
+        await pilot.pause()
+        quit_dialog = app.screen
+        assert isinstance(quit_dialog, ConfirmScreen)
+        assert quit_dialog.question == (
+            f"Quit the game? It is not saved ({escaped} cannot be written): what was "
+            "played here is lost."
+        )
+        assert not any("Autosave failed" in toast for toast in toasts(app))
+        await pilot.press("y")
+        await pilot.pause()
+    assert sorted(folder.glob("*.json")) == [game] and game.read_bytes() == kept
+
+
+@pytest.mark.slow
+@run
+async def test_a_new_game_in_a_read_only_data_folder_says_it_is_not_saved(
+    read_only_data: Callable[[], Path],
+) -> None:
+    folder = read_only_data()
+    app = MarrakechApp(session=Session(GameSetup(2, names=("New", "One"), seed=1)))
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.press("enter")  # the first decision cannot be autosaved
+        await pilot.pause()
+        assert any("Autosave failed" in toast and READ_ONLY in toast for toast in toasts(app))
+        await pilot.press("q")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmScreen)
+        assert dialog.question.startswith("Quit the game? It is not saved (")
+    assert list(folder.iterdir()) == []

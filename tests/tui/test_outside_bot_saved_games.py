@@ -1,4 +1,5 @@
-"""Saved games: a game an outside bot plays is listed, and opening it asks for the bot again."""
+"""Saved games: a game an outside bot plays is listed, and opening it asks for the bot again;
+so does resuming it when the app starts."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from marrakech.games import storage
+from marrakech.games.autosaves import GameFile
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.confirm import ConfirmScreen
@@ -17,10 +19,10 @@ from .helpers import run, screen_text, toasts, wait_until
 from .test_screens_saves import open_saves
 
 
-def saved_with_bot(folder: Path) -> tuple[Session, Path]:
-    """A named save "withbot" whose first seat an outside bot plays (to move now); the bot
-    notes each decision it makes in the file returned. Its file is the test's own, so no
-    other test loaded it."""
+def saved_with_bot(folder: Path, *, unfinished: bool = False) -> tuple[Session, Path]:
+    """A named save "withbot" (``unfinished``: an unfinished game left by a closed window)
+    whose first seat an outside bot plays (to move now); the bot notes each decision it
+    makes in the file returned. Its file is the test's own, so no other test loaded it."""
     mark = folder / "decisions.txt"
     path = folder / "saved_bot.py"
     path.write_text(
@@ -35,7 +37,12 @@ def saved_with_bot(folder: Path) -> tuple[Session, Path]:
     )
     setup = GameSetup(2, names=("Bot", "Ann"), seats=(f"{path}:Bot", "person"), seed=6)
     session = Session(setup)
-    storage.save_named("withbot", session)
+    if unfinished:
+        game_file = GameFile.new()
+        game_file.save(session)
+        game_file.close()
+    else:
+        storage.save_named("withbot", session)
     return session, mark
 
 
@@ -75,6 +82,53 @@ async def test_declining_lets_greedy_play_the_seat_and_says_so(tmp_path: Path) -
     app = MarrakechApp()
     async with app.run_test(size=(100, 34), notifications=True) as pilot:
         await open_withbot(pilot, app)
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        said = "Bot's computer player is the outside bot"
+        await wait_until(pilot, lambda: any(said in toast for toast in toasts(app)), "the notice")
+        await wait_until(pilot, lambda: screen.flow.session.actions, "greedy's facing")
+        assert not mark.exists()
+
+
+async def resume_at_start(pilot: object, app: MarrakechApp) -> ConfirmScreen:
+    """Say Resume to the app's offer; the question that follows."""
+    await pilot.pause()  # type: ignore[attr-defined]
+    offer = app.screen
+    assert isinstance(offer, ConfirmScreen)
+    assert offer.question == "Resume the unfinished game of Bot, Ann (0 turns played)?"
+    await pilot.press("enter")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+    assert isinstance(app.screen, ConfirmScreen)
+    return app.screen
+
+
+@run
+async def test_resuming_at_the_start_asks_for_the_bot_and_lets_it_play(tmp_path: Path) -> None:
+    session, mark = saved_with_bot(tmp_path, unfinished=True)
+    app = MarrakechApp()
+    async with app.run_test(size=(100, 34), notifications=True) as pilot:
+        dialog = await resume_at_start(pilot, app)
+        assert dialog.question.startswith(
+            f"This game has an outside bot: {session.setup.seats[0]} for Bot. A saved game "
+            "never runs its code by itself: load it again and let it play?"
+        )
+        await pilot.press("y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await wait_until(pilot, mark.exists, "the bot chooses its facing")
+        assert not any("not loaded" in toast for toast in toasts(app))
+
+
+@pytest.mark.slow
+@run
+async def test_resuming_at_the_start_without_the_bot_lets_greedy_play(tmp_path: Path) -> None:
+    _session, mark = saved_with_bot(tmp_path, unfinished=True)
+    app = MarrakechApp()
+    async with app.run_test(size=(100, 34), notifications=True) as pilot:
+        await resume_at_start(pilot, app)
         await pilot.press("n")
         await pilot.pause()
         screen = app.screen

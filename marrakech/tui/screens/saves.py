@@ -2,19 +2,23 @@
 
 A game an outside bot plays (docs/bots.md) is played on with that bot only when the
 player says so: opening it asks whether to load the bot's code again, or let the fallback
-level play its seat. A replay needs no bot.
+level play its seat (``ask_for_outside_bots``, which the app's offer to resume asks too).
+A replay needs no bot. A network game this machine hosts is listed with the command that
+hosts it again: it is never played on here, at one keyboard.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on, work
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -81,6 +85,68 @@ def outside_bots(session: Session) -> tuple[OutsideSeat, ...]:
     )
 
 
+def ask_for_outside_bots(
+    app: App[Any], seats: Sequence[OutsideSeat], then: Callable[[], None]
+) -> None:
+    """Ask whether to load the code of the outside bots of ``seats`` this run has not
+    loaded, then go on with ``then`` (at once when none is missing); the fallback level
+    plays for any that is not loaded (the game says so)."""
+    from marrakech.bots.plugins import is_loaded
+    from marrakech.flow.computers import FALLBACK_LEVEL
+
+    missing = [seat for seat in seats if not is_loaded(seat.bot)]
+    if not missing:
+        then()
+        return
+    level = level_word(FALLBACK_LEVEL)
+    bots = _(", ").join(
+        # Translators: an outside bot's name (a file or module and a class) and the
+        # player whose seat it plays.
+        _("{bot} for {name}").format(bot=shown(seat.bot, 120), name=seat.player)
+        for seat in missing
+    )
+    question = ngettext(
+        "This game has an outside bot: {bots}. A saved game never runs its code by "
+        "itself: load it again and let it play? Load only code you trust; otherwise "
+        "the {level} computer plays for it.",
+        "This game has outside bots: {bots}. A saved game never runs their code by "
+        "itself: load them again and let them play? Load only code you trust; "
+        "otherwise the {level} computer plays for them.",
+        len(missing),
+    ).format(bots=bots, level=level)
+
+    def answered(load: bool | None) -> None:
+        if load:
+            bot_names = [seat.bot for seat in missing]
+            app.run_worker(partial(_load_bots, app, bot_names, then), thread=True)
+        else:
+            then()
+
+    no = _("Let {level} play").format(level=level)
+    app.push_screen(ConfirmScreen(question, yes=_("Load"), no=no), answered)
+
+
+def _load_bots(app: App[Any], bots: list[str], then: Callable[[], None]) -> None:
+    """Load each bot's code (in a thread of its own: it may take a while), then go on; a
+    bot that cannot be loaded is said, and the fallback plays for it."""
+    from marrakech.bots.plugins import load_bot_class
+
+    problems: list[str] = []
+    for bot in bots:
+        try:
+            load_bot_class(bot)
+        except ValueError as error:
+            problems.append(str(error))
+    app.call_from_thread(_bots_loaded, app, problems, then)
+
+
+def _bots_loaded(app: App[Any], problems: list[str], then: Callable[[], None]) -> None:
+    for problem in problems:
+        title = _("Outside bot not loaded")
+        app.notify(problem, title=title, severity="error", timeout=10, markup=False)
+    then()
+
+
 def save_option(path: Path) -> Option:
     """The list entry for a save file; a file that cannot be read is shown, disabled."""
     return _save_entry(path)[0]
@@ -116,7 +182,8 @@ def finished_option(path: Path) -> Option:
 
 
 def unfinished_option(game: Unfinished) -> Option:
-    """The list entry for an unfinished game; one open in another window is disabled."""
+    """The list entry for an unfinished game; one open in another window, or a network
+    game this machine hosts (with the command that hosts it again), is disabled."""
     when = datetime.fromtimestamp(game.modified).strftime(_WHEN)
     title = (_("Unfinished game"), "bold")
     if game.session is None:
@@ -131,6 +198,14 @@ def unfinished_option(game: Unfinished) -> Option:
         text = Text.assemble(title, elsewhere + "\n", (about, "italic"))
         return Option(text, id=str(game.path), disabled=True)
     played = _("  played {when}").format(when=when)
+    if game.hosted:
+        # Translators: the command that hosts the game again follows, on a line of its own.
+        hosted = _("you host it; it goes on with:")
+        command = autosaves.host_command(game.path)
+        text = Text.assemble(
+            (_("Network game"), "bold"), played + "\n", (about, "italic"), f"\n{hosted}\n{command}"
+        )
+        return Option(text, id=str(game.path), disabled=True)
     return Option(Text.assemble(title, played + "\n", (about, "italic")), id=str(game.path))
 
 
@@ -149,9 +224,9 @@ def where_kept() -> str:
 class SavesScreen(ModalScreen[OpenSave | None]):
     """The saved games, newest first: Enter plays one on, r replays it, Escape goes back.
 
-    Unfinished games come first (one open in another window cannot be opened twice), then
-    the named saves, then the finished games. Files that cannot be read are listed with the
-    reason and left untouched.
+    Unfinished games come first (one open in another window cannot be opened twice, nor a
+    network game this machine hosts here), then the named saves, then the finished games.
+    Files that cannot be read are listed with the reason and left untouched.
     """
 
     DEFAULT_CSS = """
@@ -277,59 +352,11 @@ class SavesScreen(ModalScreen[OpenSave | None]):
 
     def ask_for_bots(self, path: Path) -> None:
         """Open ``path`` to play on, asking first whether to load the code of the outside
-        bots it names that this run has not loaded; the fallback level plays for any that
-        are not (the game says so)."""
-        from marrakech.bots.plugins import is_loaded
-        from marrakech.flow.computers import FALLBACK_LEVEL
+        bots it names that this run has not loaded (``ask_for_outside_bots``)."""
+        seats = self._outside.get(str(path), ())
+        ask_for_outside_bots(self.app, seats, lambda: self._play_on(path))
 
-        missing = [seat for seat in self._outside.get(str(path), ()) if not is_loaded(seat.bot)]
-        if not missing:
-            self.dismiss(OpenSave(path))
-            return
-        level = level_word(FALLBACK_LEVEL)
-        bots = _(", ").join(
-            # Translators: an outside bot's name (a file or module and a class) and the
-            # player whose seat it plays.
-            _("{bot} for {name}").format(bot=shown(seat.bot, 120), name=seat.player)
-            for seat in missing
-        )
-        question = ngettext(
-            "This game has an outside bot: {bots}. A saved game never runs its code by "
-            "itself: load it again and let it play? Load only code you trust; otherwise "
-            "the {level} computer plays for it.",
-            "This game has outside bots: {bots}. A saved game never runs their code by "
-            "itself: load them again and let them play? Load only code you trust; "
-            "otherwise the {level} computer plays for them.",
-            len(missing),
-        ).format(bots=bots, level=level)
-
-        def answered(load: bool | None) -> None:
-            if load:
-                self._load_bots(path, [seat.bot for seat in missing])
-            else:
-                self.dismiss(OpenSave(path))
-
-        no = _("Let {level} play").format(level=level)
-        self.app.push_screen(ConfirmScreen(question, yes=_("Load"), no=no), answered)
-
-    @work(thread=True)
-    def _load_bots(self, path: Path, bots: list[str]) -> None:
-        """Load each bot's code (it may take a while: away from the screen's thread), then
-        open the game; a bot that cannot be loaded is said, and the fallback plays for it."""
-        from marrakech.bots.plugins import load_bot_class
-
-        problems: list[str] = []
-        for bot in bots:
-            try:
-                load_bot_class(bot)
-            except ValueError as error:
-                problems.append(str(error))
-        self.app.call_from_thread(self._bots_loaded, path, problems)
-
-    def _bots_loaded(self, path: Path, problems: list[str]) -> None:
-        for problem in problems:
-            title = _("Outside bot not loaded")
-            self.app.notify(problem, title=title, severity="error", timeout=10, markup=False)
+    def _play_on(self, path: Path) -> None:
         if self.is_attached:
             self.dismiss(OpenSave(path))
 
