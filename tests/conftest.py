@@ -44,11 +44,18 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 def pytest_configure(config: pytest.Config) -> None:
     """No test depends on timing: Hypothesis's deadline (200 ms an example) and its "too
-    slow" health check would fail tests on a busy machine. A test's own @settings still
-    decide the rest (number of examples, other health checks)."""
+    slow" health check would fail tests on a busy machine. The quick suite
+    (``-m "not slow"``) tries fewer examples of each property (tests/property_budget.py);
+    a test's own @settings decide the rest."""
+    import property_budget
     from hypothesis import HealthCheck, settings
 
-    untimed = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    property_budget.quick = "not slow" in (config.getoption("markexpr") or "")
+    untimed = settings(
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+        max_examples=property_budget.examples(settings.default.max_examples),
+    )
     settings.register_profile("untimed", untimed)
     settings.load_profile("untimed")
 

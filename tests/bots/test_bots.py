@@ -8,6 +8,7 @@ import time
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 
 from marrakech.bots import (
     DEFAULT_ITERATIONS,
@@ -116,7 +117,7 @@ positions = st.builds(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(state=positions, seed=st.integers(0, 100))
 def test_simple_bots_choose_legal_actions(state: GameState, seed: int) -> None:
     for level in ("random", "greedy"):
@@ -124,7 +125,7 @@ def test_simple_bots_choose_legal_actions(state: GameState, seed: int) -> None:
             assert make_bot(level, seed=seed).choose(state) in state.legal_actions()
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(state=positions, seed=st.integers(0, 100), level=st.sampled_from(["hard", "expert"]))
 def test_searching_bots_choose_legal_actions(state: GameState, seed: int, level: str) -> None:
     if state.phase in DECIDING:

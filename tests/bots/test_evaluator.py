@@ -10,6 +10,7 @@ import pytest
 from engine.games import GameSpec, game_specs, play
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR, PART_NAMES, Evaluation, chances
 from marrakech.bots.expert import ExpertBot
@@ -57,7 +58,7 @@ def assert_sound(evaluation: Evaluation, state: GameState) -> None:
             assert evaluation.win_chance[seat] == 0
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(positions)
 def test_a_position_s_parts_add_up_and_its_chances_to_one(state: GameState) -> None:
     assert_sound(evaluate(state), state)
@@ -68,7 +69,7 @@ def test_a_position_s_parts_add_up_and_its_chances_to_one(state: GameState) -> N
 BANKRUPT_BEFORE_AIM = position(GameSpec(3, Variant.AIM, 0, 0, False, False, money=3), 0.5)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(positions)
 @example(BANKRUPT_BEFORE_AIM)
 def test_a_decision_is_worth_the_position_after_it(state: GameState) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from property_budget import examples
 
 from marrakech.engine import (
     Aim,
@@ -19,7 +20,7 @@ from marrakech.engine import (
 from .games import GameSpec, game_specs, play
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(game_specs())
 def test_every_legal_action_of_random_positions_round_trips(spec: GameSpec) -> None:
     for t in play(spec):

@@ -10,6 +10,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 
 from marrakech.engine import (
     Aim,
@@ -26,8 +27,8 @@ from marrakech.engine import (
 from .games import GameSpec, game_specs, play
 from .reference import ref_apply, ref_legal, ref_scores, ref_winners
 
-FAST = settings(max_examples=40, deadline=None)
-HEAVY = settings(max_examples=25, deadline=None)
+FAST = settings(max_examples=examples(40), deadline=None)
+HEAVY = settings(max_examples=examples(25), deadline=None)
 
 # Every action of the notation, plus some that no position allows.
 POOL: list[object] = [Orient(t) for t in Turn] + [Aim(t) for t in Turn]
@@ -176,7 +177,7 @@ def test_hash_and_equality_are_consistent(spec: GameSpec) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(game_specs())
 def test_the_engine_agrees_with_the_reference_model(spec: GameSpec) -> None:
     """Step by step: the same legal actions, tolls, payments, bankruptcies and positions."""
@@ -197,7 +198,7 @@ def test_the_engine_agrees_with_the_reference_model(spec: GameSpec) -> None:
     assert set(final.winners()) == ref_winners(model)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(game_specs())
 def test_aim_variants_aim_after_every_placement_but_the_last(spec: GameSpec) -> None:
     for t in play(spec):

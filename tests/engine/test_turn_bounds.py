@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from property_budget import examples
 
 from marrakech.engine import Action, Phase, Variant, parse_action, turn_bounds
 
@@ -34,7 +35,7 @@ def test_turns_begin_at_an_orient_or_at_a_roll_without_one(
     assert turn_bounds(actions(text)) == bounds
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(game_specs())
 def test_each_turn_of_a_game_is_one_seat_from_its_first_action(spec: GameSpec) -> None:
     steps = play(spec)

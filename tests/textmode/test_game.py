@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 
 from marrakech import bots
 from marrakech.engine import Phase, Turn, Variant
@@ -235,7 +236,7 @@ def test_what_is_written_is_made_safe_to_show() -> None:
     assert out.getvalue() == "a\\x1b[2Jb\\u202ec\n"
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.text(max_size=30), st.booleans())
 def test_any_line_is_answered_and_only_a_decision_moves_the_game(text: str, placing: bool) -> None:
     if " ".join(text.split()).lower() in ("h", "hint"):
