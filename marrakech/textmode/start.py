@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from marrakech.games import autosaves, storage
-from marrakech.games.autosaves import GameFile
+from marrakech.games.autosaves import FolderNotWritable, GameFile, GameInUse
 from marrakech.games.language import N_, _, ngettext
 from marrakech.games.narrate import turns
 from marrakech.games.records import SaveFileError
@@ -39,8 +39,10 @@ def play_saved(path: Path) -> int:
     resumed in its own autosave); exit code 1 when it cannot be opened."""
     try:
         if autosaves.is_unfinished_game(path):
-            game_file, session = GameFile.resume(path)
-            return _run(TextGame.local(session, game_file), [_resuming(session)])
+            if autosaves.is_hosted(path):
+                print(f"marrakech load: {_hosted(path)}", file=sys.stderr)
+                return 1
+            return _resume(path, [])
         return _run(TextGame.local(storage.load_game(path)), [])
     except SaveFileError as error:
         print(f"marrakech load: {error}", file=sys.stderr)
@@ -70,16 +72,39 @@ def play_latest() -> int:
         for game in games
         if game.session is None
     ]
+    said += [_hosted(game.path) for game in games if game.hosted]
     for unfinished in games:
-        if unfinished.session is None or unfinished.open_elsewhere:
+        if unfinished.session is None or unfinished.open_elsewhere or unfinished.hosted:
             continue
         try:
-            game_file, session = GameFile.resume(unfinished.path)
+            return _resume(unfinished.path, said)
+        except GameInUse:
+            continue  # taken by another window a moment ago
         except SaveFileError:
-            continue  # taken by another window a moment ago, or no longer readable
-        return _run(TextGame.local(session, game_file), [*said, _resuming(session)])
+            continue  # no longer readable
     said += [_("No unfinished game to resume: a new game for two people."), _(NEW_GAME_HELP)]
     return _run(TextGame.local(Session(GameSetup(2, seed=new_seed()))), said)
+
+
+def _resume(path: Path, said: list[str]) -> int:
+    """Go on with the unfinished game in ``path``, autosaving it; in a folder that cannot be
+    written, play it without autosaving and leave the file as it is."""
+    try:
+        game_file, session = GameFile.resume(path)
+    except FolderNotWritable as problem:
+        session = storage.load_game(path)
+        # Translators: {problem} says which folder cannot be written.
+        not_saved = _(
+            "{problem}. The unfinished game stays there as it was; what is played now is not saved."
+        ).format(problem=problem)
+        return _run(TextGame.local(session, autosave=False), [*said, not_saved, _resuming(session)])
+    return _run(TextGame.local(session, game_file), [*said, _resuming(session)])
+
+
+def _hosted(path: Path) -> str:
+    # Translators: the command in backquotes is typed as it is.
+    words = _("A network game you host is not resumed here: `{command}` hosts it again.")
+    return words.format(command=autosaves.host_command(path))
 
 
 def _resuming(session: Session) -> str:
