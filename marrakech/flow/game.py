@@ -415,8 +415,10 @@ class GameFlow:
         """Take back the last decision a person made (the computers' moves after it too).
 
         Whether it may go back past a roll already seen, or take back another player's
-        decision, is the set-up's takeback setting (see ``why_no_undo``). Raises
-        IllegalAction saying why not.
+        decision, is the set-up's takeback setting (see ``why_no_undo``); the rolls after
+        an undo are fresh draws, never the ones taken back (``Session.undo``), and a game
+        where a roll was taken back says so (``TAKEBACK_AID``). Raises IllegalAction saying
+        why not.
         """
         reason = self.why_no_undo()
         if reason is not None:

@@ -1,10 +1,11 @@
 """Die streams: where a game's rolls come from.
 
-A game's n-th roll is a pure function of the stream and n. The normal stream,
-``SeededDie``, derives it from the game's seed, so replaying a turn after an undo gives
-the same roll (nobody can re-roll), a saved game replays exactly, and a tournament can
-give every seat rotation the same dice. ``LoadedDie`` gives set values, for tests,
-puzzles and positions to study.
+A stream's n-th draw is a pure function of the stream and n. The normal stream,
+``SeededDie``, derives it from the game's seed, so a saved game replays exactly and a
+tournament can give every seat rotation the same dice. Without undos a game's n-th roll
+is draw n; an undo never takes a draw back into the stream: the rolls after it are the
+next draws, never the ones seen (``session.Session.undo``). ``LoadedDie`` gives set
+values, for tests, puzzles and positions to study.
 """
 
 from __future__ import annotations
@@ -18,27 +19,27 @@ from marrakech.games.language import _
 
 
 def die_roll(seed: int, index: int) -> int:
-    """The value of roll number ``index`` (0 for the first roll) of the game with ``seed``."""
+    """The value of draw number ``index`` (0 first) of the die stream of ``seed``."""
     digest = blake2b(f"{seed}:{index}".encode(), digest_size=8).digest()
     return DIE_FACES[int.from_bytes(digest, "big") % len(DIE_FACES)]
 
 
 class DieStream(Protocol):
-    """A game's rolls: ``roll(index)`` is the value of roll number ``index`` (0 first)."""
+    """A game's die: ``roll(index)`` is the value of draw number ``index`` (0 first)."""
 
     def roll(self, index: int) -> int:
-        """The value of roll number ``index``; the same index always gives the same value."""
+        """The value of draw number ``index``; the same index always gives the same value."""
         ...
 
 
 @dataclass(frozen=True, slots=True)
 class SeededDie:
-    """The normal die: roll ``index`` is ``die_roll(seed, index)``."""
+    """The normal die: draw ``index`` is ``die_roll(seed, index)``."""
 
     seed: int
 
     def roll(self, index: int) -> int:
-        """The value of roll number ``index`` of the game with this seed."""
+        """The value of draw number ``index`` of this seed's stream."""
         return die_roll(self.seed, index)
 
 

@@ -30,9 +30,12 @@ from marrakech.games.language import _
 from marrakech.games.levels import LEVELS, bot_named, is_level
 from marrakech.games.session import (
     AIDS,
+    HINT_AID,
     OLD_SEAT_KINDS,
     PERSON,
     SEAT_KINDS,
+    TAKEBACK_AID,
+    WIN_CHANCE_AID,
     GameSetup,
     Session,
     name_problem,
@@ -42,7 +45,7 @@ from marrakech.games.text import quoted, unshowable
 SAVE_FORMAT = "marrakech-game"
 """The value of a save file's ``format`` field."""
 
-SAVE_VERSION = 4
+SAVE_VERSION = 5
 """The save-file version this program writes; it reads this one and every older one."""
 
 MAX_SAVE_BYTES = 2 * 1024 * 1024
@@ -72,6 +75,12 @@ _STARTED_KEYS = ("start", "dice")
 """Version 2: fields present only for a game started from a given position or die."""
 _AIDS_KEY = "aids"
 """Version 4: present only when aids were used while the game was played (``AIDS``)."""
+_TAKEN_BACK_KEY = "taken_back_draws"
+"""Version 5: present only when undos took back rolls: the draws of the die stream skipped."""
+_AID_VERSIONS = {HINT_AID: 4, WIN_CHANCE_AID: 4, TAKEBACK_AID: 5}
+"""The save version from which a save may name each aid."""
+MAX_DRAW = 2**31 - 1
+"""The largest draw number of the die stream a save may name."""
 _VARIANTS = {v.value: v for v in Variant}
 _ORIENT_ROLL = re.compile(r"([LSR])([1-4])")
 
@@ -173,6 +182,9 @@ def record_to_json(session: Session) -> str:
         fields.append(f'"dice": {_dump(list(dice.values))}')
     elif dice != SeededDie(session.setup.seed):
         raise SaveFileError(_("cannot save this game: its die is neither the seed's nor loaded"))
+    if session.taken_back:
+        runs = [list(run) for run in session.taken_back]
+        fields.append(f'"{_TAKEN_BACK_KEY}": {_dump(runs)}')
     if session.aids:
         used = [aid for aid in AIDS if aid in session.aids]
         fields.append(f'"{_AIDS_KEY}": {_dump(used)}')
@@ -360,14 +372,18 @@ def _read_setup(value: object, *, secret: bool = True) -> GameSetup:
 
 
 def _replay(
-    setup: GameSetup, value: object, start: GameState | None, dice: LoadedDie | None
+    setup: GameSetup,
+    value: object,
+    start: GameState | None,
+    dice: LoadedDie | None,
+    taken_back: tuple[tuple[int, int], ...],
 ) -> Session:
     if not isinstance(value, list):
         raise _Invalid(f"moves must be a list, not {_kind(value)}")
     if len(value) > MAX_MOVES:
         raise _Invalid(f"moves has {len(value)} turns; at most {MAX_MOVES} are allowed")
     try:
-        session = Session(setup, start=start, dice=dice)
+        session = Session(setup, start=start, dice=dice, taken_back=taken_back)
     except MarrakechError as error:
         raise _Invalid(f"start: {error}") from error
     for index, move in enumerate(value):
@@ -435,9 +451,8 @@ def record_from_json(text: str) -> Session:
 def _read_document(text: str) -> Session:
     if not isinstance(text, str):
         raise _Invalid(f"expected text, not {type(text).__name__}")
-    document = _object(
-        _parse_json(text), "the document", _DOCUMENT_KEYS, (*_STARTED_KEYS, _AIDS_KEY)
-    )
+    every_field = (*_STARTED_KEYS, _AIDS_KEY, _TAKEN_BACK_KEY)
+    document = _object(_parse_json(text), "the document", _DOCUMENT_KEYS, every_field)
     if document["format"] != SAVE_FORMAT:
         raise _Invalid(f"format must be {SAVE_FORMAT!r}, not {_short(document['format'])}")
     version = document["version"]
@@ -452,26 +467,69 @@ def _read_document(text: str) -> Session:
     optional = _STARTED_KEYS if version >= 2 else ()
     if version >= 4:
         optional = (*optional, _AIDS_KEY)
+    if version >= 5:
+        optional = (*optional, _TAKEN_BACK_KEY)
     document = _object(document, "the document", _DOCUMENT_KEYS, optional)
     setup = _read_setup(document["setup"])
     start = _read_start(document["start"]) if "start" in document else None
     dice = _read_dice(document["dice"]) if "dice" in document else None
-    aids = _read_aids(document[_AIDS_KEY]) if _AIDS_KEY in document else set()
-    session = _replay(setup, document["moves"], start, dice)
+    taken_back = _read_taken_back(document.get(_TAKEN_BACK_KEY, []))
+    aids = _read_aids(document[_AIDS_KEY], version) if _AIDS_KEY in document else set()
+    if taken_back and TAKEBACK_AID not in aids:
+        raise _Invalid(f"{_TAKEN_BACK_KEY} is there, but aids does not name {TAKEBACK_AID!r}")
+    session = _replay(setup, document["moves"], start, dice, taken_back)
+    _check_taken_back(session, dice)
     _check_position(document["position"], session)
     session.aids = aids
     return session
 
 
-def _read_aids(value: object) -> set[str]:
+def _read_aids(value: object, version: int) -> set[str]:
     if not isinstance(value, list) or not value:
         raise _Invalid(f"aids must be a list of what was used, not {_kind(value)}")
+    known = [aid for aid in AIDS if _AID_VERSIONS[aid] <= version]
     for aid in value:
-        if aid not in AIDS:
-            raise _Invalid(f"aids: {_short(aid)} is none of {', '.join(map(repr, AIDS))}")
+        if aid not in known:
+            raise _Invalid(f"aids: {_short(aid)} is none of {', '.join(map(repr, known))}")
     if len(set(value)) != len(value):
         raise _Invalid("aids: one is named twice")
     return set(value)
+
+
+def _read_taken_back(value: object) -> tuple[tuple[int, int], ...]:
+    """The runs of draws taken back: ``[first, last]`` pairs in order, apart."""
+    path = _TAKEN_BACK_KEY
+    if not isinstance(value, list):
+        raise _Invalid(f"{path} must be a list, not {_kind(value)}")
+    if len(value) > MAX_MOVES + 1:
+        raise _Invalid(f"{path} has {len(value)} runs; at most {MAX_MOVES + 1} are allowed")
+    runs: list[tuple[int, int]] = []
+    for index, run in enumerate(value):
+        if not isinstance(run, list) or len(run) != 2:
+            raise _Invalid(f"{path}[{index}] must be a pair [first, last], not {_short(run)}")
+        low = runs[-1][1] + 2 if runs else 0
+        first = _whole(run[0], f"{path}[{index}][0]", low, MAX_DRAW)
+        last = _whole(run[1], f"{path}[{index}][1]", first, MAX_DRAW)
+        runs.append((first, last))
+    return tuple(runs)
+
+
+def _check_taken_back(session: Session, dice: LoadedDie | None) -> None:
+    """Every draw taken back came before the game's next roll (and from the loaded die)."""
+    taken_back = session.taken_back
+    if not taken_back:
+        return
+    last = taken_back[-1][1]
+    if last >= session.next_draw:
+        raise _Invalid(
+            f"{_TAKEN_BACK_KEY}: the run ending at draw {last} lies past the game's next "
+            f"draw, {session.next_draw}"
+        )
+    if dice is not None and last >= len(dice.values):
+        raise _Invalid(
+            f"{_TAKEN_BACK_KEY}: draw {last} was taken back, but the loaded die has only "
+            f"{len(dice.values)} rolls"
+        )
 
 
 def _read_start(value: object) -> GameState:
@@ -512,8 +570,10 @@ def _export_log(session: Session) -> str:
         f"{name} ({kind}, {'+'.join(words.colour_word(c) for c in player.colours)})"
         for name, kind, player in zip(names, setup.seats, state.players, strict=True)
     )
+    die = ", rolls from a loaded die" if isinstance(session.dice, LoadedDie) else ""
     lines = [
-        f"Marrakech: {setup.players} players, {setup.variant.value} variant, seed {setup.seed}",
+        f"Marrakech: {setup.players} players, {setup.variant.value} variant, "
+        f"seed {setup.seed}{die}",
         f"Players: {seats}",
         f"First: {names[setup.first]}",
         "",

@@ -1,7 +1,8 @@
 """A game in progress: its set-up, the actions so far, the die stream, undo and redo.
 
-The engine knows positions; a Session knows a game's history. Rolls come from the die
-stream (marrakech.games.dice), so after an undo the same roll comes again: nobody can re-roll.
+The engine knows positions; a Session knows a game's history. Rolls are draws of the die
+stream (marrakech.games.dice), and a draw is never rolled twice: after an undo the rolls
+that follow are fresh draws, so a roll seen before it tells nothing of what comes next.
 """
 
 from __future__ import annotations
@@ -129,7 +130,8 @@ class GameSetup:
     first: int = 0
     alternate_piles: bool = False
     takeback: bool | None = None
-    """May an undo go back past a person's roll? None: only when one person plays bots."""
+    """May an undo go back past a roll that was seen (the die then rolls anew)? None: only
+    when one person plays bots."""
 
     def __post_init__(self) -> None:
         if self.players not in (2, 3, 4):
@@ -195,8 +197,18 @@ HINT_AID = "hint"
 """An aid: a hint was asked for."""
 WIN_CHANCE_AID = "win_chance"
 """An aid: the chances to win were looked at while the game was played."""
-AIDS = (HINT_AID, WIN_CHANCE_AID)
+TAKEBACK_AID = "takeback"
+"""An aid: an undo took back a roll that was seen (the die rolled anew)."""
+AIDS = (HINT_AID, WIN_CHANCE_AID, TAKEBACK_AID)
 """Every aid a game's record may name, in this order."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Undone:
+    """What one undo took back: the actions, and the draws taken back before it."""
+
+    actions: tuple[Action, ...]
+    taken_back: dict[int, int]
 
 
 class Session:
@@ -209,11 +221,14 @@ class Session:
         *,
         start: GameState | None = None,
         dice: DieStream | None = None,
+        taken_back: Iterable[tuple[int, int]] = (),
     ) -> None:
         """Start the game and replay the given actions; a bad one raises with its index.
 
         ``start`` is a position to play from instead of the set-up's starting one (for the
-        same number of players); ``dice`` the die stream instead of the seed's.
+        same number of players); ``dice`` the die stream instead of the seed's;
+        ``taken_back`` the draws of the stream undos took back, as ``taken_back`` gives
+        them (a saved game's): the rolls skip them.
         """
         if start is not None and len(start.players) != setup.players:
             raise MarrakechError(
@@ -233,12 +248,15 @@ class Session:
         self.dice: DieStream = dice if dice is not None else SeededDie(setup.seed)
         """Where the rolls come from."""
         self.aids: set[str] = set()
-        """The aids asked for while the game was played (``AIDS``): its record and summary
-        say so."""
+        """The aids used while the game was played (``AIDS``): its record and summary say
+        so."""
         self._states: list[GameState] = [self.start]
         self._transitions: list[Transition] = []
-        self._rolls = 0
-        self._redo: list[list[Action]] = []
+        self._draws: list[int] = []
+        """The draw of the die stream behind each roll of the game, in order."""
+        self._taken_back: dict[int, int] = dict(taken_back)
+        """The draws taken back, first: last of each run of them."""
+        self._redo: list[_Undone] = []
         for number, action in enumerate(actions, start=1):
             try:
                 self.play(action)
@@ -266,13 +284,23 @@ class Session:
         return tuple(t.action for t in self._transitions)
 
     @property
-    def rolls(self) -> int:
-        """How many times the die has been rolled so far (the next roll's number)."""
-        return self._rolls
+    def next_draw(self) -> int:
+        """The number of the die stream's draw the next roll gives (0 first): one past the
+        last roll's, skipping the draws taken back. Without undos, the number of rolls."""
+        draw = self._draws[-1] + 1 if self._draws else 0
+        while draw in self._taken_back:
+            draw = self._taken_back[draw] + 1
+        return draw
+
+    @property
+    def taken_back(self) -> tuple[tuple[int, int], ...]:
+        """The draws of the die stream that undos took back, as ``(first, last)`` runs in
+        order: rolls that were seen and are no longer in the game. Never rolled again."""
+        return tuple(sorted(self._taken_back.items()))
 
     def next_roll(self) -> Roll:
         """The roll the die stream gives next."""
-        return Roll(self.dice.roll(self._rolls))
+        return Roll(self.dice.roll(self.next_draw))
 
     def roll(self) -> Transition:
         """Roll the die (from the stream) and move Assam."""
@@ -285,16 +313,18 @@ class Session:
         return transition
 
     def _apply(self, action: Action) -> Transition:
+        draw = None
         if isinstance(action, Roll) and self.state.phase is Phase.ROLL:
-            expected = self.next_roll()
+            draw = self.next_draw
+            expected = Roll(self.dice.roll(draw))
             if action != expected:
                 raise IllegalAction(
-                    f"cannot roll {action.value}: roll {self._rolls + 1} of this game "
+                    f"cannot roll {action.value}: roll {len(self._draws) + 1} of this game "
                     f"is {expected.value} (the die stream is fixed)"
                 )
         transition = self.state.transition(action)
-        if isinstance(action, Roll):
-            self._rolls += 1
+        if draw is not None:
+            self._draws.append(draw)
         self._transitions.append(transition)
         self._states.append(transition.after)
         return transition
@@ -310,11 +340,8 @@ class Session:
         return None
 
     def _is_takeback(self, index: int) -> bool:
-        """Would undoing back to this index take back a roll a person has seen?"""
-        return any(
-            isinstance(t.action, Roll) and self.setup.is_person(t.seat)
-            for t in self._transitions[index:]
-        )
+        """Would undoing back to this index take back a roll that was seen (anyone's)?"""
+        return any(isinstance(t.action, Roll) for t in self._transitions[index:])
 
     def undo_seat(self) -> int | None:
         """The seat whose decision undo() would take back, or None when there is none."""
@@ -342,23 +369,45 @@ class Session:
         return bool(self._redo)
 
     def undo(self) -> GameState:
-        """Go back to before the last decision a person made; the rolls stay as they were."""
+        """Go back to before the last decision a person made.
+
+        The die is never taken back: the rolls undone are draws taken back (``taken_back``)
+        and the rolls after the undo are fresh draws, so what was seen tells nothing of
+        them; redo plays again exactly what was undone. An undo that takes back a roll is
+        remembered as an aid (``TAKEBACK_AID``).
+        """
         reason = self.why_no_undo()
         if reason is not None:
             raise IllegalAction(_("cannot undo: {reason}").format(reason=reason))
         index = self._undo_point()
         assert index is not None
-        removed = [t.action for t in self._transitions[index:]]
-        self._rolls -= sum(1 for action in removed if isinstance(action, Roll))
+        removed = tuple(t.action for t in self._transitions[index:])
+        self._redo.append(_Undone(removed, dict(self._taken_back)))
+        rolls = sum(1 for action in removed if isinstance(action, Roll))
+        if rolls:
+            self._take_back(self._draws[-rolls], self.next_draw - 1)
+            del self._draws[-rolls:]
+            self.aids.add(TAKEBACK_AID)
         del self._transitions[index:]
         del self._states[index + 1 :]
-        self._redo.append(removed)
         return self.state
 
+    def _take_back(self, first: int, last: int) -> None:
+        """Count the draws ``first`` to ``last`` as taken back, in one run with any run
+        of them that ends just before ``first`` or lies within."""
+        runs = {a: b for a, b in self._taken_back.items() if not first <= a <= last}
+        before = next((a for a, b in runs.items() if b == first - 1), None)
+        if before is not None:
+            first = before
+        runs[first] = last
+        self._taken_back = runs
+
     def redo(self) -> GameState:
-        """Replay what the last undo removed."""
+        """Replay what the last undo removed, with the same rolls."""
         if not self._redo:
             raise IllegalAction(_("cannot redo: nothing was undone"))
-        for action in self._redo.pop():
+        undone = self._redo.pop()
+        self._taken_back = dict(undone.taken_back)
+        for action in undone.actions:
             self._apply(action)
         return self.state

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from marrakech.engine import Aim, Colour, Direction, GameState, Phase, Score, Square, Standing, Turn
 from marrakech.games import language
 from marrakech.games.language import N_, _, ngettext, pgettext
-from marrakech.games.session import AIDS, HINT_AID, WIN_CHANCE_AID
+from marrakech.games.session import AIDS, HINT_AID, TAKEBACK_AID, WIN_CHANCE_AID
 
 # -- the language of documents -----------------------------------------------------------
 
@@ -284,6 +284,8 @@ def _points(count: int) -> str:
 AID_WORDS = {
     HINT_AID: N_("hints"),
     WIN_CHANCE_AID: N_("the chances to win"),
+    # Translators: an aid used while playing: undos that took back a roll already seen.
+    TAKEBACK_AID: N_("takebacks"),
 }
 """How a line names each aid a game may record (``session.AIDS``)."""
 

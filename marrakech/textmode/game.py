@@ -67,6 +67,9 @@ HELP_LINES = (
 )
 """What ``help`` prints."""
 
+ROLLS_ANEW = N_("The die rolls anew from here: the rolls taken back tell nothing of the next ones.")
+"""Said after an undo that took back a roll (a takeback)."""
+
 
 @dataclass
 class Reply:
@@ -307,12 +310,12 @@ class TextGame:
             return Reply([_("Asked to take back the last decision.")])
         changed = after[len(before) :] if redo else before[len(after) :]
         log = _joined(*game_log(changed, self.names))
-        said = (
-            _("Played again: {log}").format(log=log)
-            if redo
-            else _("Taken back: {log}").format(log=log)
-        )
-        return Reply([said], moved=True)
+        if redo:
+            return Reply([_("Played again: {log}").format(log=log)], moved=True)
+        lines = [_("Taken back: {log}").format(log=log)]
+        if any(isinstance(transition.action, Roll) for transition in changed):
+            lines.append(_(ROLLS_ANEW))
+        return Reply(lines, moved=True)
 
     def _answer_undo(self, accept: bool) -> Reply:
         self.flow.answer_undo(accept)

@@ -72,7 +72,7 @@ def test_the_aids_used_are_saved_and_read_back() -> None:
     ):
         with pytest.raises(SaveFileError, match=why):
             record_from_json(text.replace('["hint", "win_chance"]', bad))
-    older = text.replace('"version": 4', '"version": 3')
+    older = text.replace('"version": 5', '"version": 3')
     with pytest.raises(SaveFileError, match="aids"):
         record_from_json(older)
 

@@ -19,7 +19,7 @@ def play_random(session: Session, seed: int, max_actions: int | None = None) -> 
         session.state,
         lambda state: rng.choice(state.legal_actions()),
         session.dice,
-        rolls=session.rolls,
+        rolls=session.next_draw,
     )
     for step in islice(steps, max_actions):
         session.play(step.action)

@@ -46,3 +46,19 @@ def test_the_limits_are_the_documented_ones() -> None:
     assert f"1 to {MAX_FILE_NAME} ASCII letters" in DOC
     assert f"1-{MAX_NAME_LENGTH} characters" in DOC
     assert f"At most {MAX_MOVES} turns" in DOC
+
+
+def test_the_undo_example_is_what_the_game_saves() -> None:
+    session = Session(GameSetup(2, seed=0, takeback=True))
+    rolls = []
+    for turn in (Turn.STRAIGHT, Turn.RIGHT, Turn.LEFT):
+        session.play(Orient(turn))
+        rolls.append(session.roll().action)
+        if turn is not Turn.LEFT:
+            session.undo()
+    assert [str(roll) for roll in rolls] == ["3", "1", "2"]
+    prose = " ".join(DOC.split())
+    assert "goes straight and rolls 3, undoes, turns right, rolls 1 (draw 1)" in prose
+    assert "turns left rolls 2 (draw 2)" in prose
+    assert '"taken_back_draws": [[0, 1]]' in DOC
+    assert '"taken_back_draws": [[0, 1]]' in record_to_json(session)

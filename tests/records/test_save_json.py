@@ -16,6 +16,7 @@ from marrakech.games.records import (
     SAVE_FORMAT,
     SAVE_VERSION,
     SaveFileError,
+    export_log,
     record_from_json,
     record_to_json,
     turn_notation,
@@ -120,8 +121,8 @@ def test_the_position_must_be_valid() -> None:
 @pytest.mark.parametrize(
     ("version", "match"),
     [
-        (5, "version 5 \\(written by a newer program\\); this program reads versions 1 to 4"),
-        (0, "version 0; this program reads versions 1 to 4"),
+        (6, "version 6 \\(written by a newer program\\); this program reads versions 1 to 5"),
+        (0, "version 0; this program reads versions 1 to 5"),
         ("1", "version must be a whole number, not a string"),
         (True, "version must be a whole number, not true/false"),
         (10**30, "newer program"),
@@ -276,3 +277,91 @@ def test_version_1_files_have_no_start_or_dice() -> None:
     data = _document(Session(GameSetup(2, seed=5), dice=LoadedDie((2,))))
     data["version"] = 1
     _refused(data, r"the document has the unknown field 'dice'")
+
+
+def _peeked(dice: LoadedDie | None = None) -> Session:
+    """Seed 0 (draws 3, 1, 2, 3...): straight rolls 3, undo, right rolls 1, undo, left 2."""
+    session = Session(GameSetup(2, seed=0, takeback=True), dice=dice)
+    for turn in (Turn.STRAIGHT, Turn.RIGHT):
+        session.play(Orient(turn))
+        session.roll()
+        session.undo()
+    session.play(Orient(Turn.LEFT))
+    session.roll()
+    return session
+
+
+def test_the_draws_taken_back_are_saved_and_the_game_resumes_with_fresh_ones() -> None:
+    session = _peeked()
+    data = _document(session)
+    assert list(data) == [
+        *("format", "version", "setup", "taken_back_draws", "aids", "moves", "position")
+    ]
+    assert data["taken_back_draws"] == [[0, 1]]
+    assert data["aids"] == ["takeback"]
+    assert data["moves"] == ["L2"]
+    session.undo()  # saved right after an undo: the rolls seen stay taken back
+    loaded = record_from_json(record_to_json(session))
+    assert loaded.taken_back == ((0, 2),)
+    assert loaded.next_roll() == session.next_roll() == Roll(3)  # draw 3, not the 3 of draw 0
+    assert loaded.next_draw == 3
+
+
+@pytest.mark.parametrize(
+    ("value", "match"),
+    [
+        ("0-1", r"taken_back_draws must be a list, not a string"),
+        ([[0]], r"taken_back_draws\[0\] must be a pair \[first, last\], not \[0\]"),
+        ([[1, 0]], r"taken_back_draws\[0\]\[1\] must be from 1 to"),
+        ([[0, 0], [1, 1]], r"taken_back_draws\[1\]\[0\] must be from 2 to"),
+        ([[-1, 1]], r"taken_back_draws\[0\]\[0\] must be from 0 to"),
+        ([[0, 2**31]], r"taken_back_draws\[0\]\[1\] must be from 0 to 2147483647"),
+        ([[0, 0]], r"cannot roll 2: roll 1 of this game is 1"),
+        ([[0, 1], [4, 5]], r"the run ending at draw 5 lies past the game's next draw, 3"),
+        ([[0, 0]] * (MAX_MOVES + 2), f"has {MAX_MOVES + 2} runs; at most {MAX_MOVES + 1}"),
+    ],
+)
+def test_bad_draws_taken_back_are_refused(value: object, match: str) -> None:
+    data = _document(_peeked())
+    data["taken_back_draws"] = value
+    _refused(data, match)
+
+
+def test_draws_taken_back_need_the_takeback_aid_and_version_5() -> None:
+    data = _document(_peeked())
+    del data["aids"]
+    _refused(data, r"taken_back_draws is there, but aids does not name 'takeback'")
+    data = _document(_peeked())
+    data["version"] = 4
+    _refused(data, r"the document has the unknown field 'taken_back_draws'")
+    del data["taken_back_draws"]
+    data["moves"] = []
+    data["position"] = Session(GameSetup(2, seed=0)).state.to_dict()
+    _refused(data, r"aids: 'takeback' is none of 'hint', 'win_chance'")
+
+
+def test_a_loaded_die_gives_the_draws_taken_back_too() -> None:
+    session = _peeked(LoadedDie((3, 1, 2, 4)))
+    data = _document(session)
+    assert data["dice"] == [3, 1, 2, 4] and data["taken_back_draws"] == [[0, 1]]
+    loaded = record_from_json(record_to_json(session))
+    assert loaded.actions == session.actions and loaded.next_roll() == Roll(4)
+    data["dice"] = [3, 1]
+    _refused(data, r"the loaded die has 2 rolls; roll 3 was asked for")
+    session.undo()
+    data = _document(session)
+    assert data["taken_back_draws"] == [[0, 2]] and data["moves"] == []
+    data["dice"] = [3, 1]
+    _refused(data, r"draw 2 was taken back, but the loaded die has only 2 rolls")
+
+
+def test_with_dice_the_rolls_follow_them_and_the_log_says_so() -> None:
+    session = Session(GameSetup(2, seed=5), dice=LoadedDie((2,)))
+    session.play(Orient(Turn.LEFT))
+    assert session.roll().action == Roll(2)  # the seed's first roll is 3
+    data = _document(session)
+    data["setup"]["seed"] = 6  # the seed decides only the piles of a game with dice
+    _refused(data, r"position\.players\[0\]\.pile")
+    header = export_log(session).splitlines()[0]
+    assert header == ("Marrakech: 2 players, standard variant, seed 5, rolls from a loaded die")
+    assert "loaded die" not in export_log(_game()).splitlines()[0]

@@ -1,4 +1,4 @@
-"""Session undo and redo: exact round trips, a fixed die stream, the takeback policy."""
+"""Session undo and redo: exact round trips, fresh draws after an undo, the takeback policy."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from marrakech.engine import IllegalAction, Phase, Roll, Variant
+from marrakech.engine import IllegalAction, Orient, Phase, Roll, Turn, Variant
 from marrakech.games.dice import die_roll
-from marrakech.games.session import PERSON, GameSetup, Session
+from marrakech.games.records import record_from_json, record_to_json
+from marrakech.games.session import PERSON, TAKEBACK_AID, GameSetup, Session
 
 from .games import play_random
 
@@ -57,19 +58,70 @@ def test_undo_n_then_redo_n_returns_to_the_same_game(
     undos=st.integers(1, 6),
     other=_SEEDS,
 )
-def test_undo_never_changes_a_die_outcome(
+def test_after_an_undo_the_rolls_are_fresh_draws_never_the_ones_seen(
     players: int, variant: Variant, seed: int, length: int, undos: int, other: int
 ) -> None:
     session = play_random(Session(_human_setup(players, variant, seed, True)), seed, length)
-    before = _rolls(session)
+    drawn = len(_rolls(session))
+    assert session.next_draw == drawn  # without undos, roll n is draw n
     for _ in range(undos):
         if session.can_undo:
             session.undo()
+    kept = _rolls(session)
+    assert kept == [die_roll(seed, n) for n in range(len(kept))]
     play_random(session, other, length)
-    after = _rolls(session)
-    common = min(len(before), len(after))
-    assert after[:common] == before[:common]
-    assert after == [die_roll(seed, k) for k in range(len(after))]
+    fresh = _rolls(session)[len(kept) :]
+    assert fresh == [die_roll(seed, drawn + n) for n in range(len(fresh))]
+    assert (TAKEBACK_AID in session.aids) == (len(kept) < drawn)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    players=st.integers(2, 4),
+    variant=_VARIANTS,
+    seed=_SEEDS,
+    steps=st.lists(
+        st.tuples(st.integers(0, 30), st.integers(0, 3), st.integers(0, 3)), min_size=1, max_size=5
+    ),
+)
+def test_a_game_with_undos_saves_loads_and_plays_on_as_it_would_have(
+    players: int, variant: Variant, seed: int, steps: list[tuple[int, int, int]]
+) -> None:
+    session = Session(_human_setup(players, variant, seed, True))
+    for number, (length, undos, redos) in enumerate(steps):
+        play_random(session, seed + number, length)
+        for _ in range(undos):
+            if session.can_undo:
+                session.undo()
+        for _ in range(redos):
+            if session.can_redo:
+                session.redo()
+    loaded = record_from_json(record_to_json(session))
+    assert loaded.states == session.states
+    assert loaded.taken_back == session.taken_back
+    assert loaded.aids == session.aids
+    assert loaded.next_draw == session.next_draw
+    play_random(session, seed, 30)
+    play_random(loaded, seed, 30)
+    assert loaded.actions == session.actions
+
+
+def test_going_each_way_after_an_undo_rolls_a_fresh_draw_each_time() -> None:
+    session = Session(_human_setup(2, Variant.STANDARD, 0, True))
+    assert [die_roll(0, n) for n in range(3)] == [3, 1, 2]
+    seen = []
+    for turn in (Turn.STRAIGHT, Turn.RIGHT, Turn.LEFT):
+        session.play(Orient(turn))
+        seen.append(session.roll().action)
+        session.undo()
+    assert seen == [Roll(3), Roll(1), Roll(2)]  # never the roll seen, forced again
+    assert session.taken_back == ((0, 2),)
+    assert session.aids == {TAKEBACK_AID}
+    session.redo()  # redo plays again exactly what was undone
+    assert session.actions == (Orient(Turn.LEFT), Roll(2))
+    session.undo()
+    session.play(Orient(Turn.STRAIGHT))
+    assert session.roll().action == Roll(die_roll(0, 3))
 
 
 @settings(max_examples=30, deadline=None)

@@ -49,7 +49,7 @@ _PILES = (
 )
 _TAKEBACKS: tuple[tuple[str, bool | None], ...] = (
     (N_("Auto: only for one person against computers"), None),
-    (N_("On: an undo may take back a roll"), True),
+    (N_("On: undo may take back a roll; the die rolls anew"), True),
     (N_("Off: a roll once seen stands"), False),
 )
 _HINTS = {
@@ -59,7 +59,10 @@ _HINTS = {
         "The rules: whoever last stepped on a carpet starts. Play then runs in seat order."
     ),
     "piles": N_("2 players only: how each player's 24 carpets are stacked."),
-    "takeback": N_("Whether undo may go back past a roll that was seen."),
+    "takeback": N_(
+        "Whether undo may go back past a roll that was seen: the die then rolls anew, and"
+        " the summary says takebacks were used."
+    ),
     "seed": N_("Decides every die roll and the 2-player piles: the same seed, the same game."),
     "start": N_("Enter starts the game; Escape quits."),
     "start-again": N_("Enter starts the game; Escape goes back to the results."),
