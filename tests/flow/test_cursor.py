@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.positions import build
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 
 from marrakech.engine import Aim, GameState, Orient, Phase, Place, Turn, Variant, new_game
 from marrakech.flow import cursor
@@ -84,7 +85,7 @@ def test_a_pointer_over_a_square_picks_a_legal_carpet_there_or_an_illegal_one_to
     assert PLACING.why_illegal(far) is not None
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     seed=st.integers(0, 10_000), way=st.sampled_from(sorted(cursor.WAYS)), step=st.integers(-3, 3)
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 
 from marrakech.bots import make_bot
 from marrakech.engine import Colour, GameState, Phase, new_game
@@ -20,7 +21,7 @@ def played(players: int, seed: int) -> tuple[GameState, list]:
     return start, list(play_out_steps(start, by_seat(bots), SeededDie(seed)))
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10_000))
 def test_the_summary_adds_up_to_the_final_scores_and_the_tolls(players: int, seed: int) -> None:
     start, steps = played(players, seed)

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 
 from marrakech.engine import Variant
 from marrakech.games.records import SAVE_VERSION, SaveFileError, record_from_json, record_to_json
@@ -116,7 +117,7 @@ def _delete(document: Any, path: tuple[Any, ...]) -> Any:
     return document
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     base=st.sampled_from(_BASES),
     flips=st.lists(st.tuples(st.integers(0), st.integers(0, 255)), min_size=1, max_size=6),
@@ -128,7 +129,7 @@ def test_flipped_bytes(workdir: Path, base: str, flips: list[tuple[int, int]]) -
     _check(workdir, bytes(data))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(base=st.sampled_from(_BASES), cut=st.floats(0, 1, exclude_max=True))
 def test_truncated(workdir: Path, base: str, cut: float) -> None:
     data = base.encode("utf-8")
@@ -140,7 +141,7 @@ def test_truncated(workdir: Path, base: str, cut: float) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(base=st.sampled_from(_BASES), pick=st.integers(0), value=_HOSTILE, delete=st.booleans())
 def test_a_field_replaced_or_deleted(
     workdir: Path, base: str, pick: int, value: Any, delete: bool
@@ -152,7 +153,7 @@ def test_a_field_replaced_or_deleted(
     _check(workdir, json.dumps(mutated, ensure_ascii=False).encode("utf-8", "surrogatepass"))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     base=st.sampled_from(_BASES),
     field=st.sampled_from(["format", "version", "setup", "moves", "position"]),
@@ -173,7 +174,7 @@ def test_each_top_field_with_a_wrong_value_is_refused(
     _check(workdir, text.encode("utf-8", "surrogatepass"))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     base=st.sampled_from(_BASES),
     field=st.sampled_from(["players", "seats", "variant", "first", "alternate_piles", "takeback"]),
@@ -187,7 +188,7 @@ def test_each_setup_field_with_a_wrong_value_is_refused_or_harmless(
     _check(workdir, json.dumps(document, ensure_ascii=False).encode("utf-8", "surrogatepass"))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     base=st.sampled_from(_BASES),
     names=st.lists(_PATHLIKE | st.text(max_size=50), min_size=1, max_size=5),
@@ -200,7 +201,7 @@ def test_any_names_are_loaded_as_text_or_refused(
     _check(workdir, json.dumps(document, ensure_ascii=False).encode("utf-8", "surrogatepass"))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.binary(max_size=300))
 def test_random_bytes(workdir: Path, data: bytes) -> None:
     _check(workdir, data)

@@ -6,6 +6,7 @@ from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
+from property_budget import examples
 
 from marrakech.engine import Aim, MarrakechError, Orient, Place, Roll, Turn, Variant
 from marrakech.games.records import parse_turns, turn_notation
@@ -49,7 +50,7 @@ def test_parse_names_the_bad_token(text: str) -> None:
         parse_turns(text)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(games())
 def test_round_trip_of_random_games(session: Session) -> None:
     notation = turn_notation(session.actions)
@@ -58,7 +59,7 @@ def test_round_trip_of_random_games(session: Session) -> None:
     assert all(line and line == line.strip() for line in notation)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(games(finished=True))
 def test_one_line_per_turn_of_one_seat(session: Session) -> None:
     notation = turn_notation(session.actions)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from property_budget import examples
 
 from marrakech.engine import MarrakechError, Orient, Phase, Roll, Turn
 from marrakech.games.dice import LoadedDie
@@ -41,7 +42,7 @@ def _refused(data: object, match: str) -> None:
         record_from_json(text)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(games())
 def test_round_trip_replays_every_position(session: Session) -> None:
     text = record_to_json(session)

@@ -8,6 +8,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 from hypothesis import HealthCheck, given, settings
+from property_budget import examples
 
 from marrakech.engine import Phase
 from marrakech.games import storage
@@ -186,7 +187,9 @@ def test_save_named_and_load_game(name: str, data_home: Path) -> None:
 
 
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(session=games())
 def test_random_games_round_trip_through_files(data_home: Path, session: Session) -> None:

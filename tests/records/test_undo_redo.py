@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 
 from marrakech.engine import IllegalAction, Orient, Phase, Roll, Turn, Variant
 from marrakech.games.dice import die_roll
@@ -25,7 +26,7 @@ def _human_setup(players: int, variant: Variant, seed: int, takeback: bool) -> G
     return GameSetup(players, variant=variant, seed=seed, takeback=takeback)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     players=st.integers(2, 4),
     variant=_VARIANTS,
@@ -49,7 +50,7 @@ def test_undo_n_then_redo_n_returns_to_the_same_game(
     assert session.actions == actions
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     players=st.integers(2, 4),
     variant=_VARIANTS,
@@ -75,7 +76,7 @@ def test_after_an_undo_the_rolls_are_fresh_draws_never_the_ones_seen(
     assert (TAKEBACK_AID in session.aids) == (len(kept) < drawn)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     players=st.integers(2, 4),
     variant=_VARIANTS,
@@ -124,7 +125,7 @@ def test_going_each_way_after_an_undo_rolls_a_fresh_draw_each_time() -> None:
     assert session.roll().action == Roll(die_roll(0, 3))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(players=st.integers(2, 4), variant=_VARIANTS, seed=_SEEDS)
 def test_without_takeback_a_seen_roll_stays_but_a_carpet_can_be_taken_back(
     players: int, variant: Variant, seed: int
@@ -150,7 +151,7 @@ def test_without_takeback_a_seen_roll_stays_but_a_carpet_can_be_taken_back(
             session.redo()
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     players=st.integers(2, 4),
     variant=_VARIANTS,
