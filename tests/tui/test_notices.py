@@ -1,0 +1,30 @@
+"""Notices (a hint's reasons, a computer's fault, an autosave problem) stay over the side
+panel: the log's newest lines, under the market, stay readable at every size."""
+
+from __future__ import annotations
+
+import pytest
+
+from marrakech.games.session import GameSetup, Session
+from marrakech.tui.app import MarrakechApp
+from marrakech.tui.widgets.game_log import GameLog
+
+from .helpers import run, toasts
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@run
+async def test_the_why_of_a_hint_leaves_the_log_in_view(size: tuple[int, int]) -> None:
+    session = Session(GameSetup(2, seats=("person", "greedy"), seed=1))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.press("enter", "enter")  # a turn each, so the log has lines
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert any(toast.startswith("Why this hint") for toast in toasts(app))
+        log = app.screen.query_one(GameLog).region
+        notices = [toast.region for toast in app.screen.query("Toast")]
+        assert notices
+        for notice in notices:
+            assert not notice.overlaps(log), (notice, log)
