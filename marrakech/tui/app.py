@@ -353,8 +353,10 @@ class MarrakechApp(App[None]):
             if not play:
                 self.exit()
                 return
+            from marrakech.tui.screens.network_game import NetworkGameScreen
+
             flow = network.flow
-            screen = GameScreen(flow.session, settings=self.settings, flow=flow)
+            screen = NetworkGameScreen(flow.session, settings=self.settings, flow=flow)
             self.push_screen(screen, lambda _: self.exit())
 
         if network.intro:

@@ -6,7 +6,8 @@ import pytest
 
 from marrakech.flow import GameFlow
 from marrakech.games.session import GameSetup, Session
-from marrakech.tui.screens.game_status import PLAYING_KEYS, Pointing, key_state
+from marrakech.tui.screens.game_keys import PLAYING_KEYS, key_state
+from marrakech.tui.screens.game_status import Pointing
 
 
 def _flow(*seats: str, remote: tuple[int, ...] = ()) -> GameFlow:

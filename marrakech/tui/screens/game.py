@@ -14,18 +14,19 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
 from marrakech.engine import Aim, GameState, MarrakechError, Orient, Phase, Place, Transition
 from marrakech.flow import GameFlow, Notice
 from marrakech.games.autosaves import GameFile
-from marrakech.games.language import N_, _
+from marrakech.games.language import _
 from marrakech.games.session import Session
 from marrakech.games.settings import Settings
 from marrakech.tui.files import GameDocuments, SettingsChanged, notifier, show_notice
-from marrakech.tui.screens.game_status import PALETTE, Frame, Pointing, hint_why, key_state
+from marrakech.tui.screens.game_keys import GAME_KEYS, PALETTE, key_state
+from marrakech.tui.screens.game_status import ChancesShown, Frame, Pointing, hint_why
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.board import BoardWidget
 from marrakech.tui.widgets.die_face import DieFace
@@ -38,7 +39,6 @@ from marrakech.tui.widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
     from marrakech.tui.screens.results import NextGame
-    from marrakech.tui.widgets.network_link import NetworkLink
 
 
 class GameScreen(Screen["NextGame"]):
@@ -51,35 +51,7 @@ class GameScreen(Screen["NextGame"]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (94, "-wide"), (122, "-wider")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (38, "-tall"), (52, "-taller")]  # noqa: RUF012
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "turn('left')", N_("Left")),
-        Binding("right", "turn('right')", N_("Right")),
-        Binding("up", "turn('straight')", N_("Ahead")),
-        Binding("enter", "roll", N_("Roll")),
-        Binding("space", "roll", N_("Roll"), show=False),
-        Binding("enter", "lay", N_("Lay")),
-        Binding("enter", "aim", N_("Aim")),
-        Binding("enter", "results", N_("Results")),
-        # The arrows jump to the nearest allowed spot that way (it may turn the carpet).
-        Binding("left", "move_ghost('left')", N_("Carpet: next spot to the left"), show=False),
-        Binding("right", "move_ghost('right')", N_("Carpet: next spot to the right"), show=False),
-        Binding("up", "move_ghost('up')", N_("Carpet: next spot up"), show=False),
-        Binding("down", "move_ghost('down')", N_("Carpet: next spot down"), show=False),
-        Binding("r", "rotate", N_("Rotate")),
-        Binding("space", "rotate", N_("Rotate"), show=False),
-        Binding("tab", "cycle(1)", N_("Next")),
-        Binding("shift+tab", "cycle(-1)", N_("Previous spot"), show=False),
-        Binding("u", "undo", N_("Undo")),
-        # Hot-seat without takebacks hides Undo when it cannot act; u still says why.
-        Binding("u", "undo_refused", "", show=False),
-        Binding("ctrl+r", "redo", N_("Redo")),
-        Binding("h", "hint", N_("Hint")),
-        Binding("p", "toggle_risk", N_("Risk")),
-        Binding("w", "win_chances", N_("Chances to win"), show=False),
-        Binding("l", "open_log", N_("Log")),
-        Binding("s", "save", N_("Save"), show=False),
-        Binding("e", "export_log", N_("Export log"), show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(GAME_KEYS)
 
     def __init__(
         self,
@@ -102,12 +74,8 @@ class GameScreen(Screen["NextGame"]):
         self.pacer = Pacer()
         """The walk, the computers' moves and the hints, at a pace a person can follow."""
         self._keys: tuple[tuple[str, str, bool], ...] = ()
-        self._shown: Transition | None = None
-        """The last move this screen showed (a network table tells it of its own moves too)."""
-        self.showing_chances = False
-        """True while each player's chance to win shows beside their points (``w``)."""
-        self._chances: tuple[GameState | None, tuple[float, ...] | None] = (None, None)
-        """The position whose chances were asked for, and the chances once worked out."""
+        self.chances = ChancesShown()
+        """Each player's chance to win, while shown beside their points (``w``)."""
         self._results_open = False
         """True while the results are open over the final board (Enter is theirs)."""
 
@@ -125,10 +93,6 @@ class GameScreen(Screen["NextGame"]):
         yield TooSmall(id="too-small")
         yield GameFooter(compact=True)
         yield self.pacer
-        if self.flow.networked:
-            from marrakech.tui.widgets.network_link import NetworkLink
-
-            yield NetworkLink(self.flow)
 
     def on_mount(self) -> None:
         self._fit(self.app.size.width, self.app.size.height)
@@ -169,10 +133,10 @@ class GameScreen(Screen["NextGame"]):
         )
         self.query_one(BoardWidget).show(frame.state, **frame.marks)
         can_roll = bool(self.check_action("roll", ()))
-        asked, chances = self._chances
-        shown = chances if self.showing_chances and asked is self.flow.state else None
+        shown = self.chances.of(self.flow.state)
         self.query_one(SidePanel).show(frame, self.flow.names, can_roll=can_roll, chances=shown)
-        self._ask_chances()
+        if self.chances.wanted(self.flow.state):
+            self.pacer.chances(self.flow, self.flow.state)
         self.query_one(GameLog).show(frame.log)
         self.query_one(StatusLine).show(frame.status)
 
@@ -238,7 +202,6 @@ class GameScreen(Screen["NextGame"]):
 
     def _show(self, played: tuple[Transition, ...]) -> None:
         """Show a decision just played: its walk, if it rolled, then what comes next."""
-        self._shown = played[-1]
         if self.pacer.walk(self.flow, played[-1], self.settings.step_seconds):
             self._draw()
         else:
@@ -248,19 +211,6 @@ class GameScreen(Screen["NextGame"]):
     def _walked(self) -> None:
         if (roll := self.pacer.walked()) is not None:
             self._advance(roll)
-
-    def on_network_link_heard(self, event: NetworkLink.Heard) -> None:
-        """Show what happened elsewhere in a network game."""
-        change = event.change
-        if change.kind == "seats":
-            self._draw()
-        elif change.kind != "played" or change.transitions[-1:] != (self._shown,):
-            if (skipped := self.pacer.skip()) is not None:  # a walk still shown ends at once
-                self._advance(skipped)
-            if change.kind == "played" and change.transitions:
-                self._show(change.transitions)
-            elif skipped is None:
-                self._advance()
 
     def on_key(self, event: events.Key) -> None:
         """Any key skips the walk animation."""
@@ -370,11 +320,8 @@ class GameScreen(Screen["NextGame"]):
 
         Guarded here, not only by check_action: the command palette calls it directly.
         """
-        if self.flow.can_undo:
-            self._rewind(self.flow.undo)
-        else:
-            why = self.flow.why_no_undo() or _("nothing to take back")
-            self._say(_("Cannot undo: {why}.").format(why=why))
+        why = self.flow.why_no_undo() or _("nothing to take back")
+        self._rewind(self.flow.can_undo, self.flow.undo, _("Cannot undo: {why}.").format(why=why))
 
     def action_undo_refused(self) -> None:
         """Say why undo cannot act (the Undo key is hidden then: ``key_state``)."""
@@ -382,12 +329,13 @@ class GameScreen(Screen["NextGame"]):
 
     def action_redo(self) -> None:
         """Play again what the last undo took back (guarded, as undo is)."""
-        if self.flow.can_redo:
-            self._rewind(self.flow.redo)
-        else:
-            self._say(_("Cannot redo: nothing was undone."))
+        refused = _("Cannot redo: nothing was undone.")
+        self._rewind(self.flow.can_redo, self.flow.redo, refused)
 
-    def _rewind(self, undo_or_redo: Callable[[], None]) -> None:
+    def _rewind(self, can: bool, undo_or_redo: Callable[[], None], refused: str) -> None:
+        if not can:
+            self._say(refused)
+            return
         self.pacer.stop()  # a walk is dropped unsettled: its roll is taken back
         undo_or_redo()
         self._advance()
@@ -421,32 +369,13 @@ class GameScreen(Screen["NextGame"]):
         if reason is not None:
             self._say(_("Chances to win: {reason}.").format(reason=reason))
             return
-        self.showing_chances = not self.showing_chances
-        self._chances = (None, None)
-        if self.showing_chances:
+        if self.chances.toggle():
             self._say(_("Each player's chance to win shows beside their points (w hides it)."))
         self._draw()
 
-    def _ask_chances(self) -> None:
-        """Work out the chances to win of the position shown, off the app's thread."""
-        state = self.flow.state
-        if not self.showing_chances or self._chances[0] is state:
-            return
-        self._chances = (state, None)
-        self.run_worker(
-            lambda: self._work_chances(state), thread=True, exclusive=True, group="chances"
-        )
-
-    def _work_chances(self, state: GameState) -> None:
-        try:
-            chances: tuple[float, ...] | None = self.flow.win_chances(state)
-        except ValueError:
-            chances = None
-        self.app.call_from_thread(self._chances_found, state, chances)
-
-    def _chances_found(self, state: GameState, chances: tuple[float, ...] | None) -> None:
-        if self.is_attached and self._chances[0] is state:
-            self._chances = (state, chances)
+    @on(Pacer.Chances)
+    def _chances_found(self, event: Pacer.Chances) -> None:
+        if self.chances.found(event.state, event.chances):
             self._draw()
 
     def action_toggle_risk(self) -> None:

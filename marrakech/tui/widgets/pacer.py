@@ -7,6 +7,7 @@ worker of a game lives here:
   settled by the flow's driver and shown (``Chosen``), is ``Due`` after a pause (the
   screen plays it, so that no key press comes between a move and its showing);
 - a hint (``hint``): the hint giver thinks in a worker (``Hinted``);
+- the chances to win of a position (``chances``), worked out in a worker (``Chances``);
 - Assam's walk after a roll (``walk``): ``walking`` while it is shown, ``Stepped`` at each
   square, ``Walked`` at the end; the screen takes the roll to settle with ``walked`` (or
   ``skip``, when a key or a move from elsewhere ends the walk at once).
@@ -55,6 +56,13 @@ class Pacer(Widget):
             super().__init__()
             self.move, self.result = move, result
 
+    class Chances(Message):
+        """Each seat's chance to win in ``state`` (None: the evaluator could not say)."""
+
+        def __init__(self, state: GameState, chances: tuple[float, ...] | None) -> None:
+            super().__init__()
+            self.state, self.chances = state, chances
+
     class Stepped(Message):
         """Assam took the next step of his walk."""
 
@@ -95,6 +103,18 @@ class Pacer(Widget):
     def hint(self, move: ComputerMove) -> None:
         """Think about a hint in a worker thread; post Hinted."""
         self._think_hint(move)
+
+    def chances(self, flow: GameFlow, state: GameState) -> None:
+        """Work out each seat's chance to win in ``state`` in a worker thread; post Chances."""
+        self._work_chances(flow, state)
+
+    @work(thread=True, exclusive=True, group="chances", exit_on_error=False)
+    def _work_chances(self, flow: GameFlow, state: GameState) -> None:
+        try:
+            chances: tuple[float, ...] | None = flow.win_chances(state)
+        except ValueError:
+            chances = None
+        self.post_message(self.Chances(state, chances))
 
     @work(thread=True, exclusive=True, group="move", exit_on_error=False)
     def _think_move(self, computers: ComputerSeats, move: ComputerMove) -> None:

@@ -1,0 +1,144 @@
+"""The game screen's keys: what each one does, when it can act (and shows), and the
+command palette's entries.
+
+``key_state`` is the screen's ``check_action``: keys that play are a person's in the right
+phase (dimmed while a computer moves or Assam walks), undo says why when the rules keep it,
+and a board where no person plays hides them.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+from marrakech.engine import Phase, Turn
+from marrakech.flow import GameFlow, cursor
+from marrakech.games.language import N_
+from marrakech.tui.screens.game_status import Pointing
+
+GAME_KEYS: tuple[Binding, ...] = (
+    Binding("left", "turn('left')", N_("Left")),
+    Binding("right", "turn('right')", N_("Right")),
+    Binding("up", "turn('straight')", N_("Ahead")),
+    Binding("enter", "roll", N_("Roll")),
+    Binding("space", "roll", N_("Roll"), show=False),
+    Binding("enter", "lay", N_("Lay")),
+    Binding("enter", "aim", N_("Aim")),
+    Binding("enter", "results", N_("Results")),
+    # The arrows jump to the nearest allowed spot that way (it may turn the carpet).
+    Binding("left", "move_ghost('left')", N_("Carpet: next spot to the left"), show=False),
+    Binding("right", "move_ghost('right')", N_("Carpet: next spot to the right"), show=False),
+    Binding("up", "move_ghost('up')", N_("Carpet: next spot up"), show=False),
+    Binding("down", "move_ghost('down')", N_("Carpet: next spot down"), show=False),
+    Binding("r", "rotate", N_("Rotate")),
+    Binding("space", "rotate", N_("Rotate"), show=False),
+    Binding("tab", "cycle(1)", N_("Next")),
+    Binding("shift+tab", "cycle(-1)", N_("Previous spot"), show=False),
+    Binding("u", "undo", N_("Undo")),
+    # Hot-seat without takebacks hides Undo when it cannot act; u still says why.
+    Binding("u", "undo_refused", "", show=False),
+    Binding("ctrl+r", "redo", N_("Redo")),
+    Binding("h", "hint", N_("Hint")),
+    Binding("p", "toggle_risk", N_("Risk")),
+    Binding("w", "win_chances", N_("Chances to win"), show=False),
+    Binding("l", "open_log", N_("Log")),
+    Binding("s", "save", N_("Save"), show=False),
+    Binding("e", "export_log", N_("Export log"), show=False),
+)
+"""The game screen's bindings (several share a key: ``key_state`` picks the one that acts)."""
+
+
+PALETTE = (
+    ("save", N_("Save game"), N_("Save the game under a name")),
+    ("export_log", N_("Export log"), N_("Write the game log as text to the data folder")),
+    ("toggle_risk", N_("Risk preview"), N_("Show or hide the chance of paying")),
+    ("undo", N_("Undo"), N_("Take back the last decision")),
+    ("redo", N_("Redo"), N_("Play again what was undone")),
+    ("hint", N_("Hint"), N_("Ask the expert computer player")),
+    ("win_chances", N_("Chances to win"), N_("Show or hide each player's chance to win now")),
+    ("open_log", N_("Log"), N_("The whole game so far, to scroll through")),
+)
+"""The game screen's command-palette entries: action, title, help (translated where shown)."""
+
+
+PLAYING_KEYS = frozenset(
+    (
+        "turn",
+        "roll",
+        "lay",
+        "aim",
+        "move_ghost",
+        "cycle",
+        "rotate",
+        "hint",
+        "undo",
+        "undo_refused",
+        "redo",
+    )
+)
+"""The actions of a person at the board: to play, to ask for a hint, to take back."""
+
+
+def key_state(
+    flow: GameFlow, pointing: Pointing, walking: bool, action: str, parameters: tuple[object, ...]
+) -> bool | None:
+    """Whether a key's action can act now: True, None (shown dimmed) or False (hidden).
+
+    Keys that play are for a person in the right phase (dimmed while a computer is to
+    move or the walk is shown). Undo is on while there is a person's decision: when the
+    rules keep it, pressing it says why. At a board where no person plays (a spectator,
+    or computers only) the keys that play or take back are hidden.
+    """
+    state = flow.state
+    if flow.over:  # the final board: the results, the log, saving and exporting
+        return action in ("results", "open_log", "save", "export_log")
+    if action in PLAYING_KEYS and not any(seat.is_person for seat in flow.seats):
+        return False
+
+    def person_in(*phases: Phase) -> bool | None:
+        if state.phase not in phases:
+            return False
+        return True if flow.person_to_move and not walking else None
+
+    if action == "turn":
+        way = str(parameters[0])
+        if way == "straight" and Turn.STRAIGHT not in cursor.turn_choices(state):
+            return False  # no "Ahead" where Assam must turn, whoever is to move
+        allowed = person_in(Phase.ORIENT, Phase.AIM)
+        if not allowed:
+            return allowed
+        return cursor.turned(state, pointing.turn, way) is not None or None
+    if action == "results":
+        return False
+    if action == "roll":
+        return person_in(Phase.ORIENT, Phase.ROLL)
+    if action == "lay":
+        return person_in(Phase.PLACE) and (pointing.carpet is not None or None)
+    if action == "aim":  # before a way is picked, Enter says what to do
+        return person_in(Phase.AIM)
+    if action in ("move_ghost", "cycle"):
+        return person_in(Phase.PLACE)
+    if action == "rotate":
+        carpet = pointing.carpet
+        rotated = carpet is not None and cursor.rotated_carpet(state, carpet) is not None
+        return person_in(Phase.PLACE) and (rotated or None)
+    if action == "hint":
+        return person_in(Phase.ORIENT, Phase.PLACE, Phase.AIM)
+    if action == "win_chances":  # never to a person playing against other people
+        return flow.why_no_win_chances() is None or None
+    if action == "undo":  # pressed when it cannot act, it says why
+        can = not walking and flow.session.undo_seat() is not None
+        if people_without_takebacks(flow):  # hot-seat, takebacks off: only when it acts
+            return can and flow.can_undo
+        return can or None
+    if action == "undo_refused":  # the hidden Undo, pressed all the same: it says why
+        return people_without_takebacks(flow) and not walking and not flow.can_undo
+    if action == "redo":
+        return (not walking and flow.can_redo) or None
+    return True
+
+
+def people_without_takebacks(flow: GameFlow) -> bool:
+    """Several people at this keyboard with takebacks off: a player may take back only
+    their own decision before the next roll, so Undo shows only when it would act."""
+    people = sum(1 for seat in flow.seats if seat.is_person)
+    return people > 1 and not flow.networked and not flow.session.setup.takeback_allowed
