@@ -119,10 +119,10 @@ def playout_margin(state: GameState, seat: int, seed: int) -> float:
     return margins([float(score.total) for score in final.scores()])[seat]
 
 
-def recheck_game(playouts: int, seed: int) -> list[tuple[str, float, float, float]]:
+def recheck_game(playouts: int, seed: int) -> list[tuple[str, float, float, float, str]]:
     """The mistakes and blunders flagged in one greedy mirror game, each (grade, the loss
     the review gave, the playouts' average margin of the best move over the move played,
-    its standard error)."""
+    its standard error, the kind of decision and the number of players)."""
     players = 2 + seed % 3
     session = played(("greedy",) * players, seed)
     found: Review = review(session, computers=True)
@@ -139,7 +139,10 @@ def recheck_game(playouts: int, seed: int) -> list[tuple[str, float, float, floa
         ]
         differences = [b - m for b, m in zip(best, mine, strict=True)]
         error = statistics.stdev(differences) / math.sqrt(len(differences))
-        checked.append((decision.grade, decision.loss_points, statistics.mean(differences), error))
+        kind = f"{decision.state.phase.name.lower()}, {players} players"
+        checked.append(
+            (decision.grade, decision.loss_points, statistics.mean(differences), error, kind)
+        )
     return checked
 
 
@@ -165,6 +168,12 @@ def recheck(games: int, playouts: int, jobs: int) -> None:
                 f"in the playouts {found:+.2f} (standard error of one "
                 f"{statistics.mean(row[3] for row in chosen):.2f})"
             )
+    print("by kind of decision:")
+    for kind in sorted({row[4] for row in flagged}):
+        chosen = [row for row in flagged if row[4] == kind]
+        confirmed = sum(1 for row in chosen if row[2] > 0) / len(chosen)
+        refuted = sum(1 for row in chosen if row[2] < -2 * row[3]) / len(chosen)
+        print(f"  {kind}: {len(chosen)}, confirmed {confirmed:.1%}, refuted {refuted:.1%}")
 
 
 def main() -> None:
