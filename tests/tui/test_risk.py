@@ -7,6 +7,8 @@ from textual.app import App, ComposeResult
 
 from marrakech.engine import Direction, Turn, Variant
 from marrakech.flow.risk import lane_risks
+from marrakech.games.session import GameSetup, Session
+from marrakech.tui.app import MarrakechApp
 from marrakech.tui.widgets.player_panel import coins
 from marrakech.tui.widgets.risk_preview import RiskPreview
 
@@ -99,3 +101,21 @@ async def test_a_fixed_facing_says_where_its_rolls_stop() -> None:
         await pilot.pause()
         text = screen_text(app)
     assert "A roll of 1 to (2,3), 2 to (1,3), 3 to (0,3), 4 to (0,2)." in text
+
+
+@run
+async def test_p_hides_the_risks_and_says_how_to_bring_them_back() -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = screen_text(app)
+        await pilot.press("p")
+        await pilot.pause()
+        hidden = screen_text(app)
+        await pilot.press("p")
+        await pilot.pause()
+        again = screen_text(app)
+    assert "pay" in shown and "p shows the chance" not in shown
+    assert "p shows the chance of paying." in hidden
+    assert "toll" not in hidden
+    assert again == shown

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.widgets import Static
 
 from marrakech.flow import Seat
 from marrakech.games.language import _
@@ -32,6 +33,9 @@ class SidePanel(Vertical):
         preview = RiskPreview(id="risk")
         preview.display = self._risk_preview
         yield preview
+        hidden = Static(_("p shows the chance of paying."), id="risk-hidden")
+        hidden.display = not self._risk_preview
+        yield hidden
         yield Legend()
 
     def show(
@@ -55,4 +59,5 @@ class SidePanel(Vertical):
         """Show or hide the risk preview; True when it is shown now."""
         preview = self.query_one(RiskPreview)
         preview.display = not preview.display
+        self.query_one("#risk-hidden").display = not preview.display
         return preview.display
