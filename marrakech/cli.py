@@ -497,6 +497,7 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
     "serve": run_serve,
     "host": run_network,
     "join": run_network,
+    "verify": net_cli.verify,
 }
 """What each subcommand runs (``tournament`` parses its own options)."""
 

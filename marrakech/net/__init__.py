@@ -12,6 +12,10 @@ full-screen game and the text mode draw and play either one as they do a local g
 - ``flow.me``: the seat this front end plays (None: a spectator, or a headless host).
 - ``flow.play(decision)``: a decision for ``flow.me``. The host plays it at once; a
   client sends it, and it comes back as a ``played`` change. IllegalAction says why not.
+  A decision that rolls the die fixes the facing first: the roll follows as a ``played``
+  change of its own once a player's share is added to it (``fair``; every client checks
+  every roll, and keeps the record ``marrakech verify`` checks: ``record``). Meanwhile
+  ``flow.rolling`` is True and ``flow.person_to_move`` False.
 - ``flow.undo()`` asks to take back the last decision (its owner may have to agree);
   ``flow.undo_asker`` names who asks ``flow.me``, who answers with ``flow.answer_undo``.
 - ``flow.runs_computers`` is False at the host's front end (``HostGame`` plays the

@@ -1,13 +1,17 @@
-"""The command line of network play: ``marrakech host ...`` and ``marrakech join ...``.
+"""The command line of network play: ``marrakech host ...``, ``marrakech join ...`` and
+``marrakech verify FILE``.
 
-``add_commands(subparsers)`` adds both commands to a parser; ``run(args)`` runs the one
-parsed (``net.running``, imported only then: the network libraries cost start-up time)
-on the front ends the entry point hands it: the full-screen board, or the text mode.
+``add_commands(subparsers)`` adds the three commands to a parser; ``run(args)`` runs
+``host`` or ``join`` (``net.running``, imported only then: the network libraries cost
+start-up time) on the front ends the entry point hands it: the full-screen board, or the
+text mode. ``verify(args)`` checks the record of a network game's dice (``net.record``).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from marrakech.engine import Variant
@@ -26,7 +30,7 @@ if TYPE_CHECKING:
 
 
 def add_commands(subparsers: Any) -> None:
-    """Add ``host`` and ``join`` to an ``argparse`` subparsers object."""
+    """Add ``host``, ``join`` and ``verify`` to an ``argparse`` subparsers object."""
     host = subparsers.add_parser("host", help=_("host a game that friends join from elsewhere"))
     host.add_argument(
         "--players",
@@ -140,6 +144,15 @@ def add_commands(subparsers: Any) -> None:
         help=_("a computer plays the seat: {levels}").format(levels=describe_names()),
     )
     join.add_argument("--watch", action="store_true", help=_("watch the game (no code)"))
+    check = subparsers.add_parser(
+        "verify", help=_("check every roll of a finished network game, from its record")
+    )
+    check.add_argument(
+        "file",
+        metavar="FILE",
+        type=Path,
+        help=_("a record from dice/ in the data directory (the host and every player keep one)"),
+    )
 
 
 def _at_least_one(text: str) -> int:
@@ -176,3 +189,20 @@ def run(args: argparse.Namespace, lines: Lines, board: Board | None = None) -> i
     from marrakech.net import running
 
     return running.run(args, lines, board)
+
+
+def verify(args: argparse.Namespace) -> int:
+    """``marrakech verify FILE``: say what the record's dice come to; 0 when every roll
+    checks out, 1 when one does not or the file is no record."""
+    from marrakech.games.records import SaveFileError
+    from marrakech.games.text import shown
+    from marrakech.net.record import RecordError, verify_file
+
+    try:
+        verdict = verify_file(args.file)
+    except (RecordError, SaveFileError) as error:
+        print(f"marrakech {args.command}: {shown(str(error))}", file=sys.stderr)
+        return 1
+    for line in verdict.lines:
+        print(shown(line, 1000))
+    return 0 if verdict.sound else 1

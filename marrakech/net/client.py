@@ -7,6 +7,12 @@ Every change goes to the listeners (``listen``, and the replica's own); a front 
 text mode, the full-screen game) reacts there. When the game ends the client keeps
 it with the finished games, as hot-seat does, and ``run`` returns 0.
 
+The client checks every roll it sees (``fair.DiceWitness``): each secret against the
+commitment sent before it, each value against its secret and share, and the shares it
+was asked for and added itself (at once, when the facing of the roll is fixed). What
+does not add up is a notice, in words, and is kept with the record of the game's dice
+(``record``, written when the game ends: ``marrakech verify`` checks it).
+
 Whatever a host sends, the client stops with one line (a ``closed`` change) and 1 when
 it cannot use it: a message too large, nested too deep, not JSON text, one the replica
 cannot read, a server that is no game host, a fatal error (its seat taken from another
@@ -18,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -30,12 +37,14 @@ from websockets.exceptions import (
 )
 from websockets.frames import CloseCode
 
-from marrakech.engine import IllegalAction
+from marrakech.engine import IllegalAction, Phase, Roll
 from marrakech.flow.changes import Change, Listener
+from marrakech.flow.notice import Notice
 from marrakech.games.autosaves import GameFile
 from marrakech.games.language import _
 from marrakech.games.records import SaveFileError
 from marrakech.games.text import quoted, shown
+from marrakech.net.fair import DiceWitness
 from marrakech.net.protocol import (
     MAX_HOST_DEPTH,
     MAX_HOST_MESSAGE_BYTES,
@@ -43,6 +52,7 @@ from marrakech.net.protocol import (
     SEAT_TAKEN,
     encode,
 )
+from marrakech.net.record import keep_record, record_document
 from marrakech.net.replica import HostError, ReplicaFlow
 from marrakech.net.texts import local
 
@@ -148,6 +158,16 @@ class Client:
         """The computer level that plays the seat here (None: a person plays it)."""
         self.flow: ReplicaFlow | None = None
         """The replica, once the host has sent the game."""
+        self.witness: DiceWitness | None = None
+        """What this client saw of the dice, checked (once the host has sent the game)."""
+        self.record: Path | None = None
+        """The record of the game's dice, once the game has ended and it was kept."""
+        self._game: dict[str, Any] | None = None
+        """The host's last ``game`` message (the record keeps its game)."""
+        self._watched: int | None = None
+        """The roll whose facing this connection saw fixed (by a ``played`` message)."""
+        self._problems: list[str] = []
+        """What the last message from the host did not add up in, to tell."""
         self._listeners: list[Listener] = []
         self._socket: ClientConnection | None = None
 
@@ -243,6 +263,7 @@ class Client:
                 hello["name"] = self.name
         await socket.send(encode("hello", **hello))
         self._socket = socket
+        self._watched = None
         welcomed = False
         async for text in socket:
             message = read_message(text)
@@ -282,6 +303,11 @@ class Client:
             ) from None
         if change is not None:
             self._tell(change)
+        problems, self._problems = self._problems, []
+        if self.flow is not None:
+            for problem in problems:
+                title = _("The dice do not add up")
+                self.flow.notify(Notice(f"{problem}.", title=title, severity="error", lasting=True))
 
     def _read(self, message: dict[str, Any]) -> Change | None:
         """The change a message from the host makes to the replica (None: none)."""
@@ -291,13 +317,29 @@ class Client:
                 self.flow = ReplicaFlow(message, self.send, level=self.level)
             else:
                 self.flow.load(message)
+            self._game = message
+            if self.witness is None:
+                self.witness = DiceWitness(self.flow.me)
+            rolls = [a.value for a in self.flow.session.actions if isinstance(a, Roll)]
+            self._problems += self.witness.read_game(message.get("dice"), rolls, self.flow.names)
             return Change("synced", text=said_by_host(message.get("news", "")))
         flow = self.flow
         if flow is None:
             raise HostError(_("the host sent {kind} before the game").format(kind=quoted(kind, 20)))
+        assert self.witness is not None  # made with the flow
         if kind == "played":
             played = flow.apply(message)
+            rolled = [t.action for t in played if isinstance(t.action, Roll)]
+            if rolled:
+                self._problems += self.witness.revealed(
+                    message.get("dice"), rolled[0].value, flow.names, watched=self._watched
+                )
+            if flow.state.phase is Phase.ROLL:
+                self._watched = self.witness.upcoming
             return Change("played", played[0].seat if played else None, played)
+        if kind == "share_ask":
+            self._add_share(flow, message)
+            return None
         if kind == "seats":
             flow.read_table(message.get("table"))
             return Change("seats")
@@ -315,12 +357,37 @@ class Client:
             )
         return None
 
+    def _add_share(self, flow: ReplicaFlow, message: dict[str, Any]) -> None:
+        """Add a share to the roll the host asks for, once its facing is fixed here."""
+        index = message.get("roll")
+        if type(index) is not int or not 0 <= index < 2**31:
+            raise HostError(_("the host asked for a share of an unknown roll"))
+        assert self.witness is not None
+        ready = flow.state.phase is Phase.ROLL
+        share, problems = self.witness.share_for(index, message.get("commitment"), ready=ready)
+        self._problems += problems
+        if share is None:
+            return
+        with contextlib.suppress(IllegalAction):  # gone meanwhile: the host asks another
+            self.send(encode("share", roll=index, share=share))
+
     def _keep(self) -> None:
-        """Keep the finished game with the finished games (its rolls were the host's)."""
+        """Keep the finished game with the finished games (its die loaded with the rolls
+        as they came), and the record of its dice (``record``)."""
         if not self.keep_finished or self.flow is None:
             return
         try:
             GameFile.new().finish(self.flow.session)
+            if self.witness is not None and self._game is not None:
+                document = record_document(
+                    self._game,
+                    self.witness.public(),
+                    role="spectator" if self.code is None else "player",
+                    seat=self.flow.me,
+                    shares=self.witness.shares,
+                    problems=self.witness.problems,
+                )
+                self.record = keep_record(document)
         except (SaveFileError, OSError) as error:
             text = _("the finished game was not kept: {problem}").format(problem=error)
             self._tell(Change("error", text=text))

@@ -1,11 +1,14 @@
 """The host: the one authority of a network game.
 
 ``HostFlow`` is the host's ``GameFlow``: every decision goes through it (the host's own
-seat's, a remote seat's intention, a computer's), is checked by the engine there, rolls
-the host's die stream and autosaves as in hot-seat; then every listener hears of it.
-``HostGame`` puts one HostFlow on the network: the seats' secrets, the connections, the
-computer seats, undo by agreement and seats given to a computer. ``Host`` is the
-WebSocket server; one process may host many games (the load benchmark does).
+seat's, a remote seat's intention, a computer's), is checked by the engine there and
+autosaves as in hot-seat; then every listener hears of it. Its rolls are fair by
+construction (``net.fair``): a new roll waits, once its facing is fixed, for a share a
+player adds to the host's committed secret. ``HostGame`` puts one HostFlow on the
+network: the seats' secrets, the connections, the shares of the rolls, the computer
+seats, undo by agreement, seats given to a computer, and the host told of its players
+coming and going. ``Host`` is the WebSocket server; one process may host many games
+(the load benchmark does).
 
 No peer can stall the host (docs/security.md): every connection's unread messages are
 bounded (``Connection.send``; past ``Limits.send_queue`` the peer is dropped), a peer past
@@ -20,9 +23,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Awaitable, Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from ipaddress import IPv6Address, ip_network
 from socket import AF_INET, AF_INET6, SO_RCVBUF, SO_SNDBUF, SOL_SOCKET
@@ -39,16 +43,20 @@ from marrakech.engine import (
     Orient,
     Phase,
     Place,
+    Roll,
     Transition,
+    Variant,
 )
 from marrakech.flow import GameFlow, Notice, Seat, SeatKind
 from marrakech.flow.changes import Change
 from marrakech.games.autosaves import GameFile
+from marrakech.games.dice import LoadedDie
 from marrakech.games.language import _
-from marrakech.games.records import setup_to_dict
+from marrakech.games.records import SaveFileError, setup_to_dict
 from marrakech.games.session import Session, name_key, name_problem
 from marrakech.games.text import quoted, shown
 from marrakech.net import texts
+from marrakech.net.fair import HostDice
 from marrakech.net.protocol import (
     HOST_FULL,
     IDLE,
@@ -102,6 +110,14 @@ ARRIVALS_KEPT = 4096
 """How many addresses' recent connections the host remembers (the quiet ones are
 forgotten first)."""
 
+SHARE_SECONDS = 10.0
+"""How long a player asked to add a share to a roll has to answer (their client answers
+at once) before the next player is asked."""
+
+RETURN_SECONDS = 10.0
+"""How long after a player left (or the host started) a roll nobody here can add to
+waits for them to come back before it is the host's alone."""
+
 IDLE_SWEEP_SECONDS = 10.0
 """How often, at most, the host looks for idle spectators (a quarter of the idle time
 when that is shorter)."""
@@ -132,9 +148,25 @@ class HostFlow(GameFlow):
         me: int | None,
         remote: Collection[int],
         game_file: GameFile | None = None,
+        dice: HostDice | None = None,
     ) -> None:
-        """Play ``session``'s game with ``remote`` seats elsewhere (see GameFlow)."""
+        """Play ``session``'s game with ``remote`` seats elsewhere (see GameFlow); its
+        rolls are ``dice``'s (new dice by default), which hold every roll it played."""
         super().__init__(session, notify, remote=remote, game_file=game_file)
+        self.dice = HostDice() if dice is None else dice
+        """The host's dice: its master secret and every roll settled (``net.fair``)."""
+        session.dice = LoadedDie(self.dice.values)
+        self.waiting_draw: int | None = None
+        """The draw of the dice that waits for a player's share (None: none waits)."""
+        self.drawn: int | None = None
+        """The draw of the roll played last (its proof goes with it)."""
+        self.roll_wanted: Callable[[int], None] = self._roll_alone
+        """Called with a roll whose facing is fixed, to find a share for it and ``land``
+        it (``HostGame`` asks its players; a flow off the network rolls alone)."""
+        self.keep_dice: Callable[[dict[str, Any]], Awaitable[None]] = _keep_nothing
+        """Writes the game so far (the facing of the roll settled last with it) and then
+        the dice (``HostDice.to_dict``) where a resumed host finds them, before a roll is
+        told (``hosting``: the autosave and the host file); SaveFileError when it cannot."""
         self.me = me
         self.remote = frozenset(remote)
         """The seats whose players play from elsewhere."""
@@ -148,13 +180,107 @@ class HostFlow(GameFlow):
         super()._played(seat, played)
 
     def play(self, decision: Orient | Place | Aim | None) -> tuple[Transition, ...]:
-        """Play the host's own seat's decision (None: roll, in the aiming variant)."""
+        """Play the host's own seat's decision (None: roll, in the aiming variant).
+
+        A new roll comes later, as a ``played`` change of its own (see ``decide``).
+        """
         seat = self.to_move
         if seat is None:
             raise IllegalAction(_(texts.GAME_OVER))
         if seat.number != self.me and not self.plays_here(seat):
             raise IllegalAction(_(texts.NOT_YOUR_TURN).format(name=seat.name))
+        if decision is None:
+            return self.roll_die()
         return super().play(decision)
+
+    def decide(self, action: Orient | Place | Aim) -> tuple[Transition, ...]:
+        """Play the decision of the seat to move (see GameFlow.decide).
+
+        An Orient is played alone: its facing is fixed for everyone, and its roll waits
+        for a player's share (``waiting_draw``), then comes as a ``played`` change of its own.
+        """
+        if not isinstance(action, Orient) or self.state.why_illegal(action) is not None:
+            return super().decide(action)  # a refused decision is refused there, in words
+        seat = self.state.current
+        played = (self.session.play(action),)
+        self._played(seat, played)
+        self._roll_next()
+        return played
+
+    def roll_die(self) -> tuple[Transition, ...]:
+        """Roll for the seat to move (the roll's facing is fixed): the roll waits for a
+        share (``waiting_draw``) and comes as a ``played`` change. IllegalAction when no roll
+        is due, or one is being rolled."""
+        if self.rolling:
+            raise IllegalAction(_(texts.ROLLING))
+        if self.state.phase is not Phase.ROLL:
+            return (self.roll(),)  # refused, in words
+        self._roll_next()
+        return ()
+
+    @property
+    def roll_due(self) -> bool:
+        """True when a facing is fixed and nobody decides to roll (the standard rules)
+        but no roll is asked for: a game resumed while its roll waited."""
+        state = self.state
+        return not self.rolling and state.phase is Phase.ROLL and state.variant is Variant.STANDARD
+
+    def draws(self) -> list[int]:
+        """The draw of the dice behind each roll of the game, in order (an undo never
+        takes a draw back into the dice: the rolls after it are new draws)."""
+        taken: set[int] = set()
+        for first, last in self.session.taken_back:
+            taken.update(range(first, last + 1))
+        rolls = sum(1 for action in self.session.actions if isinstance(action, Roll))
+        return [draw for draw in range(self.dice.settled) if draw not in taken][:rolls]
+
+    def public_dice(self) -> dict[str, Any]:
+        """The dice as every client may know them: the proof of each roll rolled, the
+        commitment to the next, and the draw behind each roll of the game."""
+        shown = self.dice.settled if self.waiting_draw is None else self.waiting_draw
+        return {**self.dice.public(shown), "draws": self.draws()}
+
+    def _roll_next(self) -> None:
+        """Roll the dice's next draw: at once when it is settled, else once a share is
+        found for it (``roll_wanted``)."""
+        self.waiting_draw = self.session.next_draw
+        if self.waiting_draw < self.dice.settled:
+            self.land()
+        else:
+            self.roll_wanted(self.waiting_draw)
+
+    def _roll_alone(self, draw: int) -> None:
+        """Off the network nobody can add to the roll: it is the host's secret's alone (a
+        resumed host settles it again from the game, alone: ``hosting``)."""
+        self.dice.settle(None, None)
+        self.land()
+
+    def land(self) -> None:
+        """Play the roll that waited, now that ``dice`` has settled its draw, and tell
+        everyone (``drawn`` is its draw)."""
+        draw, self.waiting_draw = self.waiting_draw, None
+        self.session.dice = LoadedDie(self.dice.values)
+        due = self.state.phase is Phase.ROLL and self.session.next_draw == draw
+        if draw is not None and due and draw < self.dice.settled:
+            seat = self.state.current
+            self.drawn = draw
+            self._played(seat, (self.session.roll(),))
+
+    @property
+    def rolling(self) -> bool:
+        """True while the die is being rolled: a roll waits for a player's share."""
+        return self.waiting_draw is not None
+
+    @property
+    def person_to_move(self) -> bool:
+        """True when the game waits for a person's decision (not while the die is rolled)."""
+        return not self.rolling and super().person_to_move
+
+    def why_no_undo(self) -> str | None:
+        """None when undo is possible, else why not (never while the die is rolled)."""
+        if self.rolling:
+            return _(texts.ROLLING)
+        return super().why_no_undo()
 
     def undo(self) -> None:
         """The host's own seat asks to take back the last decision.
@@ -245,6 +371,10 @@ class HostFlow(GameFlow):
         self.hand_seat(seat, SeatKind.COMPUTER, level)
 
 
+async def _keep_nothing(dice: dict[str, Any]) -> None:
+    """A flow that is not hosted keeps its dice nowhere."""
+
+
 def public_start(session: Session) -> dict[str, Any]:
     """The start position as every player may see it: of each pile, the carpets laid so far
     and the one on top; the others (hidden under the top, shuffled in a 2-player game) are
@@ -318,18 +448,29 @@ class HostGame:
         fill: str | None = None,
         grace: float = 30.0,
         computer_pause: float = 0.0,
+        share_seconds: float = SHARE_SECONDS,
+        return_seconds: float = RETURN_SECONDS,
+        hand_over: Callable[[int], str] | None = None,
     ) -> None:
         """``codes`` holds each remote seat's secret join code.
 
         ``fill`` is the computer level that plays a remote seat whose player has been
         away for ``grace`` seconds when it is their turn (None: it waits for them).
         ``computer_pause`` is how long a computer seat waits before it moves.
+        ``share_seconds`` and ``return_seconds`` are how long a roll waits for a player's
+        share (SHARE_SECONDS, RETURN_SECONDS); the flow's ``keep_dice`` writes the game and
+        its dice before a roll is told. ``hand_over`` says how the host's front end
+        gives seat N (0-based) to a computer, told when a player leaves (None: ``--fill``
+        or nothing is said).
         """
         self.flow = flow
         self.codes = codes
         self.fill = fill
         self.grace = grace
         self.computer_pause = computer_pause
+        self.share_seconds = share_seconds
+        self.return_seconds = return_seconds
+        self.hand_over = hand_over
         self.limits = Limits()
         """What the connections may do (``Host`` gives its own)."""
         self.players: dict[int, Connection] = {}
@@ -337,11 +478,20 @@ class HostGame:
         self.away_since: dict[int, float] = {seat: time.monotonic() for seat in codes}
         self.finished = asyncio.Event()
         self._wake = asyncio.Event()
+        self._arrived = asyncio.Event()
+        """Set when a player takes their seat (a roll may wait for one)."""
+        self._joined: set[int] = set()
+        """The seats whose players have joined (the host is told of a first arrival)."""
+        self._stopping = False
+        """Set when the host stops: its players leave without the host being told."""
+        self._asked: tuple[int, Connection, asyncio.Future[str | None]] | None = None
+        """The roll a player is asked to add to, their connection, and their answer."""
         self._runner: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._closing: set[asyncio.Task[None]] = set()
         flow.listen(self._changed)
         flow.present = lambda seat: seat == flow.me or seat in self.players
+        flow.roll_wanted = lambda draw: self._wake.set()  # the game's task rolls it
 
     # -- the game's own task: computer seats, seats given away, the end -------------------
 
@@ -354,6 +504,7 @@ class HostGame:
 
     async def stop(self) -> None:
         """Stop the game's task and let go of the game (its autosave stays, to resume)."""
+        self._stopping = True
         for task in (self._runner, self._sweeper):
             if task is not None:
                 task.cancel()
@@ -378,9 +529,18 @@ class HostGame:
         self.finished.set()
 
     async def _step(self) -> None:
-        """Play a computer seat's move, give an away player's seat, or wait for a change."""
+        """Settle a roll with a player's share, play a computer seat's move, give an away
+        player's seat, roll a die whose roll was left waiting when the host stopped, or
+        wait for a change."""
         seat = self.flow.to_move
         assert seat is not None
+        draw = self.flow.waiting_draw
+        if draw is not None:
+            await self._settle(draw)
+            return
+        if self.flow.roll_due:
+            self.flow.roll_die()
+            return
         if seat.kind is SeatKind.COMPUTER:
             await self._play_computer()
             return
@@ -402,10 +562,148 @@ class HostGame:
     async def _play_computer(self) -> None:
         await self.flow.computers.play_soon(self.computer_pause)
 
+    # -- the dice: a share for each new roll ---------------------------------------------
+
+    async def _settle(self, index: int) -> None:
+        """Settle roll ``index`` (its facing is fixed) with the share a player adds, keep
+        the game and its dice on disk, then play the roll (its proof goes with it)."""
+        if self.flow.dice.settled == index:  # else a try that failed after it settled it
+            share, by = await self._gather(index)
+            self.flow.dice.settle(share, by)
+        try:
+            await self.flow.keep_dice(self.flow.dice.to_dict())
+        except SaveFileError as error:
+            self.flow.notify(Notice(str(error), severity="error"))
+        self.flow.land()
+
+    async def _gather(self, index: int) -> tuple[str | None, int | None]:
+        """A share for roll ``index`` and the seat that added it; (None, None): nobody's.
+
+        The connected players are asked in turn, from the seat to move on, each once and
+        for ``share_seconds`` at most. While nobody here can be asked, the roll waits for
+        a player who left (or has not come yet) until ``return_seconds`` after they went.
+        """
+        asked: set[int] = set()
+        told = False
+        while True:
+            connection = self._next_adder(asked)
+            if connection is not None:
+                assert connection.seat is not None
+                asked.add(connection.seat)
+                share = await self._ask(connection, index)
+                if share is not None:
+                    return share, connection.seat
+                continue
+            wait = self._return_wait()
+            if wait <= 0:
+                return None, None
+            if not told:
+                told = True
+                waits = _(
+                    "The roll waits up to {seconds} seconds for a player to come back and add "
+                    "to it; then it is the host's alone."
+                )
+                self.flow.notify(Notice(waits.format(seconds=math.ceil(wait)), title=_("Dice")))
+            self._arrived.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._arrived.wait(), wait)
+
+    def _next_adder(self, asked: Collection[int]) -> Connection | None:
+        """The next connected player to ask for a share, from the seat to move on."""
+        seats = len(self.flow.seats)
+        mover = self.flow.state.current
+        for seat in [(mover + step) % seats for step in range(seats)]:
+            connection = self.players.get(seat)
+            if seat not in asked and connection is not None and connection.closing is None:
+                return connection
+        return None
+
+    def _return_wait(self) -> float:
+        """Seconds a roll may still wait for a player away to come back (none may: 0 or
+        less)."""
+        now = time.monotonic()
+        away = [self.away_since[seat] for seat in self.codes if seat not in self.players]
+        return max((since + self.return_seconds - now for since in away), default=0.0)
+
+    async def _ask(self, connection: Connection, index: int) -> str | None:
+        """Ask a player for a share of roll ``index``; None when none comes in time."""
+        answer: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+        self._asked = (index, connection, answer)
+        commitment = self.flow.dice.commitment(index)
+        connection.send(encode("share_ask", roll=index, commitment=commitment))
+        try:
+            return await asyncio.wait_for(answer, self.share_seconds)
+        except TimeoutError:
+            return None
+        finally:
+            self._asked = None
+
+    def _pass_over(self, connection: Connection) -> None:
+        """A connection asked for a share went: the next player is asked at once."""
+        asked = self._asked
+        if asked is not None and asked[1] is connection and not asked[2].done():
+            asked[2].set_result(None)
+
+    def _take_share(self, connection: Connection, request: Request) -> None:
+        """A player's share of the roll they were asked to add to."""
+        asked = self._asked
+        if asked is None or asked[1] is not connection or asked[0] != request.roll:
+            raise ProtocolError(texts.NOT_ASKED.format(number=(request.roll or 0) + 1))
+        if not asked[2].done():
+            asked[2].set_result(request.share)
+
+    def roll_proof(self, index: int) -> dict[str, Any]:
+        """What a ``played`` message carries with roll ``index``: its proof and the
+        commitment to the roll after it."""
+        dice = self.flow.dice
+        return {**dice.proofs[index].to_dict(), "next": dice.commitment(index + 1)}
+
+    # -- the host told of its players -----------------------------------------------------
+
+    def _tell_host(self, seat: int, *, here: bool) -> None:
+        """Tell the host's front end that a player came (back) or left (``table_news``;
+        not once the game is over), and every front end that the seats changed. Nobody
+        is told while the host stops."""
+        if self._stopping:
+            return
+        first = seat not in self._joined
+        self._joined.add(seat)
+        if not self.flow.over:
+            self.flow.notify(self.table_news(seat, here=here, first=first))
+        self.flow.tell(Change("seats", seat))
+
+    def table_news(self, seat: int, *, here: bool, first: bool = False) -> Notice:
+        """The notice of a player who joined (``first``: for the first time), came back,
+        or left (with how to let a computer play for them: ``--fill``, or ``hand_over``)."""
+        words = {"name": self.flow.names[seat], "seat": seat + 1}
+        title = _("Network game")
+        if here:
+            text = (
+                _("{name} has joined the table (seat {seat}).")
+                if first
+                else _("{name} is back at the table (seat {seat}).")
+            )
+            return Notice(text.format(**words), title=title)
+        lines = [_("{name} has left the table (seat {seat}).").format(**words)]
+        if self.fill is not None:
+            lines.append(
+                _(
+                    "If they are still away at their turn after {seconds} seconds, a "
+                    "{level} computer plays for them until they are back."
+                ).format(seconds=f"{self.grace:g}", level=self.fill)
+            )
+        elif self.hand_over is not None:
+            lines.append(self.hand_over(seat))
+        return Notice(" ".join(lines), title=title, severity="warning", lasting=True)
+
     def _changed(self, change: Change) -> None:
         self._wake.set()
         if change.kind == "played":
             first = self.flow.actions_played - len(change.transitions)
+            rolled: dict[str, Any] = {}
+            if any(isinstance(t.action, Roll) for t in change.transitions):
+                assert self.flow.drawn is not None  # every roll is landed by the flow
+                rolled["dice"] = self.roll_proof(self.flow.drawn)
             self._broadcast(
                 encode(
                     "played",
@@ -413,6 +711,7 @@ class HostGame:
                     seat=change.seat,
                     actions=[str(t.action) for t in change.transitions],
                     tops=pile_tops(self.flow.state),
+                    **rolled,
                 )
             )
             if self.flow.over:  # the whole game, hidden piles and all, for the record
@@ -457,6 +756,7 @@ class HostGame:
             actions=[str(action) for action in session.actions],
             table=self.table(),
             news=news,
+            dice=self.flow.public_dice(),
         )
 
     # -- a client's messages -----------------------------------------------------------
@@ -519,7 +819,10 @@ class HostGame:
             connection.send(self.game_message(seat))
             if old is not None:
                 self._take_from(old)
-            self._broadcast(encode("seats", table=self.table()))
+                self.flow.tell(Change("seats", seat))
+            else:
+                self._tell_host(seat, here=True)
+            self._arrived.set()
         self._wake.set()
         try:
             await self._serve(connection)
@@ -527,12 +830,13 @@ class HostGame:
             pass
         finally:
             self.watchers.discard(connection)
+            self._pass_over(connection)
             if seat is not None and self.players.get(seat) is connection:
                 del self.players[seat]
                 self.away_since[seat] = time.monotonic()
                 if self.flow.asking is not None and self.flow.session.undo_seat() == seat:
                     self.flow.answer_undo(False, seat)
-                self._broadcast(encode("seats", table=self.table()))
+                self._tell_host(seat, here=False)
                 self._wake.set()
 
     def _take_from(self, old: Connection) -> None:
@@ -540,6 +844,7 @@ class HostGame:
         and stops (it does not try to take the seat back)."""
         old.send(encode("error", id=None, reason=SEAT_TAKEN, fatal=True))
         self._close_soon(old, (1000, "seat-taken"))
+        self._pass_over(old)
 
     def _close_soon(self, connection: Connection, closing: Closing) -> None:
         """Start closing a connection (its own task, reading its messages, lets go of
@@ -618,6 +923,9 @@ class HostGame:
         if request.kind == "answer":
             flow.answer_undo(request.accept, seat)
             return
+        if request.kind == "share":
+            self._take_share(connection, request)
+            return
         if request.at != flow.actions_played:
             raise ProtocolError(texts.OUT_OF_DATE.format(now=flow.actions_played, sent=request.at))
         if request.kind == "undo":
@@ -633,7 +941,7 @@ class HostGame:
         if to_move.kind is not SeatKind.REMOTE:
             raise IllegalAction(texts.COMPUTER_PLAYS)
         if request.action is None:
-            flow.roll()
+            flow.roll_die()
         else:
             flow.decide(request.action)  # the sender hears of it with everyone: played
 

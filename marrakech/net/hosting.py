@@ -1,11 +1,13 @@
 """A hosted game on disk: its autosave (as in hot-seat) and its host file, to resume.
 
 The game itself autosaves after every decision to its own file in the unfinished games
-(``marrakech.games.autosaves``), written by the flow. Beside it, ``online/<id>.json`` in the
-data directory keeps what only the host knows: each remote seat's join code, the host's
-own seat and where it listened. Killed and restarted with ``--resume ID``, the host
-reads both and its players reconnect with their codes. The host file is removed when
-the game ends.
+(``marrakech.games.autosaves``), written by the flow; its die is loaded with the rolls
+played at the table. Beside it, ``online/<id>.json`` in the data directory keeps what
+only the host knows: each remote seat's join code, the host's own seat, where it
+listened, and its dice (the master secret and every roll's share, written before the
+roll is told: ``net.fair``). Killed and restarted with ``--resume ID``, the host reads
+both and its players reconnect with their codes. When the game ends the host keeps the
+record of its dice (``net.record``) and removes the host file.
 """
 
 from __future__ import annotations
@@ -16,22 +18,29 @@ import json
 import re
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
-from marrakech.flow import Notify
+from marrakech.flow import Notice, Notify
 from marrakech.games import storage
 from marrakech.games.autosaves import GameFile, games_dir
+from marrakech.games.dice import LoadedDie
 from marrakech.games.language import _
-from marrakech.games.records import SaveFileError, record_to_json
+from marrakech.games.records import SaveFileError, record_to_json, setup_to_dict
 from marrakech.games.session import PERSON, Session
 from marrakech.games.text import quoted
-from marrakech.net.host import Host, HostFlow, HostGame
+from marrakech.net.fair import HostDice
+from marrakech.net.host import RETURN_SECONDS, SHARE_SECONDS, Host, HostFlow, HostGame
 from marrakech.net.protocol import Limits, new_code, normal_code
+from marrakech.net.record import keep_record, record_document
 
 ONLINE_DIR = "online"
 HOST_FORMAT = "marrakech-host"
-HOST_VERSION = 1
+HOST_VERSION = 2
+"""Version 2 keeps the host's dice; a host file of version 1 (the seed's dice) does not
+resume."""
 EXPOSED = ("0.0.0.0", "::", "")
 """Addresses that listen on every network interface."""
 _GAME_ID = re.compile(r"[0-9a-f]{12}")
@@ -160,13 +169,18 @@ class BackgroundGameFile(GameFile):
 
     def flush(self) -> None:
         """Write what is pending now (waiting for a write under way)."""
+        document = self.take_pending()
+        if document is not None:
+            self.write(*document)
+
+    def take_pending(self) -> tuple[int, str] | None:
+        """The document to write now instead of soon (to ``write`` in any thread), or None
+        when nothing is pending."""
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
         taken = self._writer.take(self)
-        document = self._document() or taken  # a newer document makes the older one moot
-        if document is not None:
-            self.write(*document)
+        return self._document() or taken  # a newer document makes the older one moot
 
     def _let_go_of_it(self) -> None:
         """Write what is pending, and nothing more after it (a write under way ends first)."""
@@ -191,7 +205,8 @@ def _host_file(game_id: str) -> Path:
     return storage.data_dir() / ONLINE_DIR / f"{game_id}.json"
 
 
-def _write(hosting: Hosting) -> None:
+def _write(hosting: Hosting, dice: dict[str, Any]) -> None:
+    """Write the host file: ``hosting`` and the host's dice (``HostDice.to_dict``)."""
     document = {
         "format": HOST_FORMAT,
         "version": HOST_VERSION,
@@ -199,16 +214,41 @@ def _write(hosting: Hosting) -> None:
         "me": hosting.me,
         "host": hosting.host,
         "port": hosting.port,
+        "dice": dice,
     }
     storage.write_atomic(_host_file(hosting.game_id), json.dumps(document, indent=1) + "\n")
 
 
-def listening_on(hosting: Hosting, host: str, port: int) -> Hosting:
+class Keeper:
+    """Writes a hosted game before one of its rolls is told (``HostFlow.keep_dice``): the
+    game so far first (the roll's facing is in it), then the host file with the dice, both
+    off the event loop. A host killed at any moment resumes with every roll it told, and
+    with the facing each was rolled for."""
+
+    def __init__(self, hosting: Hosting, file: BackgroundGameFile) -> None:
+        self.hosting = hosting
+        """Where the host listens (the host file says it)."""
+        self.file = file
+
+    async def __call__(self, dice: dict[str, Any]) -> None:
+        """Write the game and then ``dice``; SaveFileError when the host file cannot be."""
+        game = self.file.take_pending()
+        hosting = self.hosting
+
+        def write() -> None:
+            if game is not None:
+                self.file.write(*game)  # a failure is told by the autosave's next save
+            _write(hosting, dice)
+
+        await asyncio.to_thread(write)
+
+
+def listening_on(hosting: Hosting, dice: HostDice, host: str, port: int) -> Hosting:
     """Remember where the host listens now (a resumed host listens there again)."""
     if (host, port) == (hosting.host, hosting.port):
         return hosting
     moved = replace(hosting, host=host, port=port)
-    _write(moved)
+    _write(moved, dice.to_dict())
     return moved
 
 
@@ -222,17 +262,21 @@ def new_game(
     session: Session, notify: Notify, *, headless: bool, host: str, port: int
 ) -> tuple[HostFlow, Hosting]:
     """Host a new game: the host's own seat is the first person's unless ``headless``;
-    every other person's seat gets a join code. The autosave is written at once."""
+    every other person's seat gets a join code. Its rolls are new dice's (``net.fair``),
+    not the seed's. The autosave and the host file are written at once."""
     people = [seat for seat, kind in enumerate(session.setup.seats) if kind == PERSON]
     me = None if headless or not people else people[0]
     codes = {seat: new_code() for seat in people if seat != me}
+    dice = HostDice()
+    session.dice = LoadedDie(dice.values)
     file = BackgroundGameFile.new()
     file.save(session)
     assert isinstance(file, BackgroundGameFile)
     file.flush()  # on disk at once: a host killed straight away resumes
     hosting = Hosting(file.path.stem, codes, me, host, port)
-    _write(hosting)
-    flow = HostFlow(session, notify, me=me, remote=codes, game_file=file)
+    _write(hosting, dice.to_dict())
+    flow = HostFlow(session, notify, me=me, remote=codes, game_file=file, dice=dice)
+    flow.keep_dice = Keeper(hosting, file)
     return flow, hosting
 
 
@@ -252,7 +296,7 @@ def resume_game(game_id: str, notify: Notify) -> tuple[HostFlow, Hosting]:
     host_file = _host_file(game_id)
     if not path.exists() or not host_file.exists():
         raise SaveFileError(_("no unfinished hosted game {game}").format(game=game_id))
-    hosting = _read(game_id, storage.read_limited(host_file))
+    hosting, dice = _read(game_id, storage.read_limited(host_file))
     file, session = BackgroundGameFile.resume(path)
     people = {seat for seat, kind in enumerate(session.setup.seats) if kind == PERSON}
     if not set(hosting.codes) <= people or (hosting.me is not None and hosting.me not in people):
@@ -260,15 +304,32 @@ def resume_game(game_id: str, notify: Notify) -> tuple[HostFlow, Hosting]:
         raise SaveFileError(
             _("the host file of game {game} does not fit its seats").format(game=game_id)
         )
-    flow = HostFlow(session, notify, me=hosting.me, remote=hosting.codes, game_file=file)
+    played = session.dice.values if isinstance(session.dice, LoadedDie) else None
+    while played is not None and dice.settled < len(played):
+        dice.settle(None, None)  # a roll of the game the host file lost: the host's alone?
+    if played is None or dice.values[: len(played)] != played:
+        file.close()
+        raise SaveFileError(
+            _("the host file of game {game} does not fit its rolls").format(game=game_id)
+        )
+    assert isinstance(file, BackgroundGameFile)
+    flow = HostFlow(session, notify, me=hosting.me, remote=hosting.codes, game_file=file, dice=dice)
+    flow.keep_dice = Keeper(hosting, file)
     return flow, hosting
 
 
-def _read(game_id: str, text: str) -> Hosting:
+def _read(game_id: str, text: str) -> tuple[Hosting, HostDice]:
     try:
         data = json.loads(text)
-        if data.get("format") != HOST_FORMAT or data.get("version") != HOST_VERSION:
+        if data.get("format") != HOST_FORMAT:
             raise ValueError("not a host file of this version")
+        if data.get("version") != HOST_VERSION:
+            raise SaveFileError(
+                _(
+                    "game {game} was hosted by an older Marrakech, whose rolls were the "
+                    "host's alone: it cannot go on with the rolls every player checks"
+                ).format(game=game_id)
+            )
         codes = {int(seat): normal_code(code) for seat, code in data["codes"].items()}
         me = data["me"]
         host, port = data["host"], data["port"]
@@ -276,13 +337,28 @@ def _read(game_id: str, text: str) -> Hosting:
             raise ValueError("me")
         if not isinstance(host, str) or not isinstance(port, int):
             raise ValueError("address")
+        dice = HostDice.from_dict(data.get("dice"))
+    except SaveFileError:
+        raise
     except (ValueError, KeyError, TypeError, AttributeError) as error:
         raise SaveFileError(
             _("the host file of game {game} cannot be used: {problem}").format(
                 game=game_id, problem=quoted(str(error), 60)
             )
         ) from None
-    return Hosting(game_id, codes, me, host, port)
+    return Hosting(game_id, codes, me, host, port), dice
+
+
+def keep_host_record(flow: HostFlow) -> Path:
+    """Keep the record of a hosted game's dice (``net.record``); its path. SaveFileError
+    when it cannot be written."""
+    session = flow.session
+    game = {
+        "setup": setup_to_dict(session.setup, secret=False),
+        "start": session.start.to_dict(),
+        "actions": [str(action) for action in session.actions],
+    }
+    return keep_record(record_document(game, flow.public_dice(), role="host", seat=flow.me))
 
 
 @dataclass
@@ -296,6 +372,8 @@ class Hosted:
     server: Host
     address: str
     """Where clients join: HOST:PORT."""
+    record: Path | None = None
+    """The record of the game's dice, once it has ended and was closed."""
 
     def join_lines(self) -> list[str]:
         """One line per remote seat for its player to paste, and one to watch."""
@@ -310,9 +388,14 @@ class Hosted:
         return [*lines, watch]
 
     async def close(self) -> None:
-        """Stop hosting: the autosave stays to resume (a finished game forgets its codes)."""
+        """Stop hosting: the autosave stays to resume. A finished game keeps the record of
+        its dice (``record``; a failure to is a notice) and forgets its codes."""
         await self.server.close()
         if self.flow.over:
+            try:
+                self.record = keep_host_record(self.flow)
+            except SaveFileError as error:
+                self.flow.notify(Notice(str(error), severity="error"))
             forget(self.hosting.game_id)
 
 
@@ -326,23 +409,37 @@ async def start_hosting(
     grace: float = 30.0,
     computer_pause: float = 0.0,
     limits: Limits | None = None,
+    share_seconds: float = SHARE_SECONDS,
+    return_seconds: float = RETURN_SECONDS,
+    hand_over: Callable[[int], str] | None = None,
 ) -> Hosted:
     """Put a game from ``new_game`` or ``resume_game`` on the network.
 
     It listens on ``host``:``port`` (by default where ``hosting`` says; port 0 picks a
-    free one, remembered for a resume); ``fill``, ``grace`` and ``computer_pause`` as
-    ``HostGame`` takes them; ``limits`` are what connections may do (the caps, the
-    queues, the rate; ``Limits()`` by default). OSError when it cannot listen (the game
-    is let go then).
+    free one, remembered for a resume); ``fill``, ``grace``, ``computer_pause``,
+    ``share_seconds``, ``return_seconds`` and ``hand_over`` as ``HostGame`` takes them;
+    ``limits`` are what connections may do (the caps, the queues, the rate; ``Limits()``
+    by default). OSError when it cannot listen (the game is let go then).
     """
     bind = hosting.host if host is None else host
-    game = HostGame(flow, hosting.codes, fill=fill, grace=grace, computer_pause=computer_pause)
+    game = HostGame(
+        flow,
+        hosting.codes,
+        fill=fill,
+        grace=grace,
+        computer_pause=computer_pause,
+        share_seconds=share_seconds,
+        return_seconds=return_seconds,
+        hand_over=hand_over,
+    )
     server = Host([game], limits)
     try:
         _, bound = await server.start(bind, hosting.port if port is None else port)
     except OSError:
         flow.close()
         raise
-    hosting = listening_on(hosting, bind, bound)
+    hosting = listening_on(hosting, flow.dice, bind, bound)
+    if isinstance(flow.keep_dice, Keeper):
+        flow.keep_dice.hosting = hosting
     shown_host = "THIS-MACHINE" if bind in EXPOSED else bind
     return Hosted(flow, game, hosting, server, f"{shown_host}:{bound}")

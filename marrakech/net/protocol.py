@@ -21,8 +21,9 @@ from marrakech.games.language import N_
 from marrakech.games.reasons import learn
 from marrakech.games.text import quoted
 from marrakech.net import texts
+from marrakech.net.fair import is_hex
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 """The protocol version this program speaks (a hello with another one is refused)."""
 
 MAX_MESSAGE_BYTES = 4096
@@ -90,7 +91,7 @@ CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_GROUPS = 3
 CODE_GROUP_LENGTH = 4
 
-KINDS = ("hello", "act", "undo", "answer", "ping")
+KINDS = ("hello", "act", "undo", "answer", "share", "ping")
 """The message types a client may send."""
 
 # The host's closing sentences (a fatal error's reason), in English on the wire; a client
@@ -193,6 +194,10 @@ class Request:
     name: str | None = None
     watch: bool = False
     accept: bool = False
+    roll: int | None = None
+    """The roll a ``share`` adds to (0 first)."""
+    share: str | None = None
+    """A ``share``: 32 random bytes in hexadecimal (see ``net.fair``)."""
 
 
 _FIELDS = {
@@ -200,6 +205,7 @@ _FIELDS = {
     "act": {"type", "id", "at", "action"},
     "undo": {"type", "id", "at"},
     "answer": {"type", "id", "accept"},
+    "share": {"type", "roll", "share"},
     "ping": {"type", "id"},
 }
 
@@ -228,6 +234,11 @@ def decode(text: str | bytes) -> Request:
         raise ProtocolError(f"a {kind} message has no field {_quoted(extra[0], 30)}")
     if kind == "hello":
         return _hello(data)
+    if kind == "share":
+        share = data.get("share")
+        if not is_hex(share):
+            raise ProtocolError("a share is 64 hexadecimal digits (0-9, a-f)")
+        return Request(kind, roll=_whole(data, "roll"), share=share)
     request = Request(kind, id=_whole(data, "id", required=kind != "answer"))
     if kind == "act":
         return Request(kind, request.id, _whole(data, "at"), _action(data.get("action")))

@@ -5,6 +5,8 @@ one with the engine, the rolls taken from the host (a ``LoadedDie`` that grows w
 roll), so its position is the host's. Its ``decide`` does not play: it sends the
 intention, and the host's answer arrives as a ``played`` message (or an ``error``).
 Whatever the host sends is checked here; a message that cannot be used is a HostError.
+A new roll arrives in a ``played`` message of its own once its facing is fixed (the
+client checks it: ``client``, ``fair``); meanwhile the die is being rolled (``rolling``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from marrakech.engine import (
     Place,
     Roll,
     Transition,
+    Variant,
     parse_action,
 )
 from marrakech.flow import GameFlow, Seat, SeatKind
@@ -73,6 +76,17 @@ class ReplicaFlow(GameFlow):
     def plays_here(self, seat: Seat) -> bool:
         """Only this client's own seat, when a computer plays it here."""
         return self.level is not None and seat.number == self.me
+
+    @property
+    def rolling(self) -> bool:
+        """True while the host rolls the die: the facing is fixed, and under the standard
+        rules nobody decides to roll (the roll comes from the host)."""
+        return self.state.phase is Phase.ROLL and self.state.variant is Variant.STANDARD
+
+    @property
+    def person_to_move(self) -> bool:
+        """True when the game waits for a person's decision (not while the die is rolled)."""
+        return not self.rolling and super().person_to_move
 
     def load(self, game: dict[str, Any]) -> None:
         """Read the whole game again (after an undo, a rename or a reconnection)."""
@@ -198,6 +212,8 @@ class ReplicaFlow(GameFlow):
         if decision is not None:
             return self.decide(decision)
         self._my_turn()
+        if self.rolling:
+            raise IllegalAction(_(texts.ROLLING))
         if self.state.phase is not Phase.ROLL:
             raise IllegalAction(
                 _("cannot roll now: the game waits for {phase}").format(

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import shlex
 import sys
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Protocol
 
 from marrakech.engine import Variant
 from marrakech.flow import GameFlow, Listener, Notice
 from marrakech.games.language import _, pgettext
-from marrakech.games.levels import computer_named, seat_bot
+from marrakech.games.levels import LEVELS, computer_named, seat_bot
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import PERSON, GameSetup, Session, new_seed
 from marrakech.games.text import shown
@@ -104,6 +106,7 @@ async def _host(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
             flow, hosting = new_game(session, _notify, headless=args.headless, host=host, port=port)
     except (ValueError, SaveFileError) as error:
         return _error("host", str(error))
+    typed = flow.me is not None and board is None
     try:
         hosted = await start_hosting(
             flow,
@@ -114,6 +117,7 @@ async def _host(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
             grace=args.grace,
             computer_pause=args.pause,
             limits=limits_of(args),
+            hand_over=typed_hand_over if typed else resume_hand_over(hosting.game_id),
         )
     except OSError as error:
         where = f"{args.host or hosting.host}:{hosting.port if args.port is None else args.port}"
@@ -154,7 +158,41 @@ async def _host(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
             await lines(lambda: flow, flow.listen, until)
     finally:
         await hosted.close()
+        _say_record(hosted.record)
     return 0
+
+
+def typed_hand_over(seat: int) -> str:
+    """How the host's seat in lines gives seat ``seat`` (0-based) to a computer."""
+    # Translators: "computer" is a command and LEVEL a word to replace: keep both.
+    return _(
+        "To let a computer play for them until they are back, type: computer {seat} LEVEL "
+        "({levels})."
+    ).format(seat=seat + 1, levels=", ".join(LEVELS))
+
+
+def resume_hand_over(game_id: str) -> Callable[[int], str]:
+    """How a host without typed commands (the full board, or headless) lets a computer
+    play the seat of a player who left: host the game again with ``--fill``."""
+
+    def hand_over(seat: int) -> str:
+        command = f"marrakech host --resume {game_id} --fill LEVEL"
+        # Translators: the command after the colon is typed as it is (LEVEL replaced).
+        return _(
+            "Their seat waits for them; to let a computer play it, stop and host the game "
+            "again with: {command}"
+        ).format(command=command)
+
+    return hand_over
+
+
+def _say_record(record: Path | None) -> None:
+    """Tell where the record of a finished network game's dice is, and how to check it."""
+    if record is not None:
+        # Translators: the command after the colon is typed as it is.
+        line = _("The dice of this game are kept in {path}; to check them: {command}")
+        command = shlex.join(["marrakech", "verify", str(record)])
+        print(line.format(path=record, command=command), flush=True)
 
 
 def limits_of(args: argparse.Namespace) -> Limits:
@@ -188,15 +226,18 @@ async def _join(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
     code = None if args.code is None else normal_code(args.code)
     client = Client(args.address, code=code, name=args.name, level=level)
     if level is None and not args.text and board is not None:
-        return await _join_on_board(client, board)
-    return await lines(
-        lambda: client.flow,
-        client.listen,
-        client.run(),
-        moves=level is None or args.text,
-        reads=level is None,
-        quit_at_end=not args.watch,
-    )
+        ended = await _join_on_board(client, board)
+    else:
+        ended = await lines(
+            lambda: client.flow,
+            client.listen,
+            client.run(),
+            moves=level is None or args.text,
+            reads=level is None,
+            quit_at_end=not args.watch,
+        )
+    _say_record(client.record)
+    return ended
 
 
 async def _join_on_board(client: Client, board: Board) -> int:

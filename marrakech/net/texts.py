@@ -32,6 +32,8 @@ BAD_NAME = N_("the name {problem}")
 NAME_TAKEN = N_("the name {name} is too like {taken}'s, who plays at this table")
 HELLO_FIRST = N_("say hello first (with a join code, or watch: true)")
 HELLO_TWICE = N_("this connection has said hello already")
+ROLLING = N_("the die is being rolled: it waits for a player's share")
+NOT_ASKED = N_("no share of roll {number} was asked of you")
 OTHER_VERSION = N_(
     "protocol version {version} is not spoken here: this host speaks version {spoken}"
 )
@@ -56,6 +58,8 @@ TEMPLATES = (
     NAME_TAKEN,
     HELLO_FIRST,
     HELLO_TWICE,
+    ROLLING,
+    NOT_ASKED,
     OTHER_VERSION,
 )
 """The English sentences a host may send that a client says in its own language."""

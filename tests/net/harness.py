@@ -91,11 +91,32 @@ class Peer:
         await self.socket.send(json.dumps(message) if isinstance(message, dict) else message)
 
     async def next(self, kind: str | None = None) -> dict[str, Any]:
-        """The next message (of ``kind``, skipping others)."""
+        """The next message (of ``kind``, skipping others). A share the host asks for on
+        the way is added, as a client does, unless ``kind`` is ``share_ask``."""
         while True:
             message = json.loads(await asyncio.wait_for(self.socket.recv(), WAIT))
             if kind is None or message["type"] == kind:
                 return message
+            if message["type"] == "share_ask":
+                await self.send({"type": "share", "roll": message["roll"], "share": "ab" * 32})
+
+    def answering(self) -> asyncio.Task[None]:
+        """Read on in a task of its own (to cancel), adding the shares the host asks for."""
+        return asyncio.create_task(self.next("none comes"))
+
+    async def played_at(self, at: int) -> dict[str, Any]:
+        """The ``played`` message for action ``at`` (adding the shares asked for)."""
+        while True:
+            played = await self.next("played")
+            if played["at"] == at:
+                return played
+
+    async def rolled(self) -> dict[str, Any]:
+        """The next ``played`` message that holds a roll (adding the shares asked for)."""
+        while True:
+            played = await self.next("played")
+            if "dice" in played:
+                return played
 
     async def close(self) -> None:
         await self.socket.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import os
 
 import pytest
 from websockets.asyncio.server import ServerConnection, serve
@@ -23,6 +24,7 @@ from marrakech.textmode.online import play_at_table
 from net.harness import hosted, until
 
 
+@pytest.mark.slow  # a whole game, each roll written before it is told
 def test_computer_clients_play_a_game_and_every_replica_ends_as_the_host() -> None:
     async def scenario() -> None:
         setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=4, variant=Variant.AIM)
@@ -86,6 +88,7 @@ def test_a_watching_client_says_each_move_in_the_logs_words_and_who_won() -> Non
                 if table.flow.to_move is not None and table.flow.to_move.number == 0:
                     command = "1" if table.flow.state.phase is Phase.PLACE else "left"
                     host_lines += host.respond(command).lines + host.advance()
+            host_lines += host.advance()  # the last roll or move may have come since
             assert await asyncio.wait_for(watching, 10) == 0
             lines = out.getvalue().splitlines()
             assert lines[:3] == [
@@ -106,7 +109,7 @@ def test_a_watching_client_says_each_move_in_the_logs_words_and_who_won() -> Non
 def test_the_text_mode_at_a_network_table_explains_what_it_cannot_do() -> None:
     async def scenario() -> None:
         setup = GameSetup(2, names=("Ayla", "Bo"), seed=2)
-        async with hosted(setup, headless=False) as table:
+        async with hosted(setup, headless=False, return_seconds=0) as table:
             game = TextGame(table.flow)
             said = [
                 game.respond(command).lines
@@ -124,7 +127,9 @@ def test_the_text_mode_at_a_network_table_explains_what_it_cannot_do() -> None:
                 ["Cannot redo in a network game."],
             ]
             assert game.respond("left").moved
+            await until(lambda: table.flow.state.phase is Phase.PLACE)  # nobody to add: at once
             assert len(table.flow.session.actions) == 2  # only "left" played (and its roll)
+            assert game.advance()[0].startswith("Ayla rolls ")
             assert game.respond("99").lines[0].startswith("No carpet 99: legal numbers 1 to ")
 
     asyncio.run(scenario())
@@ -202,13 +207,23 @@ def test_the_hosts_own_seat_in_lines_says_each_move_before_what_comes_next() -> 
         setup = GameSetup(2, names=("Ayla", "Bo"), seed=2, seats=("person", "greedy"))
         async with hosted(setup, headless=False, computer_pause=0.0) as table:
             out = io.StringIO()
-            code = await play_at_table(
-                lambda: table.flow,
-                table.flow.listen,
-                asyncio.sleep(30, 0),
-                lines=io.StringIO("left\n1\n"),
-                out=out,
-            )
+            read, write = os.pipe()
+            with open(read, encoding="utf-8") as typed:  # read by a thread until it ends
+                playing = asyncio.create_task(
+                    play_at_table(
+                        lambda: table.flow,
+                        table.flow.listen,
+                        asyncio.sleep(30, 0),
+                        lines=typed,
+                        out=out,
+                    )
+                )
+                with open(write, "w", encoding="utf-8") as keys:
+                    keys.write("left\n")
+                    keys.flush()
+                    await until(lambda: table.flow.state.phase is Phase.PLACE)  # the roll came
+                    keys.write("1\n")
+                code = await playing
             lines = out.getvalue().splitlines()
             assert code == 0 and lines[:3] == [
                 "You play seat 1, Ayla.",
@@ -217,9 +232,10 @@ def test_the_hosts_own_seat_in_lines_says_each_move_before_what_comes_next() -> 
             ]
             said = [line for line in lines[4:] if not line.startswith("The input has ended")]
             assert said[0].startswith("Ayla, your turn.")
-            assert said[1].startswith("Ayla turns left, rolls ")
-            assert said[2].startswith("Ayla, lay your ")
-            assert said[3].startswith("Ayla lays a ")
+            assert said[1] == "Ayla turns left."  # the facing first, for everyone...
+            assert said[2].startswith("Ayla rolls ")  # ...then the roll it fixed
+            assert said[3].startswith("Ayla, lay your ")
+            assert said[4].startswith("Ayla lays a ")
 
     asyncio.run(scenario())
 

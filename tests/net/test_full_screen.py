@@ -58,7 +58,7 @@ def test_a_joined_seat_sees_the_hosts_move_and_plays_its_own() -> None:
 def test_a_spectator_follows_moves_that_come_faster_than_their_walks() -> None:
     async def go() -> None:
         setup = GameSetup(2, names=("Host", "Guest"), seats=(PERSON, PERSON), seed=4)
-        async with hosted(setup, headless=False) as table:
+        async with hosted(setup, headless=False, return_seconds=0) as table:
             watcher = Client(table.address, keep_finished=False)
             playing = asyncio.create_task(watcher.run())
             await until(lambda: watcher.flow is not None)
@@ -67,7 +67,8 @@ def test_a_spectator_follows_moves_that_come_faster_than_their_walks() -> None:
             async with app.run_test(size=(100, 34)) as pilot:
                 await pilot.pause()
                 flow = table.flow
-                flow.play(Orient(Turn.LEFT))  # three decisions at once, before any is shown
+                flow.play(Orient(Turn.LEFT))  # three decisions, before any is shown
+                await until(lambda: flow.state.phase.value == "place")  # no guest to add
                 flow.play(flow.state.legal_placements()[0])
                 table.flow.give_to_computer(1, "greedy")
                 await until(lambda: watcher.flow.state.current == 0, timeout=20)
@@ -90,7 +91,7 @@ def test_a_spectator_follows_moves_that_come_faster_than_their_walks() -> None:
 def test_the_host_sees_the_join_lines_and_enter_takes_it_to_the_board() -> None:
     async def go() -> None:
         setup = GameSetup(2, names=("Host", "Guest"), seats=(PERSON, PERSON), seed=4)
-        async with hosted(setup, headless=False) as table:
+        async with hosted(setup, headless=False, return_seconds=0) as table:
             intro = "\n".join(table.hosted.join_lines())
             app = MarrakechApp(network=NetworkGame(table.flow, intro))
             async with app.run_test(size=(100, 34)) as pilot:
@@ -99,7 +100,7 @@ def test_the_host_sees_the_join_lines_and_enter_takes_it_to_the_board() -> None:
                 await pilot.press("enter")  # Play is the default
                 await pilot.pause()
                 assert "Host: Assam will go" in screen_text(app)
-                await pilot.press("enter")  # the host's own roll, on its own board
+                await pilot.press("enter")  # the host's own roll: no guest to add to it
                 await until(lambda: table.flow.state.phase.value == "place")
 
     asyncio.run(go())

@@ -77,6 +77,7 @@ def test_a_bad_message_is_refused_with_its_reason_and_changes_nothing(
             assert table.flow.session.actions == ()
             await ayla.send(act("L", id=9))  # the host goes on as if nothing happened
             assert (await ayla.next("played"))["at"] == 0
+            assert (await ayla.rolled())["at"] == 1
             assert len(table.flow.session.actions) == 2
 
     asyncio.run(scenario())
@@ -88,7 +89,8 @@ def test_a_replayed_message_is_refused_as_out_of_date() -> None:
             ayla, _ = await Peer.seat(table.address, table.code(0))
             await ayla.send(act("L"))
             played = await ayla.next("played")
-            assert played["at"] == 0 and played["seat"] == 0 and played["actions"][0] == "L"
+            assert played["at"] == 0 and played["seat"] == 0 and played["actions"] == ["L"]
+            await ayla.rolled()
             await ayla.send(act("L"))
             error = await ayla.next("error")
             assert "out of date: the game is at action 2" in error["reason"]
@@ -114,7 +116,14 @@ def test_a_huge_frame_closes_only_its_own_connection() -> None:
 @pytest.mark.parametrize(
     ("hello", "reason"),
     [
-        ({"version": 1, "code": "X"}, "protocol version 1 is not spoken here"),
+        (
+            {"version": 1, "code": "X"},
+            "protocol version 1 is not spoken here: this host speaks version 4",
+        ),
+        (  # the version before the dice every client checks
+            {"version": 3, "code": "X"},
+            "protocol version 3 is not spoken here: this host speaks version 4",
+        ),
         (
             {"version": float(PROTOCOL_VERSION), "code": "X"},
             f"protocol version {float(PROTOCOL_VERSION)} is not spoken here",
@@ -129,7 +138,8 @@ def test_a_huge_frame_closes_only_its_own_connection() -> None:
         ),
     ],
     ids=[
-        "wrong version",
+        "version 1",
+        "version 3",
         "a version that is no whole number",
         "wrong code",
         "no code",
@@ -174,7 +184,7 @@ def test_undo_needs_the_agreement_of_the_seat_whose_decision_it_takes_back() -> 
             ayla, _ = await Peer.seat(table.address, table.code(0))
             bo, _ = await Peer.seat(table.address, table.code(1))
             await ayla.send(act("L"))
-            await ayla.next("played")
+            await ayla.rolled()
             carpet = str(table.flow.state.legal_placements()[0])
             await ayla.send(act(carpet, at=2, id=2))
             await ayla.next("played")
@@ -198,7 +208,7 @@ def test_undo_follows_the_takeback_setting() -> None:
         async with hosted(SETUP) as table:
             ayla, _ = await Peer.seat(table.address, table.code(0))
             await ayla.send(act("L"))
-            await ayla.next("played")
+            await ayla.rolled()
             await ayla.send({"type": "undo", "id": 2, "at": 2})
             error = await ayla.next("error")
             assert "takebacks are off: a roll that was seen cannot be undone" in error["reason"]
@@ -215,8 +225,13 @@ def test_a_spectator_sees_every_move() -> None:
             game = await watcher.next("game")
             assert game["you"] is None and game["actions"] == []
             await ayla.send(act("R"))
-            played = await watcher.next("played")
-            assert played["actions"] == [str(a) for a in table.flow.session.actions]
+            assert (await watcher.next("played"))["actions"] == ["R"]
+            answering = ayla.answering()
+            played = await watcher.rolled()
+            assert [*game["actions"], "R", *played["actions"]] == [
+                str(a) for a in table.flow.session.actions
+            ]
+            answering.cancel()
 
     asyncio.run(scenario())
 
@@ -226,12 +241,14 @@ def test_a_seat_whose_player_is_away_goes_to_a_computer_and_back() -> None:
         async with hosted(SETUP, fill="random", grace=0.1) as table:
             ayla, _ = await Peer.seat(table.address, table.code(0))
             await ayla.send(act("L"))
-            await ayla.next("played")
+            await ayla.rolled()
             await ayla.send(act(str(table.flow.state.legal_placements()[0]), at=2))
             await ayla.next("played")
             seats = await ayla.next("seats")
             assert seats["table"][1]["kind"] == "computer"
+            answering = ayla.answering()  # the computer's roll asks Ayla for a share
             await until(lambda: table.flow.to_move is not None and table.flow.to_move.number == 0)
+            answering.cancel()
             assert table.flow.session.transitions[-1].seat == 1  # the computer played Bo's turn
             _, game = await Peer.seat(table.address, table.code(1))
             assert game["table"][1] == {"name": "Bo", "kind": "person", "level": None, "here": True}
@@ -249,8 +266,11 @@ def test_the_host_plays_its_own_seat_through_its_flow() -> None:
             table.flow.listen(lambda change: changes.append(change.kind))
             table.flow.play(Orient(Turn.RIGHT))
             played = await bo.next("played")
-            assert played["seat"] == 0 and played["actions"][0] == "R"
-            assert changes == ["played"]
+            assert played["seat"] == 0 and played["actions"] == ["R"]
+            assert changes == ["played"]  # the facing: the roll waits for Bo's share
+            rolled = await bo.rolled()
+            assert rolled["seat"] == 0 and rolled["dice"]["by"] == 1
+            assert changes == ["played", "played"]
             await bo.send(act("L", at=2))
             assert "it is Ayla's turn" in (await bo.next("error"))["reason"]
 
@@ -263,10 +283,9 @@ def test_undo_of_an_absent_players_decision_is_refused() -> None:
             ayla, _ = await Peer.seat(table.address, table.code(0))
             bo, _ = await Peer.seat(table.address, table.code(1))
             await ayla.send(act("L"))
-            await ayla.next("played")
+            await ayla.rolled()
             await ayla.send(act(str(table.flow.state.legal_placements()[0]), at=2))
-            await bo.next("played")
-            await bo.next("played")
+            await bo.played_at(2)
             await ayla.close()
             await until(lambda: 0 not in table.game.players)
             await bo.send({"type": "undo", "id": 4, "at": 3})
@@ -295,10 +314,10 @@ def test_no_client_learns_the_order_of_a_shuffled_pile() -> None:
             )
             ayla, _ = await Peer.seat(table.address, table.code(0))
             await ayla.send(act("L"))
-            await bo.next("played")
+            await ayla.rolled()
             carpet = table.flow.state.legal_placements()[0]
             await ayla.send(act(str(carpet), at=2))
-            played = await bo.next("played")
+            played = await bo.played_at(2)
             top = table.flow.state.players[0].top
             assert played["tops"][0] == top.name.lower()  # the carpet just uncovered
 

@@ -181,12 +181,63 @@ def test_the_host_killed_and_restarted_resumes_and_its_clients_finish(tmp_path: 
         assert bo.returncode == 0
         assert sum(line.startswith("The game is over: ") for line in text.lines) == 1
         assert any("connection to the host is lost" in line for line in text.lines)
-        await finish(again)
+        said = await finish(again)
         (hosts,) = finished_games(host_home)
         for home in ("a", "b"):
             (kept,) = finished_games(tmp_path / home)
             assert kept["position"] == hosts["position"]
             assert kept["moves"] == hosts["moves"]
+        # Every roll, those before the host was killed too, checks out on every side.
+        (record,) = (host_home / "marrakech" / "dice").glob("*-host.json")
+        assert f"The dice of this game are kept in {record}; to check them: " in said
+        records = [record, *(tmp_path / "a" / "marrakech" / "dice").glob("*-seat1.json")]
+        records += (tmp_path / "b" / "marrakech" / "dice").glob("*-seat2.json")
+        assert len(records) == 3
+        for record in records:
+            check = await net_process("verify", str(record), data_home=tmp_path / "v")
+            out, _ = await check.communicate()
+            assert check.returncode == 0, out.decode()
+            lines = out.decode().splitlines()
+            assert (
+                lines[-1]
+                == "Every roll matches the host's commitment and the share it was made with."
+            )
+
+    asyncio.run(scenario())
+
+
+def test_the_hosts_text_seat_is_told_when_a_joiner_is_killed_and_hands_the_seat(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        port = str(free_port())
+        host = await net_process(
+            "host", "--text", "--port", port, data_home=tmp_path / "host", stdin=True
+        )
+        assert host.stdout is not None and host.stdin is not None
+        heading = [(await host.stdout.readline()).decode().split() for _ in range(2)]
+        address, code = heading[1][4], heading[1][5]
+
+        async def host_says(start: str) -> str:
+            assert host.stdout is not None
+            while True:
+                raw = await asyncio.wait_for(host.stdout.readline(), GAME_SECONDS)
+                assert raw, f"the host ended before saying {start!r}"
+                if raw.decode().startswith(start):
+                    return raw.decode().rstrip("\n")
+
+        bo = await net_process(
+            "join", address, code, "--bot", "greedy", "--name", "Bo", data_home=tmp_path / "b"
+        )
+        await host_says("Network game: Bo has joined the table (seat 2).")
+        bo.kill()
+        await bo.wait()
+        left = await host_says("Network game: Bo has left the table (seat 2).")
+        assert left.endswith("type: computer 2 LEVEL (random, greedy, hard, expert).")
+        host.stdin.write(b"computer 2 greedy\n")
+        await host_says("A greedy computer plays seat 2 now.")
+        host.stdin.write(b"quit\n")
+        await finish(host)
 
     asyncio.run(scenario())
 

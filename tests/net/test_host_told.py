@@ -1,0 +1,88 @@
+"""The host hears about its table: a player joining, leaving and coming back is a notice,
+with how to let a computer play the seat of one who left."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from tui.helpers import toasts
+
+from marrakech.flow import Notice
+from marrakech.games.session import GameSetup
+from marrakech.net.running import resume_hand_over, typed_hand_over
+from marrakech.textmode.game import TextGame
+from marrakech.tui.app import MarrakechApp, NetworkGame
+from net.harness import Peer, hosted, until
+
+SETUP = GameSetup(2, names=("Ayla", "Bo"), seed=11)
+
+LEFT_TYPED = (
+    "Network game: Bo has left the table (seat 2). To let a computer play for them until "
+    "they are back, type: computer 2 LEVEL (random, greedy, hard, expert)."
+)
+
+
+def test_the_hosts_text_seat_is_told_when_a_player_leaves_and_comes_back() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP, headless=False, hand_over=typed_hand_over) as table:
+            seat = TextGame(table.flow)  # the host's own seat, in lines
+            seat.advance()
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            assert seat.advance() == ["Network game: Bo has joined the table (seat 2)."]
+            await bo.close()
+            await until(lambda: 1 not in table.game.players)
+            assert seat.advance() == [LEFT_TYPED]
+            await Peer.seat(table.address, table.code(1))
+            assert seat.advance() == ["Network game: Bo is back at the table (seat 2)."]
+
+    asyncio.run(scenario())
+
+
+def test_a_host_with_fill_says_when_a_computer_steps_in_and_without_commands_how_to() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP, fill="greedy", grace=30) as table:
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            await bo.close()
+            await until(lambda: any("left" in notice.text for notice in table.notices))
+            assert table.notices[-1] == Notice(
+                "Bo has left the table (seat 2). If they are still away at their turn after "
+                "30 seconds, a greedy computer plays for them until they are back.",
+                title="Network game",
+                severity="warning",
+                lasting=True,
+            )
+        async with hosted(SETUP, hand_over=resume_hand_over("3f2a9c1b7d4e")) as table:
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            await bo.close()
+            await until(lambda: any("left" in notice.text for notice in table.notices))
+            assert table.notices[-1].text == (
+                "Bo has left the table (seat 2). Their seat waits for them; to let a computer "
+                "play it, stop and host the game again with: "
+                "marrakech host --resume 3f2a9c1b7d4e --fill LEVEL"
+            )
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.slow
+def test_the_hosts_full_board_shows_a_player_leaving_and_coming_back() -> None:
+    async def go() -> None:
+        async with hosted(
+            SETUP, headless=False, hand_over=resume_hand_over("3f2a9c1b7d4e")
+        ) as table:
+            app = MarrakechApp(network=NetworkGame(table.flow))
+            async with app.run_test(size=(120, 40), notifications=True) as pilot:
+                await pilot.pause()
+                bo, _ = await Peer.seat(table.address, table.code(1))
+                await bo.close()
+                await until(lambda: 1 not in table.game.players)
+                await pilot.pause()
+                shown = " ".join(" ".join(toasts(app)).split())
+                assert "Bo has left the table (seat 2)." in shown
+                assert "--resume 3f2a9c1b7d4e --fill LEVEL" in shown
+                await Peer.seat(table.address, table.code(1))
+                await pilot.pause()
+                assert "Bo is back at the table (seat 2)." in " ".join(toasts(app))
+
+    asyncio.run(go())
