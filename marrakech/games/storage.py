@@ -42,6 +42,9 @@ HISTORY_DIR = "history"
 ONLINE_DIR = "online"
 """The host files of the games this machine hosts on the network (``online/<id>.json``,
 beside the game's autosave ``games/<id>.json``; see marrakech.net.hosting)."""
+DICE_DIR = "dice"
+"""Where the host and each player of a network game keep its dice, to check them
+(``marrakech verify``; see marrakech.net.record)."""
 LOGS_DIR = "logs"
 SCREENSHOTS_DIR = "screenshots"
 """Where screenshots go when the user has no downloads folder."""
@@ -241,7 +244,8 @@ def remove_stale_temporaries() -> int:
     removed = 0
     now = time.time()
     root = data_dir()
-    for folder in (root, *(root / name for name in (SAVES_DIR, LOGS_DIR, GAMES_DIR, HISTORY_DIR))):
+    folders = (SAVES_DIR, LOGS_DIR, GAMES_DIR, HISTORY_DIR, ONLINE_DIR, DICE_DIR)
+    for folder in (root, *(root / name for name in folders)):
         try:
             if folder.is_symlink() or not folder.is_dir():
                 continue

@@ -36,7 +36,6 @@ from marrakech.net.host import RETURN_SECONDS, SHARE_SECONDS, Host, HostFlow, Ho
 from marrakech.net.protocol import Limits, new_code, normal_code
 from marrakech.net.record import keep_record, record_document
 
-ONLINE_DIR = "online"
 HOST_FORMAT = "marrakech-host"
 HOST_VERSION = 2
 """Version 2 keeps the host's dice; a host file of version 1 (the seed's dice) does not
@@ -202,7 +201,7 @@ class BackgroundGameFile(GameFile):
 
 
 def _host_file(game_id: str) -> Path:
-    return storage.data_dir() / ONLINE_DIR / f"{game_id}.json"
+    return storage.data_dir() / storage.ONLINE_DIR / f"{game_id}.json"
 
 
 def _write(hosting: Hosting, dice: dict[str, Any]) -> None:

@@ -33,9 +33,6 @@ from marrakech.net.fair import (
     roll_words,
 )
 
-DICE_DIR = "dice"
-"""The folder of the data directory where the records of network games' dice are kept."""
-
 RECORD_FORMAT = "marrakech-dice"
 RECORD_VERSION = 1
 
@@ -88,7 +85,7 @@ def keep_record(document: dict[str, Any]) -> Path:
     seat = document["seat"]
     role = document["role"]
     who = "host" if role == "host" else "watching" if seat is None else f"seat{seat + 1}"
-    path = storage.data_dir() / DICE_DIR / f"{table_name(document['dice'])}-{who}.json"
+    path = storage.data_dir() / storage.DICE_DIR / f"{table_name(document['dice'])}-{who}.json"
     storage.write_atomic(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
     return path
 
