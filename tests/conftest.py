@@ -36,6 +36,14 @@ for _variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
 os.environ["LANG"] = "C.UTF-8"
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """A notice stays on screen a few seconds (Textual's default); on a busy machine a
+    test may look for it later than that, so in the tests it stays until the test ends."""
+    from textual.app import App
+
+    App.NOTIFICATION_TIMEOUT = 3600
+
+
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: a worker per core and one more. The app's tests spend part of their time
     waiting for its timers and refreshes; a spare worker fills that time."""
