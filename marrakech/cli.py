@@ -1,5 +1,6 @@
 """The command line: ``marrakech [--text] [COMMAND] ...``, one function per subcommand
-(``COMMANDS``): new, load, replay, review, serve, host, join; ``tournament`` parses its own."""
+(``COMMANDS``): new, load, replay, review, tutorial, serve, host, join, verify;
+``tournament`` parses its own."""
 
 from __future__ import annotations
 
@@ -193,6 +194,12 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--all", action="store_true", help=_("the computers' decisions too"))
     review.add_argument("--json", action="store_true", help=_("one JSON document, for tools"))
     review.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=_(TEXT_HELP))
+    tutorial = commands.add_parser(
+        "tutorial", help=_("learn to play: six short lessons, then a short game: docs/tutorial.md")
+    )
+    tutorial.add_argument(
+        "--text", action="store_true", default=argparse.SUPPRESS, help=_(TEXT_HELP)
+    )
     serve = commands.add_parser(
         "serve", help=_("play in a web browser: every visitor gets a game of their own")
     )
@@ -433,6 +440,17 @@ def run_replay(args: argparse.Namespace) -> int:
     return _run_app(MarrakechApp(replay=path))
 
 
+def run_tutorial(args: argparse.Namespace) -> int:
+    """``marrakech tutorial``: the lessons, then a short game against a gentle computer."""
+    if in_text_mode(args):
+        from marrakech.textmode.tutorial import teach_on_console
+
+        return teach_on_console()
+    from marrakech.tui.app import MarrakechApp
+
+    return _run_app(MarrakechApp(tutorial=True))
+
+
 def run_review(args: argparse.Namespace) -> int:
     """``marrakech review``: each decision of a saved game graded, in lines or as JSON."""
     path = _saved_game_or_say(args)
@@ -493,6 +511,7 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
     "new": run_new,
     "load": run_load,
     "replay": run_replay,
+    "tutorial": run_tutorial,
     "review": run_review,
     "serve": run_serve,
     "host": run_network,

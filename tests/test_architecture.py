@@ -206,7 +206,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rules", ("marrakech.engine",)),
     ("games", ("marrakech.games",)),
     ("computer players", ("marrakech.bots",)),
-    ("game flow", ("marrakech.flow",)),
+    ("game flow", ("marrakech.flow", "marrakech.tutorial")),
     (
         "front ends",
         (

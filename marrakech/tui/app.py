@@ -139,9 +139,11 @@ class MarrakechApp(App[None]):
         replay: Path | None = None,
         basic_colours: bool | None = None,
         network: NetworkGame | None = None,
+        tutorial: bool = False,
     ) -> None:
         """``basic_colours``: draw with 16 colours (None: when the terminal has no more);
-        ``network``: play this seat of a network game, then quit."""
+        ``network``: play this seat of a network game, then quit; ``tutorial``: open the
+        lessons (``marrakech tutorial``), and quit when they are left."""
         super().__init__()
         self.register_theme(MARKET_THEME)
         self.settings = settings.load()
@@ -165,6 +167,7 @@ class MarrakechApp(App[None]):
         self._start_session = session
         self._load = load
         self._replay = replay
+        self._tutorial = tutorial
 
     def on_mount(self) -> None:
         storage.remove_stale_temporaries()
@@ -177,6 +180,8 @@ class MarrakechApp(App[None]):
             self.open_file(self._load)
         elif self._replay is not None:
             self.open_file(self._replay, replay=True)
+        elif self._tutorial:
+            self.open_tutorial(back=self.exit)
         else:
             self.offer_resume()
 
@@ -312,6 +317,23 @@ class MarrakechApp(App[None]):
                 self.play(Session(choice))
 
         self.push_screen(NewGameScreen(defaults), chosen)
+
+    def open_tutorial(self, back: Callable[[], None] | None = None) -> None:
+        """The lessons, then the short game they end with; ``back`` is where leaving them
+        leads (by default, the screen they were opened over)."""
+        from marrakech.tui.screens.tutorial import TutorialScreen  # only for the lessons
+
+        def left(practice: Session | None) -> None:
+            if practice is not None:
+                self.play(practice)
+            elif back is not None:
+                back()
+
+        self.push_screen(TutorialScreen(self.settings), left)
+
+    def on_new_game_screen_learn_to_play(self, _message: NewGameScreen.LearnToPlay) -> None:
+        """The lessons over the new-game screen; leaving them goes back to the form."""
+        self.open_tutorial()
 
     def on_new_game_screen_replay(self, message: NewGameScreen.Replay) -> None:
         """Replay a saved game over the new-game screen; closing it goes back to the form."""

@@ -12,7 +12,7 @@ from marrakech.tui.widgets.game_log import GameLog
 from .helpers import run, toasts
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("size", [pytest.param((80, 24), marks=pytest.mark.slow), (120, 40)])
 @run
 async def test_the_why_of_a_hint_leaves_the_log_in_view(size: tuple[int, int]) -> None:
     session = Session(GameSetup(2, seats=("person", "greedy"), seed=1))

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
 
 from marrakech.engine import Colour, MarrakechError, Variant, colours_for_seat
-from marrakech.games.language import N_, _
+from marrakech.games.language import N_, _, pgettext
 from marrakech.games.levels import DESCRIPTIONS, computer_named, is_level, level_word
 from marrakech.games.reasons import said
 from marrakech.games.session import MAX_NAME_LENGTH, PERSON, SEAT_KINDS, GameSetup, new_seed
@@ -29,6 +29,7 @@ from marrakech.tui import palette
 from marrakech.tui.screens.chips import chips
 from marrakech.tui.screens.saves import OpenSave, SavesScreen
 from marrakech.tui.screens.translated import translate_bindings
+from marrakech.tutorial import progress
 
 _TITLE = (
     "█▀▄▀█ ▄▀█ █▀█ █▀█ ▄▀█ █▄▀ █▀▀ █▀▀ █ █",
@@ -67,6 +68,8 @@ _HINTS = {
     "start": N_("Enter starts the game; Escape quits."),
     "start-again": N_("Enter starts the game; Escape goes back to the results."),
     "saved": N_("Play on or replay a game saved under a name (ctrl+o)."),
+    "learn": N_("New to Marrakech? Six short lessons on the market, then a short game."),
+    "newcomer": N_("New to Marrakech? Learn to play teaches it in a few minutes."),
     "quit": N_("Leave without playing."),
     "back": N_("Back to the results of the game just played."),
 }
@@ -339,14 +342,25 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
                     )
             with Horizontal(id="buttons"):
                 yield Button(_("Start"), variant="primary", id="start")
+                yield Button(_("Learn to play"), id="learn")
                 yield Button(_("Saved games"), id="saved")
                 if self.from_results:
                     yield Button(_("Back"), id="back")
                 else:
                     yield Button(_("Quit"), id="quit")
-            start = "start-again" if self.from_results else "start"
-            yield Static(_(_HINTS[start]), id="hint")
+            yield Static(self._start_hint(), id="hint")
         yield Footer()
+
+    def _start_hint(self) -> str:
+        """The hint shown first: from the results, how to go back; to someone who has never
+        opened the lessons, that they are there too."""
+        if self.from_results:
+            return _(_HINTS["start-again"])
+        if progress.load() is not None:
+            return _(_HINTS["start"])
+        # Translators: two sentences one after the other (a space between them in English).
+        joined = pgettext("sentences", "{first} {second}")
+        return joined.format(first=_(_HINTS["newcomer"]), second=_(_HINTS["start"]))
 
     def _option(
         self, caption: str, options: Iterable[tuple[str, object]], value: object, name: str
@@ -454,6 +468,13 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
     def _saved_pressed(self) -> None:
         self.action_saved_games()
 
+    @on(Button.Pressed, "#learn")
+    def _learn_pressed(self) -> None:
+        self.post_message(self.LearnToPlay())
+
+    class LearnToPlay(Message):
+        """Asks the app to open the lessons over this screen, which stays as it is."""
+
     class Replay(Message):
         """Asks the app to replay a saved game over this screen, which stays as it is."""
 
@@ -487,8 +508,8 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
             )
         elif key.startswith("kind-"):
             text = kind_hint(str(self._value(key)))
-        elif key == "start" and self.from_results:
-            text = _(_HINTS["start-again"])
+        elif key == "start":
+            text = self._start_hint()
         else:
             text = _(_HINTS[key]) if key in _HINTS else ""
         if key == "seed":

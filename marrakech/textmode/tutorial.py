@@ -1,0 +1,270 @@
+"""The lessons in plain lines: every step said in words, every try typed as a command.
+
+The same course as the full-screen app (``marrakech.tutorial``), read aloud: each step
+says what to do, where Assam is (on a new market, every row with a carpet on it too) and
+what to type; the market can be asked about as in a game (board, square, row, col,
+legal). A step done is said and the next one follows at once. Once the lessons are over,
+``play`` starts the short game against the gentle computer, played as any text-mode game.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from marrakech.engine import SIZE, GameState, Phase, Turn
+from marrakech.games.language import _
+from marrakech.textmode import describe
+from marrakech.textmode.commands import (
+    CommandError,
+    Go,
+    LayCarpet,
+    LayNumber,
+    Look,
+    LookLine,
+    LookSquare,
+    Plain,
+    parse,
+)
+from marrakech.textmode.game import TextGame, _joined
+from marrakech.textmode.loop import INTERRUPTED, PROMPT, play, read_line, too_long, write
+from marrakech.textmode.start import _console
+from marrakech.tutorial import progress
+from marrakech.tutorial.course import (
+    Answer,
+    Attempt,
+    Bookmark,
+    Course,
+    Lay,
+    TurnAround,
+    Walk,
+    practice,
+)
+from marrakech.tutorial.lessons import (
+    FINISHED,
+    GOODBYE,
+    LESSON_DONE_LINE,
+    LESSON_LINE,
+    NO_LESSON,
+    NOT_IN_LESSONS,
+    NOT_NOW,
+    PRACTICE_CARPETS,
+    TYPE,
+    TYPE_HELP,
+    TYPE_PRACTICE,
+    How,
+)
+
+AROUND = frozenset({"around", "u-turn", "uturn", "behind", "後ろ"})
+"""What a learner may type to try to turn Assam round."""
+
+NEXT = frozenset({"next", "skip", "n"})
+"""What a learner may type to skip to the next lesson."""
+
+
+@dataclass
+class Said:
+    """What a line typed came to: the lines to print, and whether to leave or to play
+    the short game."""
+
+    lines: list[str] = field(default_factory=list)
+    quit: bool = False
+    practice: bool = False
+
+
+class TextLessons:
+    """The course in lines: ``opening`` first, then ``respond`` to each line typed."""
+
+    def __init__(self, course: Course) -> None:
+        self.course = course
+
+    def opening(self) -> list[str]:
+        """What the course is (or where the learner stopped), then the first step."""
+        return [self.course.welcome(), *self.step_lines()]
+
+    def step_lines(self) -> list[str]:
+        """The step under way in words: the lesson, what to do, the market, what to type."""
+        course = self.course
+        if course.complete:
+            return [_(FINISHED).format(carpets=PRACTICE_CARPETS), _(TYPE_PRACTICE)]
+        lines = [f"{course.heading()}."] if course.step_number == 1 else []
+        lines.append(_joined(f"{course.step_label()}.", course.instruction()))
+        lines += self.scene()
+        lines.append(_(TYPE[course.how()]))
+        return lines
+
+    def scene(self) -> list[str]:
+        """Where Assam is, and, on a new market, every row with a carpet on it (a step
+        that goes on from the one before says only where Assam is now)."""
+        state = self._shown()
+        if self.course.step.start is None:
+            return [describe.assam_line(state)]
+        rows = [row for row in range(SIZE) if any(state.stack((row, col)) for col in range(SIZE))]
+        return [describe.assam_line(state), *(describe.row_line(state, row) for row in rows)]
+
+    def _shown(self) -> GameState:
+        """The position as the market shows it (Assam where he stopped, unpaid)."""
+        view = self.course.view
+        return view.state if view.assam is None else view.state.replace(assam=view.assam)
+
+    def respond(self, line: str) -> Said:
+        """Run one line the learner typed."""
+        course = self.course
+        words = " ".join(line.lower().split())
+        if words == "lessons":
+            return Said(self.lesson_list())
+        if words.startswith("lesson "):
+            return self._open(words.partition(" ")[2])
+        if words == "back":
+            course.back()
+            return Said(self.step_lines())
+        if words in NEXT:
+            course.skip()
+            return Said(self.step_lines())
+        if course.complete and words == "play":
+            return Said(practice=True)
+        return self._command(words, line)
+
+    def _command(self, words: str, line: str) -> Said:
+        """Run a line that is a try or a game's command."""
+        course = self.course
+        if words in AROUND and not course.complete:
+            return self._try(TurnAround())
+        if course.how() is How.ANSWER and words.isdigit():
+            return self._try(Answer(int(words)))
+        try:
+            command = parse(line)
+        except CommandError as error:
+            return Said([_joined(str(error), self._what_to_type())])
+        if command == Plain("quit"):
+            return Said([_(GOODBYE)], quit=True)
+        if command == Look("help"):
+            return Said([_(text) for text in TYPE_HELP])
+        if course.complete:
+            return Said([_(TYPE_PRACTICE)])
+        if isinstance(command, Go):
+            return self._try(Walk(command.turn))
+        if isinstance(command, Plain) and command.name == "roll":
+            return self._try(Walk(Turn.STRAIGHT))
+        if isinstance(command, LayCarpet):
+            return self._try(Lay(command.place))
+        if isinstance(command, LayNumber):
+            return self._lay_number(command.number)
+        if isinstance(command, Look) and command.name in ("board", "picture", "legal"):
+            return Said(self._look(command.name))
+        if isinstance(command, LookSquare):
+            return Said([describe.square_line(self._shown(), command.square, course.names)])
+        if isinstance(command, LookLine):
+            line_of = describe.column_line if command.column else describe.row_line
+            return Said([line_of(self._shown(), command.index)])
+        return Said([_joined(_(NOT_IN_LESSONS), self._what_to_type())])
+
+    def _what_to_type(self) -> str:
+        """What the learner may type now."""
+        return _(TYPE_PRACTICE) if self.course.complete else _(TYPE[self.course.how()])
+
+    def _try(self, attempt: Attempt) -> Said:
+        reply = self.course.attempt(attempt)
+        said = Said(list(reply.lines))
+        if reply.done:
+            self.course.next()
+            said.lines += self.step_lines()
+        else:
+            said.lines.append(_(TYPE[self.course.how()]))
+        return said
+
+    def _lay_number(self, number: int) -> Said:
+        how = self.course.how()
+        placements = self._shown().legal_placements()
+        if how is not How.LAY:
+            return Said([_joined(_(NOT_NOW[how]), _(TYPE[how]))])
+        if not 1 <= number <= len(placements):
+            refused = _("No carpet {number}: legal numbers 1 to {last}.")
+            return Said([refused.format(number=number, last=len(placements))])
+        return self._try(Lay(placements[number - 1]))
+
+    def _look(self, name: str) -> list[str]:
+        state = self._shown()
+        if name == "board":
+            return describe.market_lines(state)
+        if name == "picture":
+            return describe.picture_lines(state)
+        if state.phase is not Phase.PLACE:
+            return [_(TYPE[self.course.how()])]
+        return describe.legal_lines(state)
+
+    def lesson_list(self) -> list[str]:
+        """Every lesson by number, the finished ones said so."""
+        course = self.course
+        return [
+            _(LESSON_DONE_LINE if lesson.key in course.finished else LESSON_LINE).format(
+                number=number, title=_(lesson.title)
+            )
+            for number, lesson in enumerate(course.lessons, start=1)
+        ]
+
+    def _open(self, given: str) -> Said:
+        count = len(self.course.lessons)
+        if not given.isdigit() or not 1 <= int(given) <= count:
+            return Said([_(NO_LESSON).format(number=given, count=count)])
+        self.course.open(int(given))
+        return Said(self.step_lines())
+
+
+def teach(
+    lines: TextIO,
+    out: TextIO,
+    *,
+    prompt_on_same_line: bool = False,
+    bookmark: Bookmark | None = None,
+) -> int:
+    """Give the lessons reading commands from ``lines``, then, when asked, the short game;
+    returns the exit code. Where the learner is goes to the progress file at every move;
+    ``bookmark`` is where to start (None: the very start)."""
+    course = Course(bookmark, keep=progress.save)
+    lessons = TextLessons(course)
+    ending = "\n" if prompt_on_same_line else ""
+    try:
+        write(out, lessons.opening())
+        while True:
+            out.write(PROMPT + (" " if prompt_on_same_line else "\n"))
+            out.flush()
+            line = read_line(lines)
+            if line is None:
+                out.write(ending)
+                write(out, [_(GOODBYE)])
+                return 0
+            said = lessons.respond(line) if line else Said([too_long()])
+            write(out, said.lines)
+            if said.quit:
+                return 0
+            if said.practice:
+                game = TextGame.local(practice())
+                return play(
+                    game,
+                    lines,
+                    out,
+                    prompt_on_same_line=prompt_on_same_line,
+                    stay_at_the_end=prompt_on_same_line,
+                )
+    except KeyboardInterrupt:
+        out.write(ending)
+        write(out, [_(GOODBYE)])
+        return INTERRUPTED
+    finally:
+        course.keep()
+
+
+def teach_on_console() -> int:
+    """The lessons on the standard streams, from where the learner stopped (``marrakech
+    tutorial --text``)."""
+    stdin, stdout = _console()
+    interactive = stdin.isatty() and stdout.isatty()
+    try:
+        return teach(stdin, stdout, prompt_on_same_line=interactive, bookmark=progress.load())
+    except BrokenPipeError:  # the reader went away: nothing more can be said
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+        return 1

@@ -1,0 +1,87 @@
+"""The lessons' keys and their carpet, beside the lessons' screen (``tutorial.py``).
+
+``LESSON_KEYS`` are the screen's bindings and ``ACTS`` says in which steps each key that
+tries something acts. The carpet a learner moves about goes anywhere on the market, legal
+or not (the rules are tried when it is laid): ``moved``, ``rotated`` and ``over`` move it.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+from marrakech.engine import SIZE, Place, Square
+from marrakech.games.language import N_
+from marrakech.tutorial.lessons import How
+
+LESSON_KEYS: tuple[Binding, ...] = (
+    Binding("left", "turn('left')", N_("Left")),
+    Binding("right", "turn('right')", N_("Right")),
+    Binding("up", "turn('straight')", N_("Ahead")),
+    Binding("down", "turn_around", N_("U-turn"), show=False),
+    Binding("left", "move_carpet('left')", N_("Carpet left"), show=False),
+    Binding("right", "move_carpet('right')", N_("Carpet right"), show=False),
+    Binding("up", "move_carpet('up')", N_("Carpet up"), show=False),
+    Binding("down", "move_carpet('down')", N_("Carpet down"), show=False),
+    Binding("r", "rotate", N_("Rotate")),
+    Binding("space", "rotate", N_("Rotate"), show=False),
+    Binding("enter", "roll", N_("Roll")),
+    Binding("enter", "lay", N_("Lay")),
+    Binding("enter", "answer", N_("Answer")),
+    Binding("enter", "next", N_("Next")),
+    Binding("enter", "practice", N_("Play")),
+    *(Binding(str(digit), f"type_digit({digit})", N_("Type"), show=False) for digit in range(10)),
+    Binding("backspace", "erase", N_("Erase"), show=False),
+    Binding("b", "back", N_("Back")),
+    Binding("n", "skip", N_("Skip lesson")),
+    Binding("escape", "leave", N_("Leave")),
+)
+"""The lessons' keys (several share a key: ``check_action`` picks the one that acts)."""
+
+ACTS = {
+    "turn": (How.TURN,),
+    "turn_around": (How.TURN,),
+    "roll": (How.TURN, How.ROLL),
+    "move_carpet": (How.LAY,),
+    "rotate": (How.LAY,),
+    "lay": (How.LAY,),
+    "answer": (How.ANSWER,),
+    "type_digit": (How.ANSWER,),
+    "erase": (How.ANSWER,),
+}
+"""The keys that try something, and the steps they act in."""
+
+WAYS: dict[str, Square] = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
+"""The ways the carpet moves, as (row, col) steps."""
+
+MAX_DIGITS = 2
+"""The longest answer a lesson asks for."""
+
+
+def on_market(square: Square) -> bool:
+    """True for a square of the market."""
+    return 0 <= square[0] < SIZE and 0 <= square[1] < SIZE
+
+
+def moved(carpet: Place, way: str) -> Place | None:
+    """The carpet one square ``way``; None at the market's edge."""
+    d_row, d_col = WAYS[way]
+    squares = [(row + d_row, col + d_col) for row, col in (carpet.a, carpet.b)]
+    return Place(*squares) if all(on_market(square) for square in squares) else None
+
+
+def rotated(carpet: Place) -> Place:
+    """The carpet turned a quarter round its first square (the other way at the edge)."""
+    (row, col), vertical = carpet.a, carpet.a[1] == carpet.b[1]
+    for other in ((row, col + 1), (row, col - 1)) if vertical else ((row + 1, col), (row - 1, col)):
+        if on_market(other):
+            return Place(carpet.a, other)
+    return carpet
+
+
+def over(carpet: Place, square: Square) -> Place:
+    """The carpet moved to cover ``square``, lying the same way when it fits there."""
+    d_row, d_col = carpet.b[0] - carpet.a[0], carpet.b[1] - carpet.a[1]
+    for other in ((square[0] + d_row, square[1] + d_col), (square[0] - d_row, square[1] - d_col)):
+        if on_market(other):
+            return Place(square, other)
+    return carpet

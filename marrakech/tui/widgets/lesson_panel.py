@@ -1,0 +1,58 @@
+"""Beside the market in the lessons: the lesson and step, what to do, and what just happened."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, Literal
+
+from rich.style import Style
+from rich.text import Text
+from textual.widgets import Static
+
+Mood = Literal["note", "done", "wrong"]
+"""What the last words said: a note (the welcome), a step done, or a try that was not it."""
+
+DONE_MARK = "✓ "
+"""Before the words of a step done (they read so without colour too)."""
+
+WRONG_MARK = "✗ "
+"""Before the words that say why a try did not do what the step asks."""
+
+
+class LessonPanel(Static):
+    """The lesson's words; ``show`` redraws them only when they change."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "lesson-panel--heading",
+        "lesson-panel--step",
+        "lesson-panel--done",
+        "lesson-panel--wrong",
+    }
+
+    _shown: tuple[object, ...] = ()
+
+    def show(
+        self, heading: str, step: str, instruction: str, said: Sequence[str], mood: Mood
+    ) -> None:
+        """Show a lesson's ``heading`` and ``step`` (either may be ""), what to do, and what
+        was said last: a try's outcome below (``mood`` "done" or "wrong", marked so), or a
+        note above (the welcome)."""
+        shown = (heading, step, instruction, tuple(said), mood)
+        if shown == self._shown:
+            return
+        self._shown = shown
+        text = Text()
+        if said and mood == "note":
+            text.append(" ".join(said) + "\n\n", style="italic")
+        if heading:
+            text.append(heading + "\n", style=self._style("heading"))
+        if step:
+            text.append(step + "\n", style=self._style("step"))
+        text.append("\n" + instruction)
+        if said and mood != "note":
+            mark = DONE_MARK if mood == "done" else WRONG_MARK
+            text.append("\n\n" + mark + " ".join(said), style=self._style(mood))
+        self.update(text)
+
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(f"lesson-panel--{name}")
