@@ -148,7 +148,7 @@ def test_same_seed_same_game(levels: tuple[str, ...]) -> None:
     assert play(lineup(), seed=5) == play(lineup(), seed=5)
 
 
-@pytest.mark.parametrize("level", ["hard", "expert"])
+@pytest.mark.parametrize("level", ["hard", pytest.param("expert", marks=pytest.mark.slow)])
 def test_searching_bots_play_the_aiming_variant(level: str) -> None:
     bots: list[Bot] = [make_bot(quick(level)), make_bot("greedy")]
     assert play(bots, seed=2, variant=Variant.AIM)

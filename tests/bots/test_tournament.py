@@ -117,6 +117,7 @@ def test_the_runner_loads_neither_rich_nor_argparse() -> None:
     assert result.stdout.strip() == "[]"
 
 
+@pytest.mark.slow
 def test_two_settings_of_one_level_are_two_rows_with_their_settings() -> None:
     config = TournamentConfig(bots=("hard:iterations=5", "hard:iterations=40"), games=2)
     report = play_tournament(config).to_json()

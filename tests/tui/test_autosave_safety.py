@@ -191,6 +191,7 @@ async def test_an_unfinished_game_that_cannot_be_resumed_is_mentioned_at_the_sta
         assert "seed" in screen_text(app)
 
 
+@pytest.mark.slow
 @run
 async def test_a_read_only_data_folder_plays_the_unfinished_game_without_autosaving(
     read_only_data: Callable[[], Path],

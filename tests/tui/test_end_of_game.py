@@ -101,6 +101,7 @@ async def test_the_game_replays_from_its_results() -> None:
         assert isinstance(app.screen, ResultsScreen)
 
 
+@pytest.mark.slow
 @run
 async def test_saving_from_the_results_keeps_a_bad_name_in_the_prompt(data_home: Path) -> None:
     app = MarrakechApp(session=finished_session(2))

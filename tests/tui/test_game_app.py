@@ -295,6 +295,7 @@ async def test_a_computer_that_chooses_an_illegal_action_is_replaced_by_the_norm
         assert any("chose an illegal action" in toast for toast in toasts(app))
 
 
+@pytest.mark.slow
 @run
 async def test_no_key_plays_while_the_terminal_is_too_small_to_show_the_market() -> None:
     session = Session(GameSetup(2, seed=1))

@@ -84,6 +84,7 @@ async def test_a_spectator_is_told_its_line_watches_again() -> None:
     assert question.startswith("Stop watching? The host keeps the game")
 
 
+@pytest.mark.slow
 @run
 async def test_a_hosted_game_is_not_offered_at_one_keyboard_and_says_how_to_host_it() -> None:
     flow, command = hosted_game()

@@ -104,6 +104,7 @@ async def resume_at_start(pilot: object, app: MarrakechApp) -> ConfirmScreen:
     return app.screen
 
 
+@pytest.mark.slow
 @run
 async def test_resuming_at_the_start_asks_for_the_bot_and_lets_it_play(tmp_path: Path) -> None:
     session, mark = saved_with_bot(tmp_path, unfinished=True)

@@ -146,6 +146,7 @@ async def test_with_no_readable_save_nothing_opens_and_escape_goes_back() -> Non
     assert broken.read_text() == BROKEN
 
 
+@pytest.mark.slow
 @run
 async def test_an_empty_list_says_how_to_save_a_game() -> None:
     app = MarrakechApp()

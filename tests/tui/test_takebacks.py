@@ -17,6 +17,7 @@ from marrakech.tui.screens.summary import SummaryScreen
 from .helpers import run, screen_text, wait_until
 
 
+@pytest.mark.slow
 @run
 async def test_undoing_to_go_another_way_never_shows_the_roll_seen_again() -> None:
     session = Session(GameSetup(2, seats=("person", "random"), seed=0))  # draws 3, 1, 2...

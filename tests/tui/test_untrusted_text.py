@@ -136,6 +136,7 @@ async def test_escape_sequences_in_file_names_are_shown_written_out() -> None:
         assert "\x1b" not in text and "\x07" not in text
 
 
+@pytest.mark.slow
 @run
 async def test_loading_a_file_with_an_escape_in_its_name_reports_it_written_out(
     tmp_path: Path,
