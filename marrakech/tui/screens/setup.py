@@ -39,6 +39,9 @@ _MINARET = ("   ▲   ", "  ▐█▌  ", " ▐▛▀▜▌ ", " ▐▙▄▟▌
 _WARM = ("#f4c542", "#eea236", "#e58a2e", "#d96f2a", "#c95428", "#b83a26")
 """Saffron to terracotta, top to bottom and left to right."""
 
+_SHORT = 30
+"""Below this many rows the form drops its title art and spacing (the ``-short`` class)."""
+
 _VARIANTS = (
     (N_("Standard: each player turns Assam, then rolls"), Variant.STANDARD),
     (N_("Variant: the previous player aims Assam"), Variant.AIM),
@@ -297,6 +300,8 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         variants = [(_(label), value) for label, value in _VARIANTS]
         piles = [(_(label), value) for label, value in _PILES]
         takebacks = [(_(label), value) for label, value in _TAKEBACKS]
+        # Set before the first styling: set after it, each restyles the whole form.
+        self.set_class(self.app.size.height < _SHORT, "-short")
         yield Static(title_art(), id="art")
         with Vertical(id="form") as form:
             form.border_title = _("New game")
@@ -307,7 +312,8 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
                         yield RadioButton(str(count), value=count == setup.players)
             with Vertical(classes="row"):
                 for seat in range(4):
-                    with Horizontal(classes="seat", id=f"seat-{seat}"):
+                    hidden = " -hidden" if seat >= setup.players else ""
+                    with Horizontal(classes="seat" + hidden, id=f"seat-{seat}"):
                         yield Label(_("Seat {number}").format(number=seat + 1), classes="caption")
                         yield Static(classes="chips", id=f"chips-{seat}")
                         yield Input(
@@ -494,7 +500,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         self.app.push_screen(SavesScreen(), chosen)
 
     def on_resize(self) -> None:
-        self.set_class(self.size.height < 30, "-short")
+        self.set_class(self.size.height < _SHORT, "-short")
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
         for row in self.query(".option, .seat"):  # the focused field's caption lights up
