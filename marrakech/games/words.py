@@ -13,7 +13,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
-from marrakech.engine import Aim, Colour, Direction, GameState, Phase, Score, Square, Standing, Turn
+from marrakech.engine import (
+    DIE_PROBABILITIES,
+    Aim,
+    Colour,
+    Direction,
+    GameState,
+    Phase,
+    Score,
+    Square,
+    Standing,
+    Turn,
+)
 from marrakech.games import language
 from marrakech.games.language import N_, _, ngettext, pgettext
 from marrakech.games.session import AIDS, HINT_AID, TAKEBACK_AID, WIN_CHANCE_AID
@@ -89,6 +100,16 @@ def carpet_squares(a: Square, b: Square) -> str:
     """The two squares a carpet covers: "(2,3)-(2,4)"."""
     # Translators: the two squares a carpet covers, each written as a square.
     return _("{first}-{second}").format(first=square_text(a), second=square_text(b))
+
+
+def roll_stops(stops: Sequence[Square]) -> str:
+    """Where each roll stops, given the stops in the die's order of values:
+    "1 to (0,4), 2 to (0,5), 3 to (0,6), 4 to (0,6)"."""
+    values = [value for value, _chance in DIE_PROBABILITIES]
+    return pgettext("between the stops of the rolls", ", ").join(
+        _("{value} to {square}").format(value=value, square=square_text(stop))
+        for value, stop in zip(values, stops, strict=True)
+    )
 
 
 def listed(words: Sequence[str], last: str = "and") -> str:

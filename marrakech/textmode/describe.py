@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from marrakech.engine import (
-    DIE_PROBABILITIES,
     SIZE,
     Aim,
     GameState,
@@ -215,16 +214,12 @@ def risk_lines(risks: Sequence[LaneRisk], state: GameState, names: Sequence[str]
     if not risks:
         return [_("No roll to come.")]
     lines = [_("If {name} rolls:").format(name=names[risks[0].seat])]
-    values = [value for value, _chance in DIE_PROBABILITIES]  # the order of each risk's stops
     for risk in risks:
         if risk.turn is None:
             way = _("As he faces")
         else:
             way = _("Going {way}").format(way=way_words(state, risk.turn))
-        stops = pgettext("between the stops of the rolls", ", ").join(
-            _("{value} to {square}").format(value=value, square=square_text(stop))
-            for value, stop in zip(values, risk.stops, strict=True)
-        )
+        stops = shared.roll_stops(risk.stops)
         lines.append(
             _(
                 "{way}: {pay:.0%} chance to pay, {toll:.1f} dirhams expected, "

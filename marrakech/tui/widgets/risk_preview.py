@@ -10,11 +10,11 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
-from marrakech.engine import DIE_PROBABILITIES, Turn
+from marrakech.engine import Turn
 from marrakech.flow.risk import LaneRisk
 from marrakech.games import language
 from marrakech.games.language import _, pgettext
-from marrakech.games.words import compass_letter, square_text
+from marrakech.games.words import compass_letter, roll_stops
 
 _MARKS = {Turn.LEFT: "◀ ", Turn.STRAIGHT: "▲ ", Turn.RIGHT: "▶ ", None: "  "}
 
@@ -36,11 +36,7 @@ def _way(turn: Turn | None) -> str:
 def _stops_line(risk: LaneRisk) -> str:
     """Where each roll of one way stops, in the text mode's words: "A roll of 1 to (0,4),
     2 to (0,5), 3 to (0,6), 4 to (0,6)"."""
-    values = [value for value, _chance in DIE_PROBABILITIES]  # the order of the stops
-    stops = pgettext("between the stops of the rolls", ", ").join(
-        _("{value} to {square}").format(value=value, square=square_text(stop))
-        for value, stop in zip(values, risk.stops, strict=True)
-    )
+    stops = roll_stops(risk.stops)
     # Translators: under the risk table, where each roll of the way picked stops; {stops}
     # lists them, e.g. "1 to (0,4), 2 to (0,5), 3 to (0,6), 4 to (0,6)".
     return _("A roll of {stops}.").format(stops=stops)
