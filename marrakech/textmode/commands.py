@@ -134,6 +134,12 @@ _CARPET = re.compile(r"c?(\d+)\.(\d+)-(\d+)\.(\d+)", re.ASCII)
 """The engine's carpet notation ``c2.3-2.4`` (row.col of each half); the ``c`` may go."""
 _SQUARE = re.compile(r"\(?\s*(\d+)\s*[\s,.]\s*(\d+)\s*\)?", re.ASCII)
 """A square as ``2 3``, ``2,3``, ``2.3`` or ``(2,3)``: row, then column."""
+_TWO_SQUARES = re.compile(
+    r"\(?\s*(\d+)\s*[,.]\s*(\d+)\s*\)?(?:\s*-\s*|\s+|(?<=\))(?=\())\(?\s*(\d+)\s*[,.]\s*(\d+)\s*\)?",
+    re.ASCII,
+)
+"""A carpet as its two squares the way they are written in words: ``(2,3) (2,4)``,
+``2,3 2,4`` or ``(2,3)-(2,4)``."""
 _INDEX = re.compile(r"\d+", re.ASCII)
 
 
@@ -285,7 +291,7 @@ def _aim_way(head: str, argument: str) -> Turn:
 def _carpet(text: str) -> LayNumber | LayCarpet:
     if _INDEX.fullmatch(text):
         return LayNumber(int(text))
-    match = _CARPET.fullmatch(text)
+    match = _CARPET.fullmatch(text) or _TWO_SQUARES.fullmatch(text)
     if match is None:
         raise CommandError(
             _("No carpet {carpet}: give its number in legal or write it like c2.3-2.4.").format(

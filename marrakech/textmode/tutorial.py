@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from marrakech.engine import SIZE, GameState, Phase, Turn
-from marrakech.games.language import _
+from marrakech.games.language import _, ngettext
+from marrakech.games.words import square_text
 from marrakech.textmode import describe
 from marrakech.textmode.commands import (
     CommandError,
@@ -43,14 +44,15 @@ from marrakech.tutorial.course import (
     practice,
 )
 from marrakech.tutorial.lessons import (
-    FINISHED,
     GOODBYE,
     LESSON_DONE_LINE,
     LESSON_LINE,
+    MONEY_LINE,
+    NEXT_STEP_COMES,
     NO_LESSON,
     NOT_IN_LESSONS,
     NOT_NOW,
-    PRACTICE_CARPETS,
+    OUT_LINE,
     TYPE,
     TYPE_HELP,
     TYPE_PRACTICE,
@@ -60,7 +62,7 @@ from marrakech.tutorial.lessons import (
 AROUND = frozenset({"around", "u-turn", "uturn", "behind", "後ろ"})
 """What a learner may type to try to turn Assam round."""
 
-NEXT = frozenset({"next", "skip", "n"})
+SKIP = frozenset({"skip", "n"})
 """What a learner may type to skip to the next lesson."""
 
 
@@ -79,6 +81,7 @@ class TextLessons:
 
     def __init__(self, course: Course) -> None:
         self.course = course
+        course.spoken = True  # words for plain lines, not the app's drawing or keys
 
     def opening(self) -> list[str]:
         """What the course is (or where the learner stopped), then the first step."""
@@ -88,11 +91,11 @@ class TextLessons:
         """The step under way in words: the lesson, what to do, the market, what to type."""
         course = self.course
         if course.complete:
-            return [_(FINISHED).format(carpets=PRACTICE_CARPETS), _(TYPE_PRACTICE)]
+            return [course.closing(), _(TYPE_PRACTICE)]
         lines = [f"{course.heading()}."] if course.step_number == 1 else []
         lines.append(_joined(f"{course.step_label()}.", course.instruction()))
         lines += self.scene()
-        lines.append(_(TYPE[course.how()]))
+        lines.append(self._what_to_type())
         return lines
 
     def scene(self) -> list[str]:
@@ -120,9 +123,14 @@ class TextLessons:
         if words == "back":
             course.back()
             return Said(self.step_lines())
-        if words in NEXT:
+        if words in SKIP:
             course.skip()
             return Said(self.step_lines())
+        if words == "next":
+            if course.how() is How.NEXT and not course.complete:
+                course.next()
+                return Said(self.step_lines())
+            return Said([_(NEXT_STEP_COMES)])
         if course.complete and words == "play":
             return Said(practice=True)
         return self._command(words, line)
@@ -154,6 +162,8 @@ class TextLessons:
             return self._lay_number(command.number)
         if isinstance(command, Look) and command.name in ("board", "picture", "legal"):
             return Said(self._look(command.name))
+        if command == Look("scores"):
+            return Said(self.money_lines())
         if isinstance(command, LookSquare):
             return Said([describe.square_line(self._shown(), command.square, course.names)])
         if isinstance(command, LookLine):
@@ -162,8 +172,35 @@ class TextLessons:
         return Said([_joined(_(NOT_IN_LESSONS), self._what_to_type())])
 
     def _what_to_type(self) -> str:
-        """What the learner may type now."""
-        return _(TYPE_PRACTICE) if self.course.complete else _(TYPE[self.course.how()])
+        """What the learner may type now (to lay a carpet: an example the rules allow)."""
+        if self.course.complete:
+            return _(TYPE_PRACTICE)
+        how = self.course.how()
+        if how is not How.LAY:
+            return _(TYPE[how])
+        example = self._shown().legal_placements()[0]
+        return _(TYPE[how]).format(
+            carpet=example, a=square_text(example.a), b=square_text(example.b)
+        )
+
+    def money_lines(self) -> list[str]:
+        """Each player's dirhams and carpets left (not their points: a lesson asks for
+        those)."""
+        lines = []
+        for name, player in zip(self.course.names, self._shown().players, strict=True):
+            if player.eliminated:
+                lines.append(_(OUT_LINE).format(name=name))
+                continue
+            dirhams = ngettext("{count} dirham", "{count} dirhams", player.money)
+            carpets = ngettext("{count} carpet", "{count} carpets", player.carpets_left)
+            lines.append(
+                _(MONEY_LINE).format(
+                    name=name,
+                    dirhams=dirhams.format(count=player.money),
+                    carpets=carpets.format(count=player.carpets_left),
+                )
+            )
+        return lines
 
     def _try(self, attempt: Attempt) -> Said:
         reply = self.course.attempt(attempt)
@@ -172,14 +209,14 @@ class TextLessons:
             self.course.next()
             said.lines += self.step_lines()
         else:
-            said.lines.append(_(TYPE[self.course.how()]))
+            said.lines.append(self._what_to_type())
         return said
 
     def _lay_number(self, number: int) -> Said:
         how = self.course.how()
         placements = self._shown().legal_placements()
         if how is not How.LAY:
-            return Said([_joined(_(NOT_NOW[how]), _(TYPE[how]))])
+            return Said([_joined(_(NOT_NOW[how]), self._what_to_type())])
         if not 1 <= number <= len(placements):
             refused = _("No carpet {number}: legal numbers 1 to {last}.")
             return Said([refused.format(number=number, last=len(placements))])
@@ -192,7 +229,7 @@ class TextLessons:
         if name == "picture":
             return describe.picture_lines(state)
         if state.phase is not Phase.PLACE:
-            return [_(TYPE[self.course.how()])]
+            return [self._what_to_type()]
         return describe.legal_lines(state)
 
     def lesson_list(self) -> list[str]:
@@ -223,7 +260,7 @@ def teach(
     """Give the lessons reading commands from ``lines``, then, when asked, the short game;
     returns the exit code. Where the learner is goes to the progress file at every move;
     ``bookmark`` is where to start (None: the very start)."""
-    course = Course(bookmark, keep=progress.save)
+    course = Course(bookmark, keep=progress.save, spoken=True)
     lessons = TextLessons(course)
     ending = "\n" if prompt_on_same_line else ""
     try:

@@ -181,7 +181,7 @@ class MarrakechApp(App[None]):
         elif self._replay is not None:
             self.open_file(self._replay, replay=True)
         elif self._tutorial:
-            self.open_tutorial(back=self.exit)
+            self.open_tutorial(back=self._exit_after_lessons)
         else:
             self.offer_resume()
 
@@ -330,6 +330,12 @@ class MarrakechApp(App[None]):
                 back()
 
         self.push_screen(TutorialScreen(self.settings), left)
+
+    def _exit_after_lessons(self) -> None:
+        """Quit once the lessons are left, saying (after the app) that their place is kept."""
+        from marrakech.tutorial import progress  # only for the lessons
+
+        self.exit(message=progress.kept_words(progress.load()))
 
     def on_new_game_screen_learn_to_play(self, _message: NewGameScreen.LearnToPlay) -> None:
         """The lessons over the new-game screen; leaving them goes back to the form."""

@@ -37,11 +37,14 @@ from marrakech.games.words import compass_word, listed, square_text
 from marrakech.tutorial.lessons import (
     ALLOWED_HERE,
     ALREADY_FACING,
+    FINISHED,
+    FINISHED_SKIPPED,
     HEADING,
     LESSONS,
     NAMES,
     NOT_ACROSS,
     NOT_NOW,
+    PRACTICE_CARPETS,
     PRACTICE_LEVEL,
     REFUSED,
     STEP,
@@ -179,16 +182,34 @@ def covers_two_carpets(state: GameState, place: Place) -> bool:
     return first is not None and second is not None and first.carpet != second.carpet
 
 
+def _scripted(session: Session, step: Step) -> tuple[Action, ...]:
+    """What doing ``step`` plays in ``session`` (not played yet), when the learner did it
+    in an earlier visit: a roll ahead (the die is set), the step's carpet or the first the
+    rules allow; nothing for a question or a refusal."""
+    if step.goal is Goal.ROLL:
+        ahead = (Orient(Turn.STRAIGHT),) if session.state.phase is Phase.ORIENT else ()
+        return (*ahead, session.next_roll())
+    if step.goal in (Goal.LAY, Goal.LAY_ACROSS):
+        return (step.target or session.state.legal_placements()[0],)
+    return ()
+
+
 class Course:
     """The lessons, one step at a time; see the module docstring."""
 
     def __init__(
-        self, bookmark: Bookmark | None = None, keep: Callable[[Bookmark], None] = _forget
+        self,
+        bookmark: Bookmark | None = None,
+        keep: Callable[[Bookmark], None] = _forget,
+        *,
+        spoken: bool = False,
     ) -> None:
         """Start where ``bookmark`` says (the first lesson when None or unknown);
-        ``keep`` is told every move."""
+        ``keep`` is told every move; ``spoken``: the text mode's words (``Step.spoken``)."""
         self.lessons: tuple[Lesson, ...] = LESSONS
         self._keep = keep
+        self.spoken = spoken
+        """True in the text mode: the steps' words that do not name what the app draws."""
         self.setup = GameSetup(3, names=tuple(_(name) for name in NAMES))
         """The players of every lesson, named in the language spoken now."""
         self.finished: set[str] = set(bookmark.finished) if bookmark else set()
@@ -290,7 +311,14 @@ class Course:
 
     def instruction(self) -> str:
         """What the step asks for, and why (with the facts as the step found them)."""
-        return _(self.step.text).format(**self._fields(self._asked))
+        text = (self.spoken and self.step.spoken) or self.step.text
+        return _(text).format(**self._fields(self._asked))
+
+    def closing(self) -> str:
+        """The words once the lessons are over: well done, or, when some were skipped,
+        that they are still there; then the short game."""
+        every = all(lesson.key in self.finished for lesson in self.lessons)
+        return _(FINISHED if every else FINISHED_SKIPPED).format(carpets=PRACTICE_CARPETS)
 
     def say(self, words: str) -> str:
         """A lesson's words, translated, with the game's facts as they are now."""
@@ -363,6 +391,21 @@ class Course:
         if isinstance(attempt, Lay):
             return self._lay(attempt.place) if how is How.LAY else self._not_now(how)
         return self._answer(attempt.number) if how is How.ANSWER else self._not_now(how)
+
+    def fits(self, place: Place) -> bool:
+        """True when laying a carpet on ``place`` would do what the step asks (the rules
+        allow it, or refuse it for the rule the step is about)."""
+        if self.how() is not How.LAY:
+            return False
+        state = self._session.state
+        reason = state.why_illegal(place)
+        rule = None if reason is None else refusal_rule(reason)
+        wanted = REFUSAL_GOALS.get(self.step.goal)
+        if wanted is not None:
+            return rule is wanted
+        if self.step.goal is Goal.LAY_ACROSS:
+            return rule is None and covers_two_carpets(state, place)
+        return rule is None
 
     def _walk(self, orient: Orient | None) -> Reply:
         played: tuple[Action, ...] = ()
@@ -458,7 +501,9 @@ class Course:
         """Go back a step (from a lesson's first step, to the lesson before)."""
         if self.complete:
             self.complete = False
-            self._open(self._lesson, len(self.lesson.steps) - 1)
+            last = len(self.lesson.steps) - 1
+            played = all(index in self._played for index in range(last))
+            self._open(self._lesson, last if played else 0)  # a lesson skipped: its start
         elif self._step > 0:
             self._open(self._lesson, self._step - 1)
         elif self._lesson > 0:
@@ -482,20 +527,21 @@ class Course:
     def _open(self, lesson: int, step: int) -> None:
         """Be at ``step`` of ``lesson``: its game rebuilt from the last step with a start of
         its own, the steps between played again as they were (or, when they were not
-        played here, from that start)."""
+        played here, as the lesson scripts them: ``_scripted``)."""
         if lesson != self._lesson:
             self._played = {}
         self._lesson = lesson
         steps = self.lesson.steps
         first = max(index for index in range(step + 1) if steps[index].start is not None)
-        if any(index not in self._played for index in range(first, step)):
-            step = first
         start = steps[first].start
         assert start is not None, "a lesson's first step has a position of its own"
         session = Session(self.setup, start=start(), dice=LoadedDie(steps[first].die))
         owed: Transition | None = None
         for index in range(first, step):
-            for action in self._played[index]:
+            played = self._played.get(index)
+            if played is None:
+                played = self._played[index] = _scripted(session, steps[index])
+            for action in played:
                 transition = session.play(action)
                 if steps[index].pays_later and isinstance(action, Roll):
                     owed = transition

@@ -102,6 +102,9 @@ class Step:
     """A carpet the words name as ``{a}`` and ``{b}``."""
     pays_later: bool = False
     """A roll whose toll is shown unpaid until the next step says how much it is."""
+    spoken: str = ""
+    """``text`` as the text mode says it, where the app's words name what it draws or the
+    keys it uses ("": the same words)."""
 
 
 @dataclass(frozen=True)
@@ -284,6 +287,11 @@ LESSONS: tuple[Lesson, ...] = (
                 ),
                 start=_off_the_top,
                 die=(3,),
+                spoken=N_(
+                    "Assam faces north, near the edge. When he walks off the market, a loop "
+                    "at the edge takes him round and back in on the row or column beside "
+                    "the one he left, facing into the market. Roll and see where he goes."
+                ),
             ),
             Step(
                 Goal.ROLL,
@@ -321,9 +329,10 @@ LESSONS: tuple[Lesson, ...] = (
             Step(
                 Goal.TOLL,
                 N_(
-                    "How many dirhams do you pay Bo? One for each blue square joined to "
-                    "Assam's square by a side, and for each blue square joined to those. "
-                    "Squares that only meet at a corner are not joined."
+                    "How many dirhams do you pay Bo? One for each square you count. Count the "
+                    "blue square Assam stands on, plus every blue square touching it by a "
+                    "side, and every blue square touching those. Squares that only meet at "
+                    "a corner do not count."
                 ),
                 N_("Right: {toll}. You pay Bo {toll} dirhams."),
                 hint=N_("The squares that count are {region}."),
@@ -343,6 +352,11 @@ LESSONS: tuple[Lesson, ...] = (
                 N_("Refused, as it should be: a carpet must touch Assam's square by a side."),
                 start=_carpets,
                 hint=N_("For this step, put it where it does not touch Assam's square."),
+                spoken=N_(
+                    "A carpet has three rules. Rule 1: it must touch Assam's square by a "
+                    "side. Try it: type lay with two squares side by side that are far from "
+                    "Assam."
+                ),
             ),
             Step(
                 Goal.REFUSED_UNDER,
@@ -358,7 +372,8 @@ LESSONS: tuple[Lesson, ...] = (
                 Goal.REFUSED_WHOLE,
                 N_(
                     "Rule 3: a carpet may not cover a whole carpet. Try to lay yours right "
-                    "on top of Bo's blue carpet on {a} and {b}."
+                    "on top of Bo's blue carpet on {a} and {b}. On the market, B1 means: "
+                    "blue on top, and 1 carpet on that square."
                 ),
                 N_(
                     "Refused: it would hide the whole blue carpet. Part of every carpet must "
@@ -367,6 +382,12 @@ LESSONS: tuple[Lesson, ...] = (
                 start=_carpets,
                 hint=N_("For this step, cover both halves of the blue carpet on {a} and {b}."),
                 target=Place((2, 2), (2, 3)),
+                spoken=N_(
+                    "Rule 3: a carpet may not cover a whole carpet. Try to lay yours right "
+                    "on top of Bo's blue carpet on {a} and {b}. In the words of the market, "
+                    "blue carpet 1 means the first carpet laid, and 2 carpets high means two "
+                    "carpets lie on that square."
+                ),
             ),
             Step(
                 Goal.LAY_ACROSS,
@@ -427,8 +448,8 @@ LESSONS: tuple[Lesson, ...] = (
                 Goal.POINTS,
                 N_(
                     "Your score is the red squares you can see on the market, plus your "
-                    "dirhams. Count each red square once, however many carpets lie under it. "
-                    "How many points do you have?"
+                    "dirhams: you have {dirhams}. Count each red square once, however many "
+                    "carpets lie under it. How many points do you have?"
                 ),
                 N_("Right: {squares} red squares and {dirhams} dirhams make {points} points."),
                 hint=N_("You can see {squares} red squares, and you have {dirhams} dirhams."),
@@ -437,8 +458,9 @@ LESSONS: tuple[Lesson, ...] = (
                 Goal.WINNER,
                 N_(
                     "{rival} has {points} points too: {rival_squares} squares and "
-                    "{rival_dirhams} dirhams. Who wins? Type 1 for you or {rival_number} "
-                    "for {rival}."
+                    "{rival_dirhams} dirhams. When the points are level, the player with "
+                    "more dirhams wins. So who wins? Type 1 for you or {rival_number} for "
+                    "{rival}."
                 ),
                 N_(
                     "Right: you win! When the points are level, more dirhams win: you have "
@@ -477,8 +499,8 @@ NOT_ACROSS = N_("That carpet would be allowed, but it does not cover halves of t
 
 WRONG_ANSWER = {
     Goal.TOLL: N_(
-        "Not quite. Count the blue squares joined by a side to Assam's square, or to a square "
-        "already counted. Corners do not count."
+        "Not quite. Count Assam's own blue square, then every blue square touching a counted "
+        "one by a side. Corners do not count."
     ),
     Goal.PAID: N_(
         "Not quite. You cannot pay more than you have: you pay everything, and you are out."
@@ -518,10 +540,20 @@ FINISHED = N_(
     "computer: you lay red, it lays blue, {carpets} carpets each."
 )
 
+FINISHED_SKIPPED = N_(
+    "That was the last lesson. You skipped some, and you can go back to them any time. Now "
+    "play a short game against a gentle computer: you lay red, it lays blue, {carpets} "
+    "carpets each."
+)
+"""Said at the end of the lessons instead of FINISHED when some were skipped."""
+
+LEFT_LESSONS = N_("Your place is kept. You can come back to this lesson with marrakech tutorial.")
+"""Said when the learner leaves the lessons before their end."""
+
 # -- the keys of the full-screen app -------------------------------------------------------
 
 KEYS = {
-    How.TURN: N_("← → ↑ pick a way, ↓ a U-turn, Enter rolls."),
+    How.TURN: N_("← → ↑ pick a way, Enter rolls."),
     How.ROLL: N_("Enter rolls the die."),
     How.LAY: N_("Arrows move it, r turns it, Enter lays it."),
     How.ANSWER: N_("Type the number, then press Enter."),
@@ -530,6 +562,12 @@ KEYS = {
 """What to press, by what the step waits for."""
 
 KEYS_NEXT_LESSON = N_("Enter: the next lesson.")
+
+KEYS_LAST_LESSON = N_("Enter: finish the lessons.")
+"""The keys at the end of the last lesson."""
+
+ANSWER_LETTER = N_("The answer is a number: type its digits.")
+"""A letter typed where the step waits for a number."""
 
 KEYS_PRACTICE = N_(
     "Enter: play the short game (h there gives a hint and its reasons). Escape: leave."
@@ -551,10 +589,12 @@ TYPE = {
     How.TURN: N_("Type left, right or ahead to turn Assam and roll (around tries a U-turn)."),
     How.ROLL: N_("Type roll."),
     How.LAY: N_(
-        "Type lay and the carpet's two squares, row and column of each: lay c2.3-2.4 "
-        "lays it on (2,3) and (2,4). legal lists the carpets allowed."
+        "Type lay and the carpet's two squares, row and column of each: lay {carpet} "
+        "lays it on {a} and {b}. legal lists the carpets allowed."
     ),
-    How.ANSWER: N_("Type the number (board says what lies on every square)."),
+    How.ANSWER: N_(
+        "Type the number (board says what lies on every square, scores what everyone has)."
+    ),
     How.NEXT: N_("Type next."),
 }
 """What to type, by what the step waits for."""
@@ -562,7 +602,8 @@ TYPE = {
 TYPE_HELP = (
     N_("left, right, ahead, roll, lay c2.3-2.4 and numbers do what each step asks."),
     N_("board, square 2 3, row 2 and col 3 describe the market; legal lists the carpets allowed."),
-    N_("back goes back a step, next skips to the next lesson, lessons lists them, lesson 3"),
+    N_("scores says the dirhams and carpets each player has."),
+    N_("back goes back a step, skip skips to the next lesson, lessons lists them, lesson 3"),
     N_("opens lesson 3; quit leaves, and the lessons start where you stopped next time."),
 )
 """What ``help`` prints in the text mode's lessons."""
@@ -572,6 +613,19 @@ TYPE_PRACTICE = N_(
 )
 
 NOT_IN_LESSONS = N_("That is not used in the lessons: help lists what is.")
+
+MONEY_LINE = N_("{name}: {dirhams}, {carpets} left.")
+"""A player's line of ``scores`` in the text mode's lessons ({dirhams}: "30 dirhams",
+{carpets}: "5 carpets"); not their points, which the lessons ask the learner to count."""
+
+OUT_LINE = N_("{name}: out, bankrupt.")
+"""A bankrupt player's line of ``scores`` in the text mode's lessons."""
+
+NEXT_STEP_COMES = N_(
+    "In these lessons the next step comes by itself once this one is done; skip goes on to "
+    "the next lesson."
+)
+"""Said to ``next`` in the text mode (the app's Enter goes on to the next step)."""
 
 LESSON_LINE = N_("{number}. {title}")
 

@@ -11,8 +11,10 @@ import json
 from pathlib import Path
 
 from marrakech.games import settings, storage
+from marrakech.games.language import _
 from marrakech.games.records import SaveFileError
 from marrakech.tutorial.course import Bookmark
+from marrakech.tutorial.lessons import LEFT_LESSONS, LESSONS
 
 PROGRESS_NAME = "tutorial.json"
 
@@ -53,3 +55,11 @@ def save(bookmark: Bookmark) -> None:
         storage.write_atomic(progress_path(), text + "\n", root=settings.config_dir())
     except SaveFileError:
         return
+
+
+def kept_words(bookmark: Bookmark | None) -> str | None:
+    """What to say to a learner leaving the lessons at ``bookmark``: that the next visit
+    starts there; None at the very start (nothing to come back to)."""
+    if bookmark is None or (bookmark.lesson, bookmark.step) == (LESSONS[0].key, 0):
+        return None
+    return _(LEFT_LESSONS)

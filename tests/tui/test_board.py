@@ -151,19 +151,46 @@ def backgrounds_of(board: BoardWidget, texts: set[str]) -> dict[str, str | None]
     }
 
 
+def styles_at(board: BoardWidget, row: int) -> list[tuple[str, str | None]]:
+    """Each character of a line of the board, with its background colour."""
+    return [
+        (char, segment.style.bgcolor.name if segment.style and segment.style.bgcolor else None)
+        for segment in board.render_line(row)
+        for char in segment.text
+    ]
+
+
 @run
-async def test_a_carpet_not_laid_yet_and_a_paid_region_keep_their_colours() -> None:
+async def test_a_carpet_not_laid_yet_is_an_outline_that_hides_nothing() -> None:
     app = BoardApp()
     async with app.run_test(size=(47, 16)) as pilot:
         board = app.query_one(BoardWidget)
         board.show(
-            sample(), ghost=Ghost(Place((3, 4), (4, 4)), Colour.RED), region=frozenset({(4, 1)})
+            sample(), ghost=Ghost(Place((2, 5), (2, 6)), Colour.RED), region=frozenset({(4, 1)})
         )
         await pilot.pause()
         text = board_text(board)
-        assert "░ R1░" in text and "R1$" in text  # marked in letters too
-        found = backgrounds_of(board, {"░ R1░", "R1$"})
-    assert found == {"░ R1░": CARPET_COLOURS[Colour.RED], "R1$": CARPET_COLOURS[Colour.RED]}
+        assert "░ Y2░═░ · ░" in text  # the yellow half under it still reads Y2
+        assert "R1$" in text  # the paid region, marked in letters too
+        line = styles_at(board, 2 + 2 * 2)
+        assert backgrounds_of(board, {"R1$"}) == {"R1$": CARPET_COLOURS[Colour.RED]}
+    start = "".join(char for char, _ in line).index("░ Y2░")
+    colours = [colour for _, colour in line[start : start + 5]]
+    red, yellow = CARPET_COLOURS[Colour.RED], CARPET_COLOURS[Colour.YELLOW]
+    assert colours == [red, yellow, yellow, yellow, red]  # an outline in the carpet's red
+
+
+@run
+async def test_assam_is_drawn_over_a_carpet_not_laid_yet() -> None:
+    app = BoardApp()
+    async with app.run_test(size=(47, 16)) as pilot:
+        board = app.query_one(BoardWidget)
+        board.show(sample(), ghost=Ghost(Place((2, 3), (3, 3)), Colour.RED, legal=False))
+        await pilot.pause()
+        rows = board_text(board).splitlines()
+    times = "\N{MULTIPLICATION SIGN}"
+    assert f"{times} R1{times}" in rows[2 + 2 * 2]  # the red half under it still reads R1
+    assert f"{times}▶· {times}" in rows[2 + 3 * 2]  # Assam's arrow on top of the carpet
 
 
 @run

@@ -10,7 +10,7 @@ import pytest
 from marrakech.engine import Phase, Place, Turn
 from marrakech.tutorial import progress
 from marrakech.tutorial.course import Answer, Bookmark, Course, Lay, TurnAround, Walk
-from marrakech.tutorial.lessons import How
+from marrakech.tutorial.lessons import LESSONS, How
 
 
 def done(course: Course, *tries: Walk | TurnAround | Lay | Answer) -> list[str]:
@@ -62,8 +62,8 @@ def test_lesson_3_the_toll_is_said_before_it_is_paid() -> None:
     assert course.how() is How.ANSWER
     first = course.attempt(Answer(2))
     assert first.lines == (
-        "Not quite. Count the blue squares joined by a side to Assam's square, or to a "
-        "square already counted. Corners do not count.",
+        "Not quite. Count Assam's own blue square, then every blue square touching a counted "
+        "one by a side. Corners do not count.",
     )
     assert course.view.region == frozenset()
     second = course.attempt(Answer(6))
@@ -88,7 +88,7 @@ def test_lesson_4_each_refusal_explained_then_two_carpets_covered() -> None:
         "For this step, put one half on Assam's square.",
     ]
     assert said[2] == "Refused: Assam stands there, so no carpet may cover his square."
-    assert course.instruction().endswith("on top of Bo's blue carpet on (2,2) and (2,3).")
+    assert "on top of Bo's blue carpet on (2,2) and (2,3)." in course.instruction()
     said = done(course, Lay(Place((2, 2), (2, 3))))
     assert said[0].startswith("Refused: it would hide the whole blue carpet.")
     said = done(course, Lay(Place((3, 2), (4, 2))), Lay(Place((3, 4), (4, 4))))
@@ -116,7 +116,8 @@ def test_lesson_6_counting_the_score_and_the_tie_broken_by_dirhams() -> None:
     assert said[2] == "You can see 8 red squares, and you have 12 dirhams."
     assert said[3] == "Right: 8 red squares and 12 dirhams make 20 points."
     assert course.instruction() == (
-        "Bo has 20 points too: 9 squares and 11 dirhams. Who wins? Type 1 for you or 2 for Bo."
+        "Bo has 20 points too: 9 squares and 11 dirhams. When the points are level, the player "
+        "with more dirhams wins. So who wins? Type 1 for you or 2 for Bo."
     )
     said = done(course, Answer(2), Answer(1))
     assert said[0] == "Not quite. When the points are level, the player with more dirhams wins."
@@ -174,9 +175,61 @@ def test_coming_back_later_opens_the_lesson_where_it_was_left() -> None:
     assert course.welcome() == (
         "Welcome back! Here is where you stopped: lesson 4, Laying carpets."
     )
-    resumed = Course(Bookmark("toll", 1))  # a step that goes on from one not played here
-    assert (resumed.lesson_number, resumed.step_number) == (3, 1)
     assert Course(Bookmark("no such lesson", 7)).lesson_number == 1
+
+
+@pytest.mark.parametrize(
+    ("lesson", "number", "asked"),
+    [
+        ("toll", 3, "How many dirhams do you pay Bo?"),
+        ("bankrupt", 5, "You owe Bo 6 dirhams, but you have only 3."),
+        ("turn", 1, "Now lay your red carpet."),
+        ("end", 6, "Your score is the red squares you can see on the market"),
+    ],
+)
+def test_coming_back_to_a_step_that_goes_on_from_the_one_before(
+    lesson: str, number: int, asked: str
+) -> None:
+    resumed = Course(Bookmark(lesson, 1))  # the step before was played in an earlier visit
+    assert (resumed.lesson_number, resumed.step_number) == (number, 2)
+    assert resumed.instruction().startswith(asked)
+    assert resumed.how() is (How.LAY if lesson == "turn" else How.ANSWER)
+    if lesson == "toll":  # the scripted roll played again, its toll not paid yet
+        assert resumed.view.assam is not None and resumed.view.assam.square == (2, 3)
+        assert resumed.attempt(Answer(4)).done
+    resumed.back()
+    assert resumed.step_number == 1
+
+
+def test_lesson_words_say_what_the_rules_count() -> None:
+    toll = Course(Bookmark("toll", 1))
+    assert (
+        "Count the blue square Assam stands on, plus every blue square touching it by a "
+        "side, and every blue square touching those." in toll.instruction()
+    )
+    end = Course(Bookmark("end", 1))
+    assert "plus your dirhams: you have 12." in end.instruction()
+    tie = Course(Bookmark("end", 2))
+    rule = tie.instruction().index("the player with more dirhams wins")
+    assert rule < tie.instruction().index("who wins?")  # the rule before the question
+    labels = Course(Bookmark("carpets", 2)).instruction()
+    assert "B1 means: blue on top, and 1 carpet on that square." in labels
+    spoken = Course(Bookmark("carpets", 2), spoken=True).instruction()
+    assert "2 carpets high means two carpets lie on that square" in spoken
+    assert "curved loop drawn" in Course(Bookmark("edge")).instruction()
+    assert "drawn" not in Course(Bookmark("edge"), spoken=True).instruction()
+
+
+def test_the_end_of_the_lessons_says_honestly_whether_all_were_done() -> None:
+    skipped = Course(Bookmark("end"))
+    skipped.skip()
+    assert skipped.closing().startswith("That was the last lesson. You skipped some")
+    skipped.back()
+    assert (skipped.lesson_number, skipped.step_number) == (6, 1)  # the lesson skipped
+    every = Course(Bookmark("end", 2, frozenset(lesson.key for lesson in LESSONS[:-1])))
+    assert every.attempt(Answer(1)).done
+    every.next()
+    assert every.closing().startswith("Well done: you know the rules of Marrakech!")
 
 
 def test_progress_is_kept_and_read_back(config_home: Path) -> None:

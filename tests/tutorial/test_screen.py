@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from tui.helpers import run, screen_text, wait_until
+from tui.helpers import run, screen_text, toasts, wait_until
 
+from marrakech.tui import palette
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.setup import NewGameScreen
@@ -28,9 +29,9 @@ from marrakech.tutorial.lessons import (
 Keys = tuple[str, ...]
 
 
-def at(lesson: str) -> None:
-    """Start the next visit to the lessons at ``lesson``."""
-    progress.save(Bookmark(lesson))
+def at(lesson: str, step: int = 0, finished: frozenset[str] = frozenset()) -> None:
+    """Start the next visit to the lessons at ``lesson`` (and ``step``)."""
+    progress.save(Bookmark(lesson, step, finished))
 
 
 MARKET_COLUMNS = 47
@@ -68,11 +69,13 @@ async def test_lesson_1_turn_roll_and_a_first_carpet() -> None:
         screen = await press(pilot)
         assert "Lesson 1 of 6: Your turn" in screen
         assert "Learn Marrakech by playing it" in flat(screen)
-        assert "← → ↑ pick a way, ↓ a U-turn, Enter rolls." in screen
+        assert "← → ↑ pick a way, Enter rolls." in screen
+        assert "U-turn" not in screen  # he never turns round: no key says he might
         screen = flat(await press(pilot, "down"))
         assert "✗ Assam never turns round: there is no U-turn." in screen
         screen = flat(await press(pilot, "left"))
         assert "Assam (the arrow) will go left, to the west." in screen
+        assert "✗" not in screen  # a way picked: the words about the U-turn are gone
         screen = flat(await press(pilot, "enter"))
         assert "✓ The die showed 2, so Assam walked 2 squares to (3,1): row 3, column 1." in screen
         assert "Enter: the next step." in screen
@@ -83,7 +86,12 @@ async def test_lesson_1_turn_roll_and_a_first_carpet() -> None:
         assert "Your carpet on (0,0) and (1,0): \N{MULTIPLICATION SIGN} not allowed here." in screen
         screen = flat(await press(pilot, "enter"))
         assert "✗ Not allowed: a carpet must touch Assam's square by a side." in screen
-        screen = flat(await press(pilot, "down", "down", "r", "enter"))
+        screen = flat(await press(pilot, "down"))
+        assert "✗ Not allowed" in screen  # still not allowed there
+        screen = flat(await press(pilot, "down"))
+        assert "Your carpet on (2,0) and (3,0): allowed here." in screen
+        assert "✗" not in screen  # put right: the words about the wrong try are gone
+        screen = flat(await press(pilot, "r", "enter"))
         assert "✓ Your first carpet is down!" in screen
         assert "Enter: the next lesson." in screen
         screen = flat(await press(pilot, "enter"))
@@ -162,15 +170,17 @@ async def test_lesson_5_out_of_money() -> None:
 @pytest.mark.slow
 @run
 async def test_lesson_6_the_score_and_the_tie_broken_by_dirhams() -> None:
-    at("end")
+    at("end", finished=frozenset({"turn", "edge", "toll", "carpets", "bankrupt"}))
     app = MarrakechApp(tutorial=True)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = flat(await press(pilot, "enter", "enter"))
         assert "How many points do you have?" in screen
+        assert "plus your dirhams: you have 12." in screen
         screen = flat(await press(pilot, "8", "enter", "2", "0", "enter"))
         assert "✓ Right: 8 red squares and 12 dirhams make 20 points." in screen
         screen = flat(await press(pilot, "enter", "2", "enter", "1", "enter"))
         assert "✓ Right: you win!" in screen
+        assert "Enter: finish the lessons." in screen
         screen = flat(await press(pilot, "enter"))
         assert "Well done: you know the rules of Marrakech!" in screen
         assert "Enter: play the short game (h there gives a hint and its reasons)." in screen
@@ -249,13 +259,19 @@ async def test_the_lessons_read_without_full_colour(
     if colours == "none":
         monkeypatch.setenv("NO_COLOR", "1")
     app = MarrakechApp(tutorial=True, basic_colours=colours == "16")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = flat(await press(pilot, "down"))
-        assert "✗ Assam never turns round" in screen
-        screen = flat(await press(pilot, "enter", "enter", "down", "down", "down"))
-        refused = "\N{MULTIPLICATION SIGN}"
-        assert f"{refused} not allowed here" in screen
-        assert f"{refused} R1{refused}" in screen  # the carpet on a refused spot, marked so
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = flat(await press(pilot))
+            assert "← → ↑ pick a way, Enter rolls." in screen
+            assert "↓" not in screen  # he never turns round: no key line offers it
+            screen = flat(await press(pilot, "down"))
+            assert "✗ Assam never turns round" in screen
+            screen = flat(await press(pilot, "enter", "enter", "down", "down", "down"))
+            refused = "\N{MULTIPLICATION SIGN}"
+            assert f"{refused} not allowed here" in screen
+            assert f"{refused} · {refused}═{refused} · {refused}" in screen  # marked so
+    finally:
+        palette.use(palette.FULL)  # the app chose the palette for every board drawn after
 
 
 @pytest.mark.slow
@@ -286,3 +302,60 @@ async def test_every_step_with_its_longest_words_fits_80_by_24() -> None:
                     needed = panel.get_content_height(room, app.size, room.width)
                     assert needed <= room.height, (heading, label, mood, needed)
                 course.next()
+
+
+@run
+async def test_the_carpet_about_to_be_laid_hides_neither_assam_nor_the_carpets_under_it() -> None:
+    at("carpets", 1)
+    app = MarrakechApp(tutorial=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await press(pilot, "down")
+        refused = "\N{MULTIPLICATION SIGN}"
+        assert "Your carpet on (2,3) and (3,3)" in flat(screen)
+        assert f"{refused}▲· {refused}" in screen  # Assam under it, his arrow on top
+        assert f"{refused} B1{refused}" in screen  # Bo's blue half under it, still read
+        screen = flat(await press(pilot, "enter", "enter"))
+        assert "Step 3 of 4" in screen
+        assert "On the market, B1 means: blue on top, and 1 carpet on that square." in screen
+        assert "Bo's blue carpet on (2,2) and (2,3)" in screen
+        assert "B1 ═░ B1░" in screen  # the blue carpet the words name, seen under it
+        screen = flat(await press(pilot, "enter"))
+        assert "✗ That carpet would be allowed here." in screen
+        screen = flat(await press(pilot, "r", "down"))
+        assert "✗ That carpet would be allowed here." in screen  # still allowed: not it yet
+        screen = flat(await press(pilot, "left"))
+        assert "Your carpet on (2,2) and (2,3): \N{MULTIPLICATION SIGN} not allowed here." in screen
+        assert "✗" not in screen  # the carpet where the step wants it: the words are gone
+
+
+@run
+async def test_a_letter_typed_for_an_answer_never_leaves_and_coming_back_finds_the_question() -> (
+    None
+):
+    at("bankrupt")
+    app = MarrakechApp()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        app.open_tutorial()
+        screen = flat(await press(pilot, "enter", "enter"))
+        assert "Step 2 of 2" in screen
+        await press(pilot, "escape")
+        assert isinstance(app.screen, NewGameScreen)
+        assert (
+            "Your place is kept. You can come back to this lesson with marrakech tutorial."
+            in flat(" ".join(toasts(app)))
+        )
+    again = MarrakechApp(tutorial=True)
+    async with again.run_test(size=(80, 24)) as pilot:
+        screen = flat(await press(pilot))
+        assert "Welcome back! Here is where you stopped: lesson 5" in screen
+        assert "Step 2 of 2" in screen
+        assert "You owe Bo 6 dirhams, but you have only 3." in screen
+        screen = flat(await press(pilot, "4", "q"))
+        assert isinstance(again.screen, TutorialScreen)  # q typed in the answer: still here
+        assert "✗ The answer is a number: type its digits." in screen
+        assert "Your answer: 4" in screen
+        screen = flat(await press(pilot, "backspace", "3", "enter"))
+        assert "✓ Right: you pay all you have, 3 dirhams" in screen
+        await press(pilot, "escape")
+    assert again.return_code == 0

@@ -105,7 +105,12 @@ def test_lesson_6_in_words_then_the_short_game() -> None:
     text = lessons("end")
     assert said(text, "roll")[0] == "Not now: first lay your carpet."
     assert said(text, "1")[0].startswith("That was the last carpet")
-    assert said(text, "scores")[0].startswith("That is not used in the lessons")
+    assert said(text, "scores") == [
+        "You: 12 dirhams, 0 carpets left.",
+        "Bo: 11 dirhams, 0 carpets left.",
+        "Cem: 9 dirhams, 0 carpets left.",
+    ]
+    assert said(text, "log")[0].startswith("That is not used in the lessons")
     board = said(text, "board")
     assert board[1].startswith("Row 0: (0,0) empty, with Assam facing east; (0,1) red carpet 13")
     assert said(text, "19")[0].startswith("Not quite. Count the red squares you can see")
@@ -114,7 +119,7 @@ def test_lesson_6_in_words_then_the_short_game() -> None:
     assert said(text, "2")[0].startswith("Not quite. When the points are level")
     lines = said(text, "1")
     assert lines[0].startswith("Right: you win!")
-    assert lines[1].startswith("Well done: you know the rules of Marrakech!")
+    assert lines[1].startswith("That was the last lesson. You skipped some")  # 1 to 5
     assert said(text, "left") == [
         "Type play for the short game (hint there gives a hint and its reasons), or quit."
     ]
@@ -127,7 +132,13 @@ def test_the_lesson_commands() -> None:
     assert said(text, "lesson 9") == ["There is no lesson 9: the lessons are 1 to 6."]
     assert said(text, "lesson 4")[0] == "Lesson 4 of 6: Laying carpets."
     assert said(text, "back")[0] == "Lesson 3 of 6: Paying."
-    assert said(text, "next")[0] == "Lesson 4 of 6: Laying carpets."
+    assert said(text, "skip")[0] == "Lesson 4 of 6: Laying carpets."
+    assert said(text, "next") == [
+        "In these lessons the next step comes by itself once this one is done; skip goes on "
+        "to the next lesson."
+    ]
+    assert said(text, "n")[0] == "Lesson 5 of 6: Running out of money."
+    assert said(text, "lesson 4")[0] == "Lesson 4 of 6: Laying carpets."
     assert said(text, "lessons")[:2] == ["1. Your turn", "2. The edge of the market"]
     assert said(text, "square 2 3")[0].startswith("Square (2,3): blue carpet 1")
     assert said(text, "row 3")[0].startswith("Row 3: (3,0) to (3,2) empty; (3,3) empty, with Assam")
@@ -157,7 +168,7 @@ COURSE = (
     "around\nleft\nlay c0.0-0.1\nlay 1\n"  # lesson 1, a U-turn and a carpet too far
     "left\nroll\nroll\n"  # lesson 2
     "roll\n5\n5\n4\n"  # lesson 3
-    "lay c3.2-4.2\nlay c0.0-0.1\nlay c3.3-3.2\nlay c2.2-2.3\nlay c3.4-4.4\n"  # lesson 4
+    "lay c3.2-4.2\nlay c0.0-0.1\nlay c3.3-3.2\nlay c2.2-2.3\nlay (3,4) (4,4)\n"  # lesson 4
     "roll\n6\n3\n"  # lesson 5
     "lay 1\n20\n2\n1\n"  # lesson 6
     "play\nleft\n1\n"  # the short game: a turn
@@ -211,6 +222,7 @@ def test_the_whole_course_through_a_pipe(home: Path) -> None:
         if line.startswith(("Not ", "That carpet", "Here Assam", "Assam never"))
     ]
     assert len(wrong) == 8
+    assert any(line.startswith("Well done: you know the rules of Marrakech!") for line in lines)
     assert "Player 1 plays red." in lines
     assert "Player 2 (random computer) plays blue." in lines
     assert lines[-1] == "Goodbye: the game is saved, and marrakech --text resumes it."
@@ -231,3 +243,62 @@ def test_after_the_last_lesson_only_the_short_game_or_leaving_is_left() -> None:
     assert said(text, "around")[0].endswith(expected)
     assert said(text, "hello")[0].endswith(expected)
     assert said(text, "back")[0] == "Lesson 6 of 6: The end of the game."
+
+
+def test_coming_back_to_the_question_after_the_roll() -> None:
+    out = io.StringIO()
+    teach(io.StringIO("roll\nquit\n"), out, bookmark=Bookmark("bankrupt"))
+    assert "Step 2 of 2. You owe Bo 6 dirhams" in out.getvalue()
+    assert progress.load() == Bookmark("bankrupt", 1, frozenset())
+    again = io.StringIO()
+    teach(io.StringIO("3\nquit\n"), again, bookmark=progress.load())
+    lines = again.getvalue().splitlines()
+    assert lines[:2] == [
+        "Welcome back! Here is where you stopped: lesson 5, Running out of money.",
+        "Step 2 of 2. You owe Bo 6 dirhams, but you have only 3. How many dirhams does Bo get?",
+    ]
+    assert "Right: you pay all you have, 3 dirhams, and you are out of the game." in " ".join(lines)
+
+
+def test_the_words_fit_plain_lines() -> None:
+    edge = lessons("edge").opening()
+    assert not any("drawn" in line for line in edge)
+    assert "a loop at the edge takes him round and back in" in " ".join(edge)
+    carpets = lessons("carpets").opening()
+    assert "Try it: type lay with two squares side by side that are far from Assam." in (
+        " ".join(carpets)
+    )
+    assert not any("move your carpet" in line for line in carpets)
+    text = lessons("carpets")
+    said(text, "c0.0-0.1", "lay c3.3-3.2")
+    step = " ".join(said(text, "board"))
+    assert "(3,4) blue carpet 2" in step  # the words the next step explains
+    assert "blue carpet 1 means the first carpet laid, and 2 carpets high means two carpets" in (
+        " ".join(text.step_lines())
+    )
+    toll = said(lessons("toll"), "roll")
+    assert "Count the blue square Assam stands on, plus every blue square touching it" in (
+        " ".join(toll)
+    )
+
+
+def test_the_example_carpet_is_allowed_and_squares_in_words_lay_it() -> None:
+    text = lessons()
+    prompt = said(text, "right")[-1]
+    assert prompt.startswith("Type lay and the carpet's two squares, row and column of each: ")
+    example = prompt.split("lay ")[2].split(" ")[0]
+    assert any(line.startswith(f"1: {example},") for line in said(text, "legal"))
+    assert said(text, "lay (1,5) (2,5)")[0].startswith("Your first carpet is down!")
+    text = lessons("carpets")
+    assert said(text, "lay 0,0 0,1")[0].startswith("Refused, as it should be")
+    assert said(text, "lay (3,3)-(3,2)")[0].startswith("Refused: Assam stands there")
+
+
+def test_the_dirhams_to_count_are_said() -> None:
+    text = lessons("end")
+    lines = said(text, "lay 1")
+    assert "plus your dirhams: you have 12." in lines[1]
+    assert lines[-1] == (
+        "Type the number (board says what lies on every square, scores what everyone has)."
+    )
+    assert said(text, "scores")[0] == "You: 12 dirhams, 0 carpets left."

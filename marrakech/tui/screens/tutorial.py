@@ -28,7 +28,15 @@ from marrakech.games.settings import Settings
 from marrakech.games.words import STRAIGHT_ON, compass_word, square_text, way_words
 from marrakech.tui.screens.game_status import walk_timing
 from marrakech.tui.screens.translated import translate_bindings
-from marrakech.tui.screens.tutorial_keys import ACTS, LESSON_KEYS, MAX_DIGITS, moved, over, rotated
+from marrakech.tui.screens.tutorial_keys import (
+    ACTS,
+    LESSON_KEYS,
+    LESSON_LETTERS,
+    MAX_DIGITS,
+    moved,
+    over,
+    rotated,
+)
 from marrakech.tui.widgets.board import BoardWidget, Ghost, Lane
 from marrakech.tui.widgets.die_face import DieFace
 from marrakech.tui.widgets.game_footer import GameFooter
@@ -39,16 +47,16 @@ from marrakech.tui.widgets.too_small import TooSmall
 from marrakech.tutorial import progress
 from marrakech.tutorial.course import Answer, Attempt, Course, Lay, TurnAround, Walk, practice
 from marrakech.tutorial.lessons import (
+    ANSWER_LETTER,
     ANSWER_SO_FAR,
     CARPET_ALLOWED,
     CARPET_REFUSED,
     FACES,
-    FINISHED,
     KEYS,
+    KEYS_LAST_LESSON,
     KEYS_NEXT_LESSON,
     KEYS_PRACTICE,
     PICKED_WAY,
-    PRACTICE_CARPETS,
     TITLE,
     YOU,
     How,
@@ -182,8 +190,7 @@ class TutorialScreen(Screen[Session | None]):
         self.query_one(DieFace).show(value)
         self.query_one(StatusLine).show(self._status(how))
         if course.complete:
-            finished = _(FINISHED).format(carpets=PRACTICE_CARPETS)
-            self.query_one(LessonPanel).show(_(TITLE), "", finished, self.said, self.mood)
+            self.query_one(LessonPanel).show(_(TITLE), "", course.closing(), self.said, self.mood)
         else:
             self.query_one(LessonPanel).show(
                 course.heading(),
@@ -216,7 +223,8 @@ class TutorialScreen(Screen[Session | None]):
         elif self.course.complete:
             keys = _(KEYS_PRACTICE)
         elif self.course.step_number == len(self.course.lesson.steps):
-            keys = _(KEYS_NEXT_LESSON)
+            last = self.course.lesson_number == len(self.course.lessons)
+            keys = _(KEYS_LAST_LESSON if last else KEYS_NEXT_LESSON)
         status = Text(first)
         if keys:
             status.append(("\n" if first else "") + keys, style="italic")
@@ -234,6 +242,16 @@ class TutorialScreen(Screen[Session | None]):
             self._walk(reply.walked)
         self._draw()
 
+    def _picked(self) -> None:
+        """After a new pick: words saying a try was wrong go once the pick would do what
+        the step asks (a way for Assam, a carpet where the step wants it)."""
+        if self.mood == "wrong" and (
+            self.course.how() is How.TURN
+            or (self.carpet is not None and self.course.fits(self.carpet))
+        ):
+            self.said = ()
+        self._draw()
+
     def action_turn(self, way: str) -> None:
         """Pick a way for Assam (the way he faces, or a quarter turn)."""
         turn = cursor.turned(self.course.view.state, self.turn, way)
@@ -241,7 +259,7 @@ class TutorialScreen(Screen[Session | None]):
             self.app.bell()
             return
         self.turn = turn
-        self._draw()
+        self._picked()
 
     def action_turn_around(self) -> None:
         """Try to turn Assam round: the lesson says why he never does."""
@@ -258,13 +276,13 @@ class TutorialScreen(Screen[Session | None]):
             self.app.bell()
             return
         self.carpet = carpet
-        self._draw()
+        self._picked()
 
     def action_rotate(self) -> None:
         """Turn the carpet a quarter."""
         if self.carpet is not None:
             self.carpet = rotated(self.carpet)
-            self._draw()
+            self._picked()
 
     def action_lay(self) -> None:
         """Try to lay the carpet where it lies."""
@@ -299,7 +317,7 @@ class TutorialScreen(Screen[Session | None]):
             self.action_lay()
         else:
             self.carpet = over(self.carpet, event.square)
-            self._draw()
+            self._picked()
 
     # -- Assam's walk ---------------------------------------------------------------------
 
@@ -324,11 +342,23 @@ class TutorialScreen(Screen[Session | None]):
         self._timer = self.set_timer(timing[0], step)
 
     def on_key(self, event: events.Key) -> None:
-        """Any key ends the walk at once."""
+        """Any key ends the walk at once; a letter typed for an answer is only a wrong try
+        (never a key that leaves, such as q)."""
         if self.walking is not None:
             event.stop()
             event.prevent_default()
             self._stop_walk()
+            self._draw()
+        elif (
+            self.course.how() is How.ANSWER
+            and event.character is not None
+            and event.character.isalpha()
+            and event.key not in LESSON_LETTERS
+        ):
+            event.stop()
+            event.prevent_default()
+            self.app.bell()
+            self.said, self.mood = (_(ANSWER_LETTER),), "wrong"
             self._draw()
 
     def _stop_walk(self) -> None:
@@ -361,8 +391,13 @@ class TutorialScreen(Screen[Session | None]):
         self._moved()
 
     def action_leave(self) -> None:
-        """Leave the lessons (the next visit starts where the learner is now)."""
+        """Leave the lessons (the next visit starts where the learner is now, and a notice
+        says so)."""
         self._stop_walk()
+        self.course.keep()
+        kept = progress.kept_words(self.course.bookmark)
+        if kept is not None:
+            self.app.notify(kept)
         self.dismiss(None)
 
     def action_practice(self) -> None:

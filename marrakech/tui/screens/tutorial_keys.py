@@ -34,8 +34,13 @@ LESSON_KEYS: tuple[Binding, ...] = (
     Binding("b", "back", N_("Back")),
     Binding("n", "skip", N_("Skip lesson")),
     Binding("escape", "leave", N_("Leave")),
+    Binding("q", "leave", N_("Leave"), show=False),
 )
 """The lessons' keys (several share a key: ``check_action`` picks the one that acts)."""
+
+LESSON_LETTERS = frozenset({"b", "n"})
+"""The letters that move through the lessons; any other letter typed for an answer is
+only a wrong try (q, which leaves elsewhere, too)."""
 
 ACTS = {
     "turn": (How.TURN,),

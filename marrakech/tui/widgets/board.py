@@ -18,11 +18,13 @@ owner is bankrupt), the stack height, ``═`` and ``║`` joining the two halves
 one arrow for Assam (on the larger squares also a frame round his square; his square keeps
 its carpet's colour), the digits 1-4 on the squares a lane stops on (every roll of every
 way that stops there, the picked way's bright: "34" before the letter of a one-line square
-where a 3 and a 4 stop, "3 4" above it on the larger squares), ``░`` around a ghost carpet
-(``x`` marks when it is illegal) and ``$`` on a charged region. The drawing grows with the widget
-(three cell sizes) and is centred. Carpets take their colours from ``marrakech.tui.palette``,
-everything else from the component classes in app.tcss. The border loops are drawn from
-the rules' own table, ``engine.BORDER_LOOPS``.
+where a 3 and a 4 stop, "3 4" above it on the larger squares), a ghost carpet as an
+outline of ``░`` in its colour (``x`` marks when it is illegal: the first and last column
+of a one-line square, the edge of a larger one) round what its squares show now (their
+carpets, labels and Assam stay readable under it), and ``$`` on a charged region. The
+drawing grows with the widget (three cell sizes) and is centred. Carpets take their
+colours from ``marrakech.tui.palette``, everything else from the component classes in
+app.tcss. The border loops are drawn from the rules' own table, ``engine.BORDER_LOOPS``.
 """
 
 from __future__ import annotations
@@ -355,7 +357,7 @@ class BoardWidget(Widget):
         for row in range(SIZE):
             for col in range(SIZE):
                 square = (row, col)
-                base = self._square_style(state, square, ghost if square in ghost_squares else None)
+                base = self._square_style(state, square)
                 if square in view.region:
                     base += self._style("region")
                 x, y = layout.x(col), layout.y(row)
@@ -364,6 +366,8 @@ class BoardWidget(Widget):
                 if square == view.assam.square and layout.cell_height > 1:
                     self._draw_assam_frame(canvas, layout, square, base)
                 self._draw_core(canvas, x + pad, layout.centre_y(row), square, base, view)
+                if ghost is not None and square in ghost_squares:
+                    self._draw_ghost_outline(canvas, layout, square, ghost)
                 if col < SIZE - 1:
                     join = self._joined(state, square, (row, col + 1), ghost)
                     for line in range(layout.cell_height):
@@ -398,18 +402,29 @@ class BoardWidget(Widget):
             canvas.put(x + width - 1, line, "┃", style)
         canvas.put(x, bottom, "┗" + "━" * (width - 2) + "┛", style)
 
+    def _draw_ghost_outline(
+        self, canvas: _Canvas, layout: _Layout, square: Square, ghost: Ghost
+    ) -> None:
+        """A ghost carpet's half: an outline in its colour round the square's own drawing
+        (the first and last column of a one-line square; the edge of a larger one)."""
+        style = self._ghost_style(ghost)
+        hatch = "░" if ghost.legal else "\N{MULTIPLICATION SIGN}"
+        row, col = square
+        x, y = layout.x(col), layout.y(row)
+        width, height = layout.cell_width, layout.cell_height
+        if height > 1:
+            canvas.put(x, y, hatch * width, style)
+            canvas.put(x, y + height - 1, hatch * width, style)
+        for line in range(y, y + height):
+            canvas.put(x, line, hatch, style)
+            canvas.put(x + width - 1, line, hatch, style)
+
     def _draw_core(
         self, canvas: _Canvas, x: int, y: int, square: Square, base: Style, view: _View
     ) -> None:
         """The core's Assam, letter, height and mark (the rolls come last: ``_roll_places``)."""
         state = view.state
         stack = state.stack(square)
-        ghost = view.ghost
-        if ghost is not None and square in (ghost.place.a, ghost.place.b):
-            hatch = "░" if ghost.legal else "\N{MULTIPLICATION SIGN}"
-            height = str(len(stack) + 1)
-            canvas.put(x, y, f"{hatch} {ghost.colour.letter}{height[-1]}{hatch}", base)
-            return
         if stack:
             top = stack[-1]
             letter = (
@@ -423,9 +438,10 @@ class BoardWidget(Widget):
         if square == view.assam.square:
             canvas.put(x + 1, y, ARROWS[view.assam.facing], base + self._style("assam"))
 
-    def _square_style(self, state: GameState, square: Square, ghost: Ghost | None) -> Style:
-        if ghost is not None:
-            return carpet_style(ghost.colour) + self._style("ghost" if ghost.legal else "illegal")
+    def _ghost_style(self, ghost: Ghost) -> Style:
+        return carpet_style(ghost.colour) + self._style("ghost" if ghost.legal else "illegal")
+
+    def _square_style(self, state: GameState, square: Square) -> Style:
         top = state.top(square)
         if top is None:
             return self._style("market")
@@ -437,16 +453,12 @@ class BoardWidget(Widget):
         self, state: GameState, first: Square, second: Square, ghost: Ghost | None
     ) -> Style | None:
         """The style of the gap between two squares when one carpet covers both, else None."""
-        if ghost is not None:
-            halves = (ghost.place.a, ghost.place.b)
-            if first in halves and second in halves:
-                return self._square_style(state, first, ghost)
-            if first in halves or second in halves:
-                return None
+        if ghost is not None and {first, second} == {ghost.place.a, ghost.place.b}:
+            return self._ghost_style(ghost)
         top, other = state.top(first), state.top(second)
         if top is None or other is None or top.carpet != other.carpet:
             return None
-        return self._square_style(state, first, None)
+        return self._square_style(state, first)
 
 
 def _port(layout: _Layout, end: LoopEnd) -> tuple[int, int]:
