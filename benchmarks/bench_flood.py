@@ -21,6 +21,8 @@ move comes back, before the replica reads it) and the host's peak memory, quiet 
 flooded, and their ratios. Targets: the host's peak memory within 30 MB of the quiet
 run, the honest p95 within 2x.
 
+``BENCH_FLOOD_PROFILE=PATH`` keeps a cProfile of each host process in ``PATH.PID``.
+
 On one machine the hostile process takes processor time from the host and the players
 that an attacker elsewhere would not: ``--nice 19`` runs it at the lowest priority.
 
@@ -293,8 +295,11 @@ class GreedySeat:
             sent = self.sent.pop(actions - len(change.transitions), None)
             if sent is not None:
                 self.round_trips.append(self.client.arrived - sent)
+        # Only when this seat's person is to move: not while the die is being rolled
+        # (the facing is fixed and the roll waits for a share, ``flow.rolling``).
         seat = flow.to_move
-        if seat is not None and seat.number == flow.me and self.asked != actions:
+        mine = seat is not None and seat.number == flow.me
+        if mine and flow.person_to_move and self.asked != actions:
             self.asked = actions
             asyncio.get_running_loop().call_later(
                 self.rng.uniform(0, self.think), self.decide, actions
@@ -303,7 +308,7 @@ class GreedySeat:
     def decide(self, at: int) -> None:
         flow = self.client.flow
         assert flow is not None
-        if len(flow.session.actions) != at:
+        if len(flow.session.actions) != at or not flow.person_to_move:
             return
         choice = self.bot.choose(flow.state)
         assert isinstance(choice, Orient | Place | Aim)
@@ -470,7 +475,15 @@ def main() -> int:
     parser.add_argument("--attack", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve is not None:
-        asyncio.run(serve(args.serve))
+        profile = os.environ.get("BENCH_FLOOD_PROFILE")  # where the host's profile goes
+        if not profile:
+            asyncio.run(serve(args.serve))
+            return 0
+        import cProfile
+
+        with cProfile.Profile() as profiler:
+            asyncio.run(serve(args.serve))
+        profiler.dump_stats(f"{profile}.{os.getpid()}")
         return 0
     if args.attack is not None:
         asyncio.run(attack(args.attack, args))

@@ -89,8 +89,11 @@ class ScriptedSeat:
             sent = self.sent.pop(at, None)
             if sent is not None:
                 self.round_trips.append(time.perf_counter() - sent)
+        # Only when this seat's person is to move: not while the die is being rolled
+        # (the facing is fixed and the roll waits for a share, ``flow.rolling``).
         seat = flow.to_move
-        if seat is not None and seat.number == flow.me and self.asked != actions:
+        mine = seat is not None and seat.number == flow.me
+        if mine and flow.person_to_move and self.asked != actions:
             self.asked = actions
             asyncio.get_running_loop().call_later(
                 self.rng.uniform(0, self.think), self.decide, actions
@@ -99,7 +102,7 @@ class ScriptedSeat:
     def decide(self, at: int) -> None:
         flow = self.client.flow
         assert flow is not None
-        if len(flow.session.actions) != at:
+        if len(flow.session.actions) != at or not flow.person_to_move:
             return
         choice = self.rng.choice(flow.state.legal_actions())
         self.sent[at] = time.perf_counter()

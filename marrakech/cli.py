@@ -289,19 +289,32 @@ def saved_game(given: str) -> Path:
     return path
 
 
+# Translators: the command in backquotes is typed as it is; --fill and LEVEL too.
+HOSTED_RESEAT = N_(
+    "--bot: this is a network game you host, not a game at one keyboard: `{command}` "
+    "hosts it again (add --fill LEVEL to let a computer play the seat of a player who is "
+    "away)"
+)
+"""What ``load --bot`` says of the autosave of a network game hosted here (left as it is)."""
+
+
 def reseat(path: Path, entries: Sequence[str]) -> Path:
     """The saved game ``path`` with the computer players ``--bot SEAT=LEVEL`` names.
 
     Each one is checked (an outside bot is loaded now, so one that cannot be is refused
-    before the game, and is played from now on). When only bots the save already names are
-    named, the file is used as it is. Otherwise an unfinished game of this machine takes
-    its new players in its own autosave, and any other save is copied into a new
-    unfinished game (as playing it on would), the save itself left as it is: the path of
-    the game to open. ValueError (a bad option, a person's seat) or SaveFileError.
+    before the game, and is played from now on). A network game this machine hosts is
+    refused (SaveFileError naming ``host --resume``): its file is left as it is. When
+    only bots the save already names are named, the file is used as it is. Otherwise an
+    unfinished game of this machine takes its new players in its own autosave, and any
+    other save is copied into a new unfinished game (as playing it on would), the save
+    itself left as it is: the path of the game to open. ValueError (a bad option, a
+    person's seat) or SaveFileError.
     """
     from marrakech.games import autosaves, storage
 
     unfinished = autosaves.is_unfinished_game(path)
+    if unfinished and autosaves.is_hosted(path):  # its friends' seats are not this keyboard's
+        raise SaveFileError(_(HOSTED_RESEAT).format(command=autosaves.host_command(path)))
     game_file: autosaves.GameFile | None = None
     if unfinished:
         game_file, session = autosaves.GameFile.resume(path)

@@ -170,6 +170,18 @@ class GameFlow:
         return seat is not None and seat.is_person
 
     @property
+    def rolling(self) -> bool:
+        """True while a network game's roll waits for a player's share of the dice (its
+        facing fixed: nobody decides); never at a local table."""
+        return False
+
+    def away_since(self, seat: int) -> float | None:
+        """When (``time.time()``) the player of seat ``seat``, who plays from elsewhere,
+        left the table; None while they are here (or have not come yet), and at a local
+        table."""
+        return None
+
+    @property
     def recaps(self) -> tuple[TurnRecap, ...]:
         """Every turn so far, the current one (maybe unfinished) last."""
         transitions = self.session.transitions

@@ -371,6 +371,32 @@ class Client:
         with contextlib.suppress(IllegalAction):  # gone meanwhile: the host asks another
             self.send(encode("share", roll=index, share=share))
 
+    def keep_unfinished(self) -> None:
+        """Keep the record of the dice seen so far of a game left before its end (the
+        person quit, or the host is gone): ``marrakech verify`` checks the rolls up to then
+        and says the game was not over. Nothing when the game never arrived, has ended
+        (``_keep`` kept it), or the client keeps no finished games."""
+        flow, witness, game = self.flow, self.witness, self._game
+        if not self.keep_finished or flow is None or flow.over or self.record is not None:
+            return
+        if witness is None or game is None:
+            return
+        so_far = {**game, "actions": [str(action) for action in flow.session.actions]}
+        try:
+            self.record = keep_record(
+                record_document(
+                    so_far,
+                    witness.public(),
+                    role="spectator" if self.code is None else "player",
+                    seat=flow.me,
+                    shares=witness.shares,
+                    problems=witness.problems,
+                )
+            )
+        except (SaveFileError, OSError) as error:
+            text = _("the record of the dice was not kept: {problem}").format(problem=error)
+            self._tell(Change("error", text=text))
+
     def _keep(self) -> None:
         """Keep the finished game with the finished games (its die loaded with the rolls
         as they came), and the record of its dice (``record``)."""

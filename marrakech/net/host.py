@@ -174,6 +174,9 @@ class HostFlow(GameFlow):
         """The seat that asked for an undo the seat whose decision it is has not answered."""
         self.present: Callable[[int], bool] = lambda seat: seat == me
         """Whether a seat's player is here to answer an undo request (the host sets it)."""
+        self.left: dict[int, float] = {}
+        """When (``time.time()``) each remote seat's player last left the table (the host
+        keeps it; a player back is taken out)."""
 
     def _played(self, seat: int, played: tuple[Transition, ...]) -> None:
         self.asking = None
@@ -275,6 +278,13 @@ class HostFlow(GameFlow):
     def person_to_move(self) -> bool:
         """True when the game waits for a person's decision (not while the die is rolled)."""
         return not self.rolling and super().person_to_move
+
+    def away_since(self, seat: int) -> float | None:
+        """When the player of remote seat ``seat`` left the table (None: here, or not come
+        yet; a computer may be playing for them meanwhile)."""
+        if seat not in self.remote or self.present(seat):
+            return None
+        return self.left.get(seat)
 
     def why_no_undo(self) -> str | None:
         """None when undo is possible, else why not (never while the die is rolled)."""
@@ -738,10 +748,20 @@ class HostGame:
     def table(self) -> list[dict[str, object]]:
         """Every seat as the clients see it: name, who plays it, and whether they are here."""
         rows: list[dict[str, object]] = []
+        now = time.time()
         for seat in self.flow.seats:
             here = seat.kind is not SeatKind.REMOTE or seat.number in self.players
             kind = SeatKind.COMPUTER if seat.kind is SeatKind.COMPUTER else SeatKind.PERSON
-            rows.append({"name": seat.name, "kind": kind.value, "level": seat.level, "here": here})
+            row: dict[str, object] = {
+                "name": seat.name,
+                "kind": kind.value,
+                "level": seat.level,
+                "here": here,
+            }
+            left = self.flow.away_since(seat.number)
+            if left is not None:
+                row["away"] = max(0, round(now - left))  # seconds since the player left
+            rows.append(row)
         return rows
 
     def game_message(self, seat: int | None, news: str = "") -> str:
@@ -816,6 +836,7 @@ class HostGame:
                 self.flow.hand_seat(seat, SeatKind.REMOTE)  # the player is back
             old = self.players.get(seat)
             self.players[seat] = connection
+            self.flow.left.pop(seat, None)
             connection.send(self.game_message(seat))
             if old is not None:
                 self._take_from(old)
@@ -834,6 +855,7 @@ class HostGame:
             if seat is not None and self.players.get(seat) is connection:
                 del self.players[seat]
                 self.away_since[seat] = time.monotonic()
+                self.flow.left[seat] = time.time()
                 if self.flow.asking is not None and self.flow.session.undo_seat() == seat:
                     self.flow.answer_undo(False, seat)
                 self._tell_host(seat, here=False)
@@ -1084,10 +1106,10 @@ def _hear_only(socket: ServerConnection, size: int) -> None:
         socket.hear_only(size)
 
 
-def _address(socket: ServerConnection) -> str:
+def _address(transport: asyncio.BaseTransport) -> str:
     """The peer's address without its port, as the caps count it: an IPv6 address as its
     /64 network (what one household or server gets), an IPv4 one as it is."""
-    peer = socket.transport.get_extra_info("peername")
+    peer = transport.get_extra_info("peername")
     host = str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
     if ":" not in host:
         return host  # IPv4 (or a path): as it is
@@ -1156,25 +1178,35 @@ class Host:
         door = self
 
         class CountedConnection(GuardedConnection):
+            cut = False
+            """Cut as it opened (its address opens too many too fast): the WebSocket
+            library never heard of it."""
+
             def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                address = _address(transport)
+                if address not in THIS_MACHINE and not door._arrival_allowed(address):
+                    # Cut before the library starts a handshake (a task, and its undoing
+                    # when the connection goes): a connection flood costs little.
+                    self.cut = True
+                    assert isinstance(transport, asyncio.Transport)
+                    transport.abort()
+                    return
                 super().connection_made(transport)
                 _bound_kernel_buffers(transport, door.limits.send_queue)
-                door._arrived(self)
+                door._arrived(self, address)
 
             def connection_lost(self, exc: Exception | None) -> None:
+                if self.cut:
+                    return
                 door._forget(self)
                 super().connection_lost(exc)
 
         return CountedConnection
 
-    def _arrived(self, socket: ServerConnection) -> None:
-        """Count a new connection, cutting the oldest silent one past a cap; a connection
-        from an address that opens too many too fast is cut at once."""
-        address = _address(socket)
+    def _arrived(self, socket: ServerConnection, address: str) -> None:
+        """Count a new connection from ``address`` (its rate of arrivals checked already),
+        cutting the oldest silent one past a cap."""
         local = address in THIS_MACHINE
-        if not local and not self._arrival_allowed(address):
-            socket.transport.abort()
-            return
         if not local and self._counted[address] >= self.limits.per_address:
             self._make_way(address)
         if self.connections_counted() >= self.limits.connections:

@@ -167,18 +167,31 @@ def verify(text: str) -> Verdict:
             )
             replayed = False
             break
+    unfinished = replayed and session.state.phase is not Phase.OVER
+    upcoming = len(dice["rolls"])
+    pending: int | None = None
     seat = document["seat"]
     for key, share in document["shares"].items():
         index = int(key) if isinstance(key, str) and key.isdigit() else -1
         used = proofs.get(index)
-        if used is None or used.share != share or used.by != seat:
+        if used is None and unfinished and index == upcoming:
+            pending = index  # left while it was being rolled: never told, nothing to check
+        elif used is None or used.share != share or used.by != seat:
             problems.append(roll_words(UNUSED_SHARE, index))
     for noted in document["problems"]:
         problems.append(_("noted during the game: {problem}").format(problem=quoted(noted, 200)))
     rolled = [proofs[draw] for draw in draws if draw in proofs]
     verdict = _verdict(document, names, rolled, problems)
-    if replayed and session.state.phase is not Phase.OVER:
+    if unfinished:
         verdict.lines.insert(-1, _("The game was not over when this record was kept."))
+    if pending is not None:
+        verdict.lines.insert(
+            -1,
+            _(
+                "Roll {number} was not rolled yet when this record was kept: the share "
+                "added to it cannot be checked."
+            ).format(number=pending + 1),
+        )
     return verdict
 
 

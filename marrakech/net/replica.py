@@ -11,6 +11,7 @@ client checks it: ``client``, ``fair``); meanwhile the die is being rolled (``ro
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -66,6 +67,8 @@ class ReplicaFlow(GameFlow):
         self._ids = 0
         self.level = level
         """The computer level that plays this client's seat; None: a person plays it."""
+        self._left: dict[int, float] = {}
+        """When (``time.time()``) each seat's player left the table, as the host said."""
         self._read_seats(game)
 
     @property
@@ -125,6 +128,20 @@ class ReplicaFlow(GameFlow):
         self.seats = tuple(seats)
         self.here = tuple(bool(row.get("here")) for row in table)
         """Whether each seat's player is connected (a computer always is)."""
+        now = time.time()
+        left: dict[int, float] = {}
+        for number, row in enumerate(table):
+            away = row.get("away")
+            if self.here[number] or type(away) is not int or not 0 <= away < 2**31:
+                continue
+            # The first time heard stays (each table says it again, a little later).
+            left[number] = self._left.get(number, now - away)
+        self._left = left
+
+    def away_since(self, seat: int) -> float | None:
+        """When the player of seat ``seat`` left the table, as the host told (None: here,
+        or not come yet)."""
+        return self._left.get(seat)
 
     def apply(self, message: dict[str, Any]) -> tuple[Transition, ...]:
         """Play a ``played`` message on the replica; HostError when it does not fit."""

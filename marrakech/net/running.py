@@ -12,6 +12,7 @@ from typing import Protocol
 
 from marrakech.engine import Variant
 from marrakech.flow import GameFlow, Listener, Notice
+from marrakech.flow.computers import FALLBACK_LEVEL
 from marrakech.games.language import _, pgettext
 from marrakech.games.levels import LEVELS, computer_named, seat_bot
 from marrakech.games.records import SaveFileError
@@ -107,6 +108,14 @@ async def _host(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
     except (ValueError, SaveFileError) as error:
         return _error("host", str(error))
     typed = flow.me is not None and board is None
+    on_board = flow.me is not None and board is not None
+    hand_over = (
+        typed_hand_over
+        if typed
+        else board_hand_over
+        if on_board
+        else resume_hand_over(hosting.game_id)
+    )
     try:
         hosted = await start_hosting(
             flow,
@@ -117,7 +126,7 @@ async def _host(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
             grace=args.grace,
             computer_pause=args.pause,
             limits=limits_of(args),
-            hand_over=typed_hand_over if typed else resume_hand_over(hosting.game_id),
+            hand_over=hand_over,
         )
     except OSError as error:
         where = f"{args.host or hosting.host}:{hosting.port if args.port is None else args.port}"
@@ -171,6 +180,16 @@ def typed_hand_over(seat: int) -> str:
     ).format(seat=seat + 1, levels=", ".join(LEVELS))
 
 
+def board_hand_over(seat: int) -> str:
+    """How the host's full board gives seat ``seat`` (0-based) to a computer: the ``c``
+    key (``tui.screens.network_game``), or a level from the command palette."""
+    # Translators: c and ctrl+p are keys; "command palette" as the app's palette says.
+    return _(
+        "To let a {level} computer play for them until they are back, press c; for "
+        "another level, ctrl+p (the command palette)."
+    ).format(level=FALLBACK_LEVEL)
+
+
 def resume_hand_over(game_id: str) -> Callable[[int], str]:
     """How a host without typed commands (the full board, or headless) lets a computer
     play the seat of a player who left: host the game again with ``--fill``."""
@@ -186,11 +205,19 @@ def resume_hand_over(game_id: str) -> Callable[[int], str]:
     return hand_over
 
 
-def _say_record(record: Path | None) -> None:
-    """Tell where the record of a finished network game's dice is, and how to check it."""
+def _say_record(record: Path | None, *, finished: bool = True) -> None:
+    """Tell where the record of a network game's dice is (``finished`` False: of the
+    rolls seen before leaving a game not over), and how to check it."""
     if record is not None:
-        # Translators: the command after the colon is typed as it is.
-        line = _("The dice of this game are kept in {path}; to check them: {command}")
+        if finished:
+            # Translators: the command after the colon is typed as it is.
+            line = _("The dice of this game are kept in {path}; to check them: {command}")
+        else:
+            # Translators: the command after the colon is typed as it is.
+            line = _(
+                "The game is not over: the dice seen so far are kept in {path}; to check "
+                "them: {command}"
+            )
         command = shlex.join(["marrakech", "verify", str(record)])
         print(line.format(path=record, command=command), flush=True)
 
@@ -236,7 +263,8 @@ async def _join(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
             reads=level is None,
             quit_at_end=not args.watch,
         )
-    _say_record(client.record)
+    client.keep_unfinished()  # left before the end: what was seen so far, to check
+    _say_record(client.record, finished=client.flow is not None and client.flow.over)
     return ended
 
 

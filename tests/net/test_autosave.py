@@ -48,3 +48,24 @@ def test_closing_a_hosted_game_writes_what_is_pending_to_resume() -> None:
         resumed.close()
 
     asyncio.run(scenario())
+
+
+def test_load_with_bots_refuses_a_hosted_games_autosave_naming_host_resume(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from marrakech.cli import main
+    from marrakech.games.session import PERSON
+
+    setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seats=(PERSON, PERSON, "greedy"), seed=5)
+    flow, hosting = new_game(Session(setup), lambda notice: None, headless=False, host="", port=0)
+    flow.close()
+    path = games_dir() / f"{hosting.game_id}.json"
+    before = path.read_bytes()
+    assert main(["--text", "load", str(path), "--bot", "3=hard"]) == 1
+    err = " ".join(capsys.readouterr().err.split())
+    assert err == (
+        "marrakech load: --bot: this is a network game you host, not a game at one keyboard: "
+        f"`marrakech host --resume {hosting.game_id}` hosts it again (add --fill LEVEL to let "
+        "a computer play the seat of a player who is away)"
+    )
+    assert path.read_bytes() == before  # still the hosted game, its seats as they were

@@ -289,3 +289,67 @@ def test_a_host_resumed_keeps_its_commitments_and_rolls_a_roll_left_waiting() ->
         await hosted_again.close()
 
     asyncio.run(scenario())
+
+
+def test_a_player_who_quits_mid_game_keeps_the_dice_seen_and_verify_says_unfinished(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import argparse
+    from pathlib import Path
+
+    from marrakech.cli import main
+    from marrakech.net import running
+
+    async def quits_after_the_first_roll(
+        table: Callable[[], Any], listen: Any, until: Any, **options: Any
+    ) -> int:
+        playing = asyncio.ensure_future(until)
+        await until_rolled(table)
+        playing.cancel()  # the person typed quit: the client stops
+        return 0
+
+    async def until_rolled(table: Callable[[], Any]) -> None:
+        await until(lambda: table() is not None and table().state.phase is Phase.PLACE)
+
+    async def scenario() -> tuple[int, str]:
+        async with hosted(SETUP, headless=False) as host:
+            args = argparse.Namespace(
+                command="join",
+                address=host.address,
+                code=host.code(1),
+                name=None,
+                bot=None,
+                watch=False,
+                text=True,
+            )
+            joining = asyncio.ensure_future(running._join(args, quits_after_the_first_roll, None))
+            await until(lambda: 1 in host.game.players)
+            host.flow.play(Orient(Turn.LEFT))  # Ayla's roll: Bo's client adds its share
+            return await asyncio.wait_for(joining, 10), ""
+
+    code, _ = asyncio.run(scenario())
+    assert code == 0
+    out = capsys.readouterr().out
+    said = [line for line in out.splitlines() if line.startswith("The game is not over")]
+    assert len(said) == 1, out
+    path = Path(said[0].split(" kept in ", 1)[1].split("; to check them", 1)[0])
+    assert said[0].endswith(f"to check them: marrakech verify {path}")
+    assert path.parent.name == "dice" and path.name.endswith("-seat2.json")
+    assert main(["verify", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith(", kept by seat 2 (Bo): 1 roll.")
+    assert lines[1:] == [
+        "The game was not over when this record was kept.",
+        "Every roll matches the host's commitment and the share it was made with.",
+    ]
+    # Left while a roll waited for this seat's share: that share is not counted against
+    # the host (the roll was never told), and verify says why it is not checked.
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["shares"]["1"] = new_share()
+    path.write_text(json.dumps(document), encoding="utf-8")
+    assert main(["verify", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert (
+        "Roll 2 was not rolled yet when this record was kept: the share added to it "
+        "cannot be checked." in lines
+    )

@@ -9,6 +9,7 @@ import pytest
 from tui.helpers import toasts
 
 from marrakech.flow import Notice
+from marrakech.games.levels import LEVELS
 from marrakech.games.session import GameSetup
 from marrakech.net.running import resume_hand_over, typed_hand_over
 from marrakech.textmode.game import TextGame
@@ -19,7 +20,7 @@ SETUP = GameSetup(2, names=("Ayla", "Bo"), seed=11)
 
 LEFT_TYPED = (
     "Network game: Bo has left the table (seat 2). To let a computer play for them until "
-    "they are back, type: computer 2 LEVEL (random, greedy, hard, expert)."
+    f"they are back, type: computer 2 LEVEL ({', '.join(LEVELS)})."
 )
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from marrakech.engine import Phase
+from marrakech.games.levels import LEVELS
 from marrakech.games.narrate import sentence
 from marrakech.games.session import GameSetup
 from marrakech.games.words import result_line
@@ -233,7 +234,7 @@ def test_the_hosts_text_seat_is_told_when_a_joiner_is_killed_and_hands_the_seat(
         bo.kill()
         await bo.wait()
         left = await host_says("Network game: Bo has left the table (seat 2).")
-        assert left.endswith("type: computer 2 LEVEL (random, greedy, hard, expert).")
+        assert left.endswith(f"type: computer 2 LEVEL ({', '.join(LEVELS)}).")
         host.stdin.write(b"computer 2 greedy\n")
         await host_says("A greedy computer plays seat 2 now.")
         host.stdin.write(b"quit\n")

@@ -8,6 +8,7 @@ shown). ``status_text`` writes the two lines under the market.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -371,6 +372,21 @@ class WalkShown:
         return action.value
 
 
+def _remote_words(flow: GameFlow, seat: int) -> str:
+    """What the player of a seat elsewhere is doing: playing there, or away since they
+    left (with how the host lets a computer play for them)."""
+    name = flow.names[seat]
+    left = flow.away_since(seat)
+    if left is None:
+        return _("{name} is playing on another machine...").format(name=name)
+    since = time.strftime("%H:%M", time.localtime(left))
+    if flow.networked and flow.can_save:  # the host's own board (``NetworkGameScreen``)
+        words = _("{name} is away (disconnected since {time}): c lets a computer play for them.")
+    else:
+        words = _("{name} is away (disconnected since {time}): the host may let a computer play.")
+    return words.format(name=name, time=since)
+
+
 def status_text(
     flow: GameFlow, walk: WalkShown | None, pointing: Pointing, *, results_open: bool = False
 ) -> Text:
@@ -387,8 +403,12 @@ def status_text(
         first = _("The market is closed: the game is over.")
     elif seat is None:
         first = _("The market is closed: the game is over. Enter shows the results.")
+    elif flow.rolling:  # a network roll waits for a player's share: nobody decides
+        first = _(
+            "{name}: Assam faces {facing}; the die is being rolled, waiting for a player's share..."
+        ).format(name=name, facing=compass_word(state.assam.facing))
     elif seat.kind is SeatKind.REMOTE:
-        first = _("{name} is playing on another machine...").format(name=name)
+        first = _remote_words(flow, seat.number)
     elif not seat.is_person:
         first = _("{name} ({level} computer) is thinking...").format(name=name, level=seat.level)
     elif state.phase is Phase.ORIENT and pointing.turn is not None:

@@ -1,20 +1,38 @@
 """The game screen at a network table: the same table, told of what happens elsewhere.
 
 Its ``NetworkLink`` hears the host (or, on the host, the players who joined) and posts
-each change of the table; the screen shows the moves it has not shown yet.
+each change of the table; the screen shows the moves it has not shown yet. On the host,
+``c`` lets a computer play the seat of a player who has left (the default level; the
+command palette offers every level), until they are back.
 """
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from collections.abc import Iterable
+from functools import partial
+from typing import ClassVar
 
-from marrakech.engine import Transition
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+
+from marrakech.engine import MarrakechError, Transition
+from marrakech.flow import SeatKind
+from marrakech.flow.computers import FALLBACK_LEVEL
+from marrakech.games.language import N_, _
+from marrakech.games.levels import DESCRIPTIONS, LEVELS
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.widgets.network_link import NetworkLink
+
+HAND_OVER_LEVEL = FALLBACK_LEVEL
+"""The level ``c`` gives an away player's seat to (the command palette offers each one)."""
 
 
 class NetworkGameScreen(GameScreen):
     """One seat (or a spectator's view) of a network game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "give_seat", N_("Computer plays")),
+    ]
 
     _shown: Transition | None = None
     """The last move this screen showed (the table tells it of its own moves too)."""
@@ -39,3 +57,67 @@ class NetworkGameScreen(GameScreen):
                 self._show(change.transitions)
             elif skipped is None:
                 self._advance()
+
+    # -- the host gives an away player's seat to a computer --------------------------------
+
+    @property
+    def hosting(self) -> bool:
+        """True on the host's board (it holds the whole game and gives seats away)."""
+        return self.flow.networked and self.flow.can_save
+
+    def away_seats(self) -> list[int]:
+        """The seats whose player has left the table and that no computer plays yet, the
+        seat to move first (none but on the host's board)."""
+        flow = self.flow
+        if not self.hosting or flow.over:
+            return []
+        count = len(flow.seats)
+        order = [(flow.state.current + step) % count for step in range(count)]
+        return [
+            seat
+            for seat in order
+            if flow.seats[seat].kind is SeatKind.REMOTE and flow.away_since(seat) is not None
+        ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """As on every board; ``c`` shows on the host's board only, dimmed while every
+        player is at the table."""
+        if action == "give_seat":
+            if self.has_class("-too-small") or not self.hosting or self.flow.over:
+                return False
+            return True if self.away_seats() else None
+        return super().check_action(action, parameters)
+
+    def action_give_seat(self, level: str = HAND_OVER_LEVEL, seat: int | None = None) -> None:
+        """Let a computer of ``level`` play ``seat`` (by default the first away one) until
+        its player is back."""
+        away = self.away_seats()
+        if seat is None:
+            if not away:
+                self._say(_("Every player is at the table: no seat to give to a computer."))
+                return
+            seat = away[0]
+        try:
+            self.flow.give_to_computer(seat, level)
+        except MarrakechError as error:
+            self.notify(str(error), title=_("Not allowed"), severity="error", markup=False)
+            return
+        words = _("A {level} computer plays for {name} (seat {seat}) until they are back.")
+        self.notify(
+            words.format(level=level, name=self.flow.names[seat], seat=seat + 1),
+            title=_("Network game"),
+            markup=False,
+        )
+        self._draw()
+
+    def system_commands(self) -> Iterable[SystemCommand]:
+        """The game's entries, and on the host one for each level each away seat may go to."""
+        yield from super().system_commands()
+        for seat in self.away_seats():
+            name = self.flow.names[seat]
+            for level in LEVELS:
+                yield SystemCommand(
+                    _("Let a {level} computer play for {name}").format(level=level, name=name),
+                    _(DESCRIPTIONS[level]),
+                    partial(self.action_give_seat, level, seat),
+                )
