@@ -22,7 +22,10 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("Y2", N_("the top carpet's colour, and how many carpets lie there")),
     ("═ ║", N_("joins the two halves of one carpet")),
     # Translators: {times} is the multiplication sign, drawn where the carpet may not go.
-    ("░G1░", N_("your carpet, not laid yet; {times} where it may not go")),
+    (
+        "░·░",
+        N_("your carpet, not laid yet, drawn round what lies there; {times} where it may not go"),
+    ),
     ("$", N_("the region whose toll was just paid")),
     ("r b y g", N_("grey carpets of a player who is out: free, worth nothing")),
     (f"5{_TIMES}5+7{_TIMES}1", N_("coins: five 5-dirham and seven 1-dirham coins")),
