@@ -6,12 +6,12 @@ each answer and each prompt, so a program on the other end of a pipe sees them a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TextIO
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol, TextIO, TypeVar
 
 from marrakech.games.language import _
 from marrakech.games.text import shown
-from marrakech.textmode.game import Reply, TextGame, _joined
+from marrakech.textmode.game import TextGame, _joined
 
 PROMPT = ">"
 """The prompt: the game waits for a line. On a pipe it is a line of its own."""
@@ -51,21 +51,61 @@ def write(out: TextIO, lines: Iterable[str]) -> None:
         out.flush()
 
 
-def after_the_end(game: TextGame, lines: TextIO, out: TextIO, prompt_on_same_line: bool) -> int:
-    """Once the game is over: offer the review, and answer what only tells something
-    (review, board, scores, log, help) until quit or the end of the input."""
-    write(out, [_("Type review to see what each decision cost and how much was luck, or quit.")])
-    while True:
+class Answer(Protocol):
+    """What answering a line gives: the lines to say, and whether the conversation ends."""
+
+    @property
+    def lines(self) -> Sequence[str]: ...
+
+    @property
+    def quit(self) -> bool: ...
+
+
+AnswerT = TypeVar("AnswerT", bound=Answer)
+
+
+def converse(
+    lines: TextIO,
+    out: TextIO,
+    answer: Callable[[str], AnswerT],
+    *,
+    prompt_on_same_line: bool,
+    ended: Callable[[], Iterable[str]],
+    then: Callable[[AnswerT], Iterable[str]] = lambda _answer: (),
+    until: Callable[[AnswerT], bool] = lambda answer: answer.quit,
+    going: Callable[[], bool] = lambda: True,
+) -> AnswerT | None:
+    """Prompt, read a line and say what ``answer`` makes of it, then what ``then`` adds (a
+    move's consequences, said once the answer is out), while ``going()`` holds.
+
+    Returns the answer that ``until`` holds for; None when ``going()`` stops holding or the
+    input ends (after saying ``ended()``). A line too long to be a command is refused.
+    """
+    while going():
         out.write(PROMPT + (" " if prompt_on_same_line else "\n"))
         out.flush()
         line = read_line(lines)
         if line is None:
             out.write("\n" if prompt_on_same_line else "")
-            return 0
-        reply = game.respond(line) if line else Reply([too_long()])
-        write(out, reply.lines)
-        if reply.quit:
-            return 0
+            write(out, ended())
+            return None
+        if not line:
+            write(out, [too_long()])
+            continue
+        answered = answer(line)
+        write(out, answered.lines)
+        if until(answered):
+            return answered
+        write(out, then(answered))
+    return None
+
+
+def after_the_end(game: TextGame, lines: TextIO, out: TextIO, prompt_on_same_line: bool) -> int:
+    """Once the game is over: offer the review, and answer what only tells something
+    (review, board, scores, log, help) until quit or the end of the input."""
+    write(out, [_("Type review to see what each decision cost and how much was luck, or quit.")])
+    converse(lines, out, game.respond, prompt_on_same_line=prompt_on_same_line, ended=tuple)
+    return 0
 
 
 def play(
@@ -83,32 +123,23 @@ def play(
     person at a terminal), the last move is followed by the offer of the review
     (``after_the_end``); without, by the end of the program.
     """
-    ending = "\n" if prompt_on_same_line else ""
     try:
         write(out, game.opening())
         write(out, game.advance())
-        while not game.flow.over:
-            out.write(PROMPT + (" " if prompt_on_same_line else "\n"))
-            out.flush()
-            line = read_line(lines)
-            if line is None:
-                out.write(ending)
-                write(out, [_joined(_("The input has ended."), game.goodbye())])
-                return 0
-            if not line:
-                write(out, [too_long()])
-                continue
-            reply = game.respond(line)
-            write(out, reply.lines)
-            if reply.quit:
-                return 0
-            if reply.moved:
-                write(out, game.advance())
-        if stay_at_the_end:
+        quit_or_ended = converse(
+            lines,
+            out,
+            game.respond,
+            prompt_on_same_line=prompt_on_same_line,
+            ended=lambda: [_joined(_("The input has ended."), game.goodbye())],
+            then=lambda reply: game.advance() if reply.moved else (),
+            going=lambda: not game.flow.over,
+        )
+        if quit_or_ended is None and game.flow.over and stay_at_the_end:
             return after_the_end(game, lines, out, prompt_on_same_line)
         return 0
     except KeyboardInterrupt:
-        out.write(ending)
+        out.write("\n" if prompt_on_same_line else "")
         write(out, [_joined(_("Interrupted."), game.goodbye())])
         return INTERRUPTED
     finally:

@@ -30,7 +30,7 @@ from marrakech.games.text import quoted
 from marrakech.textmode import describe
 from marrakech.textmode.commands import WIDE, CommandError, Look, LookLine, LookSquare, Plain, parse
 from marrakech.textmode.game import _joined
-from marrakech.textmode.loop import INTERRUPTED, PROMPT, read_line, too_long, write
+from marrakech.textmode.loop import INTERRUPTED, converse, write
 
 HELP_LINES = (
     N_("Replay commands (docs/text-mode.md has them all):"),
@@ -260,23 +260,18 @@ def play_replay(
     The prompt is the text mode's. It ends with ``quit`` or the end of the input (exit 0;
     the rest of the game is said first) or Ctrl-C (exit 130).
     """
-    ending = "\n" if prompt_on_same_line else ""
     try:
         write(out, replay.opening())
-        while True:
-            out.write(PROMPT + (" " if prompt_on_same_line else "\n"))
-            out.flush()
-            line = read_line(lines)
-            if line is None:
-                out.write(ending)
-                write(out, replay.input_ended())
-                return 0
-            answer = replay.respond(line) if line else Answer([too_long()])
-            write(out, answer.lines)
-            if answer.quit:
-                return 0
+        converse(
+            lines,
+            out,
+            replay.respond,
+            prompt_on_same_line=prompt_on_same_line,
+            ended=replay.input_ended,
+        )
+        return 0
     except KeyboardInterrupt:
-        out.write(ending)
+        out.write("\n" if prompt_on_same_line else "")
         write(out, [_("Interrupted.")])
         return INTERRUPTED
 

@@ -30,7 +30,7 @@ from marrakech.textmode.commands import (
     parse,
 )
 from marrakech.textmode.game import TextGame, _joined
-from marrakech.textmode.loop import INTERRUPTED, PROMPT, play, read_line, too_long, write
+from marrakech.textmode.loop import INTERRUPTED, converse, play, write
 from marrakech.textmode.start import _console
 from marrakech.tutorial import progress
 from marrakech.tutorial.course import (
@@ -262,32 +262,27 @@ def teach(
     ``bookmark`` is where to start (None: the very start)."""
     course = Course(bookmark, keep=progress.save, spoken=True)
     lessons = TextLessons(course)
-    ending = "\n" if prompt_on_same_line else ""
     try:
         write(out, lessons.opening())
-        while True:
-            out.write(PROMPT + (" " if prompt_on_same_line else "\n"))
-            out.flush()
-            line = read_line(lines)
-            if line is None:
-                out.write(ending)
-                write(out, [_(GOODBYE)])
-                return 0
-            said = lessons.respond(line) if line else Said([too_long()])
-            write(out, said.lines)
-            if said.quit:
-                return 0
-            if said.practice:
-                game = TextGame.local(practice())
-                return play(
-                    game,
-                    lines,
-                    out,
-                    prompt_on_same_line=prompt_on_same_line,
-                    stay_at_the_end=prompt_on_same_line,
-                )
+        said = converse(
+            lines,
+            out,
+            lessons.respond,
+            prompt_on_same_line=prompt_on_same_line,
+            ended=lambda: [_(GOODBYE)],
+            until=lambda said: said.quit or said.practice,
+        )
+        if said is None or said.quit:
+            return 0
+        return play(
+            TextGame.local(practice()),
+            lines,
+            out,
+            prompt_on_same_line=prompt_on_same_line,
+            stay_at_the_end=prompt_on_same_line,
+        )
     except KeyboardInterrupt:
-        out.write(ending)
+        out.write("\n" if prompt_on_same_line else "")
         write(out, [_(GOODBYE)])
         return INTERRUPTED
     finally:

@@ -9,7 +9,6 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import TextIO
 
 import pytest
 from records.games import play_random
@@ -19,7 +18,6 @@ from marrakech.engine import Orient, Phase, Place, Turn
 from marrakech.games import storage, words
 from marrakech.games.session import GameSetup, Session
 from marrakech.textmode import describe
-from marrakech.textmode import replay as replay_module
 from marrakech.textmode.loop import INTERRUPTED, MAX_LINE, TOO_LONG
 from marrakech.textmode.replay import HELP_LINES, TextReplay, play_replay
 
@@ -202,19 +200,19 @@ def test_quit_leaves_at_once_and_reads_no_further() -> None:
     assert lines[-4:] == [">", TURN_1, ">", "Goodbye."]
 
 
-def test_ctrl_c_stops_the_replay_with_one_line_and_exit_130(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    typed = iter(["next\n"])
+class CtrlCAfter(io.StringIO):
+    """Typed lines, then Ctrl-C where the next line would be read."""
 
-    def read_line(lines: TextIO) -> str:
-        for line in typed:
-            return line
-        raise KeyboardInterrupt
+    def readline(self, size: int | None = -1) -> str:
+        line = super().readline(size)
+        if not line:
+            raise KeyboardInterrupt
+        return line
 
-    monkeypatch.setattr(replay_module, "read_line", read_line)
+
+def test_ctrl_c_stops_the_replay_with_one_line_and_exit_130() -> None:
     out = io.StringIO()
-    assert play_replay(TextReplay(friday()), io.StringIO(), out) == INTERRUPTED
+    assert play_replay(TextReplay(friday()), CtrlCAfter("next\n"), out) == INTERRUPTED
     assert out.getvalue().splitlines()[-3:] == [TURN_1, ">", "Interrupted."]
 
 
