@@ -181,6 +181,11 @@ class GameFlow:
         table."""
         return None
 
+    def awaited(self, seat: int) -> bool:
+        """True while the player of seat ``seat``, who plays from elsewhere, has not
+        joined the table yet; never at a local table."""
+        return False
+
     @property
     def recaps(self) -> tuple[TurnRecap, ...]:
         """Every turn so far, the current one (maybe unfinished) last."""

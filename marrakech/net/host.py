@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import math
+import socket as sockets
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Collection, Iterable
@@ -106,6 +108,10 @@ THIS_MACHINE = frozenset({"127.0.0.1", "::1"})
 """Addresses the limits per address do not apply to: every client of an SSH tunnel or a
 TLS proxy on this machine comes from there (the other limits do apply)."""
 
+DOOR_CUTS = 64
+"""How many connections turned away at the door are closed at most at one turn of the
+event loop (it comes back at its next turn for the others)."""
+
 ARRIVALS_KEPT = 4096
 """How many addresses' recent connections the host remembers (the quiet ones are
 forgotten first)."""
@@ -177,6 +183,9 @@ class HostFlow(GameFlow):
         self.left: dict[int, float] = {}
         """When (``time.time()``) each remote seat's player last left the table (the host
         keeps it; a player back is taken out)."""
+        self.joined: set[int] = set()
+        """The remote seats whose players have joined since the host started (the host
+        keeps it)."""
 
     def _played(self, seat: int, played: tuple[Transition, ...]) -> None:
         self.asking = None
@@ -285,6 +294,11 @@ class HostFlow(GameFlow):
         if seat not in self.remote or self.present(seat):
             return None
         return self.left.get(seat)
+
+    def awaited(self, seat: int) -> bool:
+        """True while the player of remote seat ``seat`` has not joined since the host
+        started."""
+        return seat in self.remote and seat not in self.joined and not self.present(seat)
 
     def why_no_undo(self) -> str | None:
         """None when undo is possible, else why not (never while the die is rolled)."""
@@ -490,8 +504,6 @@ class HostGame:
         self._wake = asyncio.Event()
         self._arrived = asyncio.Event()
         """Set when a player takes their seat (a roll may wait for one)."""
-        self._joined: set[int] = set()
-        """The seats whose players have joined (the host is told of a first arrival)."""
         self._stopping = False
         """Set when the host stops: its players leave without the host being told."""
         self._asked: tuple[int, Connection, asyncio.Future[str | None]] | None = None
@@ -499,6 +511,9 @@ class HostGame:
         self._runner: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._closing: set[asyncio.Task[None]] = set()
+        self._game_parts: tuple[tuple[object, ...], tuple[object, ...], str, str] | None = None
+        """The game message's parts that only a change of the game changes, encoded, and
+        what they were encoded from (``game_message``)."""
         flow.listen(self._changed)
         flow.present = lambda seat: seat == flow.me or seat in self.players
         flow.roll_wanted = lambda draw: self._wake.set()  # the game's task rolls it
@@ -676,8 +691,8 @@ class HostGame:
         is told while the host stops."""
         if self._stopping:
             return
-        first = seat not in self._joined
-        self._joined.add(seat)
+        first = seat not in self.flow.joined
+        self.flow.joined.add(seat)
         if not self.flow.over:
             self.flow.notify(self.table_news(seat, here=here, first=first))
         self.flow.tell(Change("seats", seat))
@@ -761,23 +776,38 @@ class HostGame:
             left = self.flow.away_since(seat.number)
             if left is not None:
                 row["away"] = max(0, round(now - left))  # seconds since the player left
+            elif self.flow.awaited(seat.number):
+                row["joined"] = False
             rows.append(row)
         return rows
 
     def game_message(self, seat: int | None, news: str = "") -> str:
-        """The whole game so far, for a client to build its replica from."""
-        session = self.flow.session
-        return encode(
-            "game",
-            version=PROTOCOL_VERSION,
-            you=seat,
-            setup=setup_to_dict(session.setup, secret=False),
-            start=public_start(session),
-            actions=[str(action) for action in session.actions],
-            table=self.table(),
-            news=news,
-            dice=self.flow.public_dice(),
-        )
+        """The whole game so far, for a client to build its replica from (as ``encode``
+        writes it; what only a change of the game changes is encoded once for everyone)."""
+        flow, session = self.flow, self.flow.session
+        # What the parts are encoded from: the objects themselves (a position is new after
+        # every action, and one an undo goes back to comes with other draws taken back).
+        made = (session, session.setup, session.state)
+        drawn = (session.taken_back, flow.dice.settled, flow.waiting_draw)
+        cached = self._game_parts
+        if (
+            cached is None
+            or any(a is not b for a, b in zip(cached[0], made, strict=True))
+            or cached[1] != drawn
+        ):
+            game = _json(
+                {
+                    "setup": setup_to_dict(session.setup, secret=False),
+                    "start": public_start(session),
+                    "actions": [str(action) for action in session.actions],
+                }
+            )
+            dice = _json(flow.public_dice())
+            cached = self._game_parts = (made, drawn, game[1:-1], dice)
+        game, dice = cached[2], cached[3]
+        head = _json({"type": "game", "version": PROTOCOL_VERSION, "you": seat})
+        table = _json(self.table())
+        return f'{head[:-1]},{game},"table":{table},"news":{_json(news)},"dice":{dice}}}'
 
     # -- a client's messages -----------------------------------------------------------
 
@@ -968,6 +998,11 @@ class HostGame:
             flow.decide(request.action)  # the sender hears of it with everyone: played
 
 
+def _json(value: object) -> str:
+    """A value as ``encode`` writes it."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 async def _refuse(socket: ServerConnection, reason: str) -> None:
     broadcast([socket], encode("error", id=None, reason=reason, fatal=True))  # no waiting
     _hear_only(socket, CLOSE_BYTES)
@@ -1106,10 +1141,34 @@ def _hear_only(socket: ServerConnection, size: int) -> None:
         socket.hear_only(size)
 
 
+class _Door(sockets.socket):
+    """A listening socket (a copy of ``listener``) whose ``accept`` closes at once the
+    connections ``welcome`` turns away by their peer (``accept``'s address): the event
+    loop makes no transport, nor the WebSocket library a connection, for them."""
+
+    def __init__(self, listener: sockets.socket, welcome: Callable[[Any], bool]) -> None:
+        copy = listener.dup().detach()
+        super().__init__(listener.family, listener.type, listener.proto, fileno=copy)
+        self.welcome = welcome
+
+    def accept(self) -> tuple[sockets.socket, Any]:
+        """The next connection welcome (BlockingIOError: none waits, for now)."""
+        for _turned_away in range(DOOR_CUTS):
+            connection, peer = super().accept()  # BlockingIOError when nobody waits
+            if self.welcome(peer):
+                return connection, peer
+            connection.close()
+        raise BlockingIOError  # more wait: the event loop comes back at its next turn
+
+
 def _address(transport: asyncio.BaseTransport) -> str:
-    """The peer's address without its port, as the caps count it: an IPv6 address as its
+    """The address of a connection's peer as the caps count it (``_peer_address``)."""
+    return _peer_address(transport.get_extra_info("peername"))
+
+
+def _peer_address(peer: object) -> str:
+    """A peer's address without its port, as the caps count it: an IPv6 address as its
     /64 network (what one household or server gets), an IPv4 one as it is."""
-    peer = transport.get_extra_info("peername")
     host = str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
     if ":" not in host:
         return host  # IPv4 (or a path): as it is
@@ -1141,7 +1200,8 @@ class Host:
         self.limits = Limits() if limits is None else limits
         for game in games:
             game.limits = self.limits
-        self.server: Server | None = None
+        self.servers: list[Server] = []
+        """The WebSocket servers, one for each address listened on."""
         self._waiting: dict[ServerConnection, str] = {}
         """Connections that have not said hello, oldest first, and their addresses."""
         self._watching: dict[ServerConnection, str] = {}
@@ -1150,22 +1210,38 @@ class Host:
         """Of both, how many per address."""
         self._arrivals: dict[str, RateLimit] = {}
         """Each address's new connections, rate-limited."""
+        self._let_in_at_door: set[Any] = set()
+        """The peers of the connections the door let in that have not opened yet."""
+        self._closing = False
+        """Set when the host closes: a connection opening is cut at once."""
 
     async def start(self, host: str, port: int) -> tuple[str, int]:
-        """Listen on ``host``:``port`` (0: any free port); returns the address bound."""
+        """Listen on ``host``:``port`` (0: any free port); returns the address bound
+        (the first, when ``host`` has several addresses)."""
         for game in self.games:
             game.start()
-        self.server = await serve(
-            self._attend,
-            host,
-            port,
-            max_size=MAX_FRAME_BYTES,
-            max_queue=RECEIVE_QUEUE,
-            close_timeout=CLOSE_SECONDS,
-            compression=None,
-            create_connection=self._counted_connection(),
+        # Bound as the event loop binds (a socket for each of the host's addresses), then
+        # listened on through doors that close at once a connection from an address that
+        # opens too many too fast: a connection flood costs an accept and a close each.
+        bound = await asyncio.get_running_loop().create_server(
+            asyncio.Protocol, host, port, start_serving=False
         )
-        address = next(iter(self.server.sockets)).getsockname()
+        doors = [_Door(listener, self._at_door) for listener in bound.sockets]
+        bound.close()
+        connection = self._counted_connection()
+        for door in doors:
+            self.servers.append(
+                await serve(
+                    self._attend,
+                    sock=door,
+                    max_size=MAX_FRAME_BYTES,
+                    max_queue=RECEIVE_QUEUE,
+                    close_timeout=CLOSE_SECONDS,
+                    compression=None,
+                    create_connection=connection,
+                )
+            )
+        address = doors[0].getsockname()
         return address[0], address[1]
 
     def connections_counted(self) -> int:
@@ -1179,14 +1255,17 @@ class Host:
 
         class CountedConnection(GuardedConnection):
             cut = False
-            """Cut as it opened (its address opens too many too fast): the WebSocket
-            library never heard of it."""
+            """Cut as it opened (the host closes, or its address opens too many too
+            fast): the WebSocket library never heard of it."""
 
             def connection_made(self, transport: asyncio.BaseTransport) -> None:
-                address = _address(transport)
-                if address not in THIS_MACHINE and not door._arrival_allowed(address):
+                peer = transport.get_extra_info("peername")
+                address = _peer_address(peer)
+                if door._closing or not door._let_in(peer, address):
                     # Cut before the library starts a handshake (a task, and its undoing
-                    # when the connection goes): a connection flood costs little.
+                    # when the connection goes): the host closes, or its address opens
+                    # too many too fast (seen here only where the event loop accepts
+                    # connections without the door, ``_Door``, which closes them first).
                     self.cut = True
                     assert isinstance(transport, asyncio.Transport)
                     transport.abort()
@@ -1223,6 +1302,23 @@ class Host:
                 self._arrivals = {a: b for a, b in self._arrivals.items() if not b.rested()}
             bucket = self._arrivals[address] = RateLimit(limits.connect_rate, limits.connect_burst)
         return bucket.allow()
+
+    def _at_door(self, peer: Any) -> bool:
+        """Whether the door lets in a connection from ``peer`` (``accept``'s address):
+        not when its address opens too many too fast."""
+        address = _peer_address(peer)
+        if address in THIS_MACHINE or self._arrival_allowed(address):
+            self._let_in_at_door.add(peer)
+            return True
+        return False
+
+    def _let_in(self, peer: Any, address: str) -> bool:
+        """Whether a connection opening from ``peer`` (at ``address``) stays: let in at
+        the door, or allowed now (an event loop that accepts without the door)."""
+        if peer in self._let_in_at_door:
+            self._let_in_at_door.discard(peer)
+            return True
+        return address in THIS_MACHINE or self._arrival_allowed(address)
 
     def _heaviest(self) -> str | None:
         """The address with the most connections counted among those with a connection
@@ -1269,15 +1365,23 @@ class Host:
             self._watching[socket] = address
 
     async def close(self) -> None:
-        """Stop every game and the server (the autosaves stay, to resume)."""
+        """Stop every game and the server (the autosaves stay, to resume).
+
+        The connections that have not said hello are cut at once, and any opening from
+        now on as it opens: one in its opening handshake would hold the server's close
+        until the handshake's time is up (10 seconds)."""
+        self._closing = True
+        for socket in list(self._waiting):
+            socket.transport.abort()
         for game in self.games:
             await game.stop()
         for socket in [*self._waiting, *self._watching]:
             if isinstance(socket, GuardedConnection) and socket.dismissed:
                 socket.transport.abort()  # told why already, maybe not heard: no waiting
-        if self.server is not None:
-            self.server.close()
-            await self.server.wait_closed()
+        for server in self.servers:
+            server.close()
+        for server in self.servers:
+            await server.wait_closed()
 
     async def _attend(self, socket: ServerConnection) -> None:
         try:

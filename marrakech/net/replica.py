@@ -69,6 +69,8 @@ class ReplicaFlow(GameFlow):
         """The computer level that plays this client's seat; None: a person plays it."""
         self._left: dict[int, float] = {}
         """When (``time.time()``) each seat's player left the table, as the host said."""
+        self._awaited: set[int] = set()
+        """The seats whose players have not joined the table yet, as the host said."""
         self._read_seats(game)
 
     @property
@@ -137,11 +139,21 @@ class ReplicaFlow(GameFlow):
             # The first time heard stays (each table says it again, a little later).
             left[number] = self._left.get(number, now - away)
         self._left = left
+        self._awaited = {
+            number
+            for number, row in enumerate(table)
+            if not self.here[number] and row.get("joined") is False
+        }
 
     def away_since(self, seat: int) -> float | None:
         """When the player of seat ``seat`` left the table, as the host told (None: here,
         or not come yet)."""
         return self._left.get(seat)
+
+    def awaited(self, seat: int) -> bool:
+        """True while the player of seat ``seat`` has not joined the table yet, as the
+        host told."""
+        return seat in self._awaited
 
     def apply(self, message: dict[str, Any]) -> tuple[Transition, ...]:
         """Play a ``played`` message on the replica; HostError when it does not fit."""

@@ -377,7 +377,7 @@ class TextGame:
         return list(review_lines(review(session, computers=not people), self.names))
 
     def _save(self, command: Save) -> Reply:
-        if not self.flow.can_save:
+        if not self.flow.can_save and not self.flow.over:
             return Reply([_("Not saved: only the host holds the whole game (its hidden piles).")])
         try:
             path = storage.save_named(command.name, self.flow.session)

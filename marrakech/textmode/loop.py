@@ -100,10 +100,15 @@ def converse(
     return None
 
 
+def review_offer() -> str:
+    """The line said once a game is over, when the person may still type."""
+    return _("Type review to see what each decision cost and how much was luck, or quit.")
+
+
 def after_the_end(game: TextGame, lines: TextIO, out: TextIO, prompt_on_same_line: bool) -> int:
     """Once the game is over: offer the review, and answer what only tells something
     (review, board, scores, log, help) until quit or the end of the input."""
-    write(out, [_("Type review to see what each decision cost and how much was luck, or quit.")])
+    write(out, [review_offer()])
     converse(lines, out, game.respond, prompt_on_same_line=prompt_on_same_line, ended=tuple)
     return 0
 

@@ -5,6 +5,8 @@ lines are read in a thread of their own and run in the event loop as they come, 
 every change the table tells is said as it happens. The commands, prompts, carpet
 numbers and end lines are the text mode's own (``TextGame``); a computer seat played
 here (``join --bot``) is run by the flow's ``computers``, thinking in a worker thread.
+A player typing at a terminal stays once the game is over, as at one keyboard: the
+review is offered, and lines are answered until they quit.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from marrakech.engine import GameState, IllegalAction
 from marrakech.flow import Change, GameFlow, Listener
 from marrakech.games.language import _
 from marrakech.textmode.game import TextGame, _joined
-from marrakech.textmode.loop import read_line, too_long, write
+from marrakech.textmode.loop import read_line, review_offer, too_long, write
 
 RETRY_SECONDS = 1.0
 """How long a computer seat whose decision the host refused waits to try again."""
@@ -130,10 +132,19 @@ async def play_at_table(
     quit_at_end: bool = True,
     lines: TextIO | None = None,
     out: TextIO | None = None,
+    stay_at_the_end: bool | None = None,
 ) -> int:
     """Play at a network table in lines until ``until`` gives the exit code (the game or
     the connection ended) or the person quits (0). ``reads`` False reads no input (a
-    computer plays the seat); ``quit_at_end`` False watches on when the input ends."""
+    computer plays the seat); ``quit_at_end`` False watches on when the input ends.
+
+    With ``stay_at_the_end``, a game that is over is followed by the offer of the review,
+    and lines are answered until the person quits or their input ends (None: when a
+    player reads and writes a terminal)."""
+    if stay_at_the_end is None:
+        stay_at_the_end = (
+            reads and quit_at_end and lines is None and sys.stdin.isatty() and sys.stdout.isatty()
+        )
     seat = TableInLines(table, out or sys.stdout, moves=moves)
     listen(seat.heard)
     if table() is not None:
@@ -143,8 +154,13 @@ async def play_at_table(
     ending = asyncio.ensure_future(until)
     quitting = asyncio.ensure_future(seat.done.wait())
     await asyncio.wait({ending, quitting}, return_when=asyncio.FIRST_COMPLETED)
+    if not ending.done():
+        quitting.cancel()
+        ending.cancel()
+        return 0
+    flow = table()
+    if stay_at_the_end and not quitting.done() and flow is not None and flow.over:
+        write(seat.out, [review_offer()])
+        await quitting
     quitting.cancel()
-    if ending.done():
-        return ending.result()
-    ending.cancel()
-    return 0
+    return ending.result()

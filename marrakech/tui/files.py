@@ -48,10 +48,17 @@ class GameDocuments:
     and an exported log takes it.
     """
 
-    def __init__(self, session: Session) -> None:
-        self.session = session
+    def __init__(self, session: Session | Callable[[], Session]) -> None:
+        """``session``: the game, or where to read it (a network client's copy of the game
+        is made anew as the host reveals its hidden piles)."""
+        self._session = session if callable(session) else lambda: session
         self.name: str | None = None
         """The name the game was last saved under, if it was."""
+
+    @property
+    def session(self) -> Session:
+        """The game as it is now."""
+        return self._session()
 
     def save(self, app: App[Any]) -> None:
         """Ask for a name (an invalid one keeps the prompt open with the reason) and save;

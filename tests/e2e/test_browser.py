@@ -2,13 +2,17 @@
 
 Two visitors open the page; one plays a turn with the keyboard and exports the log (a
 download in the browser); the other's game is untouched. Each visitor's game lives in a
-private folder of its own, which is how the test sees what each one did.
+private folder of its own, which is how the test sees what each one did. A visitor who
+finished a game opens its review from Saved games; what the page shows is read from what
+the server sends it (the terminal's bytes, in the WebSocket's frames).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import random
+import re
 import shutil
 import socket
 import subprocess
@@ -16,8 +20,13 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from marrakech.engine import Phase
+from marrakech.games.records import record_to_json
+from marrakech.games.session import GameSetup, Session
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ROOT = Path(__file__).resolve().parents[2]
@@ -140,5 +149,81 @@ def test_two_visitors_play_games_of_their_own(server: str, tmp_path: Path) -> No
             assert all(len(shot) > 10_000 for shot in shots)
             assert shots[0] != shots[1]  # one shows a game under way, the other a new one
             assert watcher.url == player.url
+        finally:
+            browser.close()
+
+
+ESCAPES = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07]*\x07|[()][0-9A-Za-z]|[=>])")
+"""A terminal's escape sequences (colours, cursor moves, modes): what is left is the text."""
+
+
+class Shown:
+    """The text a page was sent to draw, from its WebSocket's frames (as they come)."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.frames: list[bytes] = []
+        page.on("websocket", lambda socket: socket.on("framereceived", self._heard))
+
+    def _heard(self, payload: str | bytes) -> None:
+        if isinstance(payload, bytes):  # the terminal's output (text frames are the server's)
+            self.frames.append(payload)
+
+    @property
+    def text(self) -> str:
+        return ESCAPES.sub("", b"".join(self.frames).decode("utf-8", "replace"))
+
+    def wait_for(self, words: str, timeout: float = 60.0) -> None:
+        """Let the page run (its frames are heard only meanwhile) until ``words`` show."""
+        deadline = time.monotonic() + timeout
+        while words not in self.text:
+            assert time.monotonic() < deadline, f"{words!r} not shown within {timeout} s"
+            self.page.wait_for_timeout(100)
+
+
+def short_finished_game() -> Session:
+    """A 2-player game that a bankruptcy ends early (71 actions: the review is quick)."""
+    session = Session(GameSetup(2, names=("Ayla", "Bo"), seed=1012))
+    choose = random.Random(0).choice
+    while session.state.phase is not Phase.OVER:
+        if session.state.phase is Phase.ROLL:
+            session.roll()
+        else:
+            session.play(choose(session.state.legal_actions()))
+    return session
+
+
+def test_a_visitor_reviews_a_finished_game_from_saved_games(server: str, tmp_path: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    game = short_finished_game()
+    first, second = (score.total for score in game.state.scores())
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            page = browser.new_page(viewport={"width": 1200, "height": 800})
+            shown = Shown(page)
+            page.goto(server)
+            home = wait_until(lambda: list(tmp_path.glob("marrakech-visitor-*")), "a visitor")[0]
+            history = home / "data" / "marrakech" / "history"  # the visitor's finished games
+            history.mkdir(parents=True, exist_ok=True)
+            (history / "0123456789ab.json").write_text(record_to_json(game), encoding="utf-8")
+            shown.wait_for("Saved games")  # the new-game form
+            page.focus("textarea.xterm-helper-textarea")  # keys go to the game
+            page.keyboard.press("Control+o")
+            shown.wait_for("Finished game")  # the one finished game, listed
+            page.keyboard.press("Enter")  # a finished game opens on its results
+            shown.wait_for("The market closes")
+            page.keyboard.press("v")
+            shown.wait_for("Skill")  # the review is worked out in the visitor's game
+            shown.wait_for("On the market: the move played")
+            text = shown.text
+            for name, margin in (("Ayla", first - second), ("Bo", second - first)):
+                said = re.escape(f"{margin:+d}")
+                assert re.search(rf"{name} +{said} +[+-]\d+\.\d +[+-]\d+\.\d", text), name
+            assert re.search(r"Turn \d+, (Ayla|Bo): carpet on|Turn \d+, (Ayla|Bo): \w+, best", text)
+            assert re.search(r"\d+ (Ayla|Bo) · (inaccuracy|mistake|blunder)", text)
+            page.keyboard.press("Space")  # the better move, on the market
+            shown.wait_for("On the market: the better move")
         finally:
             browser.close()

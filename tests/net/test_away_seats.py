@@ -34,10 +34,12 @@ def test_the_host_gives_an_away_players_seat_to_a_computer_with_c() -> None:
                 await pilot.pause()
                 screen = app.screen
                 assert isinstance(screen, NetworkGameScreen)
+                bo, _ = await Peer.seat(table.address, table.code(1))
+                await until(lambda: 1 in table.game.players)
+                await pilot.pause()
                 assert screen.check_action("give_seat", ()) is None  # dimmed: nobody away
                 await pilot.press("c")
                 assert table.flow.seats[1].kind is SeatKind.REMOTE
-                bo, _ = await Peer.seat(table.address, table.code(1))
                 await bo.close()
                 await until(lambda: 1 not in table.game.players)
                 await pilot.pause()
@@ -128,5 +130,63 @@ def test_while_the_roll_waits_for_a_share_the_status_says_so_and_enter_does_not_
                 assert not any("Not allowed" in toast for toast in toasts(app))
             await silent.rolled()  # Bo's share at last: the roll lands
             assert table.flow.state.phase.value == "place"
+
+    asyncio.run(go())
+
+
+def test_a_seat_whose_player_has_not_joined_says_so_until_they_come() -> None:
+    async def go() -> None:
+        async with hosted(BO_FIRST, headless=False) as table:
+            app = MarrakechApp(network=NetworkGame(table.flow))
+            async with app.run_test(size=(120, 40)) as pilot:
+                await pilot.pause()
+                shown = flat(screen_text(app))
+                assert (
+                    "Waiting for Bo to join (seat 2): c lets a computer play for them." in shown
+                ), shown
+                assert "playing on another machine" not in shown
+                assert "away" not in shown
+                screen = app.screen
+                assert isinstance(screen, NetworkGameScreen)
+                assert screen.check_action("give_seat", ()) is True  # a seat nobody took
+                bo, _ = await Peer.seat(table.address, table.code(1))
+                await until(lambda: 1 in table.game.players)
+                await pilot.pause()
+                shown = flat(screen_text(app))
+                assert "Bo is playing on another machine..." in shown, shown
+                assert "Waiting for Bo" not in shown
+                await bo.close()
+                await until(lambda: 1 not in table.game.players)
+                await pilot.pause()
+                shown = flat(screen_text(app))
+                assert "Bo is away (disconnected since" in shown, shown
+                assert "Waiting for Bo" not in shown  # they came once: away, not awaited
+
+    asyncio.run(go())
+
+
+@pytest.mark.slow
+def test_a_joined_seat_sees_a_player_who_has_not_joined_yet() -> None:
+    async def go() -> None:
+        setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=11, first=1)
+        async with hosted(setup) as table:
+            client = Client(table.address, code=table.code(2), keep_finished=False)
+            playing = asyncio.create_task(client.run())
+            await until(lambda: client.flow is not None)
+            assert client.flow is not None
+            app = MarrakechApp(network=NetworkGame(client.flow))
+            async with app.run_test(size=(120, 40)) as pilot:
+                await pilot.pause()
+                shown = flat(screen_text(app))
+                assert "Waiting for Bo to join..." in shown, shown
+                assert "playing on another machine" not in shown
+                bo, _ = await Peer.seat(table.address, table.code(1))
+                await until(lambda: client.flow.here[1])
+                await pilot.pause()
+                shown = flat(screen_text(app))
+                assert "Bo is playing on another machine..." in shown, shown
+                assert "Waiting for Bo" not in shown
+                await bo.close()
+            playing.cancel()
 
     asyncio.run(go())

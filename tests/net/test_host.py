@@ -203,6 +203,40 @@ def test_undo_needs_the_agreement_of_the_seat_whose_decision_it_takes_back() -> 
     asyncio.run(scenario())
 
 
+def test_each_game_message_shows_the_game_as_it_is_then() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(2, names=("Ayla", "Bo"), seed=11, takeback=True)
+        async with hosted(setup) as table:
+
+            async def watched() -> dict[str, Any]:
+                watcher = await Peer.open(table.address, {"watch": True})
+                game = await watcher.next("game")
+                await watcher.socket.close()
+                return game
+
+            ayla, first = await Peer.seat(table.address, table.code(0))
+            await ayla.send(act("L"))
+            await ayla.rolled()
+            await ayla.send({"type": "undo", "id": 2, "at": 2})  # her decision and its roll
+            undone = await ayla.next("game")  # the first position again, one roll later
+            watching = await watched()
+            await ayla.send(act("R", id=3))
+            await ayla.rolled()
+            again = await watched()
+            table.flow.rename(1, "Bodil")
+            renamed = await ayla.next("game")
+            games = [first, undone, watching, again, renamed]
+            assert [len(game["actions"]) for game in games] == [0, 0, 0, 2, 2]
+            assert [game["dice"]["draws"] for game in games] == [[], [], [], [1], [1]]
+            assert [len(game["dice"]["rolls"]) for game in games] == [0, 1, 1, 2, 2]
+            assert undone["dice"]["next"] == again["dice"]["rolls"][1]["commitment"]
+            assert [game["setup"]["names"][1] for game in games] == [*["Bo"] * 4, "Bodil"]
+            assert [game["you"] for game in games] == [0, 0, None, None, 0]
+            assert renamed["start"] == again["start"]
+
+    asyncio.run(scenario())
+
+
 def test_undo_follows_the_takeback_setting() -> None:
     async def scenario() -> None:
         async with hosted(SETUP) as table:

@@ -421,3 +421,23 @@ def test_an_address_opening_connections_too_fast_is_cut_and_a_player_still_joins
             second.close()
 
     asyncio.run(scenario())
+
+
+def test_the_host_closes_at_once_while_a_roll_waits_and_a_connection_has_not_opened() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP, share_seconds=30) as table:
+            ayla, _ = await Peer.seat(table.address, table.code(0))
+            await ayla.send(act("L"))  # Ayla's facing: the roll asks her for a share...
+            assert (await ayla.next("share_ask"))["roll"] == 0
+            await ayla.socket.close()  # ...and she leaves: it waits for a player to come
+            await until(lambda: 0 not in table.game.players)
+            assert table.flow.rolling
+            # A connection (Bo's client trying again, say) in its opening handshake:
+            raw = await raw_connection(table.address, ELSEWHERE)
+            await until(lambda: table.hosted.server.connections_counted() == 1)
+            # Closed at once, not when the handshake's time is up (10 seconds).
+            await asyncio.wait_for(table.hosted.close(), WAIT / 2)
+            assert await closed_raw(raw)
+            raw.close()
+
+    asyncio.run(scenario())

@@ -68,7 +68,7 @@ class GameScreen(Screen["NextGame"]):
         self.settings = settings or Settings()
         """The player's settings (the app updates them when they change)."""
         self.flow = flow or GameFlow(session, notifier(self), game_file=game_file)
-        self.documents = GameDocuments(self.flow.session)
+        self.documents = GameDocuments(lambda: self.flow.session)  # a client's is read anew
         self.pointing = Pointing()
         """What the person to move has picked but not played yet."""
         self.pacer = Pacer()
@@ -393,6 +393,6 @@ class GameScreen(Screen["NextGame"]):
     def system_commands(self) -> Iterable[SystemCommand]:
         """This screen's entries for the command palette (undo, redo, hint when they act)."""
         for action, title, help_text in PALETTE:
-            always = ("save", "export_log", "toggle_risk")
+            always = ("export_log", "toggle_risk", *(("save",) if self.flow.can_save else ()))
             if action in always or self.check_action(action, ()):
                 yield SystemCommand(_(title), _(help_text), getattr(self, f"action_{action}"))

@@ -91,6 +91,8 @@ def key_state(
     state = flow.state
     if flow.over:  # the final board: the results, the log, saving and exporting
         return action in ("results", "open_log", "save", "export_log")
+    if action == "save" and not flow.can_save:
+        return False  # a network client's copy: the hidden piles are the host's until the end
     if action in PLAYING_KEYS and not any(seat.is_person for seat in flow.seats):
         return False
 

@@ -373,14 +373,20 @@ class WalkShown:
 
 
 def _remote_words(flow: GameFlow, seat: int) -> str:
-    """What the player of a seat elsewhere is doing: playing there, or away since they
-    left (with how the host lets a computer play for them)."""
+    """What the player of a seat elsewhere is doing: not joined yet, playing there, or
+    away since they left (with how the host lets a computer play for them)."""
     name = flow.names[seat]
+    host = flow.networked and flow.can_save  # the host's own board (``NetworkGameScreen``)
     left = flow.away_since(seat)
+    if left is None and flow.awaited(seat):
+        if host:
+            words = _("Waiting for {name} to join (seat {seat}): c lets a computer play for them.")
+            return words.format(name=name, seat=seat + 1)
+        return _("Waiting for {name} to join...").format(name=name)
     if left is None:
         return _("{name} is playing on another machine...").format(name=name)
     since = time.strftime("%H:%M", time.localtime(left))
-    if flow.networked and flow.can_save:  # the host's own board (``NetworkGameScreen``)
+    if host:
         words = _("{name} is away (disconnected since {time}): c lets a computer play for them.")
     else:
         words = _("{name} is away (disconnected since {time}): the host may let a computer play.")

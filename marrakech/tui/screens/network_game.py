@@ -66,8 +66,8 @@ class NetworkGameScreen(GameScreen):
         return self.flow.networked and self.flow.can_save
 
     def away_seats(self) -> list[int]:
-        """The seats whose player has left the table and that no computer plays yet, the
-        seat to move first (none but on the host's board)."""
+        """The seats whose player has left the table or not joined it yet and that no
+        computer plays, the seat to move first (none but on the host's board)."""
         flow = self.flow
         if not self.hosting or flow.over:
             return []
@@ -76,7 +76,8 @@ class NetworkGameScreen(GameScreen):
         return [
             seat
             for seat in order
-            if flow.seats[seat].kind is SeatKind.REMOTE and flow.away_since(seat) is not None
+            if flow.seats[seat].kind is SeatKind.REMOTE
+            and (flow.away_since(seat) is not None or flow.awaited(seat))
         ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
