@@ -36,9 +36,17 @@ for _variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
 os.environ["LANG"] = "C.UTF-8"
 
 
+def runs_tests(config: pytest.Config) -> bool:
+    """Whether this process runs tests: not so pytest-xdist's controller, which hands them
+    to its workers (and would import Textual for nothing, half a second)."""
+    return hasattr(config, "workerinput") or getattr(config.option, "dist", "no") == "no"
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """A notice stays on screen a few seconds (Textual's default); on a busy machine a
     test may look for it later than that, so in the tests it stays until the test ends."""
+    if not runs_tests(session.config):
+        return
     from textual.app import App
 
     App.NOTIFICATION_TIMEOUT = 3600
@@ -55,6 +63,8 @@ def pytest_configure(config: pytest.Config) -> None:
     slow" health check would fail tests on a busy machine. The quick suite
     (``-m "not slow"``) tries fewer examples of each property (tests/property_budget.py);
     a test's own @settings decide the rest."""
+    if not runs_tests(config):
+        return
     import property_budget
     from hypothesis import HealthCheck, settings
 

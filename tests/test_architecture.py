@@ -25,6 +25,10 @@ import pytest
 ROOT = Path(__file__).parents[1]
 PACKAGE = "marrakech"
 
+# One worker runs these tests (pytest-xdist), so the package is read once (``imports``),
+# not once by each worker that happens to get one of them: more than half a second each.
+pytestmark = pytest.mark.xdist_group("reads-the-package-source")
+
 
 @dataclass(frozen=True)
 class Import:

@@ -267,7 +267,12 @@ def test_bad_tournament_options_exit_2_with_one_line(
 
 @pytest.mark.parametrize(
     "argv",
-    [["--budget", "nan"], ["--json", "missing/results.json"], ["--bots", f"{LONG},random"]],
+    [
+        ["--budget", "nan"],
+        # Their messages are checked in this process (BAD_TOURNAMENT_OPTIONS) above.
+        pytest.param(["--json", "missing/results.json"], marks=pytest.mark.slow),
+        pytest.param(["--bots", f"{LONG},random"], marks=pytest.mark.slow),
+    ],
     ids=["budget-nan", "json-missing-folder", "long-bots"],
 )
 def test_bad_tournament_options_from_a_real_process(argv: list[str], tmp_path: Path) -> None:
@@ -369,15 +374,48 @@ def test_load_takes_a_name_from_saved_games_as_well_as_a_path(data_home: Path) -
     assert saved_game(str(path)) == path
 
 
+NOTHING_USABLE = [
+    ("load", "nowhere.json", "no saved game 'nowhere.json'"),
+    ("replay", "Friday", "no saved game 'Friday'"),
+    ("load", "\x1b[2Jevil", "no saved game '\\x1b[2Jevil'"),
+    ("load", "../games/abc", "no saved game '../games/abc'"),
+    ("load", ".", "not a regular file"),
+    ("load", "broken.json", "not a usable Marrakech save"),
+]
+"""``load`` or ``replay`` of something that is no saved game, and what is said of it."""
+
+
+@pytest.mark.parametrize(("command", "argument", "message"), NOTHING_USABLE)
+def test_load_of_nothing_usable_says_so_in_one_line_and_opens_no_app(
+    data_home: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: str,
+    argument: str,
+    message: str,
+) -> None:
+    from marrakech.tui.app import MarrakechApp
+
+    def opened(*args: object, **kwargs: object) -> None:
+        pytest.fail("the app was opened")
+
+    monkeypatch.setattr(MarrakechApp, "run", opened)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "broken.json").write_text("{", encoding="utf-8")
+    assert main([command, argument]) == 1
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1 and message in captured.err
+    assert "\x1b" not in captured.err and captured.out == ""
+
+
 @pytest.mark.parametrize(
     ("command", "argument", "message"),
+    # One real process in the quick suite (the name that would clear a terminal); what
+    # each of the others says is checked in this process just above.
     [
-        ("load", "nowhere.json", "no saved game 'nowhere.json'"),
-        ("replay", "Friday", "no saved game 'Friday'"),
-        ("load", "\x1b[2Jevil", "no saved game '\\x1b[2Jevil'"),
-        ("load", "../games/abc", "no saved game '../games/abc'"),
-        ("load", ".", "not a regular file"),
-        ("load", "broken.json", "not a usable Marrakech save"),
+        case if "\x1b" in case[1] else pytest.param(*case, marks=pytest.mark.slow)
+        for case in NOTHING_USABLE
     ],
 )
 def test_load_of_nothing_usable_says_so_in_one_line_without_opening_the_app(

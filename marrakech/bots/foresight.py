@@ -27,32 +27,53 @@ def _index(square: Square) -> int:
     return square[0] * SIZE + square[1]
 
 
-_WALKS: dict[tuple[Square, Direction], tuple[tuple[Square, Direction, float], ...]] = {
-    (square, facing): tuple(
-        (*walk(square, facing, value), probability) for value, probability in DIE_PROBABILITIES
+_FACINGS = tuple(Direction)
+
+
+def _state(square: Square, facing: Direction) -> int:
+    """Assam on a square with a facing, as one number (the table's walks are kept by it)."""
+    return _index(square) * len(_FACINGS) + _FACINGS.index(facing)
+
+
+_WALKS: tuple[tuple[tuple[int, float], ...], ...] = tuple(
+    tuple(
+        (_state(*walk(square, facing, value)), probability)
+        for value, probability in DIE_PROBABILITIES
     )
     for square in SQUARES
-    for facing in Direction
-}
-"""For Assam on a square with a facing: each die outcome's square, facing and chance."""
+    for facing in _FACINGS
+)
+"""For each state (``_state``): each die outcome's state after the walk, and its chance."""
+
+_TURNED: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(_state(square, facing.turned(turn)) for turn in turns)
+        for square in SQUARES
+        for facing in _FACINGS
+    )
+    for turns in ((Turn.STRAIGHT,), tuple(Turn))
+)
+"""For the coming roll (facing fixed) and each later one (any turn): the states Assam may
+set out from."""
 
 
 def _stops_from(square: Square, facing: Direction) -> tuple[Stops, ...]:
     """The stop chances of the coming roll and of each later one, up to ROLLS_AHEAD."""
-    standing: dict[tuple[Square, Direction], float] = {(square, facing): 1.0}
+    standing: dict[int, float] = {_state(square, facing): 1.0}
     rolls: list[Stops] = []
     for roll in range(ROLLS_AHEAD):
-        turns = (Turn.STRAIGHT,) if roll == 0 else tuple(Turn)
-        landed: dict[tuple[Square, Direction], float] = defaultdict(float)
-        for (at, heading), chance in standing.items():
-            for turn in turns:
-                for landing, landed_facing, probability in _WALKS[at, heading.turned(turn)]:
-                    landed[landing, landed_facing] += chance * probability / len(turns)
+        turned = _TURNED[min(roll, 1)]
+        turns = len(turned[0])
+        landed: dict[int, float] = defaultdict(float)
+        for state, chance in standing.items():
+            for setting_out in turned[state]:
+                for landing, probability in _WALKS[setting_out]:
+                    landed[landing] += chance * probability / turns
         by_square: dict[int, float] = defaultdict(float)
-        for (at, _), chance in landed.items():
-            by_square[_index(at)] += chance
+        for state, chance in landed.items():
+            by_square[state // len(_FACINGS)] += chance
         rolls.append(tuple((i, c) for i, c in sorted(by_square.items()) if c >= _CHANCES_KEPT))
-        standing = dict(landed)
+        standing = landed
     return tuple(rolls)
 
 

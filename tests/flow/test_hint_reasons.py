@@ -89,7 +89,7 @@ def check(count: int) -> None:
 
 
 def test_the_figures_a_hint_quotes_rank_its_pick_first() -> None:
-    check(60)
+    check(24)  # the fewest seeds that still meet every phase with 2, 3 and 4 players
 
 
 @pytest.mark.slow
