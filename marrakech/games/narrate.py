@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from marrakech.engine import Aim, Direction, Orient, Place, Roll, Transition, Turn, turn_bounds
-from marrakech.games.language import _, ngettext, pgettext
+from marrakech.games.language import N_, _, ngettext, pgettext
 from marrakech.games.words import carpet_squares, colour_word, compass_letter, square_text
 
 
@@ -97,3 +97,33 @@ def turns(transitions: Sequence[Transition]) -> list[list[Transition]]:
 def game_log(transitions: Sequence[Transition], names: Sequence[str]) -> list[str]:
     """The whole game so far, one sentence per turn."""
     return [sentence(turn, names) for turn in turns(transitions)]
+
+
+def one_line(*sentences: str) -> str:
+    """Sentences said one after the other on one line: a space after each but the last,
+    none after a Japanese full stop (which needs none)."""
+    line = sentences[0] if sentences else ""
+    for sentence_ in sentences[1:]:
+        line += sentence_ if line.endswith(("。", "」")) else " " + sentence_
+    return line
+
+
+ROLLS_ANEW = N_("The die rolls anew from here: the rolls taken back tell nothing of the next ones.")
+
+
+def rewound(
+    before: Sequence[Transition], after: Sequence[Transition], names: Sequence[str], *, redo: bool
+) -> list[str]:
+    """What an undo (or with ``redo``, a redo) changed, from the game's transitions before
+    and after it: what was taken back (played again), and that the die rolls anew when a
+    roll was taken back. Empty when nothing changed (a network table asks first)."""
+    changed = after[len(before) :] if redo else before[len(after) :]
+    if not changed:
+        return []
+    log = one_line(*game_log(changed, names))
+    if redo:
+        return [_("Played again: {log}").format(log=log)]
+    lines = [_("Taken back: {log}").format(log=log)]
+    if any(isinstance(transition.action, Roll) for transition in changed):
+        lines.append(_(ROLLS_ANEW))
+    return lines

@@ -29,7 +29,7 @@ from marrakech.flow.hint import hint
 from marrakech.games import storage, words
 from marrakech.games.autosaves import GameFile
 from marrakech.games.language import N_, _
-from marrakech.games.narrate import game_log, sentence
+from marrakech.games.narrate import one_line, rewound, sentence
 from marrakech.games.reasons import said
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import Session
@@ -66,9 +66,6 @@ HELP_LINES = (
     N_("may type computer SEAT LEVEL to let a computer play the seat of a player who left."),
 )
 """What ``help`` prints."""
-
-ROLLS_ANEW = N_("The die rolls anew from here: the rolls taken back tell nothing of the next ones.")
-"""Said after an undo that took back a roll (a takeback)."""
 
 
 @dataclass
@@ -216,7 +213,7 @@ class TextGame:
         try:
             command = parse(line)
         except CommandError as error:
-            return Reply([_joined(str(error), words.choices_line(self.state))])
+            return Reply([one_line(str(error), words.choices_line(self.state))])
         self._acting = True
         try:
             reply = self._run(command)
@@ -235,7 +232,7 @@ class TextGame:
             if not 1 <= command.number <= len(placements):
                 if not placements:
                     return Reply(
-                        [_joined(_("No carpet to lay now."), words.choices_line(self.state))]
+                        [one_line(_("No carpet to lay now."), words.choices_line(self.state))]
                     )
                 return Reply(
                     [
@@ -283,7 +280,9 @@ class TextGame:
         else:
             reason = None
         if reason is not None:
-            return Reply([_joined(words.as_sentence(said(reason)), words.choices_line(self.state))])
+            return Reply(
+                [one_line(words.as_sentence(said(reason)), words.choices_line(self.state))]
+            )
         self.flow.play(action)
         return Reply(self._drain(), moved=True)
 
@@ -305,16 +304,9 @@ class TextGame:
             self.flow.redo()
         else:
             self.flow.undo()
-        after = self.flow.session.transitions
-        if after == before:  # a network game: the host takes it back, or asks its owner
+        lines = rewound(before, self.flow.session.transitions, self.names, redo=redo)
+        if not lines:  # a network game: the host takes it back, or asks its owner
             return Reply([_("Asked to take back the last decision.")])
-        changed = after[len(before) :] if redo else before[len(after) :]
-        log = _joined(*game_log(changed, self.names))
-        if redo:
-            return Reply([_("Played again: {log}").format(log=log)], moved=True)
-        lines = [_("Taken back: {log}").format(log=log)]
-        if any(isinstance(transition.action, Roll) for transition in changed):
-            lines.append(_(ROLLS_ANEW))
         return Reply(lines, moved=True)
 
     def _answer_undo(self, accept: bool) -> Reply:
@@ -325,7 +317,7 @@ class TextGame:
         if not self.flow.person_to_move:
             return _("Hints are for your own decisions: it is not your turn.")
         if self.state.phase not in (Phase.ORIENT, Phase.PLACE, Phase.AIM):
-            return _joined(_("Nothing to choose here."), words.choices_line(self.state))
+            return one_line(_("Nothing to choose here."), words.choices_line(self.state))
         try:
             found = hint(self.state)
         except Exception:  # the hint giver failing is no reason to stop the game
@@ -334,7 +326,7 @@ class TextGame:
             return _("No hint available here.")
         self.flow.note_hint()
         said = _("Hint: {choice}.").format(choice=describe.choice_words(found.pick, self.state))
-        return _joined(said, *found.sentences)
+        return one_line(said, *found.sentences)
 
     def _look(self, name: str) -> list[str]:
         state, names = self.state, self.names
@@ -404,12 +396,3 @@ class TextGame:
     def close(self) -> None:
         """Let go of the game: its autosave stays, unlocked, to resume."""
         self.flow.close()
-
-
-def _joined(*sentences: str) -> str:
-    """Sentences said one after the other on one line: a space after each but the last,
-    none after a Japanese full stop (which needs none)."""
-    line = sentences[0] if sentences else ""
-    for sentence_ in sentences[1:]:
-        line += sentence_ if line.endswith(("。", "」")) else " " + sentence_
-    return line

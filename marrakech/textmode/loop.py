@@ -10,8 +10,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol, TextIO, TypeVar
 
 from marrakech.games.language import _
+from marrakech.games.narrate import one_line
 from marrakech.games.text import shown
-from marrakech.textmode.game import TextGame, _joined
+from marrakech.textmode.game import TextGame
 
 PROMPT = ">"
 """The prompt: the game waits for a line. On a pipe it is a line of its own."""
@@ -136,7 +137,7 @@ def play(
             out,
             game.respond,
             prompt_on_same_line=prompt_on_same_line,
-            ended=lambda: [_joined(_("The input has ended."), game.goodbye())],
+            ended=lambda: [one_line(_("The input has ended."), game.goodbye())],
             then=lambda reply: game.advance() if reply.moved else (),
             going=lambda: not game.flow.over,
         )
@@ -145,7 +146,7 @@ def play(
         return 0
     except KeyboardInterrupt:
         out.write("\n" if prompt_on_same_line else "")
-        write(out, [_joined(_("Interrupted."), game.goodbye())])
+        write(out, [one_line(_("Interrupted."), game.goodbye())])
         return INTERRUPTED
     finally:
         game.close()

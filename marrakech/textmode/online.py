@@ -20,7 +20,8 @@ from typing import TextIO
 from marrakech.engine import GameState, IllegalAction
 from marrakech.flow import Change, GameFlow, Listener
 from marrakech.games.language import _
-from marrakech.textmode.game import TextGame, _joined
+from marrakech.games.narrate import one_line
+from marrakech.textmode.game import TextGame
 from marrakech.textmode.loop import read_line, review_offer, too_long, write
 
 RETRY_SECONDS = 1.0
@@ -67,7 +68,7 @@ class TableInLines:
         game = self.game
         if line is None:
             if game is not None:
-                write(self.out, [_joined(_("The input has ended."), game.goodbye())])
+                write(self.out, [one_line(_("The input has ended."), game.goodbye())])
             self.done.set()
             return
         if game is None:

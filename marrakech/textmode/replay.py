@@ -23,13 +23,12 @@ from typing import TextIO
 from marrakech.engine import GameState, Phase
 from marrakech.games import storage, words
 from marrakech.games.language import N_, _, ngettext
-from marrakech.games.narrate import sentence, turns
+from marrakech.games.narrate import one_line, sentence, turns
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import Session
 from marrakech.games.text import quoted
 from marrakech.textmode import describe
 from marrakech.textmode.commands import WIDE, CommandError, Look, LookLine, LookSquare, Plain, parse
-from marrakech.textmode.game import _joined
 from marrakech.textmode.loop import INTERRUPTED, converse, write
 
 HELP_LINES = (
@@ -189,7 +188,7 @@ class TextReplay:
         try:
             command = parse(line)
         except CommandError as error:
-            return Answer([_joined(str(error), _(NOW))])
+            return Answer([one_line(str(error), _(NOW))])
         if isinstance(command, Plain) and command.name == "quit":
             return Answer([_("Goodbye.")], quit=True)
         if isinstance(command, Look) and command.name in LOOKS:
@@ -202,7 +201,7 @@ class TextReplay:
         refused = _("Not in a replay: {command} is for playing a game.").format(
             command=quoted(line.strip())
         )
-        return Answer([_joined(refused, _(NOW))])
+        return Answer([one_line(refused, _(NOW))])
 
     def _step(self, name: str) -> list[str]:
         if name == "next" and self.step == self.last:

@@ -16,6 +16,7 @@ from typing import TextIO
 
 from marrakech.engine import SIZE, GameState, Phase, Turn
 from marrakech.games.language import _, ngettext
+from marrakech.games.narrate import one_line
 from marrakech.games.words import square_text
 from marrakech.textmode import describe
 from marrakech.textmode.commands import (
@@ -29,7 +30,7 @@ from marrakech.textmode.commands import (
     Plain,
     parse,
 )
-from marrakech.textmode.game import TextGame, _joined
+from marrakech.textmode.game import TextGame
 from marrakech.textmode.loop import INTERRUPTED, converse, play, write
 from marrakech.textmode.start import _console
 from marrakech.tutorial import progress
@@ -93,7 +94,7 @@ class TextLessons:
         if course.complete:
             return [course.closing(), _(TYPE_PRACTICE)]
         lines = [f"{course.heading()}."] if course.step_number == 1 else []
-        lines.append(_joined(f"{course.step_label()}.", course.instruction()))
+        lines.append(one_line(f"{course.step_label()}.", course.instruction()))
         lines += self.scene()
         lines.append(self._what_to_type())
         return lines
@@ -145,7 +146,7 @@ class TextLessons:
         try:
             command = parse(line)
         except CommandError as error:
-            return Said([_joined(str(error), self._what_to_type())])
+            return Said([one_line(str(error), self._what_to_type())])
         if command == Plain("quit"):
             return Said([_(GOODBYE)], quit=True)
         if command == Look("help"):
@@ -169,7 +170,7 @@ class TextLessons:
         if isinstance(command, LookLine):
             line_of = describe.column_line if command.column else describe.row_line
             return Said([line_of(self._shown(), command.index)])
-        return Said([_joined(_(NOT_IN_LESSONS), self._what_to_type())])
+        return Said([one_line(_(NOT_IN_LESSONS), self._what_to_type())])
 
     def _what_to_type(self) -> str:
         """What the learner may type now (to lay a carpet: an example the rules allow)."""
@@ -216,7 +217,7 @@ class TextLessons:
         how = self.course.how()
         placements = self._shown().legal_placements()
         if how is not How.LAY:
-            return Said([_joined(_(NOT_NOW[how]), self._what_to_type())])
+            return Said([one_line(_(NOT_NOW[how]), self._what_to_type())])
         if not 1 <= number <= len(placements):
             refused = _("No carpet {number}: legal numbers 1 to {last}.")
             return Said([refused.format(number=number, last=len(placements))])

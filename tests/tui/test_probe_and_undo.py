@@ -62,6 +62,25 @@ async def test_undo_and_redo_with_nothing_to_do_say_why_instead_of_raising() -> 
 
 
 @run
+async def test_undo_says_what_it_took_back_and_that_the_die_rolls_anew() -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seats=("person", "easy"), seed=2)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")  # orient and roll
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.state.phase is Phase.PLACE
+        await pilot.press("u")
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert "Taken back: Player 1 goes straight, rolls" in shown, shown
+        assert "The die rolls anew" in shown, shown
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert "Played again: Player 1 goes straight, rolls" in shown, shown
+
+
+@run
 async def test_undo_during_a_walk_stops_it_and_never_settles_the_undone_roll() -> None:
     app = MarrakechApp(session=Session(GameSetup(2, seats=("person", "easy"), seed=2)))
     async with app.run_test(size=(80, 24)) as pilot:

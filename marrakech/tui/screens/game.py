@@ -9,7 +9,7 @@ the computers' moves and the hints.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
@@ -22,6 +22,7 @@ from marrakech.engine import Aim, GameState, MarrakechError, Orient, Phase, Plac
 from marrakech.flow import GameFlow, Notice
 from marrakech.games.autosaves import GameFile
 from marrakech.games.language import _
+from marrakech.games.narrate import one_line, rewound
 from marrakech.games.session import Session
 from marrakech.games.settings import Settings
 from marrakech.tui.files import GameDocuments, SettingsChanged, notifier, show_notice
@@ -45,9 +46,8 @@ class GameScreen(Screen["NextGame"]):
     """One game, from the first turn to the results; dismisses with what its results
     chose (``NextGame``: the next game's set-up, a saved game to open, or "quit")."""
 
-    # Room for the board's larger cells (see app.tcss): 7x3 cells need 61x30 beside the
-    # 33-column side panel, 11x5 cells 89x44; the status, log and footer need 8 rows.
-    # (Textual declares both as instance attributes, so they cannot be ClassVars here.)
+    # Room for the board's larger cells (app.tcss): 7x3 cells need 61x30 beside the 33-column
+    # side panel, 11x5 89x44, and 8 rows more (status, log, footer); not ClassVars in Textual.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (94, "-wide"), (122, "-wider")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (38, "-tall"), (52, "-taller")]  # noqa: RUF012
 
@@ -321,7 +321,7 @@ class GameScreen(Screen["NextGame"]):
         Guarded here, not only by check_action: the command palette calls it directly.
         """
         why = self.flow.why_no_undo() or _("nothing to take back")
-        self._rewind(self.flow.can_undo, self.flow.undo, _("Cannot undo: {why}.").format(why=why))
+        self._rewind(redo=False, refused=_("Cannot undo: {why}.").format(why=why))
 
     def action_undo_refused(self) -> None:
         """Say why undo cannot act (the Undo key is hidden then: ``key_state``)."""
@@ -329,16 +329,18 @@ class GameScreen(Screen["NextGame"]):
 
     def action_redo(self) -> None:
         """Play again what the last undo took back (guarded, as undo is)."""
-        refused = _("Cannot redo: nothing was undone.")
-        self._rewind(self.flow.can_redo, self.flow.redo, refused)
+        self._rewind(redo=True, refused=_("Cannot redo: nothing was undone."))
 
-    def _rewind(self, can: bool, undo_or_redo: Callable[[], None], refused: str) -> None:
-        if not can:
+    def _rewind(self, *, redo: bool, refused: str) -> None:
+        if not (self.flow.can_redo if redo else self.flow.can_undo):
             self._say(refused)
             return
         self.pacer.stop()  # a walk is dropped unsettled: its roll is taken back
-        undo_or_redo()
+        before = self.flow.session.transitions
+        self.flow.redo() if redo else self.flow.undo()
         self._advance()
+        if said := rewound(before, self.flow.session.transitions, self.flow.names, redo=redo):
+            self._say(one_line(*said))
 
     def action_hint(self) -> None:
         """Ask the hint giver (the evaluator's best decision, ``flow.hint``) what to do here."""
