@@ -71,7 +71,7 @@ def test_the_host_gives_an_away_players_seat_to_a_computer_with_c() -> None:
 
 
 @pytest.mark.slow
-def test_a_joined_seat_sees_another_player_away_and_since_when() -> None:
+def test_a_joined_seat_sees_another_player_not_joined_yet_then_playing_then_away() -> None:
     async def go() -> None:
         setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=11, first=1)
         async with hosted(setup) as table:
@@ -81,10 +81,16 @@ def test_a_joined_seat_sees_another_player_away_and_since_when() -> None:
             assert client.flow is not None
             app = MarrakechApp(network=NetworkGame(client.flow))
             async with app.run_test(size=(120, 40)) as pilot:
+                await pilot.pause()
+                shown = flat(screen_text(app))
+                assert "Waiting for Bo to join..." in shown, shown
+                assert "playing on another machine" not in shown
                 bo, _ = await Peer.seat(table.address, table.code(1))
                 await until(lambda: client.flow.here[1])
                 await pilot.pause()
-                assert "Bo is playing on another machine..." in flat(screen_text(app))
+                shown = flat(screen_text(app))
+                assert "Bo is playing on another machine..." in shown, shown
+                assert "Waiting for Bo" not in shown
                 await bo.close()
                 await until(lambda: not client.flow.here[1])
                 await pilot.pause()
@@ -161,32 +167,5 @@ def test_a_seat_whose_player_has_not_joined_says_so_until_they_come() -> None:
                 shown = flat(screen_text(app))
                 assert "Bo is away (disconnected since" in shown, shown
                 assert "Waiting for Bo" not in shown  # they came once: away, not awaited
-
-    asyncio.run(go())
-
-
-@pytest.mark.slow
-def test_a_joined_seat_sees_a_player_who_has_not_joined_yet() -> None:
-    async def go() -> None:
-        setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=11, first=1)
-        async with hosted(setup) as table:
-            client = Client(table.address, code=table.code(2), keep_finished=False)
-            playing = asyncio.create_task(client.run())
-            await until(lambda: client.flow is not None)
-            assert client.flow is not None
-            app = MarrakechApp(network=NetworkGame(client.flow))
-            async with app.run_test(size=(120, 40)) as pilot:
-                await pilot.pause()
-                shown = flat(screen_text(app))
-                assert "Waiting for Bo to join..." in shown, shown
-                assert "playing on another machine" not in shown
-                bo, _ = await Peer.seat(table.address, table.code(1))
-                await until(lambda: client.flow.here[1])
-                await pilot.pause()
-                shown = flat(screen_text(app))
-                assert "Bo is playing on another machine..." in shown, shown
-                assert "Waiting for Bo" not in shown
-                await bo.close()
-            playing.cancel()
 
     asyncio.run(go())
