@@ -395,19 +395,29 @@ class GameFlow:
         if not self.over:
             self.session.aids.add(HINT_AID)
 
+    def _given_to_computers(self) -> frozenset[int]:
+        """The seats a computer plays now (a network host may give a person's seat to one):
+        their moves are taken back with the decision before them."""
+        return frozenset(seat.number for seat in self.seats if seat.kind is SeatKind.COMPUTER)
+
+    def undo_seat(self) -> int | None:
+        """The seat whose decision undo() would take back, or None when there is none."""
+        return self.session.undo_seat(self._given_to_computers())
+
     def why_no_undo(self) -> str | None:
         """None when undo is possible, else why not.
 
-        Besides the session's rules (a person's decision to take back, and a seen roll
-        only with takebacks on): with several people at the keyboard and takebacks off,
-        a player takes back only their own decisions, never another player's.
+        A person's decision to take back (the computers' moves after it go with it), a
+        seen roll only with takebacks on, and with several people at the keyboard and
+        takebacks off, a player takes back only their own decisions, never another
+        player's.
         """
         if self.over:
             return _("the game is over")
-        reason = self.session.why_no_undo()
+        reason = self.session.why_no_undo(self._given_to_computers())
         if reason is not None:
             return reason
-        owner = self.session.undo_seat()
+        owner = self.undo_seat()
         people = sum(1 for seat in self.seats if seat.is_person)
         to_move = self.to_move
         if (
@@ -440,7 +450,7 @@ class GameFlow:
         reason = self.why_no_undo()
         if reason is not None:
             raise IllegalAction(_("cannot undo: {reason}").format(reason=reason))
-        self.session.undo()
+        self.session.undo(self._given_to_computers())
         self._settled()
 
     def redo(self) -> None:

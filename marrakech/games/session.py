@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from marrakech.engine import (
@@ -331,11 +331,14 @@ class Session:
 
     # -- undo and redo ---------------------------------------------------------------
 
-    def _undo_point(self) -> int | None:
-        """Index of the last decision a person made, or None when there is none."""
+    def _undo_point(self, computers: Collection[int]) -> int | None:
+        """Index of the last decision a person made, or None when there is none; the seats
+        in ``computers`` count as a computer's whatever the set-up says."""
         for index in range(len(self._transitions) - 1, -1, -1):
             transition = self._transitions[index]
-            if not isinstance(transition.action, Roll) and self.setup.is_person(transition.seat):
+            seat = transition.seat
+            decided = not isinstance(transition.action, Roll)
+            if decided and self.setup.is_person(seat) and seat not in computers:
                 return index
         return None
 
@@ -343,20 +346,21 @@ class Session:
         """Would undoing back to this index take back a roll that was seen (anyone's)?"""
         return any(isinstance(t.action, Roll) for t in self._transitions[index:])
 
-    def undo_seat(self) -> int | None:
+    def undo_seat(self, computers: Collection[int] = ()) -> int | None:
         """The seat whose decision undo() would take back, or None when there is none."""
-        index = self._undo_point()
+        index = self._undo_point(computers)
         return None if index is None else self._transitions[index].seat
 
     @property
     def can_undo(self) -> bool:
         """True when undo() would do something."""
-        index = self._undo_point()
-        return index is not None and (self.setup.takeback_allowed or not self._is_takeback(index))
+        return self.why_no_undo() is None
 
-    def why_no_undo(self) -> str | None:
-        """None when undo is possible, else why not (for the status line)."""
-        index = self._undo_point()
+    def why_no_undo(self, computers: Collection[int] = ()) -> str | None:
+        """None when undo is possible, else why not (for the status line). ``computers``:
+        seats of people that a computer plays now (a network host gave them to one): their
+        moves are taken back with the decision before them, as a computer's are."""
+        index = self._undo_point(computers)
         if index is None:
             return _("nothing to undo")
         if not self.setup.takeback_allowed and self._is_takeback(index):
@@ -368,18 +372,19 @@ class Session:
         """True when redo() would do something."""
         return bool(self._redo)
 
-    def undo(self) -> GameState:
-        """Go back to before the last decision a person made.
+    def undo(self, computers: Collection[int] = ()) -> GameState:
+        """Go back to before the last decision a person made (``computers``: as in
+        ``why_no_undo``).
 
         The die is never taken back: the rolls undone are draws taken back (``taken_back``)
         and the rolls after the undo are fresh draws, so what was seen tells nothing of
         them; redo plays again exactly what was undone. An undo that takes back a roll is
         remembered as an aid (``TAKEBACK_AID``).
         """
-        reason = self.why_no_undo()
+        reason = self.why_no_undo(computers)
         if reason is not None:
             raise IllegalAction(_("cannot undo: {reason}").format(reason=reason))
-        index = self._undo_point()
+        index = self._undo_point(computers)
         assert index is not None
         removed = tuple(t.action for t in self._transitions[index:])
         self._redo.append(_Undone(removed, dict(self._taken_back)))

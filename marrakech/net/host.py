@@ -309,8 +309,9 @@ class HostFlow(GameFlow):
     def undo(self) -> None:
         """The host's own seat asks to take back the last decision.
 
-        Its own decision (or a computer's seat's) goes at once; another player's is a
-        request that player answers (a Change ``undo_asked`` tells them).
+        Its own decision goes at once (with the moves of the computer seats after it);
+        another player's is a request that player answers (a Change ``undo_asked`` tells
+        them).
         """
         if self.me is None:
             raise IllegalAction(_("cannot undo: the host has no seat of its own"))
@@ -323,9 +324,9 @@ class HostFlow(GameFlow):
         reason = self.why_no_undo()
         if reason is not None:
             return reason
-        owner = self.session.undo_seat()
+        owner = self.undo_seat()
         assert owner is not None  # why_no_undo said there is a decision to take back
-        if owner == asker or self.seats[owner].kind is SeatKind.COMPUTER:
+        if owner == asker:
             self.take_back(asker)
             return None
         if not self.present(owner):
@@ -343,7 +344,7 @@ class HostFlow(GameFlow):
         """
         seat = self.me if seat is None else seat
         asker = self.asking
-        if asker is None or seat is None or seat != self.session.undo_seat():
+        if asker is None or seat is None or seat != self.undo_seat():
             raise IllegalAction(_(texts.NOBODY_ASKED))
         self.asking = None
         self.undo_asker = None
@@ -886,7 +887,7 @@ class HostGame:
                 del self.players[seat]
                 self.away_since[seat] = time.monotonic()
                 self.flow.left[seat] = time.time()
-                if self.flow.asking is not None and self.flow.session.undo_seat() == seat:
+                if self.flow.asking is not None and self.flow.undo_seat() == seat:
                     self.flow.answer_undo(False, seat)
                 self._tell_host(seat, here=False)
                 self._wake.set()

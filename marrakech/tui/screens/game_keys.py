@@ -128,7 +128,7 @@ def key_state(
     if action == "win_chances":  # never to a person playing against other people
         return flow.why_no_win_chances() is None or None
     if action == "undo":  # pressed when it cannot act, it says why
-        can = not walking and flow.session.undo_seat() is not None
+        can = not walking and flow.undo_seat() is not None
         if people_without_takebacks(flow):  # hot-seat, takebacks off: only when it acts
             return can and flow.can_undo
         return can or None

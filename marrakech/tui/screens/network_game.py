@@ -35,7 +35,9 @@ class NetworkGameScreen(GameScreen):
     ]
 
     _shown: Transition | None = None
-    """The last move this screen showed (the table tells it of its own moves too)."""
+    """The last move this screen showed (the table tells it of its own moves too: the
+    very same object, while a move played again after an undo is a new one, maybe equal
+    to it)."""
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -50,7 +52,11 @@ class NetworkGameScreen(GameScreen):
         change = event.change
         if change.kind == "seats":
             self._draw()
-        elif change.kind != "played" or change.transitions[-1:] != (self._shown,):
+        elif (
+            change.kind != "played"
+            or not change.transitions
+            or change.transitions[-1] is not self._shown
+        ):
             if (skipped := self.pacer.skip()) is not None:  # a walk still shown ends at once
                 self._advance(skipped)
             if change.kind == "played" and change.transitions:
