@@ -4,6 +4,12 @@ The best option is the one with the best chance to win for the seat deciding (ti
 most points of its lead); an option's lead is counted in points as the chance to win counts
 them (``Evaluator.margin_weights`` and ``Evaluator.compare``): a dirham paid to a rival
 counts against the payer and for the rival.
+
+A decision's losses against the best are what it gave up, each 0 or more. The two measures
+may disagree: an option worth more points on average may have the smaller chance to win
+(the chance is averaged over the die, and near 0 or 1 it hardly moves). Such an option lost
+chance to win and no points; counted as a negative loss, its points would read as a gain
+and add to its player's skill although the option is ranked below the best.
 """
 
 from __future__ import annotations
@@ -27,9 +33,10 @@ class Ranking:
     """What a point of each seat is worth to the seat deciding (``margin_weights``)."""
 
     def loss_points(self, action: Action) -> float:
-        """How many points of the lead ``action`` gives up against the best option."""
+        """How many points of the lead ``action`` gives up against the best option (0 when
+        it is worth as many or more)."""
         index = next(i for i, value in enumerate(self.options) if value.action == action)
-        return self.leads[0] - self.leads[index]
+        return max(0.0, self.leads[0] - self.leads[index])
 
 
 def rank(state: GameState, evaluator: Evaluator = DEFAULT_EVALUATOR) -> Ranking | None:
@@ -58,7 +65,8 @@ class Judgement:
     played: DecisionValue
     best: DecisionValue
     loss_points: float
-    """How much less the move played is worth than the best, in points of the lead."""
+    """How much less the move played is worth than the best, in points of the lead (0 or
+    more: ``Ranking.loss_points``)."""
     loss_win_chance: float
     """How much less chance to win it leaves than the best, 0 to 1."""
 

@@ -7,7 +7,8 @@ the best option is the one with the best chance to win (ties: the most points of
 lead), and the loss of the move played is how much less it is worth, in points of the
 player's lead as the hint weighs them (``Evaluator.margin_weights`` and ``compare``) and
 in chance to win. The grade is the worse of what each loss gives (``GRADES``,
-``POINT_GRADES``).
+``POINT_GRADES``). Each loss is 0 or more (``judging``); a move that gave up no points and
+less chance to win than a "best" grade allows (``BEST_BELOW``) counts as the best.
 
 Each seat's final margin is split into luck and skill (``flow.luck``) from the same
 judgements (every seat's decisions are judged for it, shown or not).
@@ -87,8 +88,11 @@ class Decision:
     """The position it was made in."""
     played: Action
     best: Action
+    """The best option found; the move played when it gave up no points and less chance
+    to win than ``BEST_BELOW`` (then both losses are 0)."""
     loss_points: float
-    """How much less the move played is worth than the best, in points of the lead."""
+    """How much less the move played is worth than the best, in points of the lead (0 or
+    more)."""
     loss_win_chance: float
     """How much less chance to win it leaves than the best, 0 to 1."""
     grade: str
@@ -160,14 +164,22 @@ def review(
             judged[index] = judgement
             if not (computers or setup.is_person(transition.seat)):
                 continue
-            points, chance = judgement.loss_points, judgement.loss_win_chance
+            best, points, chance = (
+                judgement.best.action,
+                judgement.loss_points,
+                judgement.loss_win_chance,
+            )
+            if points == 0.0 and chance < BEST_BELOW:
+                # Worth as many points as the best or more, and all but its chance to win
+                # (``judging``: near 0 or 1 the chance hardly moves): as good as the best.
+                best, chance = action, 0.0
             found.append(
                 Decision(
                     transition.seat,
                     number,
                     transition.before,
                     action,
-                    judgement.best.action,
+                    best,
                     points,
                     chance,
                     grade(chance, points),

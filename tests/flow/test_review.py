@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from marrakech import cli
+from marrakech.bots import make_bot
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR
-from marrakech.engine import Phase, Place
+from marrakech.engine import Orient, Phase, Place, Turn, new_game
+from marrakech.flow.judging import rank
 from marrakech.flow.review import (
     BEST,
     GRADE_ORDER,
@@ -25,6 +27,8 @@ from marrakech.flow.review import (
     review_lines,
 )
 from marrakech.games import language, storage
+from marrakech.games.dice import SeededDie
+from marrakech.games.levels import bot_seed
 from marrakech.games.playout import play_out_steps
 from marrakech.games.session import GameSetup, Session
 
@@ -107,6 +111,40 @@ def test_the_carpet_the_evaluator_ranks_last_is_not_graded_best() -> None:
     assert last.loss_win_chance > 0.005
     assert last.grade != BEST
     assert last.loss_points > 0
+
+
+def test_a_facing_worth_more_points_for_all_but_the_same_chance_is_named_best() -> None:
+    # 4 random players, seed 1: the seventh step turns left, worth 0.02 points more than
+    # going straight, whose chance to win is 0.00004 higher. The review said "left, best
+    # ahead: lost -0.02 points and 0.0% chance to win: best".
+    session = Session(GameSetup(4, seats=("greedy",) * 4, seed=1))
+    bots = [make_bot("random", seed=bot_seed(1, seat)) for seat in range(4)]
+    while len(session.transitions) < 7:
+        if session.state.phase is Phase.ROLL:
+            session.roll()
+        else:
+            session.play(bots[session.state.current].choose(session.state))
+    found = review(session, computers=True)
+    last = found.decisions[-1]
+    assert last.played == Orient(Turn.LEFT)
+    assert (last.best, last.loss_points, last.loss_win_chance) == (last.played, 0.0, 0.0)
+    assert last.grade == BEST
+    assert all(d.loss_points >= 0 and d.loss_win_chance >= 0 for d in found.decisions)
+
+
+def test_no_option_of_a_late_facing_loses_negative_points() -> None:
+    # The last 24 facings of a seeded 3-player game at random, every option: a loss is 0
+    # or more. (Six options there had more points of the lead than the best by chance.)
+    rng = random.Random(3)
+    steps = play_out_steps(
+        new_game(3, seed=3), lambda state: rng.choice(state.legal_actions()), SeededDie(3)
+    )
+    facings = [step.before for step in steps if step.before.phase is Phase.ORIENT]
+    for state in facings[-24:]:
+        ranking = rank(state)
+        assert ranking is not None
+        for option in ranking.options:
+            assert ranking.loss_points(option.action) >= 0
 
 
 def test_only_the_people_unless_all_and_only_real_choices() -> None:
