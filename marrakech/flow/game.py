@@ -59,6 +59,16 @@ class GameFlow:
     """Whether this table holds the whole game, hidden piles and all, to save it (a
     client's copy does not)."""
 
+    reconnecting: bool = False
+    """True while a network client tries to reach the host it lost (nothing can be sent)."""
+
+    stopped: str | None = None
+    """Why a network client stopped for good (its seat taken, the host gone), in its words:
+    once set, the table no longer plays. None at every other table."""
+
+    host_gone: bool = False
+    """True when a network client stopped because the host could not be reached any more."""
+
     def __init__(
         self,
         session: Session,

@@ -16,7 +16,8 @@ does not add up is a notice, in words, and is kept with the record of the game's
 Whatever a host sends, the client stops with one line (a ``closed`` change) and 1 when
 it cannot use it: a message too large, nested too deep, not JSON text, one the replica
 cannot read, a server that is no game host, a fatal error (its seat taken from another
-terminal, say). It tries again only when the connection is lost.
+terminal, say), and the replica stops playing (``ReplicaFlow.stop``). It tries again
+only when the connection is lost (the replica is ``reconnecting`` meanwhile).
 """
 
 from __future__ import annotations
@@ -238,17 +239,22 @@ class Client:
             if lost_at is None:
                 lost_at = now
                 if self.flow:
+                    self.flow.reconnecting = True
                     lost = _("the connection to the host is lost at {address}; trying again")
                 else:
                     lost = _("no host answers at {address}; trying again")
                 self._tell(Change("lost", text=lost.format(address=shown(self.uri))))
             elif now - lost_at > self.retry_seconds:
                 return self._closed(
-                    _("the host at {address} cannot be reached").format(address=shown(self.uri))
+                    _("the host at {address} cannot be reached").format(address=shown(self.uri)),
+                    host_gone=True,
                 )
             await asyncio.sleep(0.5)
 
-    def _closed(self, reason: str) -> int:
+    def _closed(self, reason: str, *, host_gone: bool = False) -> int:
+        """Stop for good: the replica no longer plays, and the listeners hear why."""
+        if self.flow is not None:
+            self.flow.stop(reason, host_gone=host_gone)
         self._tell(Change("closed", text=reason))
         return 1
 

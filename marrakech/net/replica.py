@@ -7,6 +7,8 @@ intention, and the host's answer arrives as a ``played`` message (or an ``error`
 Whatever the host sends is checked here; a message that cannot be used is a HostError.
 A new roll arrives in a ``played`` message of its own once its facing is fixed (the
 client checks it: ``client``, ``fair``); meanwhile the die is being rolled (``rolling``).
+While the client tries to reach a host it lost the copy is ``reconnecting``; once the
+client has stopped for good (``stop``: its seat taken, the host gone) it no longer plays.
 """
 
 from __future__ import annotations
@@ -73,6 +75,13 @@ class ReplicaFlow(GameFlow):
         """The seats whose players have not joined the table yet, as the host said."""
         self._read_seats(game)
 
+    def stop(self, reason: str, *, host_gone: bool = False) -> None:
+        """The client has stopped for good (``reason``, in its words): nothing is sent
+        from now on; ``host_gone``: because the host could not be reached."""
+        self.stopped = reason
+        self.host_gone = host_gone
+        self.reconnecting = False
+
     @property
     def runs_computers(self) -> bool:
         """True when a computer plays this client's seat (this front end runs it)."""
@@ -90,14 +99,18 @@ class ReplicaFlow(GameFlow):
 
     @property
     def person_to_move(self) -> bool:
-        """True when the game waits for a person's decision (not while the die is rolled)."""
-        return not self.rolling and super().person_to_move
+        """True when the game waits for a person's decision (not while the die is rolled,
+        nor while the host is out of reach)."""
+        if self.rolling or self.reconnecting or self.stopped is not None:
+            return False
+        return super().person_to_move
 
     def load(self, game: dict[str, Any]) -> None:
         """Read the whole game again (after an undo, a rename or a reconnection)."""
         self.session = _session(game)
         self._game = game
         self.undo_asker = None
+        self.reconnecting = False
         self._read_seats(game)
 
     def _read_seats(self, game: dict[str, Any]) -> None:
@@ -282,6 +295,10 @@ class ReplicaFlow(GameFlow):
             raise IllegalAction(_(texts.NOT_YOUR_TURN).format(name=seat.name))
 
     def _post(self, kind: str, **fields: object) -> None:
+        if self.stopped is not None:
+            raise IllegalAction(
+                _("this copy of the game no longer plays: {reason}").format(reason=self.stopped)
+            )
         self._ids += 1
         self._send(encode(kind, id=self._ids, **fields))
 

@@ -80,18 +80,18 @@ def quit_question(flow: GameFlow) -> str:
         path = flow.autosave_path
         if path is None:
             return _("Stop hosting the game? Everyone is disconnected.")
-        # Translators: the command in backquotes is typed as it is.
+        # Translators: the command in quotation marks is typed as it is.
         return _(
-            "Stop hosting the game? Everyone is disconnected. It is saved: `{command}` "
+            "Stop hosting the game? Everyone is disconnected. It is saved: “{command}” "
             "hosts it again, and your friends' lines take them back to their seats."
         ).format(command=autosaves.host_command(path))
     if flow.networked and flow.me is None:
         return _(
-            "Stop watching? The host keeps the game: your `marrakech join` line watches it again."
+            "Stop watching? The host keeps the game: your “marrakech join” line watches it again."
         )
     if flow.networked:
         return _(
-            "Leave the game? The host keeps it: your `marrakech join` line takes you back to "
+            "Leave the game? The host keeps it: your “marrakech join” line takes you back to "
             "your seat."
         )
     problem = autosaves.folder_not_writable()
@@ -99,7 +99,7 @@ def quit_question(flow: GameFlow) -> str:
         return _(
             "Quit the game? It is not saved ({problem}): what was played here is lost."
         ).format(problem=problem)
-    return _("Quit the game? It is saved: `marrakech` offers to resume it next time.")
+    return _("Quit the game? It is saved: “marrakech” offers to resume it next time.")
 
 
 def pace_word(pace: str) -> str:

@@ -62,10 +62,10 @@ async def test_the_hosts_quit_dialog_names_the_command_that_hosts_it_again() -> 
     flow, command = hosted_game()
     question = await quit_dialog(flow)
     assert question == (
-        f"Stop hosting the game? Everyone is disconnected. It is saved: `{command}` hosts "
+        f"Stop hosting the game? Everyone is disconnected. It is saved: “{command}” hosts "
         "it again, and your friends' lines take them back to their seats."
     )
-    assert "`marrakech` offers" not in question
+    assert "offers to resume" not in question
 
 
 @pytest.mark.slow
@@ -73,7 +73,7 @@ async def test_the_hosts_quit_dialog_names_the_command_that_hosts_it_again() -> 
 async def test_a_joined_seat_is_told_the_host_keeps_the_game() -> None:
     question = await quit_dialog(joined_copy(1))
     assert question == (
-        "Leave the game? The host keeps it: your `marrakech join` line takes you back to your seat."
+        "Leave the game? The host keeps it: your “marrakech join” line takes you back to your seat."
     )
 
 

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from marrakech.engine import Phase, Turn
 from marrakech.flow import GameFlow, cursor
 from marrakech.games.language import N_
-from marrakech.tui.screens.game_status import Pointing
+from marrakech.tui.screens.game_status import Pointing, stopped
 
 GAME_KEYS: tuple[Binding, ...] = (
     Binding("left", "turn('left')", N_("Left")),
@@ -86,14 +86,15 @@ def key_state(
     Keys that play are for a person in the right phase (dimmed while a computer is to
     move or the walk is shown). Undo is on while there is a person's decision: when the
     rules keep it, pressing it says why. At a board where no person plays (a spectator,
-    or computers only) the keys that play or take back are hidden.
+    or computers only), or a joined board whose client has stopped for good, the keys
+    that play or take back are hidden; so is redo at a network table (none is offered).
     """
     state = flow.state
     if flow.over:  # the final board: the results, the log, saving and exporting
         return action in ("results", "open_log", "save", "export_log")
     if action == "save" and not flow.can_save:
         return False  # a network client's copy: the hidden piles are the host's until the end
-    if action in PLAYING_KEYS and not any(seat.is_person for seat in flow.seats):
+    if action in PLAYING_KEYS and (stopped(flow) or not any(s.is_person for s in flow.seats)):
         return False
 
     def person_in(*phases: Phase) -> bool | None:
@@ -135,7 +136,7 @@ def key_state(
     if action == "undo_refused":  # the hidden Undo, pressed all the same: it says why
         return people_without_takebacks(flow) and not walking and not flow.can_undo
     if action == "redo":
-        return (not walking and flow.can_redo) or None
+        return not flow.networked and ((not walking and flow.can_redo) or None)
     return True
 
 

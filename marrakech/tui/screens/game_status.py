@@ -197,6 +197,9 @@ class Frame:
     """The way picked."""
     ghost: Ghost | None
     """The carpet drawn over the market while laying."""
+    presence: tuple[str, ...] = ()
+    """Each seat's player's presence in a few words, when they play from elsewhere and
+    are not at the table: "not joined yet", "away" ("" for the others)."""
 
     @property
     def lanes(self) -> tuple[Lane, ...]:
@@ -228,6 +231,7 @@ class Frame:
         """The frame of the game now, or of a walk being shown (``results_open``: the
         results are open over the final board)."""
         status = status_text(flow, walk, pointing, results_open=results_open)
+        presence = tuple(presence_words(flow, seat) for seat in range(len(flow.seats)))
         if walk is not None:
             assam = Assam(*walk.transition.path[walk.step])
             before = walk.transition.before
@@ -243,6 +247,7 @@ class Frame:
                 "",
                 None,
                 None,
+                presence,
             )
         last = flow.last_roll
         die = last.roll if last is not None and _roll_is_current(flow, last) else None
@@ -260,6 +265,7 @@ class Frame:
             title,
             pointing.turn,
             pointing.ghost(flow.state),
+            presence,
         )
 
     def money_change(self, seat: int) -> int:
@@ -372,6 +378,20 @@ class WalkShown:
         return action.value
 
 
+def presence_words(flow: GameFlow, seat: int) -> str:
+    """Whether the player of a seat elsewhere is missing from the table, in a word or
+    two for their panel: not joined yet, or away; "" when here (or not elsewhere)."""
+    if flow.seats[seat].kind is not SeatKind.REMOTE:
+        return ""
+    if flow.away_since(seat) is not None:
+        # Translators: beside a player's name in their panel: they left the table.
+        return pgettext("player panel", "away")
+    if flow.awaited(seat):
+        # Translators: beside a player's name in their panel: they have not come yet.
+        return pgettext("player panel", "not joined yet")
+    return ""
+
+
 def _remote_words(flow: GameFlow, seat: int) -> str:
     """What the player of a seat elsewhere is doing: not joined yet, playing there, or
     away since they left (with how the host lets a computer play for them)."""
@@ -393,6 +413,29 @@ def _remote_words(flow: GameFlow, seat: int) -> str:
     return words.format(name=name, time=since)
 
 
+def stopped(flow: GameFlow) -> bool:
+    """True when the table is a joined copy whose client has stopped for good (its seat
+    taken, the host gone: ``net.replica.ReplicaFlow.stop``): the board no longer plays."""
+    return flow.stopped is not None
+
+
+def _link_words(flow: GameFlow) -> str | None:
+    """What a joined board says once its client has stopped for good, or while it tries
+    to reach the host again; None while the table is connected (and at any other table)."""
+    if stopped(flow):
+        if flow.host_gone:
+            return _(
+                "The host cannot be reached: this board no longer plays. q leaves; run your "
+                "join line again to come back."
+            )
+        reason = as_sentence(str(flow.stopped))
+        # Translators: {reason} is a sentence: "Your seat was taken from another terminal."
+        return _("{reason} This board no longer plays; q leaves.").format(reason=reason)
+    if flow.reconnecting:
+        return _("The connection to the host is lost: reconnecting...")
+    return None
+
+
 def status_text(
     flow: GameFlow, walk: WalkShown | None, pointing: Pointing, *, results_open: bool = False
 ) -> Text:
@@ -405,6 +448,8 @@ def status_text(
     seat = flow.to_move
     if walk is not None:
         first = _("{name} rolls {roll}: Assam walks...").format(name=name, roll=walk.roll)
+    elif (link := _link_words(flow)) is not None:
+        first = link
     elif seat is None and results_open:
         first = _("The market is closed: the game is over.")
     elif seat is None:

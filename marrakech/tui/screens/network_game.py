@@ -1,7 +1,8 @@
 """The game screen at a network table: the same table, told of what happens elsewhere.
 
 Its ``NetworkLink`` hears the host (or, on the host, the players who joined) and posts
-each change of the table; the screen shows the moves it has not shown yet. On the host,
+each change of the table; the screen shows the moves it has not shown yet, and draws
+again when the seats change or the connection is lost (or gone for good). On the host,
 ``c`` lets a computer play the seat of a player who has left (the default level; the
 command palette offers every level), until they are back.
 """
@@ -50,7 +51,7 @@ class NetworkGameScreen(GameScreen):
     def on_network_link_heard(self, event: NetworkLink.Heard) -> None:
         """Show what happened elsewhere in a network game."""
         change = event.change
-        if change.kind == "seats":
+        if change.kind in ("seats", "lost", "closed"):
             self._draw()
         elif (
             change.kind != "played"

@@ -3,7 +3,8 @@
 What concerns the whole game (a move played elsewhere, the game read again, the seats)
 is posted up as a ``NetworkLink.Heard`` message, for the screen to show. What concerns
 only the person here it settles itself: an undo request to agree to is a dialog, and a
-refusal or a lost connection a notification.
+refusal a notification. A connection lost (the client tries again) or gone for good is
+both: a notification, and posted up for the status line and the keys to say so.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.widget import Widget
 
+from marrakech.engine import MarrakechError
 from marrakech.flow import Change, GameFlow
 from marrakech.games.language import _
+from marrakech.games.words import as_sentence
 from marrakech.tui.screens.confirm import ConfirmScreen
 
 
@@ -54,7 +57,13 @@ class NetworkLink(Widget):
                 self.app.push_screen(dialog, self._answered)
         else:
             severity: SeverityLevel = "information" if change.kind == "lost" else "warning"
-            self.notify(change.text, title=_("Network game"), severity=severity, markup=False)
+            told = as_sentence(change.text)
+            self.notify(told, title=_("Network game"), severity=severity, markup=False)
+            if change.kind in ("lost", "closed"):
+                self.post_message(self.Heard(change))
 
     def _answered(self, agree: bool | None) -> None:
-        self.flow.answer_undo(bool(agree))
+        try:
+            self.flow.answer_undo(bool(agree))
+        except MarrakechError as error:  # the host is out of reach meanwhile
+            self.notify(str(error), title=_("Not allowed"), severity="error", markup=False)

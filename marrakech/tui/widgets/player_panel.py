@@ -96,16 +96,28 @@ class PlayerPanel(Static):
         change: int = 0,
         name: str | None = None,
         chance: float | None = None,
+        *,
+        presence: str = "",
     ) -> None:
         """Draw the seat in this position; ``change`` is the dirhams the last toll moved;
         ``name`` the player's name, when it has changed (a network game's player);
-        ``chance`` its chance to win, when it is shown (beside the points)."""
+        ``chance`` its chance to win, when it is shown (beside the points); ``presence``
+        whether a player elsewhere is missing ("not joined yet", "away"), beside the name."""
         if name is not None:
             self.player_name = name
         player = state.players[self.seat]
         score = state.scores()[self.seat]
         current = state.current == self.seat and state.phase is not Phase.OVER
-        shown = (player, score, current, change, self.player_name, chance, language.current())
+        shown = (
+            player,
+            score,
+            current,
+            change,
+            self.player_name,
+            chance,
+            presence,
+            language.current(),
+        )
         if shown == self._shown:
             return
         first = self._shown is None
@@ -115,6 +127,8 @@ class PlayerPanel(Static):
         title = Text.assemble(("▶ " if current else "  "), (self.player_name, "bold"))
         if self.level is not None:
             title.append(" · " + level_label(self.level), style="italic")
+        if presence:
+            title.append(" · " + presence, style="italic")
         money = Text()
         for colour in player.colours:
             money.append_text(self._chip(colour))

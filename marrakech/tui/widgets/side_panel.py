@@ -46,12 +46,20 @@ class SidePanel(Vertical):
         can_roll: bool,
         chances: Sequence[float] | None = None,
     ) -> None:
-        """Show ``frame``'s players (``names``: as they are called now), die and risks;
+        """Show ``frame``'s players (``names``: as they are called now; whether those
+        playing from elsewhere are at the table), die and risks;
         ``can_roll``: the die says a click rolls it; ``chances``: each seat's chance to win,
         when it is shown."""
         for panel in self.query(PlayerPanel):
             chance = chances[panel.seat] if chances is not None else None
-            panel.show(frame.state, frame.money_change(panel.seat), names[panel.seat], chance)
+            presence = frame.presence[panel.seat] if frame.presence else ""
+            panel.show(
+                frame.state,
+                frame.money_change(panel.seat),
+                names[panel.seat],
+                chance,
+                presence=presence,
+            )
         self.query_one(DieFace).show(frame.die, _("(click to roll)") if can_roll else "")
         self.query_one(RiskPreview).show(frame.risks, frame.turn, frame.risk_title)
 
