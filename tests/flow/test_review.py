@@ -132,6 +132,7 @@ def test_a_facing_worth_more_points_for_all_but_the_same_chance_is_named_best() 
     assert all(d.loss_points >= 0 and d.loss_win_chance >= 0 for d in found.decisions)
 
 
+@pytest.mark.slow
 def test_no_option_of_a_late_facing_loses_negative_points() -> None:
     # The last 24 facings of a seeded 3-player game at random, every option: a loss is 0
     # or more. (Six options there had more points of the lead than the best by chance.)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from tui.helpers import screen_text, toasts
 
 from marrakech.flow import Change
@@ -76,6 +77,7 @@ def test_a_seat_taken_from_another_terminal_leaves_a_board_that_says_so_and_play
     asyncio.run(go())
 
 
+@pytest.mark.slow
 def test_a_board_whose_host_is_gone_says_it_reconnects_then_that_it_plays_no_more() -> None:
     async def go() -> None:
         async with hosted(BO_FIRST) as table:
@@ -139,6 +141,7 @@ def test_the_hosts_panels_say_who_has_not_joined_yet_and_who_is_away() -> None:
     asyncio.run(go())
 
 
+@pytest.mark.slow
 def test_a_joined_players_panels_say_who_has_not_joined_yet() -> None:
     async def go() -> None:
         setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=11)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from tui.helpers import screen_text
 
@@ -70,6 +71,7 @@ def test_with_takebacks_off_undo_past_the_computers_roll_is_refused_and_ayla_pla
     asyncio.run(go())
 
 
+@pytest.mark.slow
 def test_with_takebacks_on_undo_takes_back_ayla_s_carpet_and_the_computer_plays_again() -> None:
     async def go() -> None:
         setup = GameSetup(2, names=("Ayla", "Player 2"), seed=5, takeback=True)
