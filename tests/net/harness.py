@@ -16,6 +16,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from marrakech.flow import Notice
 from marrakech.games.session import GameSetup, Session
+from marrakech.net.client import Client
 from marrakech.net.host import HostFlow, HostGame
 from marrakech.net.hosting import Hosted, Hosting, new_game, start_hosting
 from marrakech.net.protocol import MAX_HOST_MESSAGE_BYTES, PROTOCOL_VERSION, encode
@@ -154,3 +155,16 @@ def finished_games(data_home: Path) -> list[dict[str, Any]]:
     """The save documents of the finished games kept in a data directory."""
     folder = data_home / "marrakech" / "history"
     return [json.loads(path.read_text(encoding="utf-8")) for path in folder.glob("*.json")]
+
+
+@asynccontextmanager
+async def seated(table: Table, seat: int) -> AsyncIterator[Client]:
+    """A client playing ``seat`` of the table, once it has read the game; it stops when
+    the block ends."""
+    client = Client(table.address, code=table.code(seat), keep_finished=False)
+    playing = asyncio.create_task(client.run())
+    try:
+        await until(lambda: client.flow is not None)
+        yield client
+    finally:
+        playing.cancel()

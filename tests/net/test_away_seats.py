@@ -13,11 +13,10 @@ from tui.helpers import screen_text, toasts
 from marrakech.flow import SeatKind
 from marrakech.games.levels import LEVELS
 from marrakech.games.session import GameSetup
-from marrakech.net.client import Client
 from marrakech.net.running import board_hand_over
 from marrakech.tui.app import MarrakechApp, NetworkGame
 from marrakech.tui.screens.network_game import NetworkGameScreen
-from net.harness import Peer, hosted, until
+from net.harness import Peer, hosted, seated, until
 
 BO_FIRST = GameSetup(2, names=("Ayla", "Bo"), seed=11, first=1)
 
@@ -74,10 +73,7 @@ def test_the_host_gives_an_away_players_seat_to_a_computer_with_c() -> None:
 def test_a_joined_seat_sees_another_player_not_joined_yet_then_playing_then_away() -> None:
     async def go() -> None:
         setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=11, first=1)
-        async with hosted(setup) as table:
-            client = Client(table.address, code=table.code(2), keep_finished=False)
-            playing = asyncio.create_task(client.run())
-            await until(lambda: client.flow is not None)
+        async with hosted(setup) as table, seated(table, 2) as client:
             assert client.flow is not None
             app = MarrakechApp(network=NetworkGame(client.flow))
             async with app.run_test(size=(120, 40)) as pilot:
@@ -102,7 +98,6 @@ def test_a_joined_seat_sees_another_player_not_joined_yet_then_playing_then_away
                 ), shown
                 screen = app.screen
                 assert screen.check_action("give_seat", ()) is False  # the host's key only
-            playing.cancel()
 
     asyncio.run(go())
 

@@ -17,7 +17,7 @@ from marrakech.net.client import Client
 from marrakech.tui.app import MarrakechApp, NetworkGame
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.widgets.player_panel import PlayerPanel
-from net.harness import WAIT, Peer, hosted, until
+from net.harness import WAIT, Peer, hosted, seated, until
 
 BO_FIRST = GameSetup(2, names=("Ayla", "Bo"), seed=11, first=1)
 PLAYING = ("roll", "turn", "hint", "undo", "redo")
@@ -145,10 +145,7 @@ def test_the_hosts_panels_say_who_has_not_joined_yet_and_who_is_away() -> None:
 def test_a_joined_players_panels_say_who_has_not_joined_yet() -> None:
     async def go() -> None:
         setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=11)
-        async with hosted(setup) as table:
-            client = Client(table.address, code=table.code(2), keep_finished=False)
-            playing = asyncio.create_task(client.run())
-            await until(lambda: client.flow is not None)
+        async with hosted(setup) as table, seated(table, 2) as client:
             assert client.flow is not None
             app = MarrakechApp(network=NetworkGame(client.flow))
             async with app.run_test(size=(120, 40)) as pilot:
@@ -156,7 +153,6 @@ def test_a_joined_players_panels_say_who_has_not_joined_yet() -> None:
                 titles = panel_titles(app)
                 assert "Bo · not joined yet" in titles[1], titles
                 assert "·" not in titles[2], titles  # this board's own seat
-            playing.cancel()
 
     asyncio.run(go())
 

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from marrakech.engine import Phase, Turn
 from marrakech.flow import GameFlow, cursor
 from marrakech.games.language import N_
-from marrakech.tui.screens.game_status import Pointing, stopped
+from marrakech.tui.screens.game_status import Pointing
 
 GAME_KEYS: tuple[Binding, ...] = (
     Binding("left", "turn('left')", N_("Left")),
@@ -94,7 +94,8 @@ def key_state(
         return action in ("results", "open_log", "save", "export_log")
     if action == "save" and not flow.can_save:
         return False  # a network client's copy: the hidden piles are the host's until the end
-    if action in PLAYING_KEYS and (stopped(flow) or not any(s.is_person for s in flow.seats)):
+    stopped = flow.stopped is not None  # a joined copy whose client stopped for good
+    if action in PLAYING_KEYS and (stopped or not any(s.is_person for s in flow.seats)):
         return False
 
     def person_in(*phases: Phase) -> bool | None:

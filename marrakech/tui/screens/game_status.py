@@ -413,22 +413,16 @@ def _remote_words(flow: GameFlow, seat: int) -> str:
     return words.format(name=name, time=since)
 
 
-def stopped(flow: GameFlow) -> bool:
-    """True when the table is a joined copy whose client has stopped for good (its seat
-    taken, the host gone: ``net.replica.ReplicaFlow.stop``): the board no longer plays."""
-    return flow.stopped is not None
-
-
 def _link_words(flow: GameFlow) -> str | None:
     """What a joined board says once its client has stopped for good, or while it tries
     to reach the host again; None while the table is connected (and at any other table)."""
-    if stopped(flow):
+    if flow.stopped is not None:
         if flow.host_gone:
             return _(
                 "The host cannot be reached: this board no longer plays. q leaves; run your "
                 "join line again to come back."
             )
-        reason = as_sentence(str(flow.stopped))
+        reason = as_sentence(flow.stopped)
         # Translators: {reason} is a sentence: "Your seat was taken from another terminal."
         return _("{reason} This board no longer plays; q leaves.").format(reason=reason)
     if flow.reconnecting:
