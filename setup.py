@@ -2,9 +2,10 @@
 
 The engine stays plain, typed Python; mypyc turns its hot modules (COMPILED below) into C
 extensions (about 3x faster play). Set ``MARRAKECH_PURE=1`` to skip compiling, e.g. to
-debug, measure coverage or build the pure wheel (py3-none-any). Without a C compiler the
-build warns and installs the same modules as pure Python (tests/engine/test_compiled.py
-fails if that happens where a compiler is present).
+debug, measure coverage or build the pure wheel (py3-none-any), and ``MARRAKECH_OPT_LEVEL``
+to 0, 1 or 2 (3 by default) for a quicker build of a slower engine, as the packaging test
+does. Without a C compiler the build warns and installs the same modules as pure Python
+(tests/engine/test_compiled.py fails if that happens where a compiler is present).
 
 Only an editable build (``uv sync``) writes beside the sources: it compiles in place, and
 when it ends up pure it removes the extensions an earlier editable build left there for
@@ -65,7 +66,10 @@ def compiled_modules() -> list[object]:
     try:
         from mypyc.build import mypycify
 
-        return list(mypycify(COMPILED, opt_level="3", group_name="marrakech.engine._native"))
+        level = os.environ.get("MARRAKECH_OPT_LEVEL", "3")
+        if level not in ("0", "1", "2", "3"):
+            raise ValueError(f"MARRAKECH_OPT_LEVEL is {level!r}, not 0, 1, 2 or 3")
+        return list(mypycify(COMPILED, opt_level=level, group_name="marrakech.engine._native"))
     except (Exception, SystemExit) as error:
         reason = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
         print(f"warning: mypyc could not compile the engine, it runs as pure Python: {reason}")

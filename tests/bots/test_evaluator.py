@@ -147,8 +147,9 @@ def expert_decisions(seed: int, work: int | None = None) -> list[str]:
 
 
 @pytest.mark.slow
-# Seeds 1 to 6: 2, 3 and 4 players, the expert in every kind of seat, seed 5 aiming.
-@pytest.mark.parametrize("seed", range(1, 7))
+# 3 players (seed 1), 4 (seed 2, and seed 5 aiming) and 2 (seed 6), the expert first, in
+# the middle and last; seeds 3 and 4 repeat these and are kept in the golden file.
+@pytest.mark.parametrize("seed", [1, 2, 5, 6])
 def test_the_expert_chooses_as_before_it_asked_the_evaluator(seed: int) -> None:
     recorded = json.loads(GOLDEN.read_text())[str(seed)]
     assert expert_decisions(seed) == recorded
