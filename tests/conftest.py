@@ -78,6 +78,12 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.load_profile("untimed")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first (a stable sort), so the workers share them from the start and the
+    quick ones even out the end, instead of one long test running on alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 _NUMBERS = itertools.count()
 
 
