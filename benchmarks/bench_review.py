@@ -15,14 +15,18 @@ Three measures (each a subcommand; all by default at small sizes):
     Plays greedy mirror games of 2, 3 and 4 players, and re-checks every decision the
     review grades a mistake or a blunder with a deeper, independent method: many seeded
     playouts to the end (greedy for every seat, the same seeds for both moves) from the move
-    played and from the best one; the flag is confirmed when the best move's playouts end
-    with the bigger average margin for the decider, refuted when they end with a smaller
-    one by more than two standard errors. Prints the shares confirmed (target: at least
-    90%) and refuted, and the average difference against the loss the review gave.
+    played and from the best one, ``--playouts`` at a time until the two moves' average
+    margins differ by more than two standard errors or ``--most`` playouts a move have been
+    played (sequential: a clear case stops early, a close one gets more). The flag is
+    confirmed when the best move's playouts end with the bigger average margin for the
+    decider, refuted when they end with a smaller one by more than two standard errors.
+    Prints the shares confirmed (target: at least 90%) and refuted, and the average
+    difference against the loss the review gave.
 
     uv run python benchmarks/bench_review.py speed [--games 3]
     uv run python benchmarks/bench_review.py luck [--games 1000] [--expert expert] [--jobs 2]
-    uv run python benchmarks/bench_review.py recheck [--games 100] [--playouts 40] [--jobs 2]
+    uv run python benchmarks/bench_review.py recheck [--games 100] [--playouts 100] \
+        [--most 1600] [--jobs 2]
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ from functools import partial
 from marrakech.bots import make_bot
 from marrakech.engine import Action, GameState, Phase
 from marrakech.flow.luck import margins
-from marrakech.flow.review import BLUNDER, MISTAKE, Review, review
+from marrakech.flow.review import BLUNDER, MISTAKE, Decision, Review, review
 from marrakech.games.dice import SeededDie
 from marrakech.games.levels import bot_seed
 from marrakech.games.playout import play_out
@@ -119,10 +123,35 @@ def playout_margin(state: GameState, seat: int, seed: int) -> float:
     return margins([float(score.total) for score in final.scores()])[seat]
 
 
-def recheck_game(playouts: int, seed: int) -> list[tuple[str, float, float, float, str]]:
+def playout_difference(
+    decision: Decision, seed: int, playouts: int, most: int
+) -> tuple[float, float, int]:
+    """The average margin of the decision's best move over the move played, in playouts
+    from both (``playouts`` at a time, the same seeds for both, until the difference is
+    more than two standard errors from zero or ``most`` a move): (the average, its standard
+    error, the playouts played a move)."""
+    differences: list[float] = []
+    while True:
+        for index in range(len(differences), len(differences) + playouts):
+            dice = seed * 100_000 + index
+            played_margin = playout_margin(
+                decision.state.apply(decision.played), decision.seat, dice
+            )
+            best_margin = playout_margin(decision.state.apply(decision.best), decision.seat, dice)
+            differences.append(best_margin - played_margin)
+        average = statistics.mean(differences)
+        error = statistics.stdev(differences) / math.sqrt(len(differences))
+        if abs(average) > 2 * error or len(differences) >= most:
+            return average, error, len(differences)
+
+
+def recheck_game(
+    playouts: int, most: int, seed: int
+) -> list[tuple[str, float, float, float, str, int]]:
     """The mistakes and blunders flagged in one greedy mirror game, each (grade, the loss
     the review gave, the playouts' average margin of the best move over the move played,
-    its standard error, the kind of decision and the number of players)."""
+    its standard error, the kind of decision and the number of players, the playouts
+    played a move)."""
     players = 2 + seed % 3
     session = played(("greedy",) * players, seed)
     found: Review = review(session, computers=True)
@@ -130,30 +159,23 @@ def recheck_game(playouts: int, seed: int) -> list[tuple[str, float, float, floa
     for decision in found.decisions:
         if decision.grade not in (MISTAKE, BLUNDER):
             continue
-        seeds = [seed * 1000 + index for index in range(playouts)]
-        mine = [
-            playout_margin(decision.state.apply(decision.played), decision.seat, s) for s in seeds
-        ]
-        best = [
-            playout_margin(decision.state.apply(decision.best), decision.seat, s) for s in seeds
-        ]
-        differences = [b - m for b, m in zip(best, mine, strict=True)]
-        error = statistics.stdev(differences) / math.sqrt(len(differences))
+        average, error, count = playout_difference(decision, seed, playouts, most)
         kind = f"{decision.state.phase.name.lower()}, {players} players"
-        checked.append(
-            (decision.grade, decision.loss_points, statistics.mean(differences), error, kind)
-        )
+        checked.append((decision.grade, decision.loss_points, average, error, kind, count))
     return checked
 
 
-def recheck(games: int, playouts: int, jobs: int) -> None:
+def recheck(games: int, playouts: int, most: int, jobs: int) -> None:
     """The share of flagged mistakes and blunders that deeper playouts confirm."""
     start = time.perf_counter()
-    rows = run_jobs(partial(recheck_game, playouts), range(1, games + 1), jobs)
+    rows = run_jobs(partial(recheck_game, playouts, most), range(1, games + 1), jobs)
     flagged = [item for row in rows if isinstance(row, list) for item in row]
+    counts = [row[5] for row in flagged]
     print(
-        f"{games} greedy mirror games of 2, 3 and 4 players, {playouts} playouts a move "
-        f"({time.perf_counter() - start:.0f} s)"
+        f"{games} greedy mirror games of 2, 3 and 4 players, {playouts} to {most} playouts "
+        f"a move (median {statistics.median(counts):.0f}, {sum(counts)} in all; "
+        f"{sum(1 for count in counts if count >= most)} flags still within two standard "
+        f"errors at {most}) ({time.perf_counter() - start:.0f} s)"
     )
     for grade in (MISTAKE, BLUNDER, None):
         chosen = [row for row in flagged if grade is None or row[0] == grade]
@@ -186,7 +208,8 @@ def main() -> None:
     luck_parser.add_argument("--jobs", type=int, default=1)
     again = commands.add_parser("recheck")
     again.add_argument("--games", type=int, default=10)
-    again.add_argument("--playouts", type=int, default=40)
+    again.add_argument("--playouts", type=int, default=100)
+    again.add_argument("--most", type=int, default=1600)
     again.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     if args.command == "speed":
@@ -194,7 +217,7 @@ def main() -> None:
     elif args.command == "luck":
         luck(args.games, args.expert, args.jobs)
     else:
-        recheck(args.games, args.playouts, args.jobs)
+        recheck(args.games, args.playouts, args.most, args.jobs)
 
 
 if __name__ == "__main__":
