@@ -95,6 +95,11 @@ def test_a_joined_player_opens_the_review_of_the_whole_game_from_the_results() -
                 assert verdict(final, SETUP.names)[0] in text  # "Host wins!", as at the host
                 results = app.screen
                 assert isinstance(results, ResultsScreen)
+                # No new game is set up from a network table: no Play again, and "a" stays.
+                assert "Play again" not in text
+                await pilot.press("a")
+                await pilot.pause()
+                assert app.screen is results
                 await pilot.press("v")
                 await pilot.pause()
                 assert isinstance(app.screen, ReviewScreen)

@@ -120,8 +120,8 @@ class ResultsScreen(ModalScreen[NextGame]):
         self, documents: GameDocuments, names: tuple[str, ...], *, offer_new_game: bool = True
     ) -> None:
         """The results of a finished game (its state's phase is OVER), a name per seat;
-        ``offer_new_game``: Play again opens the new-game form over the results (else it
-        closes them with "again")."""
+        ``offer_new_game``: Play again opens the new-game form over the results (else, at
+        a network table, there is no Play again)."""
         super().__init__()
         self.offer_new_game = offer_new_game
         translate_bindings(self)
@@ -140,13 +140,14 @@ class ResultsScreen(ModalScreen[NextGame]):
             for line in lines:
                 yield Label(line, classes="why", markup=False)
             with Horizontal():
-                yield Button(_("Play again"), variant="primary", id="again")
+                if self.offer_new_game:
+                    yield Button(_("Play again"), variant="primary", id="again")
                 yield Button(_("Summary"), id="summary")
                 yield Button(_("Review"), id="review")
                 yield Button(_("Replay"), id="replay")
                 yield Button(_("Board"), id="board")
                 yield Button(_("Quit"), id="quit")
-            yield Label(self._enter_words(_("Play again")), id="enter", markup=False)
+            yield Label(self._enter_words(_("Summary")), id="enter", markup=False)
             yield Label(
                 _("Esc: board · c: summary · v: review · r: replay · s: save · e: export"),
                 id="keys",
@@ -206,9 +207,13 @@ class ResultsScreen(ModalScreen[NextGame]):
         else:
             self.dismiss(choice)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No Play again where no new game is offered (a network table)."""
+        return not (action == "finish" and parameters == ("again",) and not self.offer_new_game)
+
     def action_finish(self, choice: str) -> None:
-        """Close with "board" or "quit"; "again" opens the new-game form (when offered)."""
-        if choice == "again" and self.offer_new_game:
+        """Close with "board" or "quit"; "again" opens the new-game form."""
+        if choice == "again":
             self._new_game()
         else:
             self.dismiss(choice)
