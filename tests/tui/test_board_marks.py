@@ -146,7 +146,9 @@ async def test_rolls_that_share_a_square_all_show(size: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("size", SIZES)
+# The two smaller cells, where the marks are most crowded (the largest is checked on the
+# crowded cases above).
+@pytest.mark.parametrize("size", ["5x1", "7x3"])
 @run
 async def test_every_roll_of_every_way_shows_from_every_square(size: str) -> None:
     places = [
