@@ -66,6 +66,7 @@ def test_a_spectator_follows_moves_that_come_faster_than_their_walks() -> None:
             app = MarrakechApp(network=NetworkGame(watcher.flow))
             async with app.run_test(size=(100, 34)) as pilot:
                 await pilot.pause()
+                assert "You are watching the game." in screen_text(app)
                 flow = table.flow
                 flow.play(Orient(Turn.LEFT))  # three decisions, before any is shown
                 await until(lambda: flow.state.phase.value == "place")  # no guest to add

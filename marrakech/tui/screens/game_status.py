@@ -475,6 +475,8 @@ def status_text(
     else:
         first = _("{name}: aim Assam for the next player: ← left or → right.").format(name=name)
     second = pointing.reason or pointing.message
+    if not second and flow.networked and flow.me is None and seat is not None:
+        second = _("You are watching the game.")
     status = Text(first)
     if second:
         status.append("\n" + second, style="dim")
