@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from marrakech.flow import Notice, Notify
+from marrakech.flow import Change, Notice, Notify
 from marrakech.games import storage
 from marrakech.games.autosaves import GameFile, games_dir
 from marrakech.games.dice import LoadedDie
@@ -372,7 +372,22 @@ class Hosted:
     address: str
     """Where clients join: HOST:PORT."""
     record: Path | None = None
-    """The record of the game's dice, once it has ended and was closed."""
+    """The record of the game's dice, kept the moment the game ends (a host stopped
+    before it closes keeps it too)."""
+
+    def __post_init__(self) -> None:
+        self.flow.listen(self._heard)
+
+    def _heard(self, change: Change) -> None:
+        if change.kind == "played" and self.flow.over and self.record is None:
+            self._keep_record()
+
+    def _keep_record(self) -> None:
+        """Keep the record of the finished game's dice; a failure to is a notice."""
+        try:
+            self.record = keep_host_record(self.flow)
+        except SaveFileError as error:
+            self.flow.notify(Notice(str(error), severity="error"))
 
     def join_lines(self) -> list[str]:
         """One line per remote seat for its player to paste, and one to watch."""
@@ -387,14 +402,12 @@ class Hosted:
         return [*lines, watch]
 
     async def close(self) -> None:
-        """Stop hosting: the autosave stays to resume. A finished game keeps the record of
-        its dice (``record``; a failure to is a notice) and forgets its codes."""
+        """Stop hosting: the autosave stays to resume. A finished game forgets its codes
+        (and tries once more to keep the record of its dice if that failed at its end)."""
         await self.server.close()
         if self.flow.over:
-            try:
-                self.record = keep_host_record(self.flow)
-            except SaveFileError as error:
-                self.flow.notify(Notice(str(error), severity="error"))
+            if self.record is None:
+                self._keep_record()
             forget(self.hosting.game_id)
 
 

@@ -204,6 +204,10 @@ def test_an_honest_game_between_clients_adds_up_for_everyone() -> None:
             ]
             codes = await asyncio.wait_for(asyncio.gather(*seats), 30)
             assert codes == [0, 0] and table.flow.over
+            # The host kept the record of the dice as the game ended, before it closes.
+            record = table.hosted.record
+            assert record is not None and record.name.endswith("-host.json")
+            assert json.loads(record.read_text(encoding="utf-8"))["role"] == "host"
             proofs = table.flow.dice.proofs
             assert all(proof.by is not None for proof in proofs)  # a player added to each
             for client in clients:
