@@ -32,6 +32,7 @@ Three measures (each a subcommand; all by default at small sizes):
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import statistics
@@ -147,11 +148,11 @@ def playout_difference(
 
 def recheck_game(
     playouts: int, most: int, seed: int
-) -> list[tuple[str, float, float, float, str, int]]:
+) -> list[tuple[str, float, float, float, str, int, float, int]]:
     """The mistakes and blunders flagged in one greedy mirror game, each (grade, the loss
     the review gave, the playouts' average margin of the best move over the move played,
     its standard error, the kind of decision and the number of players, the playouts
-    played a move)."""
+    played a move, the chance to win the review said it lost, the game's seed)."""
     players = 2 + seed % 3
     session = played(("greedy",) * players, seed)
     found: Review = review(session, computers=True)
@@ -161,15 +162,43 @@ def recheck_game(
             continue
         average, error, count = playout_difference(decision, seed, playouts, most)
         kind = f"{decision.state.phase.name.lower()}, {players} players"
-        checked.append((decision.grade, decision.loss_points, average, error, kind, count))
+        checked.append(
+            (
+                decision.grade,
+                decision.loss_points,
+                average,
+                error,
+                kind,
+                count,
+                decision.loss_win_chance,
+                seed,
+            )
+        )
     return checked
 
 
-def recheck(games: int, playouts: int, most: int, jobs: int) -> None:
-    """The share of flagged mistakes and blunders that deeper playouts confirm."""
+def recheck(
+    games: int, playouts: int, most: int, jobs: int, first: int = 1, rows_to: str | None = None
+) -> None:
+    """The share of flagged mistakes and blunders that deeper playouts confirm (each flag
+    also written as a line of JSON to ``rows_to``, when given)."""
     start = time.perf_counter()
-    rows = run_jobs(partial(recheck_game, playouts, most), range(1, games + 1), jobs)
+    rows = run_jobs(partial(recheck_game, playouts, most), range(first, first + games), jobs)
     flagged = [item for row in rows if isinstance(row, list) for item in row]
+    if rows_to is not None:
+        fields = (
+            "grade",
+            "loss_points",
+            "found",
+            "error",
+            "kind",
+            "playouts",
+            "loss_win_chance",
+            "seed",
+        )
+        with open(rows_to, "w", encoding="utf-8") as out:
+            for row in flagged:
+                out.write(json.dumps(dict(zip(fields, row, strict=True))) + "\n")
     counts = [row[5] for row in flagged]
     print(
         f"{games} greedy mirror games of 2, 3 and 4 players, {playouts} to {most} playouts "
@@ -210,6 +239,8 @@ def main() -> None:
     again.add_argument("--games", type=int, default=10)
     again.add_argument("--playouts", type=int, default=100)
     again.add_argument("--most", type=int, default=1600)
+    again.add_argument("--first", type=int, default=1, help="the first game's seed")
+    again.add_argument("--rows", help="write each flag as a line of JSON to this file")
     again.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     if args.command == "speed":
@@ -217,7 +248,7 @@ def main() -> None:
     elif args.command == "luck":
         luck(args.games, args.expert, args.jobs)
     else:
-        recheck(args.games, args.playouts, args.most, args.jobs)
+        recheck(args.games, args.playouts, args.most, args.jobs, args.first, args.rows)
 
 
 if __name__ == "__main__":
