@@ -558,14 +558,14 @@ def test_ctrl_c_stops_a_tournament_with_one_line_and_no_worker_left() -> None:
     if ready is None:
         time.sleep(3)  # no /proc: give the workers time to start
     os.killpg(process.pid, signal.SIGINT)
-    _, stderr = process.communicate(timeout=30)
-    assert process.returncode == 130
+    _, stderr = process.communicate(timeout=120)
+    assert process.returncode == 130, stderr
     assert stderr.strip() == "marrakech tournament: stopped (Ctrl-C); no results"
-    for _ in range(50):  # the group empties: no worker (nor their starter) left behind
+    deadline = time.monotonic() + 60  # a loaded machine may take seconds to reap them
+    while True:  # the group empties: no worker (nor their starter) left behind
         try:
             os.killpg(process.pid, 0)
         except ProcessLookupError:
             break
+        assert time.monotonic() < deadline, "a worker process outlived the stopped tournament"
         time.sleep(0.1)
-    else:
-        pytest.fail("a worker process outlived the stopped tournament")
