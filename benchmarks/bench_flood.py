@@ -339,47 +339,47 @@ async def read_json(process: asyncio.subprocess.Process) -> Any:
 
 async def one_run(args: argparse.Namespace, *, flood: bool, seed: int) -> dict[str, Any]:
     """One honest game (quiet or flooded): its round trips and the host's report."""
-    data = tempfile.mkdtemp(prefix="bench-flood-")
-    host = await spawn("--serve", str(seed), data=data)
-    where = await read_json(host)
-    hostile = None
-    if flood:
-        options = [
-            f"--flooders={args.flooders}",
-            f"--non-readers={args.non_readers}",
-            f"--idlers={args.idlers}",
-            f"--addresses={args.addresses}",
-            f"--nice={args.nice}",
-            f"--reconnect-ms={args.reconnect_ms}",
-            f"--non-reader-buffer={args.non_reader_buffer}",
+    with tempfile.TemporaryDirectory(prefix="bench-flood-") as data:
+        host = await spawn("--serve", str(seed), data=data)
+        where = await read_json(host)
+        hostile = None
+        if flood:
+            options = [
+                f"--flooders={args.flooders}",
+                f"--non-readers={args.non_readers}",
+                f"--idlers={args.idlers}",
+                f"--addresses={args.addresses}",
+                f"--nice={args.nice}",
+                f"--reconnect-ms={args.reconnect_ms}",
+                f"--non-reader-buffer={args.non_reader_buffer}",
+            ]
+            hostile = await spawn("--attack", str(where["port"]), *options, data=data)
+            await read_json(hostile)
+            await asyncio.sleep(args.warm_up)  # the caps are full when the players arrive
+        address = f"127.0.0.1:{where['port']}"
+        seats = [
+            GreedySeat(address, code, seed=seed + seat, think=args.think_ms / 1000)
+            for seat, code in enumerate(where["codes"])
         ]
-        hostile = await spawn("--attack", str(where["port"]), *options, data=data)
-        await read_json(hostile)
-        await asyncio.sleep(args.warm_up)  # the caps are full when the players arrive
-    address = f"127.0.0.1:{where['port']}"
-    seats = [
-        GreedySeat(address, code, seed=seed + seat, think=args.think_ms / 1000)
-        for seat, code in enumerate(where["codes"])
-    ]
-    started = time.perf_counter()
-    exits = await asyncio.gather(*(seat.client.run() for seat in seats))
-    elapsed = time.perf_counter() - started
-    counts = None
-    if hostile is not None:  # the attack ends with the game
-        hostile.terminate()
-        counts = await read_json(hostile)
-        await hostile.wait()
-    report = await read_json(host)
-    await host.wait()
-    trips = [trip * 1000 for seat in seats for trip in seat.round_trips]
-    return {
-        "exits": exits,
-        "elapsed": elapsed,
-        "trips": trips,
-        "lost": sum(seat.lost for seat in seats),
-        "host": report,
-        "hostile": counts,
-    }
+        started = time.perf_counter()
+        exits = await asyncio.gather(*(seat.client.run() for seat in seats))
+        elapsed = time.perf_counter() - started
+        counts = None
+        if hostile is not None:  # the attack ends with the game
+            hostile.terminate()
+            counts = await read_json(hostile)
+            await hostile.wait()
+        report = await read_json(host)
+        await host.wait()
+        trips = [trip * 1000 for seat in seats for trip in seat.round_trips]
+        return {
+            "exits": exits,
+            "elapsed": elapsed,
+            "trips": trips,
+            "lost": sum(seat.lost for seat in seats),
+            "host": report,
+            "hostile": counts,
+        }
 
 
 def describe(name: str, run: dict[str, Any]) -> None:
