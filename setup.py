@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import importlib.machinery
 import os
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
@@ -32,6 +34,8 @@ COMPILED = [
     "marrakech/engine/state.py",
 ]
 ENGINE = Path("marrakech/engine")
+GROUP = "marrakech.engine._native"
+"""The one shared library the compiled modules live in."""
 
 
 class BuildPy(build_py):
@@ -58,6 +62,36 @@ class OptionalBuildExt(build_ext):
             reason = str(error).splitlines()[0][:120]
             print(f"warning: the engine was not compiled and runs as pure Python: {reason}")
 
+    def build_extension(self, ext: Any) -> None:
+        """Compiles an extension's C files in parallel, largest first, where the compiler is
+        a Unix one (MSVC's sets itself up on first use, which threads could race).
+
+        mypyc writes one C file per module: the build then waits for the largest instead of
+        for all of them in a row (on two cores a fresh build took 30 s instead of 45).
+        """
+        compile_one = self.compiler.compile
+        if self.compiler.compiler_type != "unix":
+            super().build_extension(ext)
+            return
+
+        def compile_each(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+            largest_first = sorted(sources, key=os.path.getsize, reverse=True)
+            with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+                built = dict(
+                    zip(
+                        largest_first,
+                        pool.map(lambda one: compile_one([one], *args, **kwargs), largest_first),
+                        strict=True,
+                    )
+                )
+            return [obj for source in sources for obj in built[source]]
+
+        self.compiler.compile = compile_each
+        try:
+            super().build_extension(ext)
+        finally:
+            self.compiler.compile = compile_one
+
 
 def compiled_modules() -> list[object]:
     """The engine's extensions, or none for a pure build (asked for, or mypyc failed)."""
@@ -69,7 +103,12 @@ def compiled_modules() -> list[object]:
         level = os.environ.get("MARRAKECH_OPT_LEVEL", "3")
         if level not in ("0", "1", "2", "3"):
             raise ValueError(f"MARRAKECH_OPT_LEVEL is {level!r}, not 0, 1, 2 or 3")
-        return list(mypycify(COMPILED, opt_level=level, group_name="marrakech.engine._native"))
+        extensions = list(mypycify(COMPILED, opt_level=level, group_name=GROUP, multi_file=True))
+        # The group's headers go in a folder named after its package, which mypyc does not
+        # add to the include path of the modules' C files.
+        for extension in extensions:
+            extension.include_dirs.append(os.path.join("build", *GROUP.split(".")[:-1]))
+        return extensions
     except (Exception, SystemExit) as error:
         reason = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
         print(f"warning: mypyc could not compile the engine, it runs as pure Python: {reason}")
