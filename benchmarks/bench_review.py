@@ -24,7 +24,8 @@ Three measures (each a subcommand; all by default at small sizes):
     difference against the loss the review gave.
 
     uv run python benchmarks/bench_review.py speed [--games 3]
-    uv run python benchmarks/bench_review.py luck [--games 1000] [--expert expert] [--jobs 2]
+    uv run python benchmarks/bench_review.py luck [--games 1000] [--expert expert] [--jobs 2] \
+        [--rows FILE.jsonl]
     uv run python benchmarks/bench_review.py recheck [--games 100] [--playouts 100] \
         [--most 1600] [--jobs 2]
 """
@@ -32,12 +33,14 @@ Three measures (each a subcommand; all by default at small sizes):
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import multiprocessing
+import os
 import statistics
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 
 from marrakech.bots import make_bot
@@ -62,12 +65,19 @@ def played(levels: Sequence[str], seed: int) -> Session:
     return session
 
 
+def each_job(work: Callable[[int], object], seeds: Iterable[int], jobs: int) -> Iterator[object]:
+    """``work`` for each seed, in ``jobs`` processes (in this one with 1), each result as it
+    comes, in the seeds' order."""
+    if jobs <= 1:
+        yield from (work(seed) for seed in seeds)
+        return
+    with multiprocessing.Pool(jobs) as pool:
+        yield from pool.imap(work, seeds)
+
+
 def run_jobs(work: Callable[[int], object], seeds: Iterable[int], jobs: int) -> list[object]:
     """``work`` for each seed, in ``jobs`` processes (in this one with 1)."""
-    if jobs <= 1:
-        return [work(seed) for seed in seeds]
-    with multiprocessing.Pool(jobs) as pool:
-        return list(pool.imap(work, seeds))
+    return list(each_job(work, seeds, jobs))
 
 
 def speed(games: int) -> None:
@@ -86,31 +96,60 @@ def speed(games: int) -> None:
         )
 
 
-def luck_game(expert_name: str, seed: int) -> tuple[float, float, float, float]:
-    """One expert-against-greedy game: (expert skill, greedy skill, expert luck, greedy
-    luck); the expert sits first in odd seeds."""
+LUCK_FIELDS = ("seed", "expert_skill", "greedy_skill", "expert_luck", "greedy_luck")
+
+
+def luck_game(expert_name: str, seed: int) -> dict[str, float]:
+    """One expert-against-greedy game: each one's skill and luck; the expert sits first in
+    odd seeds."""
     levels = (expert_name, "greedy") if seed % 2 else ("greedy", expert_name)
     found = review(played(levels, seed), computers=True)
     expert = found.luck.accounts[levels.index(expert_name)]
     greedy = found.luck.accounts[levels.index("greedy")]
-    return expert.skill, greedy.skill, expert.luck, greedy.luck
+    figures = (seed, expert.skill, greedy.skill, expert.luck, greedy.luck)
+    return dict(zip(LUCK_FIELDS, figures, strict=True))
 
 
-def luck(games: int, expert: str, jobs: int) -> None:
-    """Whether skill tells the expert from greedy, and whether luck averages near zero."""
-    start = time.perf_counter()
-    rows = run_jobs(partial(luck_game, expert), range(1, games + 1), jobs)
-    results = [row for row in rows if isinstance(row, tuple)]
-    better = sum(1 for row in results if row[0] > row[1])
-    print(f"{len(results)} games of {expert} against greedy ({time.perf_counter() - start:.0f} s)")
+def luck_summary(results: Sequence[dict[str, float]], expert: str) -> None:
+    better = sum(1 for row in results if row["expert_skill"] > row["greedy_skill"])
     print(f"the expert's skill exceeds greedy's in {better / len(results):.1%} (target 80%)")
-    for name, column in ((expert, 2), ("greedy", 3)):
-        values = [row[column] for row in results]
+    for name, key in ((expert, "expert"), ("greedy", "greedy")):
+        values = [row[f"{key}_luck"] for row in results]
         error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
         print(
             f"{name}: average luck {statistics.mean(values):+.2f} ± {error:.2f} points, "
-            f"average skill {statistics.mean(row[column - 2] for row in results):+.2f}"
+            f"average skill {statistics.mean(row[f'{key}_skill'] for row in results):+.2f}"
         )
+
+
+def luck(games: int, expert: str, jobs: int, rows_to: str | None = None) -> None:
+    """Whether skill tells the expert from greedy, and whether luck averages near zero.
+
+    With ``rows_to``, each game is added to that file as a line of JSON when it ends, the
+    games already there are not played again (a long run can stop and go on), and the
+    figures so far are printed every hundred games.
+    """
+    start = time.perf_counter()
+    seeds = range(1, games + 1)
+    kept: dict[int, dict[str, float]] = {}
+    if rows_to is not None and os.path.exists(rows_to):
+        with open(rows_to, encoding="utf-8") as rows:
+            kept = {int(row["seed"]): row for row in map(json.loads, rows)}
+    results = [kept[seed] for seed in seeds if seed in kept]
+    todo = [seed for seed in seeds if seed not in kept]
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(open(rows_to, "a", encoding="utf-8")) if rows_to else None
+        for row in each_job(partial(luck_game, expert), todo, jobs):
+            assert isinstance(row, dict)
+            results.append(row)
+            if out is not None:
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+                if len(results) % 100 == 0 and len(results) < games:
+                    print(f"after {len(results)} games:", flush=True)
+                    luck_summary(results, expert)
+    print(f"{len(results)} games of {expert} against greedy ({time.perf_counter() - start:.0f} s)")
+    luck_summary(results, expert)
 
 
 def playout_margin(state: GameState, seat: int, seed: int) -> float:
@@ -235,6 +274,9 @@ def main() -> None:
     luck_parser.add_argument("--games", type=int, default=20)
     luck_parser.add_argument("--expert", default="expert")
     luck_parser.add_argument("--jobs", type=int, default=1)
+    luck_parser.add_argument(
+        "--rows", help="keep each game as a line of JSON in this file (and go on from it)"
+    )
     again = commands.add_parser("recheck")
     again.add_argument("--games", type=int, default=10)
     again.add_argument("--playouts", type=int, default=100)
@@ -246,7 +288,7 @@ def main() -> None:
     if args.command == "speed":
         speed(args.games)
     elif args.command == "luck":
-        luck(args.games, args.expert, args.jobs)
+        luck(args.games, args.expert, args.jobs, args.rows)
     else:
         recheck(args.games, args.playouts, args.most, args.jobs, args.first, args.rows)
 
