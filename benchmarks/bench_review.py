@@ -15,13 +15,16 @@ Three measures (each a subcommand; all by default at small sizes):
     Plays greedy mirror games of 2, 3 and 4 players, and re-checks every decision the
     review grades a mistake or a blunder with a deeper, independent method: many seeded
     playouts to the end (greedy for every seat, the same seeds for both moves) from the move
-    played and from the best one, ``--playouts`` at a time until the two moves' average
-    margins differ by more than two standard errors or ``--most`` playouts a move have been
-    played (sequential: a clear case stops early, a close one gets more). The flag is
-    confirmed when the best move's playouts end with the bigger average margin for the
-    decider, refuted when they end with a smaller one by more than two standard errors.
-    Prints the shares confirmed (target: at least 90%) and refuted, and the average
-    difference against the loss the review gave.
+    played and from the best one, ``--playouts`` at a time until the two moves differ by
+    more than two standard errors or ``--most`` playouts a move have been played
+    (sequential: a clear case stops early, a close one gets more). Each flag is checked by
+    what it claims: a flag raised for the chance to win lost (``review.GRADES``) by the
+    share of the win the playouts give each move (a win shared by k counts 1/k), a flag
+    raised for points of the lead alone (``review.POINT_GRADES``, a game all but decided)
+    by the final margin. It is confirmed when the best move comes out ahead, refuted when
+    behind by more than two standard errors. Prints the shares confirmed (target: at least
+    90%) and refuted, by that measure and by each measure alone, and what the review and
+    the playouts found on average.
 
     uv run python benchmarks/bench_review.py speed [--games 3]
     uv run python benchmarks/bench_review.py luck [--games 1000] [--expert expert] [--jobs 2] \
@@ -41,12 +44,14 @@ import os
 import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from marrakech.bots import make_bot
 from marrakech.engine import Action, GameState, Phase
 from marrakech.flow.luck import margins
-from marrakech.flow.review import BLUNDER, MISTAKE, Decision, Review, review
+from marrakech.flow.review import BLUNDER, MISTAKE, Decision, Review, grade, review
 from marrakech.games.dice import SeededDie
 from marrakech.games.levels import bot_seed
 from marrakech.games.playout import play_out
@@ -152,46 +157,87 @@ def luck(games: int, expert: str, jobs: int, rows_to: str | None = None) -> None
     luck_summary(results, expert)
 
 
-def playout_margin(state: GameState, seat: int, seed: int) -> float:
-    """The seat's final margin after greedy play to the end from ``state``, seeded dice."""
+def playout_result(state: GameState, seat: int, seed: int) -> tuple[float, float]:
+    """The seat's final margin and its share of the win (1/k of a win shared by k; 0 for a
+    loss) after greedy play to the end from ``state``, seeded dice."""
     bots = [make_bot("greedy", seed=bot_seed(seed, other)) for other in range(len(state.players))]
 
     def choose(position: GameState) -> Action:
         return bots[position.current].choose(position)
 
     final = play_out(state, choose, SeededDie(seed))
-    return margins([float(score.total) for score in final.scores()])[seat]
+    winners = final.winners()
+    won = 1 / len(winners) if seat in winners else 0.0
+    return margins([float(score.total) for score in final.scores()])[seat], won
+
+
+@dataclass(frozen=True)
+class Found:
+    """What the playouts found of the best move over the move played, by one measure."""
+
+    average: float
+    error: float
+    """The average's standard error."""
+
+    @staticmethod
+    def of(differences: Sequence[float]) -> Found:
+        error = statistics.stdev(differences) / math.sqrt(len(differences))
+        return Found(statistics.mean(differences), error)
+
+    @property
+    def settled(self) -> bool:
+        return abs(self.average) > 2 * self.error
+
+
+def by_chance(decision: Decision) -> bool:
+    """Whether the decision is flagged for the chance to win it lost (else for points)."""
+    return grade(decision.loss_win_chance) in (MISTAKE, BLUNDER)
 
 
 def playout_difference(
     decision: Decision, seed: int, playouts: int, most: int
-) -> tuple[float, float, int]:
-    """The average margin of the decision's best move over the move played, in playouts
-    from both (``playouts`` at a time, the same seeds for both, until the difference is
-    more than two standard errors from zero or ``most`` a move): (the average, its standard
-    error, the playouts played a move)."""
-    differences: list[float] = []
+) -> tuple[Found, Found, int]:
+    """The best move over the move played, in playouts from both (the same seeds for both),
+    by the final margin and by the share of the win: ``playouts`` at a time until the
+    measure the flag was raised for (the win for a flag by chance, the margin for one by
+    points) differs from zero by more than two standard errors, or ``most`` a move. Returns
+    (by margin, by win, the playouts played a move)."""
+    margin: list[float] = []
+    win: list[float] = []
+    deciding = win if by_chance(decision) else margin
     while True:
-        for index in range(len(differences), len(differences) + playouts):
+        for index in range(len(margin), len(margin) + playouts):
             dice = seed * 100_000 + index
-            played_margin = playout_margin(
-                decision.state.apply(decision.played), decision.seat, dice
-            )
-            best_margin = playout_margin(decision.state.apply(decision.best), decision.seat, dice)
-            differences.append(best_margin - played_margin)
-        average = statistics.mean(differences)
-        error = statistics.stdev(differences) / math.sqrt(len(differences))
-        if abs(average) > 2 * error or len(differences) >= most:
-            return average, error, len(differences)
+            played = playout_result(decision.state.apply(decision.played), decision.seat, dice)
+            best = playout_result(decision.state.apply(decision.best), decision.seat, dice)
+            margin.append(best[0] - played[0])
+            win.append(best[1] - played[1])
+        if Found.of(deciding).settled or len(margin) >= most:
+            return Found.of(margin), Found.of(win), len(margin)
 
 
-def recheck_game(
-    playouts: int, most: int, seed: int
-) -> list[tuple[str, float, float, float, str, int, float, int]]:
-    """The mistakes and blunders flagged in one greedy mirror game, each (grade, the loss
-    the review gave, the playouts' average margin of the best move over the move played,
-    its standard error, the kind of decision and the number of players, the playouts
-    played a move, the chance to win the review said it lost, the game's seed)."""
+RECHECK_FIELDS = (
+    "grade",
+    "by",
+    "loss_points",
+    "loss_win_chance",
+    "margin",
+    "margin_error",
+    "win",
+    "win_error",
+    "kind",
+    "playouts",
+    "seed",
+)
+"""A re-checked flag: its grade, what flagged it ("chance" or "points"), the losses the
+review gave, what the playouts found of the best move over the move played (the margin in
+points and the share of the win, each with its standard error), the kind of decision and
+the number of players, the playouts a move, the game's seed."""
+
+
+def recheck_game(playouts: int, most: int, seed: int) -> list[dict[str, Any]]:
+    """The mistakes and blunders flagged in one greedy mirror game, each re-checked
+    (``RECHECK_FIELDS``)."""
     players = 2 + seed % 3
     session = played(("greedy",) * players, seed)
     found: Review = review(session, computers=True)
@@ -199,21 +245,42 @@ def recheck_game(
     for decision in found.decisions:
         if decision.grade not in (MISTAKE, BLUNDER):
             continue
-        average, error, count = playout_difference(decision, seed, playouts, most)
-        kind = f"{decision.state.phase.name.lower()}, {players} players"
-        checked.append(
-            (
-                decision.grade,
-                decision.loss_points,
-                average,
-                error,
-                kind,
-                count,
-                decision.loss_win_chance,
-                seed,
-            )
+        margin, win, count = playout_difference(decision, seed, playouts, most)
+        figures = (
+            decision.grade,
+            "chance" if by_chance(decision) else "points",
+            decision.loss_points,
+            decision.loss_win_chance,
+            margin.average,
+            margin.error,
+            win.average,
+            win.error,
+            f"{decision.state.phase.name.lower()}, {players} players",
+            count,
+            seed,
         )
+        checked.append(dict(zip(RECHECK_FIELDS, figures, strict=True)))
     return checked
+
+
+def shares(rows: Sequence[dict[str, Any]]) -> str:
+    """Confirmed and refuted, by each flag's own measure, then by the margin alone and the
+    win alone."""
+
+    def said(measure: str, row: dict[str, Any]) -> tuple[bool, bool]:
+        average, error = row[measure], row[f"{measure}_error"]
+        return average > 0, average < -2 * error
+
+    def share(judge: Callable[[dict[str, Any]], tuple[bool, bool]]) -> str:
+        verdicts = [judge(row) for row in rows]
+        confirmed = sum(yes for yes, _ in verdicts) / len(verdicts)
+        refuted = sum(no for _, no in verdicts) / len(verdicts)
+        return f"confirmed {confirmed:.1%}, refuted {refuted:.1%}"
+
+    own = share(lambda row: said("win" if row["by"] == "chance" else "margin", row))
+    margin = share(partial(said, "margin"))
+    win = share(partial(said, "win"))
+    return f"{own} (by the margin: {margin}; by the win: {win})"
 
 
 def recheck(
@@ -225,45 +292,37 @@ def recheck(
     rows = run_jobs(partial(recheck_game, playouts, most), range(first, first + games), jobs)
     flagged = [item for row in rows if isinstance(row, list) for item in row]
     if rows_to is not None:
-        fields = (
-            "grade",
-            "loss_points",
-            "found",
-            "error",
-            "kind",
-            "playouts",
-            "loss_win_chance",
-            "seed",
-        )
         with open(rows_to, "w", encoding="utf-8") as out:
-            for row in flagged:
-                out.write(json.dumps(dict(zip(fields, row, strict=True))) + "\n")
-    counts = [row[5] for row in flagged]
+            out.writelines(json.dumps(row) + "\n" for row in flagged)
+    counts = [row["playouts"] for row in flagged]
     print(
         f"{games} greedy mirror games of 2, 3 and 4 players, {playouts} to {most} playouts "
         f"a move (median {statistics.median(counts):.0f}, {sum(counts)} in all; "
-        f"{sum(1 for count in counts if count >= most)} flags still within two standard "
-        f"errors at {most}) ({time.perf_counter() - start:.0f} s)"
+        f"{sum(1 for count in counts if count >= most)} flags still unsettled at {most}) "
+        f"({time.perf_counter() - start:.0f} s)"
     )
-    for grade in (MISTAKE, BLUNDER, None):
-        chosen = [row for row in flagged if grade is None or row[0] == grade]
+    print("A flag is confirmed when the playouts find the best move ahead by the measure it")
+    print("was raised for: the share of the win for a flag by chance, the margin for one by")
+    print("points; refuted when behind by more than two standard errors (target 90%).")
+    for name, chosen in (
+        ("all flagged", flagged),
+        (MISTAKE, [row for row in flagged if row["grade"] == MISTAKE]),
+        (BLUNDER, [row for row in flagged if row["grade"] == BLUNDER]),
+        ("flagged by chance", [row for row in flagged if row["by"] == "chance"]),
+        ("flagged by points", [row for row in flagged if row["by"] == "points"]),
+    ):
         if chosen:
-            confirmed = sum(1 for row in chosen if row[2] > 0) / len(chosen)
-            refuted = sum(1 for row in chosen if row[2] < -2 * row[3]) / len(chosen)
-            said = statistics.mean(row[1] for row in chosen)
-            found = statistics.mean(row[2] for row in chosen)
+            print(f"{name}: {len(chosen)}, {shares(chosen)}")
             print(
-                f"{grade or 'all flagged'}: {len(chosen)}, confirmed {confirmed:.1%} "
-                f"(target 90%), refuted {refuted:.1%}; loss in the review {said:.2f} points, "
-                f"in the playouts {found:+.2f} (standard error of one "
-                f"{statistics.mean(row[3] for row in chosen):.2f})"
+                f"  loss in the review {statistics.mean(row['loss_points'] for row in chosen):.2f}"
+                f" points, {statistics.mean(row['loss_win_chance'] for row in chosen):.1%} to "
+                f"win; in the playouts {statistics.mean(row['margin'] for row in chosen):+.2f} "
+                f"points, {statistics.mean(row['win'] for row in chosen):+.1%} of a win"
             )
     print("by kind of decision:")
-    for kind in sorted({row[4] for row in flagged}):
-        chosen = [row for row in flagged if row[4] == kind]
-        confirmed = sum(1 for row in chosen if row[2] > 0) / len(chosen)
-        refuted = sum(1 for row in chosen if row[2] < -2 * row[3]) / len(chosen)
-        print(f"  {kind}: {len(chosen)}, confirmed {confirmed:.1%}, refuted {refuted:.1%}")
+    for kind in sorted({row["kind"] for row in flagged}):
+        chosen = [row for row in flagged if row["kind"] == kind]
+        print(f"  {kind}: {len(chosen)}, {shares(chosen)}")
 
 
 def main() -> None:
