@@ -113,6 +113,7 @@ ENGLISH_STRINGS = {
         "the expert bot has nothing to choose in phase ",
         "work must be 0 or more evaluations, not ",
         "time_cap must be positive seconds, not ",
+        "the expert searches no ",
     },
     "bots/hard.py": {
         " s (time only)",

@@ -51,7 +51,7 @@ from marrakech.engine import Action, Aim, GameState, Orient, Phase, Place, Roll
 
 from .base import determinize, position_rng
 from .evaluation import evaluate, utility
-from .evaluator import Evaluator, spread_of
+from .evaluator import DEFAULT_EVALUATOR, Evaluator, spread_of
 from .evaluator import win_chance as win_chance  # where it was, for old imports
 from .exposure import DEFAULT_EXPOSURE_WEIGHTS, ExposureWeights, likely_choice
 from .outcomes import Outcome, outcomes
@@ -306,3 +306,45 @@ class ExpertBot:
             if isinstance(action, Aim)
         }
         return best_of(list(values), values.__getitem__, rng)
+
+
+def searched_values(
+    state: GameState, actions: Iterable[Action], evaluator: Evaluator = DEFAULT_EVALUATOR
+) -> dict[Action, float]:
+    """Each of these actions (the seat to move's, in ORIENT, PLACE or AIM) valued by the
+    expert's search at depth 2, in full: no budget and no clock, on the position as it is
+    (nothing determinized: the caller decides what may be seen).
+
+    A carpet is valued with the next player's turn searched; a facing through the die,
+    each outcome by the best of my ``PLACE_WIDTH`` best carpets at depth 1 valued so; an
+    aim by the next player's expected reply (as the expert's own decisions do). The values
+    are in the expert's criterion (``Evaluator.value``): compare them with each other only.
+    The review asks it for a second look at the decisions it grades worst.
+    """
+    search = _Search(
+        state.current,
+        0,
+        float("inf"),
+        evaluator,
+        spread_of(state),
+        quick_replies=True,
+    )
+    values: dict[Action, float] = {}
+    for action in actions:
+        after = state.apply(action)
+        if isinstance(action, Place):
+            values[action] = search.turn_of_next(after)
+        elif isinstance(action, Aim):
+            values[action] = search.mine(search.after_roll(after))
+        elif isinstance(action, Orient):
+            values[action] = sum(
+                outcome.probability
+                * max(
+                    (search.turn_of_next(deeper) for _, _, deeper in outcome.ranked[:PLACE_WIDTH]),
+                    default=outcome.fixed,
+                )
+                for outcome in ExpertBot._outcomes(search, after)
+            )
+        else:
+            raise ValueError(f"the expert searches no {type(action).__name__} action")
+    return values

@@ -7,8 +7,12 @@ the best option is the one with the best chance to win (ties: the most points of
 lead), and the loss of the move played is how much less it is worth, in points of the
 player's lead as the hint weighs them (``Evaluator.margin_weights`` and ``compare``) and
 in chance to win. The grade is the worse of what each loss gives (``GRADES``,
-``POINT_GRADES``). Each loss is 0 or more (``judging``); a move that gave up no points and
-less chance to win than a "best" grade allows (``BEST_BELOW``) counts as the best.
+``POINT_GRADES``). A decision graded a mistake or a blunder gets a second look: the
+expert's search two plies deep (``expert.searched_values``) values the move played and the
+best one, and where it finds the move played no worse the grade is an inaccuracy, marked
+``doubted`` (the losses stay the evaluator's). Each loss is 0 or more (``judging``); a
+move that gave up no points and less chance to win than a "best" grade allows
+(``BEST_BELOW``) counts as the best.
 
 Each seat's final margin is split into luck and skill (``flow.luck``) from the same
 judgements (every seat's decisions are judged for it, shown or not).
@@ -24,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR, Evaluator
+from marrakech.bots.expert import searched_values
 from marrakech.engine import Action, Aim, GameState, Orient, Place, turn_bounds
 from marrakech.games.language import N_, _, ngettext, pgettext
 from marrakech.games.session import Session
@@ -96,6 +101,9 @@ class Decision:
     loss_win_chance: float
     """How much less chance to win it leaves than the best, 0 to 1."""
     grade: str
+    doubted: bool = False
+    """True when the evaluator's losses make it a mistake or a blunder but the expert's
+    deeper search finds the move played no worse than the best: graded an inaccuracy."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +181,11 @@ def review(
                 # Worth as many points as the best or more, and all but its chance to win
                 # (``judging``: near 0 or 1 the chance hardly moves): as good as the best.
                 best, chance = action, 0.0
+            graded, doubted = grade(chance, points), False
+            if graded in (MISTAKE, BLUNDER):
+                looked = searched_values(transition.before, (action, best), evaluator)
+                if looked[action] >= looked[best]:
+                    graded, doubted = INACCURACY, True
             found.append(
                 Decision(
                     transition.seat,
@@ -182,7 +195,8 @@ def review(
                     best,
                     points,
                     chance,
-                    grade(chance, points),
+                    graded,
+                    doubted,
                 )
             )
     accounts = split(session, judged, evaluator, lambda index: tell(len(transitions) + index))
@@ -238,6 +252,7 @@ def review_document(found: Review) -> dict[str, Any]:
                 "loss_points": round(decision.loss_points, 3),
                 "loss_win_chance": round(decision.loss_win_chance, 4),
                 "grade": decision.grade,
+                "doubted": decision.doubted,
             }
             for decision in found.decisions
         ],
@@ -280,10 +295,17 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
         return _("Turn {turn}, {name}: {played}: best.").format(
             turn=decision.turn, name=names[decision.seat], played=played
         )
-    return _(
-        "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
-        "chance to win: {grade}."
-    ).format(
+    if decision.doubted:
+        line = _(
+            "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
+            "chance to win, but a deeper search finds it no worse: {grade}."
+        )
+    else:
+        line = _(
+            "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
+            "chance to win: {grade}."
+        )
+    return line.format(
         turn=decision.turn,
         name=names[decision.seat],
         played=played,

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from engine.positions import build
 
-from marrakech.bots.expert import win_chance
+from marrakech.bots.expert import searched_values, win_chance
 from marrakech.bots.exposure import ExposureWeights, exposure_estimate, likely_choice
 from marrakech.bots.foresight import ROLLS_AHEAD, pressure, stops
 from marrakech.bots.tolls import LANDINGS
-from marrakech.engine import Direction, Phase
+from marrakech.engine import Direction, Orient, Phase, Roll, new_game
 
 
 def test_each_roll_ahead_stops_somewhere() -> None:
@@ -118,3 +118,17 @@ def test_with_more_players_every_rival_counts_not_only_the_nearest() -> None:
     far_ahead_of_the_others = win_chance([40, 40, 0, 0], 0, spread)
     assert far_ahead_of_the_others == pytest.approx(win_chance([40, 40], 0, spread), rel=0.01)
     assert sum(win_chance([40, 40, 40, 40], seat, spread) for seat in range(4)) < 4 * 25
+
+
+def test_the_search_values_a_carpet_a_facing_and_nothing_else() -> None:
+    state = new_game(2, seed=4)
+    facings = [action for action in state.legal_actions() if isinstance(action, Orient)]
+    values = searched_values(state, facings)
+    assert list(values) == facings and len(set(values.values())) > 1
+    rolled = state.apply(facings[0])
+    with pytest.raises(ValueError, match="the expert searches no Roll action"):
+        searched_values(rolled, [Roll(1)])
+    while rolled.phase is not Phase.PLACE:
+        rolled = rolled.apply(Roll(1))
+    carpets = list(rolled.legal_placements()[:3])
+    assert list(searched_values(rolled, carpets)) == carpets

@@ -15,11 +15,16 @@ import pytest
 from marrakech import cli
 from marrakech.bots import make_bot
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR
+from marrakech.bots.expert import searched_values
 from marrakech.engine import Orient, Phase, Place, Turn, new_game
 from marrakech.flow.judging import rank
 from marrakech.flow.review import (
     BEST,
+    BLUNDER,
     GRADE_ORDER,
+    INACCURACY,
+    MISTAKE,
+    decision_line,
     grade,
     judge,
     review,
@@ -175,6 +180,7 @@ def test_the_json_document_has_its_fields_and_types() -> None:
             "loss_points",
             "loss_win_chance",
             "grade",
+            "doubted",
         }
         assert decision["seat"] in (1, 2)
         assert isinstance(decision["turn"], int) and decision["turn"] >= 1
@@ -182,6 +188,7 @@ def test_the_json_document_has_its_fields_and_types() -> None:
         assert isinstance(decision["loss_points"], float | int)
         assert 0 <= decision["loss_win_chance"] <= 1
         assert decision["grade"] in GRADE_ORDER
+        assert isinstance(decision["doubted"], bool)
     scores = [score.total for score in session.state.scores()]
     assert document["players"] == [
         {
@@ -201,6 +208,40 @@ def test_the_json_document_has_its_fields_and_types() -> None:
         assert round(player["luck"] + player["skill"], 6) == player["margin"]
         assert set(player["luck_parts"]) == {"dice", "start", "table", "evaluator"}
         assert round(sum(player["luck_parts"].values()), 2) == round(player["luck"], 2)
+
+
+def greedy_mirror(seed: int, steps: int) -> Session:
+    """Two greedy computers' seeded game, up to this many steps (rolls included)."""
+    session = Session(GameSetup(2, seats=("greedy", "greedy"), seed=seed))
+    bots = [make_bot("greedy", seed=bot_seed(seed, seat)) for seat in range(2)]
+    while len(session.transitions) < steps:
+        if session.state.phase is Phase.ROLL:
+            session.roll()
+        else:
+            session.play(bots[session.state.current].choose(session.state))
+    return session
+
+
+def test_a_flag_the_deeper_search_doubts_is_an_inaccuracy_and_says_so() -> None:
+    # Greedy against greedy, seed 57: Player 2's facing at turn 10 (ahead, best right)
+    # loses 6.4% chance to win by the evaluator, a mistake; the expert's search two plies
+    # deep values ahead no worse than right.
+    found = review(greedy_mirror(57, 28), computers=True)
+    last = found.decisions[-1]
+    assert (last.turn, last.played, last.best) == (10, Orient(Turn.STRAIGHT), Orient(Turn.RIGHT))
+    assert grade(last.loss_win_chance, last.loss_points) == MISTAKE
+    assert (last.grade, last.doubted) == (INACCURACY, True)
+    looked = searched_values(last.state, (last.played, last.best))
+    assert looked[last.played] >= looked[last.best]
+    line = decision_line(last, ("Ayla", "Bo"))
+    assert line.endswith("chance to win, but a deeper search finds it no worse: inaccuracy.")
+    assert review_document(found)["decisions"][-1]["doubted"] is True
+    # Every mistake and blunder left standing is one the deeper search agrees with.
+    for decision in found.decisions:
+        if decision.grade in (MISTAKE, BLUNDER):
+            assert not decision.doubted
+            looked = searched_values(decision.state, (decision.played, decision.best))
+            assert looked[decision.best] > looked[decision.played]
 
 
 def test_the_lines_name_each_decision_then_each_player() -> None:
