@@ -50,7 +50,7 @@ from typing import Any
 
 from marrakech.bots import make_bot
 from marrakech.engine import Action, GameState, Phase
-from marrakech.flow.luck import margins
+from marrakech.flow.luck import LUCK_PARTS, margins
 from marrakech.flow.review import BLUNDER, MISTAKE, Decision, Review, grade, review
 from marrakech.games.dice import SeededDie
 from marrakech.games.levels import bot_seed
@@ -101,21 +101,23 @@ def speed(games: int) -> None:
         )
 
 
-LUCK_FIELDS = ("seed", "expert_skill", "greedy_skill", "expert_luck", "greedy_luck")
-
-
-def luck_game(expert_name: str, seed: int) -> dict[str, float]:
-    """One expert-against-greedy game: each one's skill and luck; the expert sits first in
-    odd seeds."""
+def luck_game(expert_name: str, seed: int) -> dict[str, Any]:
+    """One expert-against-greedy game: each one's skill, luck and luck's parts; the expert
+    sits first in odd seeds."""
     levels = (expert_name, "greedy") if seed % 2 else ("greedy", expert_name)
     found = review(played(levels, seed), computers=True)
-    expert = found.luck.accounts[levels.index(expert_name)]
-    greedy = found.luck.accounts[levels.index("greedy")]
-    figures = (seed, expert.skill, greedy.skill, expert.luck, greedy.luck)
-    return dict(zip(LUCK_FIELDS, figures, strict=True))
+    row: dict[str, Any] = {"seed": seed}
+    for key, level in (("expert", expert_name), ("greedy", "greedy")):
+        account = found.luck.accounts[levels.index(level)]
+        row |= {
+            f"{key}_skill": account.skill,
+            f"{key}_luck": account.luck,
+            f"{key}_parts": dict(account.parts),
+        }
+    return row
 
 
-def luck_summary(results: Sequence[dict[str, float]], expert: str) -> None:
+def luck_summary(results: Sequence[dict[str, Any]], expert: str) -> None:
     better = sum(1 for row in results if row["expert_skill"] > row["greedy_skill"])
     print(f"the expert's skill exceeds greedy's in {better / len(results):.1%} (target 80%)")
     for name, key in ((expert, "expert"), ("greedy", "greedy")):
@@ -125,6 +127,15 @@ def luck_summary(results: Sequence[dict[str, float]], expert: str) -> None:
             f"{name}: average luck {statistics.mean(values):+.2f} ± {error:.2f} points, "
             f"average skill {statistics.mean(row[f'{key}_skill'] for row in results):+.2f}"
         )
+        parted = [row[f"{key}_parts"] for row in results if f"{key}_parts" in row]
+        if parted:
+            print(
+                "  luck's parts on average: "
+                + ", ".join(
+                    f"{part} {statistics.mean(parts[part] for parts in parted):+.2f}"
+                    for part in LUCK_PARTS
+                )
+            )
 
 
 def luck(games: int, expert: str, jobs: int, rows_to: str | None = None) -> None:
@@ -136,7 +147,7 @@ def luck(games: int, expert: str, jobs: int, rows_to: str | None = None) -> None
     """
     start = time.perf_counter()
     seeds = range(1, games + 1)
-    kept: dict[int, dict[str, float]] = {}
+    kept: dict[int, dict[str, Any]] = {}
     if rows_to is not None and os.path.exists(rows_to):
         with open(rows_to, encoding="utf-8") as rows:
             kept = {int(row["seed"]): row for row in map(json.loads, rows)}
