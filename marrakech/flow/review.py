@@ -228,9 +228,12 @@ def review(
 
 def worst(found: Review, seat: int, count: int = 3) -> tuple[Decision, ...]:
     """A seat's ``count`` most costly decisions that were not the best, in the game's
-    order (by chance to win lost, then points)."""
+    order (by chance to win lost, then points; one the second look ``doubted`` only when
+    too few others were missed)."""
     missed = [d for d in found.decisions if d.seat == seat and d.played != d.best]
-    costly = sorted(missed, key=lambda d: (d.loss_win_chance, d.loss_points), reverse=True)
+    costly = sorted(
+        missed, key=lambda d: (not d.doubted, d.loss_win_chance, d.loss_points), reverse=True
+    )
     chosen = {id(d) for d in costly[:count]}
     return tuple(d for d in found.decisions if id(d) in chosen)
 

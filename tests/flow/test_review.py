@@ -30,6 +30,7 @@ from marrakech.flow.review import (
     review,
     review_document,
     review_lines,
+    worst,
 )
 from marrakech.games import language, storage
 from marrakech.games.dice import SeededDie
@@ -236,6 +237,9 @@ def test_a_flag_the_deeper_search_doubts_is_an_inaccuracy_and_says_so() -> None:
     line = decision_line(last, ("Ayla", "Bo"))
     assert line.endswith("chance to win, but a deeper search finds it no worse: inaccuracy.")
     assert review_document(found)["decisions"][-1]["doubted"] is True
+    # Player 2 missed the best three other times by then: those are the worst shown.
+    shown = worst(found, last.seat)
+    assert len(shown) == 3 and last not in shown
     # Every mistake and blunder left standing is one the deeper search agrees with.
     for decision in found.decisions:
         if decision.grade in (MISTAKE, BLUNDER):
