@@ -337,14 +337,12 @@ def searched_values(
         elif isinstance(action, Aim):
             values[action] = search.mine(search.after_roll(after))
         elif isinstance(action, Orient):
-            values[action] = sum(
-                outcome.probability
-                * max(
-                    (search.turn_of_next(deeper) for _, _, deeper in outcome.ranked[:PLACE_WIDTH]),
-                    default=outcome.fixed,
+            branches = ExpertBot._outcomes(search, after)
+            for outcome in branches:
+                outcome.deep.extend(
+                    search.turn_of_next(deeper) for _, _, deeper in outcome.ranked[:PLACE_WIDTH]
                 )
-                for outcome in ExpertBot._outcomes(search, after)
-            )
+            values[action] = sum(o.probability * o.value(PLACE_WIDTH) for o in branches)
         else:
             raise ValueError(f"the expert searches no {type(action).__name__} action")
     return values
