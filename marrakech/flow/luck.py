@@ -1,35 +1,47 @@
-"""Luck and skill: each seat's final margin split into what the table's decisions made of
-it and what they did not.
+"""Luck and skill: each seat's final margin split into what chance gave it and what the
+table's decisions made of it.
 
 A seat's margin is its final points minus the best other seat's. Before every step of the
 game the evaluator (``bots.evaluator``) expects a margin for each seat: its expected
 points minus the best other seat's expected points. Walking the game, every change of that
 expectation goes to one account:
 
-* **skill**: each decision with a choice loses some points of the decider's lead against
-  the best option found (``flow.judging``, the review's ``loss_points``). That loss counts
-  against the decider and, shared equally, for the other seats: a seat's skill is the
-  others' average loss minus its own. Skill adds up to 0 over the seats; with 2 players
-  one seat's skill is the other's with the sign turned.
-* **luck**, the rest, in four parts:
+* **luck**, what nobody at the table decided, in four parts (``LUCK_PARTS``):
 
   - ``dice``: what each roll gave against the average over the die
-    (``GameState.chance_outcomes``) of what it might have given;
+    (``GameState.chance_outcomes``) of what it might have given. Whatever the evaluator's
+    errors, this averages to zero over the die in every position, so a player's luck
+    averages to zero however well or badly they play;
   - ``start``: the margin expected before the first move (the seat, and with 2 players
     the carpets drawn into each pile);
   - ``table``: with 3 and 4 players, how the others' decisions fell on this seat beyond
     an equal share of what they lost in expected margin (one rival's mistake may help one
     seat more than another); 0 with 2 players;
-  - ``evaluator``: the evaluator's own inconsistency: how far its value of a position
-    differs from the value of the best decision in it (it looks one decision deeper
-    there), and a decision's points of the lead from the change in expected margin
-    (they weigh the seats by the chance to win).
+  - ``evaluator``: with 3 and 4 players, the share of the evaluator's inconsistency (below)
+    that falls on every seat alike; 0 with 2 players.
 
-Luck plus skill is the margin exactly: luck is computed as the margin minus skill, and its
-parts add up to it (the ``evaluator`` part takes the rounding, and in a game not finished
-the difference between the margin now and the margin expected). ``Split.by_turn`` follows
-both accounts turn by turn for a chart: their sum after a turn is the margin expected
-then.
+* **skill**, what the decisions made of the margin, in two parts (``SKILL_PARTS``):
+
+  - ``decisions``: each decision with a choice loses some points of the decider's lead
+    against the best option found (``flow.judging``, the review's ``loss_points``). That
+    loss counts against the decider and, shared equally, for the other seats: a seat's
+    part is the others' average loss minus its own;
+  - ``foresight``: the evaluator's inconsistency, seat by seat, less the share every seat
+    has alike. The evaluator's value of a position differs from the value of the best
+    decision in it (it looks one decision deeper there) and from the average over the
+    die of the positions after the roll; a decision's points of the lead differ from the
+    change in expected margin (they weigh the seats by the chance to win). A player who
+    looks further than the evaluator steers into positions that turn out better than
+    they looked: that gain shows here, as the loss of one who walks into positions that
+    turn out worse.
+
+  Both parts add up to 0 over the seats; with 2 players one seat's skill is the other's
+  with the sign turned.
+
+Luck plus skill is the margin exactly: skill's ``foresight`` is worked out as what is left
+of the margin (so it takes the rounding, and in a game not finished the difference
+between the margin now and the margin expected). ``Split.by_turn`` follows both accounts
+turn by turn for a chart: their sum after a turn is the margin expected then.
 """
 
 from __future__ import annotations
@@ -46,6 +58,9 @@ from .judging import Judgement
 LUCK_PARTS = ("dice", "start", "table", "evaluator")
 """The parts luck is made of (see the module docstring)."""
 
+SKILL_PARTS = ("decisions", "foresight")
+"""The parts skill is made of (see the module docstring)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Account:
@@ -59,6 +74,8 @@ class Account:
     skill: float
     parts: Mapping[str, float]
     """Luck's parts (``LUCK_PARTS``), adding up to ``luck``."""
+    skill_parts: Mapping[str, float]
+    """Skill's parts (``SKILL_PARTS``), adding up to ``skill``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,13 +124,26 @@ def split(
 
     transitions = session.transitions
     start = expected(transitions[0].before) if transitions else expected(session.state)
-    luck = {name: [0.0] * seats for name in LUCK_PARTS}
-    luck["start"] = list(start)
-    skill = [0.0] * seats
+    chance = {name: [0.0] * seats for name in ("dice", "start", "table")}
+    chance["start"] = list(start)
+    decisions = [0.0] * seats
+    # The evaluator's, seat by seat: shared out between luck and skill by account().
+    inconsistency = [0.0] * seats
 
-    def add(part: str, values: Sequence[float]) -> None:
+    def add(account: list[float], values: Sequence[float]) -> None:
         for seat in range(seats):
-            luck[part][seat] += values[seat]
+            account[seat] += values[seat]
+
+    def account(seat: int, margin: float, seat_inconsistency: Sequence[float]) -> Account:
+        shared = sum(seat_inconsistency) / seats
+        skill_parts = {
+            "decisions": decisions[seat],
+            "foresight": seat_inconsistency[seat] - shared,
+        }
+        skill = sum(skill_parts.values())
+        parts = {name: chance[name][seat] for name in ("dice", "start", "table")}
+        parts["evaluator"] = shared
+        return Account(seat, margin, margin - skill, skill, parts, skill_parts)
 
     by_turn = []
     for begin, end in turn_bounds(session.actions):
@@ -129,13 +159,13 @@ def split(
                 ]
                 average = [sum(p * found[seat] for p, found in outcomes) for seat in range(seats)]
                 after = expected(transition.after)
-                add("dice", [after[seat] - average[seat] for seat in range(seats)])
-                add("evaluator", [average[seat] - before[seat] for seat in range(seats)])
+                add(chance["dice"], [after[seat] - average[seat] for seat in range(seats)])
+                add(inconsistency, [average[seat] - before[seat] for seat in range(seats)])
                 continue
             judgement = judged.get(index)
             if judgement is None:
                 after = expected(transition.after)
-                add("evaluator", [after[seat] - before[seat] for seat in range(seats)])
+                add(inconsistency, [after[seat] - before[seat] for seat in range(seats)])
                 continue
             known.setdefault(transition.after, margins(judgement.played.evaluation.points))
             after = expected(transition.after)
@@ -145,24 +175,31 @@ def split(
             lost = best[decider] - after[decider]
             for seat in range(seats):
                 if seat == decider:
-                    skill[seat] -= loss
-                    luck["evaluator"][seat] += best[seat] - before[seat] + loss - lost
+                    decisions[seat] -= loss
+                    inconsistency[seat] += best[seat] - before[seat] + loss - lost
                 else:
-                    skill[seat] += loss / (seats - 1)
-                    luck["table"][seat] += after[seat] - best[seat] - lost / (seats - 1)
-                    luck["evaluator"][seat] += (
-                        best[seat] - before[seat] + (lost - loss) / (seats - 1)
-                    )
+                    decisions[seat] += loss / (seats - 1)
+                    chance["table"][seat] += after[seat] - best[seat] - lost / (seats - 1)
+                    inconsistency[seat] += best[seat] - before[seat] + (lost - loss) / (seats - 1)
+        expected_now = [
+            decisions[seat] + inconsistency[seat] + sum(part[seat] for part in chance.values())
+            for seat in range(seats)
+        ]
         by_turn.append(
             tuple(
-                (sum(luck[name][seat] for name in LUCK_PARTS), skill[seat]) for seat in range(seats)
+                (found.luck, found.skill)
+                for found in (
+                    account(seat, expected_now[seat], inconsistency) for seat in range(seats)
+                )
             )
         )
     final = margins([float(score.total) for score in session.state.scores()])
-    accounts = []
-    for seat in range(seats):
-        total_luck = final[seat] - skill[seat]
-        parts = {name: luck[name][seat] for name in LUCK_PARTS}
-        parts["evaluator"] += total_luck - sum(parts.values())  # the rounding
-        accounts.append(Account(seat, final[seat], total_luck, skill[seat], parts))
-    return Split(tuple(accounts), tuple(by_turn))
+    # What the walk leaves unexplained (the rounding, or in a game not finished what was
+    # still expected) is the evaluator's too.
+    settled = [
+        final[seat] - decisions[seat] - sum(part[seat] for part in chance.values())
+        for seat in range(seats)
+    ]
+    return Split(
+        tuple(account(seat, final[seat], settled) for seat in range(seats)), tuple(by_turn)
+    )

@@ -35,7 +35,7 @@ from marrakech.games.session import Session
 from marrakech.games.words import carpet_squares, way_word
 
 from .judging import Judgement, judge
-from .luck import LUCK_PARTS, Split, rounded, split
+from .luck import LUCK_PARTS, SKILL_PARTS, Split, rounded, split
 
 BEST, INACCURACY, MISTAKE, BLUNDER = "best", "inaccuracy", "mistake", "blunder"
 GOOD = "good"
@@ -124,6 +124,8 @@ class PlayerReview:
     """What the margin owes to the decisions at the table (``flow.luck``)."""
     luck_parts: dict[str, float]
     """Luck's parts (``luck.LUCK_PARTS``)."""
+    skill_parts: dict[str, float]
+    """Skill's parts (``luck.SKILL_PARTS``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +223,7 @@ def review(
                 account.luck,
                 account.skill,
                 dict(account.parts),
+                dict(account.skill_parts),
             )
         )
     return Review(tuple(found), tuple(players), accounts)
@@ -269,6 +272,7 @@ def review_document(found: Review) -> dict[str, Any]:
                 "luck": rounded(player.margin, player.skill, 3)[0],
                 "skill": rounded(player.margin, player.skill, 3)[1],
                 "luck_parts": {name: round(player.luck_parts[name], 3) for name in LUCK_PARTS},
+                "skill_parts": {name: round(player.skill_parts[name], 3) for name in SKILL_PARTS},
             }
             for player in found.players
         ],

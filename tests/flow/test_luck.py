@@ -1,6 +1,6 @@
 """Luck and skill (``flow.luck``): they add up to each seat's margin exactly, skill is
-zero-sum, and a seat that always plays the evaluator's worst option shows less skill than
-one that always plays its best."""
+zero-sum, a seat that always plays the evaluator's worst option shows less skill than one
+that always plays its best, and the dice's luck averages to zero over the die."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR
 from marrakech.engine import Action, GameState, Phase
-from marrakech.flow.luck import LUCK_PARTS, margins
+from marrakech.flow.luck import LUCK_PARTS, SKILL_PARTS, margins
 from marrakech.flow.review import review
 from marrakech.games.session import GameSetup, Session
 
@@ -49,9 +49,15 @@ def test_luck_and_skill_add_up_to_each_margin_and_skill_is_zero_sum(
         assert account.margin == margins(scores)[seat] == found.players[seat].margin
         assert account.luck + account.skill == pytest.approx(account.margin, abs=1e-9)
         assert sum(account.parts[name] for name in LUCK_PARTS) == pytest.approx(account.luck)
+        assert sum(account.skill_parts[name] for name in SKILL_PARTS) == pytest.approx(
+            account.skill
+        )
+        assert account.parts["evaluator"] == pytest.approx(accounts[0].parts["evaluator"])
         if players == 2:
             assert account.parts["table"] == pytest.approx(0.0, abs=1e-9)
-    assert sum(account.skill for account in accounts) == pytest.approx(0.0, abs=1e-9)
+            assert account.parts["evaluator"] == pytest.approx(0.0, abs=1e-9)
+    for name in SKILL_PARTS:
+        assert sum(a.skill_parts[name] for a in accounts) == pytest.approx(0.0, abs=1e-9)
     last = found.luck.by_turn[-1]
     assert [luck + skill for luck, skill in last] == pytest.approx(
         [account.margin for account in accounts]
@@ -59,12 +65,12 @@ def test_luck_and_skill_add_up_to_each_margin_and_skill_is_zero_sum(
 
 
 @pytest.mark.slow
-def test_skill_is_what_the_decisions_lost_the_others_average_less_ones_own() -> None:
+def test_the_decisions_part_of_skill_is_the_others_average_loss_less_ones_own() -> None:
     found = review(finished(3, {}, 5), computers=True)
     lost = [sum(d.loss_points for d in found.decisions if d.seat == seat) for seat in range(3)]
     for seat, account in enumerate(found.luck.accounts):
         others = sum(lost) - lost[seat]
-        assert account.skill == pytest.approx(others / 2 - lost[seat])
+        assert account.skill_parts["decisions"] == pytest.approx(others / 2 - lost[seat])
 
 
 @pytest.mark.slow

@@ -201,6 +201,7 @@ def test_the_json_document_has_its_fields_and_types() -> None:
             "luck": document["players"][seat]["luck"],
             "skill": document["players"][seat]["skill"],
             "luck_parts": document["players"][seat]["luck_parts"],
+            "skill_parts": document["players"][seat]["skill_parts"],
         }
         for seat, name in enumerate(("Ayla", "Bo"))
     ]
@@ -209,6 +210,8 @@ def test_the_json_document_has_its_fields_and_types() -> None:
         assert round(player["luck"] + player["skill"], 6) == player["margin"]
         assert set(player["luck_parts"]) == {"dice", "start", "table", "evaluator"}
         assert round(sum(player["luck_parts"].values()), 2) == round(player["luck"], 2)
+        assert set(player["skill_parts"]) == {"decisions", "foresight"}
+        assert round(sum(player["skill_parts"].values()), 2) == round(player["skill"], 2)
 
 
 def greedy_mirror(seed: int, steps: int) -> Session:
