@@ -252,6 +252,11 @@ _Vector = list[float]
 _Split = dict[str, _Vector]
 """Per part name (and "win_bonus"), its value per seat."""
 
+ESTIMATES_KEPT = 20_000
+"""How many positions' estimates an evaluator keeps, so that a position met again (a review
+values the positions after every carpet of every roll at the facing, then again at the
+carpet; the second look searches through them once more) is not estimated again."""
+
 
 class Evaluator:
     """Values positions and decisions (see the module docstring)."""
@@ -263,13 +268,20 @@ class Evaluator:
     ) -> None:
         self.weights = weights
         self.calibration = calibration
+        self._estimates: dict[GameState, tuple[float, ...]] = {}
 
     # The expert's search reads these two.
 
     def estimate(self, state: GameState) -> list[float]:
         """Each seat's expected final score as the search sees it: ``exposure_estimate``,
         with a win worth ``win_bonus`` points more (and an elimination that much less)."""
-        return exposure_estimate(state, self.weights)
+        known = self._estimates.get(state)
+        if known is None:
+            known = tuple(exposure_estimate(state, self.weights))
+            if len(self._estimates) >= ESTIMATES_KEPT:
+                self._estimates.clear()
+            self._estimates[state] = known
+        return list(known)
 
     def value(self, estimate: Sequence[float], seat: int, spread: float | None) -> float:
         """The expert's criterion for a seat: ``win_chance``, or without a spread the lead
