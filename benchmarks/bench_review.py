@@ -50,7 +50,7 @@ from typing import Any
 
 from marrakech.bots import make_bot
 from marrakech.engine import Action, GameState, Phase
-from marrakech.flow.luck import LUCK_PARTS, margins
+from marrakech.flow.luck import LUCK_PARTS, SKILL_PARTS, margins
 from marrakech.flow.review import BLUNDER, MISTAKE, Decision, Review, grade, review
 from marrakech.games.dice import SeededDie
 from marrakech.games.levels import bot_seed
@@ -113,6 +113,7 @@ def luck_game(expert_name: str, seed: int) -> dict[str, Any]:
             f"{key}_skill": account.skill,
             f"{key}_luck": account.luck,
             f"{key}_parts": dict(account.parts),
+            f"{key}_skill_parts": dict(account.skill_parts),
         }
     return row
 
@@ -127,15 +128,19 @@ def luck_summary(results: Sequence[dict[str, Any]], expert: str) -> None:
             f"{name}: average luck {statistics.mean(values):+.2f} ± {error:.2f} points, "
             f"average skill {statistics.mean(row[f'{key}_skill'] for row in results):+.2f}"
         )
-        parted = [row[f"{key}_parts"] for row in results if f"{key}_parts" in row]
-        if parted:
-            print(
-                "  luck's parts on average: "
-                + ", ".join(
-                    f"{part} {statistics.mean(parts[part] for parts in parted):+.2f}"
-                    for part in LUCK_PARTS
+        for account, field, names in (
+            ("luck", "parts", LUCK_PARTS),
+            ("skill", "skill_parts", SKILL_PARTS),
+        ):
+            parted = [row[f"{key}_{field}"] for row in results if f"{key}_{field}" in row]
+            if parted:
+                print(
+                    f"  {account}'s parts on average: "
+                    + ", ".join(
+                        f"{part} {statistics.mean(parts[part] for parts in parted):+.2f}"
+                        for part in names
+                    )
                 )
-            )
 
 
 def luck(games: int, expert: str, jobs: int, rows_to: str | None = None) -> None:
