@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from marrakech.engine import Aim, Colour, GameState, Orient, Phase, Square
+from marrakech.engine import Aim, Colour, GameState, Orient, Phase
 
 from .tolls import LANDINGS
 
@@ -73,14 +73,10 @@ def _add_potential(state: GameState, estimate: Estimate, weights: Weights) -> No
         return
     # The state says who each colour scores for; asked once here, not once per region.
     scoring = {colour: state.owner(colour) for colour in _COLOURS if not state.is_neutral(colour)}
-    seen: set[Square] = set()
-    for square, stack in state.squares():
-        if stack and square not in seen:
-            region = state.region(square)
-            seen |= region
-            owner = scoring.get(stack[-1].colour)
-            if owner is not None:
-                estimate[owner] += factor * len(region) ** 2
+    for colour, region in state.regions():
+        owner = scoring.get(colour)
+        if owner is not None:
+            estimate[owner] += factor * region.bit_count() ** 2
 
 
 def _with_next_roll(

@@ -141,6 +141,7 @@ _ASSAMS: Final[tuple[Assam, ...]] = tuple(Assam(*unpack(at)) for at in range(ASS
 # Each colour has a mask of the squares where it shows on top (see geometry), so a toll
 # region is a flood over one int.
 _COLOURS: Final = len(Colour)
+_COLOUR_VALUES: Final = tuple(Colour)
 
 # Layers of every carpet a game can lay, so laying one builds no new value.
 _LAYERS: Final[tuple[tuple[Layer, ...], ...]] = tuple(
@@ -415,6 +416,22 @@ class GameState:
         if not stack:
             return frozenset()
         return squares_of(flood(_mask_of(self._visible, stack[-1].colour), index))
+
+    def regions(self) -> tuple[tuple[Colour, int], ...]:
+        """Every region on the market as (colour, mask): the orthogonally connected visible
+        squares of one colour, as a bitboard (``BB_SQUARES[i]`` is square ``i``, row-major;
+        ``mask.bit_count()`` is its size). In the order of each region's first square,
+        row-major, as a walk over ``squares()`` meets them."""
+        found: list[tuple[int, int, int]] = []
+        for colour in range(_COLOURS):
+            left = self._visible[colour]
+            while left:
+                first = (left & -left).bit_length() - 1
+                region = flood(left, first)
+                left &= ~region
+                found.append((first, colour, region))
+        found.sort()
+        return tuple((_COLOUR_VALUES[colour], region) for _, colour, region in found)
 
     def toll_at(self, square: Sequence[int], seat: int | None = None) -> tuple[int, int | None]:
         """What stopping on a square would charge a seat (default: the current one).

@@ -95,6 +95,24 @@ def test_games_end_within_a_bounded_number_of_actions(spec: GameSpec) -> None:
     assert len(alive) == 1 or all(final.players[s].pile == () for s in alive)
 
 
+@FAST
+@given(game_specs())
+def test_regions_are_the_region_of_each_first_square(spec: GameSpec) -> None:
+    for state in states(spec):
+        expected = []
+        seen: set[tuple[int, int]] = set()
+        for square, stack in state.squares():
+            if stack and square not in seen:
+                region = state.region(square)
+                seen |= region
+                expected.append((stack[-1].colour, region))
+        found = [
+            (colour, frozenset(divmod(index, 7) for index in range(49) if mask >> index & 1))
+            for colour, mask in state.regions()
+        ]
+        assert found == expected
+
+
 @HEAVY
 @given(game_specs())
 def test_save_dict_and_json_round_trip(spec: GameSpec) -> None:

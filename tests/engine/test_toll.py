@@ -111,6 +111,22 @@ def test_region_and_toll_at_read_the_position() -> None:
     assert state.toll_at((0, 0), seat=0) == (0, None)
 
 
+def test_regions_lists_every_region_by_its_first_square_as_a_mask() -> None:
+    state = build(players=4, carpets=TOLL_OF_5)
+    found = [
+        (colour, sorted(divmod(index, 7) for index in range(49) if mask >> index & 1))
+        for colour, mask in state.regions()
+    ]
+    assert found == [
+        (Colour.RED, [(1, 4), (2, 4)]),
+        (Colour.BLUE, [(2, 2), (2, 3), (3, 3), (4, 3), (4, 4)]),
+        (Colour.GREEN, [(3, 4), (3, 5)]),
+        (Colour.YELLOW, [(4, 5), (4, 6)]),
+        (Colour.BLUE, [(5, 5), (6, 5)]),
+    ]
+    assert build(players=2).regions() == ()
+
+
 def test_laying_a_carpet_charges_no_toll() -> None:
     state = build(players=3, carpets=["B 3.4-3.5"], current=0, phase="place")
     after = state.apply(Place((2, 3), (2, 4)))
