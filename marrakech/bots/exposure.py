@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from marrakech.engine import SIZE, SQUARES, Aim, Direction, GameState, Orient, Phase, Square, Turn
+from marrakech.engine import SQUARES, Aim, Direction, GameState, Orient, Phase, Square, Turn
 
 from .evaluation import utility
 from .foresight import ROLLS_AHEAD, pressure, stops
@@ -276,22 +276,21 @@ def _regions(
     holding = weights.holding[count] * carpets_left / 12
     regions: list[Region] = []
     owned: dict[int, list[int]] = {seat: [] for seat in alive}
-    seen: set[Square] = set()
-    for square, stack in zip(SQUARES, state.stacks, strict=True):
-        if not stack or square in seen:
-            continue
-        region = state.region(square)
-        seen |= region
-        owner = state.owner(stack[-1].colour)
+    for colour, mask in state.regions():
+        owner = state.owner(colour)
         if owner is None or players[owner].eliminated:
             continue
-        size = len(region)
+        size = mask.bit_count()
         if potential_to is holding_to:  # not split: added as one term, as always
             potential_to[owner] += factor * size * size + holding * size
         else:
             potential_to[owner] += factor * size * size
             holding_to[owner] += holding * size
-        indices = [row * SIZE + col for row, col in region]
+        indices = []
+        while mask:
+            square = mask & -mask
+            indices.append(square.bit_length() - 1)
+            mask ^= square
         owned[owner].extend(indices)
         regions.append((owner, size, indices))
     return regions, owned
