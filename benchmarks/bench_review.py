@@ -4,7 +4,8 @@ player, and whether the mistakes it flags are mistakes.
 Three measures (each a subcommand; all by default at small sizes):
 
 ``speed``
-    Reviews whole seeded games (every seat, ``--all``) of 2 and 4 players and prints the
+    Reviews whole seeded games (every seat, ``--all``) of 2 and 4 players, one kind with a
+    player moving at random (a newcomer's many mistakes each get a second look), and prints the
     seconds per game. Targets: at most 10 s for 2 players, 20 s for 4 on two cores.
 ``luck``
     Plays expert against greedy (seats alternating) and splits each game's margin into
@@ -86,8 +87,14 @@ def run_jobs(work: Callable[[int], object], seeds: Iterable[int], jobs: int) -> 
 
 
 def speed(games: int) -> None:
-    """Seconds to review whole games of 2 and 4 players (every seat)."""
-    for levels in (("greedy", "expert:work=40"), ("greedy", "greedy", "greedy", "greedy")):
+    """Seconds to review whole games of 2 and 4 players (every seat); the last kind has a
+    player moving at random, as a newcomer might, whose many mistakes each get the review's
+    second look."""
+    for levels in (
+        ("greedy", "expert:work=40"),
+        ("greedy", "greedy", "greedy", "greedy"),
+        ("random", "expert:work=40"),
+    ):
         times = []
         for seed in range(1, games + 1):
             session = played(levels, seed)
@@ -95,7 +102,7 @@ def speed(games: int) -> None:
             review(session, computers=True)
             times.append(time.perf_counter() - start)
         print(
-            f"{len(levels)} players, {games} games: review "
+            f"{' against '.join(levels)}, {games} games: review "
             f"mean {statistics.mean(times):.2f} s, slowest {max(times):.2f} s "
             f"(target at most {10 if len(levels) == 2 else 20} s)"
         )
