@@ -344,11 +344,22 @@ def player_line(player: PlayerReview) -> str:
 
 
 def luck_line(player: PlayerReview) -> str:
-    """One seat's margin split into luck and skill, in a line (the two add up to it)."""
+    """One seat's margin split into luck and skill, in a line (the two add up to it); with
+    2 players, skill's two parts too (adding up to it as shown)."""
     luck, skill = rounded(player.margin, player.skill)
-    return _("{name}: margin {margin} = luck {luck} + skill {skill}.").format(
-        name=player.name, margin=f"{player.margin:+d}", luck=f"{luck:+.1f}", skill=f"{skill:+.1f}"
-    )
+    figures = {
+        "name": player.name,
+        "margin": f"{player.margin:+d}",
+        "luck": f"{luck:+.1f}",
+        "skill": f"{skill:+.1f}",
+    }
+    if player.skill_parts["foresight"] == 0.0:
+        return _("{name}: margin {margin} = luck {luck} + skill {skill}.").format(**figures)
+    decisions = round(player.skill_parts["decisions"], 1)
+    return _(
+        "{name}: margin {margin} = luck {luck} + skill {skill} "
+        "(decisions {decisions}, foresight {foresight})."
+    ).format(**figures, decisions=f"{decisions:+.1f}", foresight=f"{skill - decisions:+.1f}")
 
 
 def review_lines(found: Review, names: tuple[str, ...]) -> Iterable[str]:

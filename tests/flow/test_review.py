@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
@@ -258,6 +259,16 @@ def test_the_lines_name_each_decision_then_each_player() -> None:
     assert lines[-2].startswith("Ayla: margin ")
     assert "decisions, average loss " in lines[-2]
     assert lines[-1].startswith("Ayla: margin ") and " = luck " in lines[-1]
+    # With 2 players skill's two parts follow, and every figure adds up as shown.
+    figures = re.fullmatch(
+        r"Ayla: margin ([+-]\d+) = luck ([+-][\d.]+) \+ skill ([+-][\d.]+) "
+        r"\(decisions ([+-][\d.]+), foresight ([+-][\d.]+)\)\.",
+        lines[-1],
+    )
+    assert figures is not None, lines[-1]
+    margin, luck, skill, decisions, foresight = map(float, figures.groups())
+    assert round(luck + skill, 1) == margin
+    assert round(decisions + foresight, 1) == skill
 
 
 def test_the_command_reviews_a_saved_game(
