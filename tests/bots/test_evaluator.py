@@ -12,8 +12,15 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from property_budget import examples
 
-from marrakech.bots.evaluator import DEFAULT_EVALUATOR, PART_NAMES, Evaluation, chances
+from marrakech.bots.evaluator import (
+    DEFAULT_EVALUATOR,
+    PART_NAMES,
+    Evaluation,
+    Evaluator,
+    chances,
+)
 from marrakech.bots.expert import ExpertBot
+from marrakech.bots.exposure import DEFAULT_EXPOSURE_WEIGHTS, exposure_estimate
 from marrakech.bots.simple import GreedyBot
 from marrakech.engine import (
     DIE_PROBABILITIES,
@@ -153,3 +160,13 @@ def expert_decisions(seed: int, work: int | None = None) -> list[str]:
 def test_the_expert_chooses_as_before_it_asked_the_evaluator(seed: int) -> None:
     recorded = json.loads(GOLDEN.read_text())[str(seed)]
     assert expert_decisions(seed) == recorded
+
+
+@settings(max_examples=examples(40))
+@given(positions)
+def test_an_estimate_asked_again_is_the_same_and_the_callers_own(state: GameState) -> None:
+    evaluator = Evaluator()
+    first = evaluator.estimate(state)
+    assert first == exposure_estimate(state, DEFAULT_EXPOSURE_WEIGHTS)
+    first[0] += 1000.0  # a caller may change its copy
+    assert evaluator.estimate(state) == exposure_estimate(state, DEFAULT_EXPOSURE_WEIGHTS)
