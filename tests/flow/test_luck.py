@@ -38,7 +38,7 @@ def finished(players: int, choose: dict[int, str], seed: int) -> Session:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
-def test_luck_and_skill_add_up_to_each_margin_and_skill_is_zero_sum(
+def test_luck_and_skill_add_up_to_each_margin_and_skill_is_zero_sum_by_its_parts(
     players: int, seed: int
 ) -> None:
     session = finished(players, {}, seed)
@@ -59,19 +59,17 @@ def test_luck_and_skill_add_up_to_each_margin_and_skill_is_zero_sum(
             assert account.skill_parts["foresight"] == 0.0
     for name in SKILL_PARTS:
         assert sum(a.skill_parts[name] for a in accounts) == pytest.approx(0.0, abs=1e-9)
+    # The decisions part: the others' average loss less one's own.
+    lost = [
+        sum(d.loss_points for d in found.decisions if d.seat == seat) for seat in range(players)
+    ]
+    for seat, account in enumerate(accounts):
+        others = (sum(lost) - lost[seat]) / (players - 1)
+        assert account.skill_parts["decisions"] == pytest.approx(others - lost[seat])
     last = found.luck.by_turn[-1]
     assert [luck + skill for luck, skill in last] == pytest.approx(
         [account.margin for account in accounts]
     )
-
-
-@pytest.mark.slow
-def test_the_decisions_part_of_skill_is_the_others_average_loss_less_ones_own() -> None:
-    found = review(finished(3, {}, 5), computers=True)
-    lost = [sum(d.loss_points for d in found.decisions if d.seat == seat) for seat in range(3)]
-    for seat, account in enumerate(found.luck.accounts):
-        others = sum(lost) - lost[seat]
-        assert account.skill_parts["decisions"] == pytest.approx(others / 2 - lost[seat])
 
 
 @pytest.mark.slow
