@@ -97,6 +97,18 @@ def rounded(margin: float, skill: float, digits: int = 1) -> tuple[float, float]
     return round(margin - shown_skill, digits), shown_skill
 
 
+def rounded_skill_parts(
+    skill: float, parts: Mapping[str, float], digits: int = 1
+) -> tuple[float, float] | None:
+    """Skill's two parts, decisions and foresight, to show with ``digits`` decimals, adding
+    up to the skill as ``rounded`` shows it: decisions rounded, foresight what is left.
+    None where foresight is 0 (3 and 4 players): the skill is its decisions part."""
+    if parts["foresight"] == 0.0:
+        return None
+    decisions = round(parts["decisions"], digits)
+    return decisions, round(round(skill, digits) - decisions, digits)
+
+
 def margins(points: Sequence[float]) -> list[float]:
     """Each seat's points minus the best other seat's."""
     return [

@@ -35,7 +35,7 @@ from marrakech.games.session import Session
 from marrakech.games.words import carpet_squares, way_word
 
 from .judging import Judgement, judge
-from .luck import LUCK_PARTS, SKILL_PARTS, Split, rounded, split
+from .luck import LUCK_PARTS, SKILL_PARTS, Split, rounded, rounded_skill_parts, split
 
 BEST, INACCURACY, MISTAKE, BLUNDER = "best", "inaccuracy", "mistake", "blunder"
 GOOD = "good"
@@ -353,13 +353,14 @@ def luck_line(player: PlayerReview) -> str:
         "luck": f"{luck:+.1f}",
         "skill": f"{skill:+.1f}",
     }
-    if player.skill_parts["foresight"] == 0.0:
+    parts = rounded_skill_parts(player.skill, player.skill_parts)
+    if parts is None:
         return _("{name}: margin {margin} = luck {luck} + skill {skill}.").format(**figures)
-    decisions = round(player.skill_parts["decisions"], 1)
+    decisions, foresight = parts
     return _(
         "{name}: margin {margin} = luck {luck} + skill {skill} "
         "(decisions {decisions}, foresight {foresight})."
-    ).format(**figures, decisions=f"{decisions:+.1f}", foresight=f"{skill - decisions:+.1f}")
+    ).format(**figures, decisions=f"{decisions:+.1f}", foresight=f"{foresight:+.1f}")
 
 
 def review_lines(found: Review, names: tuple[str, ...]) -> Iterable[str]:
