@@ -142,20 +142,22 @@ def split(
     chance = {name: [0.0] * seats for name in ("dice", "start", "table")}
     chance["start"] = list(start)
     decisions = [0.0] * seats
-    # The evaluator's, seat by seat: shared out between luck and skill by account().
-    inconsistency = [0.0] * seats
+    inconsistency = [0.0] * seats  # the evaluator's, seat by seat (see account())
 
     def add(account: list[float], values: Sequence[float]) -> None:
         for seat in range(seats):
             account[seat] += values[seat]
 
-    def account(seat: int, margin: float, seat_inconsistency: Sequence[float]) -> Account:
-        # With 2 players the seats' inconsistencies are each other's with the sign turned.
-        foresight = seat_inconsistency[seat] if seats == 2 else 0.0
-        skill_parts = {"decisions": decisions[seat], "foresight": foresight}
-        skill = sum(skill_parts.values())
+    def account(seat: int, margin: float) -> Account:
+        """The seat's account of ``margin``: what the walk's dice, start, table and
+        decisions leave unexplained is the evaluator's inconsistency."""
         parts = {name: chance[name][seat] for name in ("dice", "start", "table")}
-        parts["evaluator"] = seat_inconsistency[seat] - foresight
+        unexplained = margin - decisions[seat] - sum(parts.values())
+        # With 2 players one seat's inconsistency is the other's with the sign turned.
+        foresight = unexplained if seats == 2 else 0.0
+        parts["evaluator"] = unexplained - foresight
+        skill = decisions[seat] + foresight
+        skill_parts = {"decisions": decisions[seat], "foresight": foresight}
         return Account(seat, margin, margin - skill, skill, parts, skill_parts)
 
     by_turn = []
@@ -201,18 +203,10 @@ def split(
         by_turn.append(
             tuple(
                 (found.luck, found.skill)
-                for found in (
-                    account(seat, expected_now[seat], inconsistency) for seat in range(seats)
-                )
+                for found in (account(seat, expected_now[seat]) for seat in range(seats))
             )
         )
+    # A finished game's margin, or where the record stops the margin now: what was still
+    # expected, and the rounding, are the evaluator's too.
     final = margins([float(score.total) for score in session.state.scores()])
-    # What the walk leaves unexplained (the rounding, or in a game not finished what was
-    # still expected) is the evaluator's too.
-    settled = [
-        final[seat] - decisions[seat] - sum(part[seat] for part in chance.values())
-        for seat in range(seats)
-    ]
-    return Split(
-        tuple(account(seat, final[seat], settled) for seat in range(seats)), tuple(by_turn)
-    )
+    return Split(tuple(account(seat, final[seat]) for seat in range(seats)), tuple(by_turn))
