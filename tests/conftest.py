@@ -50,6 +50,40 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     from textual.app import App
 
     App.NOTIFICATION_TIMEOUT = 3600
+    _share_parsed_css()
+
+
+def _share_parsed_css() -> None:
+    """Parse each piece of CSS once per process, not once per app.
+
+    Every app the tests start parses the same stylesheets again (Textual's cache belongs to
+    one app's stylesheet): about a third of starting one. The shared cache is keyed by what
+    the parse reads, the CSS variables included, so a theme or another palette parses anew;
+    a parse that fails is not kept. If Textual's stylesheet no longer has the method, the
+    tests run as they are, only slower.
+    """
+    from textual.css.stylesheet import Stylesheet
+
+    parse_rules = getattr(Stylesheet, "_parse_rules", None)
+    if parse_rules is None:
+        return
+    parsed: dict[tuple[object, ...], object] = {}
+
+    def shared_parse_rules(
+        self: Stylesheet,
+        css: str,
+        read_from: object,
+        is_default_rules: bool = False,
+        tie_breaker: int = 0,
+        scope: str = "",
+    ) -> object:
+        variables = tuple(sorted(self._variables.items()))
+        key = (css, read_from, is_default_rules, tie_breaker, scope, variables)
+        if key not in parsed:
+            parsed[key] = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+        return parsed[key]
+
+    Stylesheet._parse_rules = shared_parse_rules  # type: ignore[method-assign]
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
