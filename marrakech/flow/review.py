@@ -35,7 +35,15 @@ from marrakech.games.session import Session
 from marrakech.games.words import carpet_squares, way_word
 
 from .judging import Judgement, judge
-from .luck import LUCK_PARTS, SKILL_PARTS, Split, rounded, rounded_skill_parts, split
+from .luck import (
+    LUCK_PARTS,
+    SKILL_PARTS,
+    Account,
+    Split,
+    rounded,
+    rounded_skill_parts,
+    split,
+)
 
 BEST, INACCURACY, MISTAKE, BLUNDER = "best", "inaccuracy", "mistake", "blunder"
 GOOD = "good"
@@ -361,6 +369,19 @@ def luck_line(player: PlayerReview) -> str:
         "{name}: margin {margin} = luck {luck} + skill {skill} "
         "(decisions {decisions}, foresight {foresight})."
     ).format(**figures, decisions=f"{decisions:+.1f}", foresight=f"{foresight:+.1f}")
+
+
+def skill_parts_words(name: str, account: Account) -> str | None:
+    """A seat's skill split into its two parts, as ``rounded_skill_parts`` shows them (they
+    add up to the skill shown); None where the skill has no foresight part (3 and 4 players).
+    """
+    parts = rounded_skill_parts(account.skill, account.skill_parts)
+    if parts is None:
+        return None
+    decisions, foresight = parts
+    return _("{name}'s skill: decisions {decisions}, foresight {foresight}.").format(
+        name=name, decisions=f"{decisions:+.1f}", foresight=f"{foresight:+.1f}"
+    )
 
 
 def review_lines(found: Review, names: tuple[str, ...]) -> Iterable[str]:

@@ -4,11 +4,13 @@ the move played and the better one, reached from the results; the summary's luck
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from textual.widgets import OptionList
 
 from marrakech.engine import Phase
+from marrakech.flow.luck import rounded_skill_parts
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.game_review import GameReview
@@ -48,6 +50,18 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
         text = screen_text(app)
         for heading in ("Margin", "Luck", "Skill", "Ayla", "Bo"):
             assert heading in text
+        panel = screen.query_one("#side").region.x  # the panel wraps its lines of words
+        words = " ".join(" ".join(line[panel:] for line in text.splitlines()).split())
+        for account in found.luck.accounts:
+            parts = rounded_skill_parts(account.skill, account.skill_parts)
+            assert parts is not None  # 2 players: skill has its two parts
+            decisions, foresight = parts
+            assert round(decisions + foresight, 1) == round(account.skill, 1)
+            name = ("Ayla", "Bo")[account.seat]
+            assert (
+                f"{name}'s skill: decisions {decisions:+.1f}, foresight {foresight:+.1f}."
+                in words
+            )
         entries = screen.query_one("#worst", OptionList).option_count
         assert entries == len(screen.shown) <= 3  # Ayla's alone: Bo is a computer
         assert all(decision.seat == 0 for decision in screen.shown)
@@ -95,3 +109,7 @@ async def test_v_on_the_results_opens_the_review_and_the_summary_shares_it() -> 
         assert "Working out luck and skill" not in text
         for account in results.review.found.luck.accounts:  # type: ignore[union-attr]
             assert f"{round(account.skill, 1):+.1f}" in text
+            parts = rounded_skill_parts(account.skill, account.skill_parts)
+            assert parts is not None
+            for label, value in zip(("decisions", "foresight"), parts, strict=True):
+                assert re.search(rf"{label} +{re.escape(f'{value:+.1f}')}", text)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -30,6 +31,7 @@ from marrakech.flow.review import (
     Review,
     action_words,
     decision_line,
+    skill_parts_words,
     worst,
 )
 from marrakech.flow.risk import lane_risks
@@ -167,7 +169,8 @@ class ReviewScreen(Screen[None]):
         self._show()
         self.refresh_bindings()
 
-    def _accounts(self, found: Review) -> Table:
+    def _accounts(self, found: Review) -> Group:
+        """Each player's margin, luck and skill, then (2 players) skill's two parts."""
         table = Table(box=None, padding=(0, 1), header_style="bold", expand=False)
         table.add_column(_("Player"), no_wrap=True, overflow="ellipsis", max_width=12)
         table.add_column(_("Margin"), justify="right")
@@ -181,7 +184,10 @@ class ReviewScreen(Screen[None]):
                 f"{luck:+.1f}",
                 f"{skill:+.1f}",
             )
-        return table
+        parts = (
+            skill_parts_words(self.names[account.seat], account) for account in found.luck.accounts
+        )
+        return Group(table, *(Text("\n" + words, style="dim") for words in parts if words))
 
     def _entry(self, decision: Decision) -> Text:
         grade = _(GRADE_WORDS[decision.grade])

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from marrakech.flow.luck import Account, rounded
-from marrakech.games.language import _
+from marrakech.flow.luck import Account, rounded, rounded_skill_parts
+from marrakech.games.language import _, pgettext
 
 HALF = 9
 """Cells of bar on each side of zero for the biggest figure."""
@@ -21,6 +22,10 @@ def bar(value: float, biggest: float, style: str) -> Text:
     left = " " * (HALF - cells) + "█" * cells if value < 0 else " " * HALF
     right = "█" * cells if value > 0 else ""
     return Text.assemble((left, style), ("│", "dim"), (right.ljust(HALF), style))
+
+
+SKILL_PART_STYLE = Style(color="cyan", dim=True)
+"""Skill's two parts: skill's colour, dimmed."""
 
 
 class LuckChart(Static):
@@ -35,9 +40,12 @@ class LuckChart(Static):
     """
 
     def show(self, accounts: Sequence[Account], names: Sequence[str]) -> None:
-        """Draw each seat's margin, luck and skill (luck + skill = margin)."""
+        """Draw each seat's margin, luck and skill (luck + skill = margin), and with 2
+        players skill's two parts under it (decisions + foresight = skill)."""
         shown = [rounded(account.margin, account.skill) for account in accounts]
-        biggest = max((abs(value) for pair in shown for value in pair), default=0.0)
+        parts = [rounded_skill_parts(account.skill, account.skill_parts) for account in accounts]
+        figures = [*shown, *(pair for pair in parts if pair is not None)]
+        biggest = max((abs(value) for pair in figures for value in pair), default=0.0)
         table = Table(
             title=_("Margin: luck + skill"), box=None, padding=(0, 1), header_style="bold"
         )
@@ -45,9 +53,22 @@ class LuckChart(Static):
         table.add_column("")
         table.add_column("", justify="right")
         table.add_column("")
-        for account, (luck, skill) in zip(accounts, shown, strict=True):
+        for account, (luck, skill), pair in zip(accounts, shown, parts, strict=True):
             name = Text(names[account.seat], style="bold")
             table.add_row(name, _("margin"), f"{account.margin:+.0f}", "")
             table.add_row("", _("luck"), f"{luck:+.1f}", bar(luck, biggest, "yellow"))
             table.add_row("", _("skill"), f"{skill:+.1f}", bar(skill, biggest, "cyan"))
+            if pair is None:
+                continue
+            for label, value in zip(
+                (pgettext("skill part", "decisions"), pgettext("skill part", "foresight")),
+                pair,
+                strict=True,
+            ):
+                table.add_row(
+                    "",
+                    Text(" " + label, style="dim"),
+                    Text(f"{value:+.1f}", style="dim"),
+                    bar(value, biggest, SKILL_PART_STYLE),
+                )
         self.update(table)
