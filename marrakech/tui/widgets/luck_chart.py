@@ -16,7 +16,7 @@ HALF = 9
 """Cells of bar on each side of zero for the biggest figure."""
 
 
-def bar(value: float, biggest: float, style: str) -> Text:
+def bar(value: float, biggest: float, style: str | Style) -> Text:
     """A bar for ``value`` either side of an axis: left of it when negative."""
     cells = round(abs(value) / biggest * HALF) if biggest > 0 else 0
     left = " " * (HALF - cells) + "█" * cells if value < 0 else " " * HALF
