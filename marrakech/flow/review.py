@@ -310,7 +310,12 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
         return _("Turn {turn}, {name}: {played}: best.").format(
             turn=decision.turn, name=names[decision.seat], played=played
         )
-    if decision.doubted:
+    if decision.grade == BEST:  # a hair's breadth from the best found: no loss worth a grade
+        line = _(
+            "Turn {turn}, {name}: {played}, close to the best found ({best}, {points} points "
+            "more): {grade}."
+        )
+    elif decision.doubted:
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
             "chance to win, but a deeper search finds it no worse: {grade}."

@@ -25,6 +25,8 @@ from marrakech.flow.review import (
     GRADE_ORDER,
     INACCURACY,
     MISTAKE,
+    Decision,
+    action_words,
     decision_line,
     grade,
     judge,
@@ -137,6 +139,20 @@ def test_a_facing_worth_more_points_for_all_but_the_same_chance_is_named_best() 
     assert (last.best, last.loss_points, last.loss_win_chance) == (last.played, 0.0, 0.0)
     assert last.grade == BEST
     assert all(d.loss_points >= 0 and d.loss_win_chance >= 0 for d in found.decisions)
+
+
+def test_a_move_graded_best_beside_another_best_says_it_was_close() -> None:
+    # Graded best for losing too little to count, though the evaluator found another move
+    # a little better: the line must not read "best right: ... best".
+    state = at_place(played(12)).state
+    played_move, better = state.legal_actions()[:2]
+    close = Decision(0, 7, state, played_move, better, 0.31, 0.001, BEST)
+    line = decision_line(close, ("Ayla", "Bo"))
+    played_words, better_words = action_words(played_move), action_words(better)
+    assert line == (
+        f"Turn 7, Ayla: {played_words}, close to the best found ({better_words}, "
+        "0.31 points more): best."
+    )
 
 
 @pytest.mark.slow

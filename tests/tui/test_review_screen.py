@@ -59,8 +59,7 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
             assert round(decisions + foresight, 1) == round(account.skill, 1)
             name = ("Ayla", "Bo")[account.seat]
             assert (
-                f"{name}'s skill: decisions {decisions:+.1f}, foresight {foresight:+.1f}."
-                in words
+                f"{name}'s skill: decisions {decisions:+.1f}, foresight {foresight:+.1f}." in words
             )
         entries = screen.query_one("#worst", OptionList).option_count
         assert entries == len(screen.shown) <= 3  # Ayla's alone: Bo is a computer
