@@ -66,7 +66,7 @@ def wilson(points: float, games: int, z: float) -> tuple[float, float]:
     share = points / games
     middle = (share + z * z / (2 * games)) / (1 + z * z / games)
     half = z / (1 + z * z / games) * math.sqrt(share * (1 - share) / games + z * z / (4 * games**2))
-    return middle - half, middle + half
+    return max(0.0, middle - half), min(1.0, middle + half)
 
 
 @dataclass(frozen=True)
