@@ -270,20 +270,22 @@ def review_document(found: Review) -> dict[str, Any]:
             }
             for decision in found.decisions
         ],
-        "players": [
-            {
-                "seat": player.seat + 1,
-                "name": player.name,
-                "margin": player.margin,
-                "decisions": player.decisions,
-                "average_loss_points": round(player.average_loss_points, 3),
-                "luck": rounded(player.margin, player.skill, 3)[0],
-                "skill": rounded(player.margin, player.skill, 3)[1],
-                "luck_parts": {name: round(player.luck_parts[name], 3) for name in LUCK_PARTS},
-                "skill_parts": {name: round(player.skill_parts[name], 3) for name in SKILL_PARTS},
-            }
-            for player in found.players
-        ],
+        "players": [_player_document(player) for player in found.players],
+    }
+
+
+def _player_document(player: PlayerReview) -> dict[str, Any]:
+    luck, skill = rounded(player.margin, player.skill, 3)
+    return {
+        "seat": player.seat + 1,
+        "name": player.name,
+        "margin": player.margin,
+        "decisions": player.decisions,
+        "average_loss_points": round(player.average_loss_points, 3),
+        "luck": luck,
+        "skill": skill,
+        "luck_parts": {name: round(player.luck_parts[name], 3) for name in LUCK_PARTS},
+        "skill_parts": {name: round(player.skill_parts[name], 3) for name in SKILL_PARTS},
     }
 
 
