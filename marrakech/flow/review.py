@@ -239,11 +239,20 @@ def review(
 
 def worst(found: Review, seat: int, count: int = 3) -> tuple[Decision, ...]:
     """A seat's ``count`` most costly decisions that were not the best, in the game's
-    order (by chance to win lost, then points; one the second look ``doubted`` only when
-    too few others were missed)."""
+    order: the worst grades first (a blunder by points of the lead in a game all but
+    decided comes before an inaccuracy by chance to win), within a grade by chance to win
+    lost, then points; one the second look ``doubted`` only when too few others were
+    missed."""
     missed = [d for d in found.decisions if d.seat == seat and d.played != d.best]
     costly = sorted(
-        missed, key=lambda d: (not d.doubted, d.loss_win_chance, d.loss_points), reverse=True
+        missed,
+        key=lambda d: (
+            not d.doubted,
+            GRADE_ORDER.index(d.grade),
+            d.loss_win_chance,
+            d.loss_points,
+        ),
+        reverse=True,
     )
     chosen = {id(d) for d in costly[:count]}
     return tuple(d for d in found.decisions if id(d) in chosen)

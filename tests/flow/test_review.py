@@ -19,13 +19,16 @@ from marrakech.bots.evaluator import DEFAULT_EVALUATOR
 from marrakech.bots.expert import searched_values
 from marrakech.engine import Orient, Phase, Place, Turn, new_game
 from marrakech.flow.judging import rank
+from marrakech.flow.luck import Split
 from marrakech.flow.review import (
     BEST,
     BLUNDER,
+    GOOD,
     GRADE_ORDER,
     INACCURACY,
     MISTAKE,
     Decision,
+    Review,
     action_words,
     decision_line,
     grade,
@@ -153,6 +156,22 @@ def test_a_move_graded_best_beside_another_best_says_it_was_close() -> None:
         f"Turn 7, Ayla: {played_words}, close to the best found ({better_words}, "
         "0.31 points more): best."
     )
+
+
+def test_the_worst_decisions_put_a_blunder_by_points_before_an_inaccuracy_by_chance() -> None:
+    # Late in a lost game a decision may lose 9 points of the lead and no chance to win
+    # (a blunder by points); it is worse than an early inaccuracy that lost 2.1% to win.
+    state = at_place(played(12)).state
+    move, better = state.legal_actions()[:2]
+    decisions = (
+        Decision(0, 3, state, move, better, 0.64, 0.021, INACCURACY),
+        Decision(0, 5, state, move, better, 0.40, 0.012, GOOD),
+        Decision(0, 9, state, move, better, 0.55, 0.008, GOOD),
+        Decision(0, 31, state, move, better, 9.59, 0.0, BLUNDER),
+        Decision(0, 33, state, move, better, 4.32, 0.0, MISTAKE),
+    )
+    found = Review(decisions, (), Split((), ()))
+    assert [decision.turn for decision in worst(found, 0)] == [3, 31, 33]
 
 
 @pytest.mark.slow
