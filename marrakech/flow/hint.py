@@ -91,8 +91,15 @@ class Hint:
     (``Evaluator.margin_weights``): the parts are weighed with these."""
 
 
-def hint(state: GameState, evaluator: Evaluator = DEFAULT_EVALUATOR) -> Hint | None:
-    """The hint for ``state.current`` in ORIENT, PLACE or AIM (None in ROLL or OVER)."""
+def hint(
+    state: GameState, evaluator: Evaluator = DEFAULT_EVALUATOR, *, chances: bool = True
+) -> Hint | None:
+    """The hint for ``state.current`` in ORIENT, PLACE or AIM (None in ROLL or OVER).
+
+    ``chances=False`` where the chances to win may not be shown (``GameFlow.
+    why_no_win_chances``: a game against other people): the sentences then quote points
+    only, and say which option gives the better chance without saying how much.
+    """
     ranking = rank(state, evaluator)
     if ranking is None:
         return None
@@ -118,7 +125,7 @@ def hint(state: GameState, evaluator: Evaluator = DEFAULT_EVALUATOR) -> Hint | N
         sentences=(),
         weights=weights,
     )
-    return replace(found, sentences=_sentences(found))
+    return replace(found, sentences=_sentences(found, chances))
 
 
 def _choice(value: DecisionValue) -> Choice:
@@ -192,34 +199,15 @@ def _percent(chance: float) -> str:
     return f"{round(chance * 100)}%"
 
 
-def _sentences(found: Hint) -> tuple[str, ...]:
+def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
     assert found.compared is not None
+    if not chances:
+        return _sentences_without_chances(found)
     choice, other = _words(found.pick, True), _words(found.compared)
     mine, theirs = _percent(found.win_chance), _percent(found.compared_win_chance)
     if found.parts:
-        # What the parts not quoted add up to, said when it shows: the figures then add up.
-        rest = Part(OTHER_PARTS, found.points - sum(part.points for part in found.parts))
-        said = (*found.parts, rest) if abs(rest.points) >= SHOWN else found.parts
-        gains = [part for part in said if part.points > 0]
-        losses = [part for part in said if part.points < 0]
-        points = f"{found.points:.1f}"
-        if losses:
-            first = _(
-                "{choice} gives up {losses}, but gains {gains}: worth {points} points more "
-                "than {other}."
-            ).format(
-                choice=choice,
-                losses=_items(losses),
-                gains=_items(gains),
-                points=points,
-                other=other,
-            )
-        else:
-            first = _("{choice} gains {gains}: worth {points} points more than {other}.").format(
-                choice=choice, gains=_items(gains), points=points, other=other
-            )
         return (
-            first,
+            _parts_sentence(found),
             _("Your chance to win: {mine} ({other}: {theirs}).").format(
                 mine=mine, other=other, theirs=theirs
             ),
@@ -251,23 +239,73 @@ def _sentences(found: Hint) -> tuple[str, ...]:
     )
 
 
+def _parts_sentence(found: Hint) -> str:
+    """The parts that decided, and what the pick is worth more in all."""
+    assert found.compared is not None
+    choice, other = _words(found.pick, True), _words(found.compared)
+    # What the parts not quoted add up to, said when it shows: the figures then add up.
+    rest = Part(OTHER_PARTS, found.points - sum(part.points for part in found.parts))
+    said = (*found.parts, rest) if abs(rest.points) >= SHOWN else found.parts
+    gains = [part for part in said if part.points > 0]
+    losses = [part for part in said if part.points < 0]
+    points = f"{found.points:.1f}"
+    if losses:
+        return _(
+            "{choice} gives up {losses}, but gains {gains}: worth {points} points more "
+            "than {other}."
+        ).format(
+            choice=choice, losses=_items(losses), gains=_items(gains), points=points, other=other
+        )
+    return _("{choice} gains {gains}: worth {points} points more than {other}.").format(
+        choice=choice, gains=_items(gains), points=points, other=other
+    )
+
+
+def _sentences_without_chances(found: Hint) -> tuple[str, ...]:
+    """The hint's reasons with no chance to win quoted (a game against other people)."""
+    assert found.compared is not None
+    if found.parts:
+        return (_parts_sentence(found),)
+    choice, other = _words(found.pick, True), _words(found.compared)
+    # As the sentences with chances say it: "better" when the chances differ as shown.
+    better = _percent(found.win_chance) != _percent(found.compared_win_chance)
+    if better and found.points <= -SHOWN:
+        return (
+            _(
+                "{choice} is worth {points} points less on average than {other}, but gives "
+                "a better chance to win."
+            ).format(choice=choice, points=f"{-found.points:.1f}", other=other),
+        )
+    if better:
+        return (
+            _(
+                "{choice} is worth about as much as {other} on average, but gives a better "
+                "chance to win."
+            ).format(choice=choice, other=other),
+        )
+    return (_("{choice} and {other} are worth about the same.").format(choice=choice, other=other),)
+
+
 class HintGiver:
     """The hint giver as a computer player (``bots.Bot``), for the front ends that think
     in a worker thread (``ComputerMove``): it picks by ``hint`` and keeps what it found."""
 
     name = "hint"
 
-    def __init__(self) -> None:
+    def __init__(self, *, chances: bool = True) -> None:
+        self.chances = chances
+        """Whether the hint may quote chances to win (see ``hint``)."""
         self.found: Hint | None = None
 
     def choose(self, state: GameState) -> Action:
-        found = hint(state)
+        found = hint(state, chances=self.chances)
         if found is None:
             raise LookupError(state.phase)  # nothing to decide: a roll, or the game is over
         self.found = found
         return found.pick
 
 
-def hint_move(state: GameState) -> ComputerMove:
-    """A question for the hint giver about ``state`` (its answer: ``HintGiver.found``)."""
-    return ComputerMove(state, state.current, HintGiver())
+def hint_move(state: GameState, *, chances: bool = True) -> ComputerMove:
+    """A question for the hint giver about ``state`` (its answer: ``HintGiver.found``);
+    ``chances`` as for ``hint``."""
+    return ComputerMove(state, state.current, HintGiver(chances=chances))

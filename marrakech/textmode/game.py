@@ -319,7 +319,7 @@ class TextGame:
         if self.state.phase not in (Phase.ORIENT, Phase.PLACE, Phase.AIM):
             return one_line(_("Nothing to choose here."), words.choices_line(self.state))
         try:
-            found = hint(self.state)
+            found = hint(self.state, chances=self.flow.why_no_win_chances() is None)
         except Exception:  # the hint giver failing is no reason to stop the game
             found = None
         if found is None:

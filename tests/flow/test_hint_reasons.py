@@ -92,6 +92,20 @@ def test_the_figures_a_hint_quotes_rank_its_pick_first() -> None:
     check(range(24))  # the fewest seeds that still meet every phase with 2, 3 and 4 players
 
 
+def test_a_hint_that_may_not_quote_chances_picks_the_same_and_quotes_points_only() -> None:
+    for state in positions(range(24)):
+        found, without = hint(state), hint(state, chances=False)
+        assert found is not None and without is not None
+        assert (without.pick, without.compared, without.parts) == (
+            found.pick,
+            found.compared,
+            found.parts,
+        )
+        assert without.sentences and not any("%" in sentence for sentence in without.sentences)
+        if found.parts:  # the figures that decided, as with the chances
+            assert without.sentences[0] == found.sentences[0]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("first", range(0, 500, 125))
 def test_the_figures_a_hint_quotes_rank_its_pick_first_in_500_positions(first: int) -> None:

@@ -140,6 +140,19 @@ def test_a_hint_says_the_evaluator_s_choice_and_why_and_plays_nothing() -> None:
     assert played.state is state
 
 
+def test_a_hint_between_people_quotes_no_chance_to_win() -> None:
+    # The chances to win are not shown to people playing each other before the end: the
+    # hint's reasons keep to points and say which option has the better chance, not how much.
+    for seed in range(1, 7):
+        played = game("person", "person", seed=seed)
+        assert answer(played, "eval") == [
+            "Chances to win: not against other people before the end."
+        ]
+        (line,) = answer(played, "hint")
+        assert line.startswith("Hint: ")
+        assert "%" not in line
+
+
 def test_save_writes_the_game_under_its_name_and_refuses_a_bad_one(data_home: Path) -> None:
     played = game()
     answer(played, "left")

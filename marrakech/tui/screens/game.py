@@ -348,7 +348,8 @@ class GameScreen(Screen["NextGame"]):
 
         self._say(_("Thinking about a hint..."))
         self.flow.note_hint()
-        self.pacer.hint(hint_move(self.flow.state))
+        chances = self.flow.why_no_win_chances() is None
+        self.pacer.hint(hint_move(self.flow.state, chances=chances))
 
     @on(Pacer.Hinted)
     def _hinted(self, event: Pacer.Hinted) -> None:
