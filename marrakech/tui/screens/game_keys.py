@@ -127,8 +127,8 @@ def key_state(
         return person_in(Phase.PLACE) and (rotated or None)
     if action == "hint":
         return person_in(Phase.ORIENT, Phase.PLACE, Phase.AIM)
-    if action == "win_chances":  # never to a person playing against other people
-        return flow.why_no_win_chances() is None or None
+    if action == "win_chances":  # off the footer; pressed where not allowed, it says why
+        return True
     if action == "undo":  # pressed when it cannot act, it says why
         can = not walking and flow.undo_seat() is not None
         if people_without_takebacks(flow):  # hot-seat, takebacks off: only when it acts
