@@ -78,6 +78,11 @@ class Reply:
     quit: bool = False
 
 
+def _game_over_line() -> str:
+    """What a move or a hint gets once the game is over."""
+    return _("The game is over: nothing is left to play. Type review to look back at it, or quit.")
+
+
 class TextGame:
     """A game played in lines at any table; see the module docstring."""
 
@@ -228,6 +233,8 @@ class TextGame:
         if isinstance(command, Go | AimAt):
             return self._decide(self._turn_action(command))
         if isinstance(command, LayNumber):
+            if self.flow.over:
+                return Reply([_game_over_line()])
             placements = self.state.legal_placements()
             if not 1 <= command.number <= len(placements):
                 if not placements:
@@ -272,6 +279,8 @@ class TextGame:
 
     def _decide(self, action: Orient | Place | Aim | None) -> Reply:
         """Play a person's decision (None: roll the die) and say what it did."""
+        if self.flow.over:
+            return Reply([_game_over_line()])
         if action is not None:
             reason = self.state.why_illegal(action)
         elif self.state.phase is not Phase.ROLL:
@@ -314,6 +323,8 @@ class TextGame:
         return Reply([_("Agreed.") if accept else _("Refused.")], moved=accept)
 
     def _hint(self) -> str:
+        if self.flow.over:
+            return _game_over_line()
         if not self.flow.person_to_move:
             return _("Hints are for your own decisions: it is not your turn.")
         if self.state.phase not in (Phase.ORIENT, Phase.PLACE, Phase.AIM):

@@ -220,6 +220,15 @@ def test_computers_alone_play_to_the_end_and_the_result_is_said() -> None:
     assert len(lines) == over + 3
 
 
+def test_a_move_or_a_hint_after_the_end_says_the_game_is_over() -> None:
+    played = game("random", "greedy", seed=5)
+    list(played.advance())
+    assert played.flow.over
+    over = "The game is over: nothing is left to play. Type review to look back at it, or quit."
+    for line in ("left", "hint", "roll", "lay 1", "c0.0-0.1"):
+        assert answer(played, line) == [over], line
+
+
 # -- the loop ------------------------------------------------------------------------------
 
 
