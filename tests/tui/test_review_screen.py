@@ -80,6 +80,25 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
         assert not isinstance(app.screen, ReviewScreen)
 
 
+@run
+async def test_the_luck_chart_fits_a_small_terminal_bars_and_all() -> None:
+    session = partly_played()
+    screen = SummaryScreen(session)
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(screen)
+        await wait_until(pilot, lambda: screen.game.found is not None, "luck and skill")
+        await pilot.pause()
+        chart = screen.query_one("#luck")
+        left = chart.region.x
+        lines = [line[left:] for line in screen_text(app).splitlines()]
+        shown = "\n".join(lines[chart.region.y : chart.region.bottom])
+        assert shown.count("foresight") == 2 and shown.count("decisions") == 2
+        assert "…" not in shown  # no label, figure or bar cut short
+        assert shown.count("│") == 8  # an axis for each bar: luck, skill and its two parts
+
+
 @pytest.mark.slow
 @run
 async def test_v_on_the_results_opens_the_review_and_the_summary_shares_it() -> None:

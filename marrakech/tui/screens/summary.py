@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual_plotext import PlotextPlot
@@ -112,7 +112,7 @@ class SummaryScreen(Screen[None]):
                 yield Static(aids, id="aids", markup=False)
             with Horizontal(id="charts"):
                 yield PlotextPlot(id="chart")
-                with Vertical(id="luck"):
+                with VerticalScroll(id="luck"):
                     yield LuckChart(id="luck-chart")
                     yield Static(_("Working out luck and skill…"), id="luck-words")
         yield Footer()

@@ -4,32 +4,41 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
+from rich.console import RenderableType
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
-from textual.widgets import Static
+from textual.widget import Widget
 
 from marrakech.flow.luck import Account, rounded, rounded_skill_parts
 from marrakech.games.language import _, pgettext
 
 HALF = 9
-"""Cells of bar on each side of zero for the biggest figure."""
+"""Cells of bar on each side of zero for the biggest figure, where there is room."""
 
+NAME_WIDTH = 12
+"""The most cells a player's name takes (longer names end in an ellipsis)."""
 
-def bar(value: float, biggest: float, style: str | Style) -> Text:
-    """A bar for ``value`` either side of an axis: left of it when negative."""
-    cells = round(abs(value) / biggest * HALF) if biggest > 0 else 0
-    left = " " * (HALF - cells) + "█" * cells if value < 0 else " " * HALF
-    right = "█" * cells if value > 0 else ""
-    return Text.assemble((left, style), ("│", "dim"), (right.ljust(HALF), style))
-
+FIGURE_WIDTH = 6
+"""Cells for a figure such as "-15.1" or "+100"."""
 
 SKILL_PART_STYLE = Style(color="cyan", dim=True)
 """Skill's two parts: skill's colour, dimmed."""
 
 
-class LuckChart(Static):
-    """Luck and skill of each player (``show``), as figures and bars."""
+def bar(value: float, biggest: float, style: str | Style, half: int = HALF) -> Text:
+    """A bar for ``value`` either side of an axis, ``half`` cells a side: left of it when
+    negative."""
+    cells = round(abs(value) / biggest * half) if biggest > 0 else 0
+    left = " " * (half - cells) + "█" * cells if value < 0 else " " * half
+    right = "█" * cells if value > 0 else ""
+    return Text.assemble((left, style), ("│", "dim"), (right.ljust(half), style))
+
+
+class LuckChart(Widget):
+    """Luck and skill of each player (``show``), as figures and bars as long as the width
+    allows."""
 
     DEFAULT_CSS = """
     LuckChart {
@@ -39,36 +48,51 @@ class LuckChart(Static):
     }
     """
 
+    _shown: tuple[tuple[Account, ...], tuple[str, ...]] | None = None
+    """The accounts and the names shown (None until ``show``)."""
+
     def show(self, accounts: Sequence[Account], names: Sequence[str]) -> None:
         """Draw each seat's margin, luck and skill (luck + skill = margin), and with 2
         players skill's two parts under it (decisions + foresight = skill)."""
+        self._shown = (tuple(accounts), tuple(names))
+        self.refresh(layout=True)
+
+    def render(self) -> RenderableType:
+        if self._shown is None:
+            return ""
+        accounts, names = self._shown
         shown = [rounded(account.margin, account.skill) for account in accounts]
         parts = [rounded_skill_parts(account.skill, account.skill_parts) for account in accounts]
         figures = [*shown, *(pair for pair in parts if pair is not None)]
         biggest = max((abs(value) for pair in figures for value in pair), default=0.0)
+        labels = (_("margin"), _("luck"), _("skill"))
+        part_labels = (pgettext("skill part", "decisions"), pgettext("skill part", "foresight"))
+        label_width = max(cell_len(label) for label in (*labels, *(" " + p for p in part_labels)))
+        heading = _("Player")
+        widest = max([cell_len(heading), *(cell_len(names[a.seat]) for a in accounts)])
+        name_width = min(NAME_WIDTH, widest)
+        # Each of the four columns has a cell of padding either side.
+        room = self.content_size.width - name_width - label_width - FIGURE_WIDTH - 8
+        half = max(1, min(HALF, (room - 1) // 2))
         table = Table(
             title=_("Margin: luck + skill"), box=None, padding=(0, 1), header_style="bold"
         )
-        table.add_column(_("Player"), no_wrap=True, overflow="ellipsis", max_width=12)
-        table.add_column("")
-        table.add_column("", justify="right")
-        table.add_column("")
+        table.add_column(heading, no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
+        table.add_column("", no_wrap=True)
+        table.add_column("", justify="right", no_wrap=True)
+        table.add_column("", no_wrap=True, overflow="crop")
         for account, (luck, skill), pair in zip(accounts, shown, parts, strict=True):
             name = Text(names[account.seat], style="bold")
-            table.add_row(name, _("margin"), f"{account.margin:+.0f}", "")
-            table.add_row("", _("luck"), f"{luck:+.1f}", bar(luck, biggest, "yellow"))
-            table.add_row("", _("skill"), f"{skill:+.1f}", bar(skill, biggest, "cyan"))
+            table.add_row(name, labels[0], f"{account.margin:+.0f}", "")
+            table.add_row("", labels[1], f"{luck:+.1f}", bar(luck, biggest, "yellow", half))
+            table.add_row("", labels[2], f"{skill:+.1f}", bar(skill, biggest, "cyan", half))
             if pair is None:
                 continue
-            for label, value in zip(
-                (pgettext("skill part", "decisions"), pgettext("skill part", "foresight")),
-                pair,
-                strict=True,
-            ):
+            for label, value in zip(part_labels, pair, strict=True):
                 table.add_row(
                     "",
                     Text(" " + label, style="dim"),
                     Text(f"{value:+.1f}", style="dim"),
-                    bar(value, biggest, SKILL_PART_STYLE),
+                    bar(value, biggest, SKILL_PART_STYLE, half),
                 )
-        self.update(table)
+        return table
