@@ -9,6 +9,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from textual.app import App
 from textual.dom import DOMNode
 from textual.message import Message
@@ -19,10 +20,21 @@ from marrakech.games.language import _
 from marrakech.games.records import SaveFileError, export_log, record_to_json
 from marrakech.games.session import Session
 
+READING_CELLS_PER_SECOND = 20
+"""How fast a notice is read, in terminal cells (about 250 words a minute in English; a
+Japanese character takes two cells)."""
+
+
+def reading_seconds(app: App[Any], text: str) -> float:
+    """How long a notice of ``text`` stays: the app's usual time, or longer if reading it
+    takes longer."""
+    return max(float(app.NOTIFICATION_TIMEOUT), 2 + cell_len(text) / READING_CELLS_PER_SECOND)
+
 
 def show_notice(app: App[Any], notice: Notice) -> None:
-    """Show one of the game flow's notices as a toast (lasting ones stay longer)."""
-    timeout = 10 if notice.lasting else app.NOTIFICATION_TIMEOUT
+    """Show one of the game flow's notices as a toast (lasting ones stay longer, long ones
+    as long as they take to read)."""
+    timeout = max(10 if notice.lasting else 0, reading_seconds(app, notice.text))
     app.notify(
         notice.text, title=notice.title, severity=notice.severity, timeout=timeout, markup=False
     )

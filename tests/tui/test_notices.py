@@ -4,9 +4,11 @@ panel: the log's newest lines, under the market, stay readable at every size."""
 from __future__ import annotations
 
 import pytest
+from textual.app import App
 
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
+from marrakech.tui.files import reading_seconds
 from marrakech.tui.widgets.game_log import GameLog
 
 from .helpers import run, toasts
@@ -28,3 +30,15 @@ async def test_the_why_of_a_hint_leaves_the_log_in_view(size: tuple[int, int]) -
         assert notices
         for notice in notices:
             assert not notice.overlaps(log), (notice, log)
+
+
+def test_a_notice_stays_as_long_as_it_takes_to_read() -> None:
+    class Usual(App[None]):
+        NOTIFICATION_TIMEOUT = 5
+
+    app = Usual()
+    assert reading_seconds(app, "Saved.") == 5  # a short one: the usual time
+    reasons = "Turning left gives up 0.7 points on the toll on this roll. " * 7  # 413 cells
+    assert reading_seconds(app, reasons) == pytest.approx(2 + 413 / 20)
+    japanese = "左に曲がると" * 20  # 120 characters of two cells each
+    assert reading_seconds(app, japanese) == pytest.approx(2 + 240 / 20)

@@ -348,8 +348,7 @@ class GameScreen(Screen["NextGame"]):
 
         self._say(_("Thinking about a hint..."))
         self.flow.note_hint()
-        chances = self.flow.why_no_win_chances() is None
-        self.pacer.hint(hint_move(self.flow.state, chances=chances))
+        self.pacer.hint(hint_move(self.flow.state, chances=self.flow.why_no_win_chances() is None))
 
     @on(Pacer.Hinted)
     def _hinted(self, event: Pacer.Hinted) -> None:
@@ -357,7 +356,7 @@ class GameScreen(Screen["NextGame"]):
         if self.flow.is_current(event.move):
             self._point(self.pointing.hinting(event.result))
             if why := hint_why(self.flow, event.move, event.result):
-                self.notify(why, title=_("Why this hint"), markup=False)
+                show_notice(self.app, Notice(why, title=_("Why this hint")))
 
     def action_open_log(self) -> None:
         """The whole game so far on a screen of its own, to scroll through."""
