@@ -108,7 +108,7 @@ def one_line(*sentences: str) -> str:
     return line
 
 
-ROLLS_ANEW = N_("The die rolls anew from here: the rolls taken back tell nothing of the next ones.")
+ROLLS_ANEW = N_("Play on and the die rolls anew; redo brings back what was taken back.")
 
 
 def rewound(

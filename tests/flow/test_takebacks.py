@@ -128,9 +128,7 @@ def test_the_text_mode_says_the_die_rolls_anew_and_the_end_says_takebacks_were_u
     game.respond("ahead")
     reply = game.respond("undo").lines
     assert reply[0].startswith("Taken back: Ayla goes straight, rolls 3")
-    assert reply[1:] == [
-        "The die rolls anew from here: the rolls taken back tell nothing of the next ones."
-    ]
+    assert reply[1:] == ["Play on and the die rolls anew; redo brings back what was taken back."]
     out = io.StringIO()
     assert play(game, io.StringIO("ahead\n1\n"), out) == 0
     assert game.flow.over

@@ -71,9 +71,13 @@ async def test_undo_says_what_it_took_back_and_that_the_die_rolls_anew() -> None
         assert screen.state.phase is Phase.PLACE
         await pilot.press("u")
         await pilot.pause()
-        shown = " ".join(screen_text(app).split())
-        assert "Taken back: Player 1 goes straight, rolls" in shown, shown
-        assert "The die rolls anew" in shown, shown
+        status = screen.query_one("#status").region
+        rows = screen_text(app).splitlines()[status.y : status.bottom]
+        shown = " ".join(" ".join(row[status.x : status.right] for row in rows).split())
+        assert shown.endswith(  # the whole of it, on the status line's last two rows
+            "Taken back: Player 1 goes straight, rolls 3, walks to (0,3). Play on and the die "
+            "rolls anew; redo brings back what was taken back."
+        ), shown
         await pilot.press("ctrl+r")
         await pilot.pause()
         shown = " ".join(screen_text(app).split())
