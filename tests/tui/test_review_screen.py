@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 from textual.widgets import OptionList
 
-from marrakech.engine import Phase
+from marrakech.engine import Orient, Phase, Place, Turn
 from marrakech.flow.luck import rounded_skill_parts
+from marrakech.flow.review import Review
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.game_review import GameReview
@@ -61,8 +63,11 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
             assert (
                 f"{name}'s skill: decisions {decisions:+.1f}, foresight {foresight:+.1f}." in words
             )
-        entries = screen.query_one("#worst", OptionList).option_count
-        assert entries == len(screen.shown) <= 3  # Ayla's alone: Bo is a computer
+        options = screen.query_one("#worst", OptionList)
+        assert options.option_count == len(screen.shown) <= 3  # Ayla's alone: Bo is a computer
+        assert str(options.get_option_at_index(0).prompt) == (
+            f"{screen.shown[0].turn:>3} Ayla · {screen.shown[0].grade}"
+        )
         assert all(decision.seat == 0 for decision in screen.shown)
         first = screen.shown[0]
         assert f"Turn {first.turn}, Ayla: " in text
@@ -131,3 +136,34 @@ async def test_v_on_the_results_opens_the_review_and_the_summary_shares_it() -> 
             assert parts is not None
             for label, value in zip(("decisions", "foresight"), parts, strict=True):
                 assert re.search(rf"{label} +{re.escape(f'{value:+.1f}')}", text)
+
+
+@run
+async def test_a_turn_whose_facing_and_carpet_are_both_listed_names_which_is_which() -> None:
+    session = partly_played()
+    found = GameReview(session).work()
+    decisions = [d for d in found.decisions if d.seat == 0]
+    facing = next(d for d in decisions if isinstance(d.played, Orient))
+    carpet = next(d for d in decisions if isinstance(d.played, Place) and d.played != d.best)
+    # The same turn for both, as when a turn's facing and carpet were both missed.
+    other = next(Orient(turn) for turn in Turn if Orient(turn) != facing.played)
+    pair = (
+        replace(facing, turn=9, best=other, grade="mistake"),
+        replace(carpet, turn=9, grade="blunder"),
+    )
+    given = replace(found, decisions=pair)
+
+    class Given(GameReview):
+        @property
+        def found(self) -> Review:
+            return given
+
+    screen = ReviewScreen(Given(session))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await app.push_screen(screen)
+        await pilot.pause()
+        options = screen.query_one("#worst", OptionList)
+        entries = [str(options.get_option_at_index(index).prompt) for index in range(2)]
+        assert entries == ["  9 Ayla · facing · mistake", "  9 Ayla · carpet · blunder"]

@@ -35,7 +35,7 @@ from marrakech.flow.review import (
     worst,
 )
 from marrakech.flow.risk import lane_risks
-from marrakech.games.language import N_, _
+from marrakech.games.language import N_, _, pgettext
 from marrakech.tui.game_review import GameReview
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.board import BoardWidget, Ghost, Lane
@@ -163,7 +163,10 @@ class ReviewScreen(Screen[None]):
             )
         )
         options = self.query_one("#worst", OptionList)
-        options.add_options([Option(self._entry(decision)) for decision in self.shown])
+        turns = [decision.turn for decision in self.shown]
+        options.add_options(
+            [Option(self._entry(d, named=turns.count(d.turn) > 1)) for d in self.shown]
+        )
         if self.shown:
             options.highlighted = 0
         self._show()
@@ -189,13 +192,16 @@ class ReviewScreen(Screen[None]):
         )
         return Group(table, *(Text("\n" + words, style="dim") for words in parts if words))
 
-    def _entry(self, decision: Decision) -> Text:
+    def _entry(self, decision: Decision, *, named: bool) -> Text:
+        """The turn, the player and the grade: " 15 Ayla · blunder"; ``named``, what was
+        decided too, for a turn whose facing and carpet are both listed (" 15 Ayla · carpet
+        · blunder")."""
         grade = _(GRADE_WORDS[decision.grade])
-        return Text.assemble(
-            (f"{decision.turn:>3} ", "dim"),
-            self.names[decision.seat],
-            (f" · {grade}", "bold"),
-        )
+        entry = Text.assemble((f"{decision.turn:>3} ", "dim"), self.names[decision.seat])
+        if named:
+            entry.append(f" · {_decided(decision.played)}", "dim")
+        entry.append(f" · {grade}", "bold")
+        return entry
 
     def _show(self) -> None:
         status = self.query_one("#status", Static)
@@ -256,6 +262,15 @@ class ReviewScreen(Screen[None]):
     def action_close(self) -> None:
         """Back to the results."""
         self.dismiss(None)
+
+
+def _decided(action: Action) -> str:
+    """What kind of decision an action is, in a word."""
+    if isinstance(action, Place):
+        return pgettext("decision", "carpet")
+    if isinstance(action, Aim):
+        return pgettext("decision", "aim")
+    return pgettext("decision", "facing")
 
 
 def _draw(board: BoardWidget, decision: Decision, action: Action) -> None:
