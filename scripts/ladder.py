@@ -21,7 +21,8 @@ too wide.) A pair not ordered by ``--most`` games is said plainly: "cannot separ
 Ratings: each pair's score, one half game added to each side so that a clean sweep still
 has a finite rating; the Elo ratings are the maximum-likelihood fit of the pairs
 (Bradley-Terry on the Elo scale, random anchored at 0). Intervals: 95% of 400 parametric
-bootstrap refits, each pair's score redrawn from a binomial of its own games. ``--write``
+bootstrap refits, each pair's score redrawn from a binomial of its own games (at its
+score with the half games added, so that a clean sweep's pair varies too). ``--write``
 replaces the tables of that player count in docs/bots.md (between its
 ``<!-- ladder N -->`` markers), with the command and the time it took.
 """
@@ -146,7 +147,7 @@ def ladder(
     for _ in range(BOOTSTRAP):
         redrawn = {}
         for pair, (points, games) in results.items():
-            share = points / games
+            share = (points + 0.5) / (games + 1)  # as fitted: a clean sweep still varies
             redrawn[pair] = (float(sum(rng.random() < share for _ in range(games))), games)
         for bot, rating in fit(redrawn, bots).items():
             draws[bot].append(rating)
