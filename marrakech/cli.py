@@ -271,9 +271,11 @@ NO_SAVED_GAME = N_("no saved game {name}: neither a file nor a name in Saved gam
 
 
 def saved_game(given: str) -> Path:
-    """The save file a ``load`` or ``replay`` argument names: a path, or a name from Saved
-    games. SaveFileError, in one line, when there is none or it cannot be read."""
+    """The save file a ``load``, ``replay`` or ``review`` argument names: a path, or a name
+    from Saved games (a saved game's name, or the number of a finished game there).
+    SaveFileError, in one line, when there is none or it cannot be read."""
     from marrakech.games import storage
+    from marrakech.games.autosaves import history_dir
 
     path = Path(given)
     if not path.exists():
@@ -282,6 +284,8 @@ def saved_game(given: str) -> Path:
         except SaveFileError:
             raise SaveFileError(_(NO_SAVED_GAME).format(name=quoted(given))) from None
         named = storage.saves_dir() / f"{given}.json"
+        if not named.exists():
+            named = history_dir() / f"{given}.json"
         if not named.exists():
             raise SaveFileError(_(NO_SAVED_GAME).format(name=quoted(given)))
         path = named

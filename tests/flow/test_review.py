@@ -39,6 +39,7 @@ from marrakech.flow.review import (
     worst,
 )
 from marrakech.games import language, storage
+from marrakech.games.autosaves import history_dir
 from marrakech.games.dice import SeededDie
 from marrakech.games.levels import bot_seed
 from marrakech.games.playout import play_out_steps
@@ -317,6 +318,18 @@ def test_the_command_reviews_a_saved_game(
     assert cli.main(["review", str(storage.saves_dir() / "friday.json"), "--json", "--all"]) == 0
     document = json.loads(capsys.readouterr().out)
     assert document == review_document(review(session, computers=True))
+
+
+def test_the_command_reviews_a_finished_game_by_its_number_in_saved_games(
+    data_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session = played(30)
+    saved = storage.save_named("friday", session)
+    finished = storage.data_folder(history_dir()) / "4644d7d6ff40.json"
+    saved.replace(finished)  # where a game goes when it ends, under its number
+    assert cli.main(["review", "4644d7d6ff40"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == list(review_lines(review(session), session.setup.names))
 
 
 def test_the_command_speaks_japanese(data_home: Path, capsys: pytest.CaptureFixture[str]) -> None:

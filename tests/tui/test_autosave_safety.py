@@ -131,7 +131,8 @@ async def test_a_game_that_ends_here_moves_to_the_finished_games_to_replay() -> 
     again = MarrakechApp()
     async with again.run_test(size=(100, 40)) as pilot:
         await open_saves(pilot)
-        assert "Finished game" in screen_text(again)
+        # With its number, which `marrakech review NUMBER` takes.
+        assert f"Finished game {kept.stem}" in screen_text(again)
         assert "over: " in screen_text(again) and " won" in screen_text(again)
         await pilot.press("r")  # replay it
         await pilot.pause()

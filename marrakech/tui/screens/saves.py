@@ -168,8 +168,9 @@ def _save_entry(path: Path) -> tuple[Option, Session | None]:
 
 
 def finished_option(path: Path) -> Option:
-    """The list entry for a finished game of the history (to replay)."""
-    title = (_("Finished game"), "bold")
+    """The list entry for a finished game of the history (to replay), with its number
+    (``marrakech review NUMBER`` reviews it)."""
+    title = (_("Finished game {number}").format(number=shown(path.stem)), "bold")
     try:
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime(_WHEN)
         about = shown(describe(storage.load_game(path)))
