@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 import pytest
-from textual.widgets import OptionList
+from textual.widgets import OptionList, TabbedContent
 
 from marrakech.engine import Orient, Phase, Place, Turn
 from marrakech.flow.luck import rounded_skill_parts
@@ -16,6 +16,7 @@ from marrakech.flow.review import Review
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.game_review import GameReview
+from marrakech.tui.screens.help import HelpScreen
 from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.screens.review import ReviewScreen
 from marrakech.tui.screens.summary import SummaryScreen
@@ -80,6 +81,15 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
             await pilot.pause()
             assert f"Turn {screen.shown[1].turn}, Ayla: " in screen_text(app)
             assert "On the market: the move played" in screen_text(app)
+        await pilot.press("question_mark")  # the help opens on how to read a review
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.query_one(TabbedContent).active == "review-tab"
+        words = " ".join(screen_text(app).split())
+        assert "Margin: your final score minus the best other score" in words
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, ReviewScreen)

@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.dom import DOMNode
 from textual.lazy import Lazy
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Markdown, Static, TabbedContent, TabPane
 
 from marrakech.games import language
@@ -126,6 +126,39 @@ def key_rows(
     return [(" ".join(keys), description) for keys, description in rows.values()]
 
 
+REVIEW_HELP = (
+    N_("## Reading a review"),
+    N_(
+        "Each decision is set against the best option the evaluator found: **lost ... "
+        "points** is how much less the move played is worth, in points of your lead, and "
+        "**... chance to win** how much less chance to win it leaves."
+    ),
+    N_(
+        "**Grades**, by the chance to win lost: *best* under 0.5%, *good* under 2%, "
+        "*inaccuracy* from 2%, *mistake* from 5%, *blunder* from 10%; where a game is all but "
+        "decided, by the points lost instead (1.5, 3 and 6). Before a decision is called a "
+        "mistake or a blunder, a deeper search looks again: where it finds the move no worse, "
+        "it is an inaccuracy."
+    ),
+    N_(
+        "**Margin**: your final score minus the best other score. It is split in two, "
+        "**luck + skill**."
+    ),
+    N_(
+        "**Luck**: what the dice (and with 2 players the start) gave you, against what was "
+        "expected before them."
+    ),
+    N_(
+        "**Skill**: what the decisions made of the margin. *Decisions*: the others' average "
+        "losses against the best found, minus yours. *Foresight* (2 players): how much better "
+        "the positions you steered into turned out than the evaluator expected when you chose "
+        "them."
+    ),
+    N_("The whole story, and how far to trust the figures: docs/review.md."),
+)
+"""The help's Review tab, a paragraph at a time (Markdown)."""
+
+
 class HelpScreen(ModalScreen[None]):
     """The keys of the screen underneath in a table, and the rules. Escape, q or ? closes."""
 
@@ -156,6 +189,9 @@ class HelpScreen(ModalScreen[None]):
     }
     HelpScreen #marks {
         padding: 1 2;
+    }
+    HelpScreen #review {
+        padding: 0 1;
     }
     HelpScreen Markdown {
         background: $surface;
@@ -197,14 +233,29 @@ class HelpScreen(ModalScreen[None]):
                     yield Lazy(self._rules())
                 with TabPane(_("Marks"), id="marks-tab"), VerticalScroll():
                     yield Static(legend_text(self.app.console, 90), id="marks")
+                with TabPane(_("Review"), id="review-tab"), VerticalScroll(id="review"):
+                    yield Markdown("\n\n".join(_(paragraph) for paragraph in REVIEW_HELP))
+
+    def on_mount(self) -> None:
+        """Opened over a review or a summary, the help shows how to read them first."""
+        from marrakech.tui.screens.review import ReviewScreen
+        from marrakech.tui.screens.summary import SummaryScreen
+
+        if isinstance(self._below(), ReviewScreen | SummaryScreen):
+            self.query_one(TabbedContent).active = "review-tab"
+
+    def _below(self) -> Screen[object] | None:
+        """The screen this help is about: the one underneath."""
+        stack = self.app.screen_stack
+        if self in stack and stack.index(self) > 0:
+            return stack[stack.index(self) - 1]
+        return None
 
     def _keys_table(self) -> Table:
         table = Table(box=None, show_header=False, padding=(0, 2))
         table.add_column(style="bold", justify="right", no_wrap=True)
         table.add_column()
-        stack = self.app.screen_stack
-        if self in stack and stack.index(self) > 0:
-            below = stack[stack.index(self) - 1]
+        if (below := self._below()) is not None:
             active = [(a.node, a.binding) for a in below.active_bindings.values()]
             for keys, description in key_rows(self.app, active):
                 table.add_row(keys, description)
