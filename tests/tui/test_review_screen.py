@@ -11,7 +11,7 @@ import pytest
 from textual.widgets import OptionList, TabbedContent
 
 from marrakech.engine import Orient, Phase, Place, Turn
-from marrakech.flow.luck import rounded_skill_parts
+from marrakech.flow.luck import rounded, rounded_skill_parts
 from marrakech.flow.review import Review
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
@@ -177,3 +177,36 @@ async def test_a_turn_whose_facing_and_carpet_are_both_listed_names_which_is_whi
         options = screen.query_one("#worst", OptionList)
         entries = [str(options.get_option_at_index(index).prompt) for index in range(2)]
         assert entries == ["  9 Ayla · facing · mistake", "  9 Ayla · carpet · blunder"]
+
+
+@run
+async def test_a_long_name_gives_way_to_the_figures_in_the_panel() -> None:
+    session = Session(
+        GameSetup(2, names=("Alexandrina Longname", "Player 2"), seats=("person", "greedy"))
+    )
+    rng = random.Random(5)
+    for _ in range(24):
+        if session.state.phase is Phase.ROLL:
+            session.roll()
+        else:
+            session.play(rng.choice(session.state.legal_actions()))
+    game = GameReview(session)
+    screen = ReviewScreen(game)
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(screen)
+        await wait_until(pilot, lambda: game.found is not None, "the review is worked out")
+        await pilot.pause()
+        panel = screen.query_one("#accounts").region
+        rows = screen_text(app).splitlines()[panel.y : panel.bottom]
+        shown = [row[panel.x : panel.right].strip() for row in rows]
+        assert shown[0].split() == ["Player", "Margin", "Luck", "Skill"]
+        found = game.found
+        assert found is not None
+        for account, row in zip(found.luck.accounts, shown[1:], strict=False):
+            luck, skill = rounded(account.margin, account.skill)
+            figures = f"{account.margin:+.0f}", f"{luck:+.1f}", f"{skill:+.1f}"
+            assert row.split()[-3:] == list(figures), row
+        assert shown[1].startswith("Alexandr") and "…" in shown[1]
+        assert shown[2].startswith("Player 2 ")

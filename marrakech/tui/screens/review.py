@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -173,20 +174,26 @@ class ReviewScreen(Screen[None]):
         self.refresh_bindings()
 
     def _accounts(self, found: Review) -> Group:
-        """Each player's margin, luck and skill, then (2 players) skill's two parts."""
-        table = Table(box=None, padding=(0, 1), header_style="bold", expand=False)
-        table.add_column(_("Player"), no_wrap=True, overflow="ellipsis", max_width=12)
-        table.add_column(_("Margin"), justify="right")
-        table.add_column(_("Luck"), justify="right")
-        table.add_column(_("Skill"), justify="right")
+        """Each player's margin, luck and skill, then (2 players) skill's two parts. The
+        figures always show whole: a long name ends in an ellipsis instead."""
+        rows = []
         for account in found.luck.accounts:
             luck, skill = rounded(account.margin, account.skill)
-            table.add_row(
-                Text(self.names[account.seat]),
-                f"{account.margin:+.0f}",
-                f"{luck:+.1f}",
-                f"{skill:+.1f}",
-            )
+            rows.append((f"{account.margin:+.0f}", f"{luck:+.1f}", f"{skill:+.1f}"))
+        headings = (_("Margin"), _("Luck"), _("Skill"))
+        widths = [
+            max(cell_len(text) for text in (heading, *(row[column] for row in rows)))
+            for column, heading in enumerate(headings)
+        ]
+        room = self.query_one("#accounts").content_size.width - sum(widths) - 2 * len(widths)
+        table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
+        table.add_column(
+            _("Player"), no_wrap=True, overflow="ellipsis", max_width=max(4, min(12, room))
+        )
+        for heading, width in zip(headings, widths, strict=True):
+            table.add_column(heading, justify="right", no_wrap=True, min_width=width)
+        for account, row in zip(found.luck.accounts, rows, strict=True):
+            table.add_row(Text(self.names[account.seat]), *row)
         parts = (
             skill_parts_words(self.names[account.seat], account) for account in found.luck.accounts
         )
