@@ -160,7 +160,7 @@ class SummaryScreen(Screen[None]):
         table.add_column(_("Colours"))
         for heading in _HEADINGS:
             table.add_column(_(heading), justify="right")
-        table.add_column(_("Biggest toll"), justify="right")
+        table.add_column(_("Biggest toll paid"), justify="right")
         table.add_column(_("Largest region"), justify="right")
         two_players = len(self.summary.players) == 2
         for player in self.summary.players:
