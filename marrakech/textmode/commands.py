@@ -272,7 +272,13 @@ def parse(line: str) -> Command:
         return Save(name)
     if not rest and (_INDEX.fullmatch(head) or _CARPET.fullmatch(head)):
         return _carpet(head)
+    if _ARROW_KEY.fullmatch(line.strip()):
+        raise CommandError(_("The arrow keys do not work here: type left, right or ahead."))
     raise CommandError(_("Unknown command {command}.").format(command=quoted(line.strip())))
+
+
+_ARROW_KEY = re.compile(r"(\x1b\[[ABCD])+")
+"""What a terminal sends for the arrow keys (up, down, right, left) to a line of input."""
 
 
 def _missing(command: str) -> NoReturn:

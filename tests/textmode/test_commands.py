@@ -81,6 +81,8 @@ def test_every_form_reads_as_its_command(line: str, command: Command) -> None:
         ("lay here", "No carpet 'here': give its number in legal or write it like c2.3-2.4."),
         ("save", "Save needs more: for example save friday."),
         ("\x1b[2J", "Unknown command '\\x1b[2J'."),
+        ("\x1b[D", "The arrow keys do not work here: type left, right or ahead."),
+        ("\x1b[A\x1b[A", "The arrow keys do not work here: type left, right or ahead."),
     ],
 )
 def test_anything_else_is_one_line_saying_what_is_wrong(line: str, message: str) -> None:

@@ -75,7 +75,14 @@ async def test_the_summary_has_every_players_figures_and_a_chart() -> None:
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
         text = screen_text(app)
-        for heading in ("Squares", "Dirhams", "Earned", "Paid", "Biggest toll paid", "Largest region"):
+        for heading in (
+            "Squares",
+            "Dirhams",
+            "Earned",
+            "Paid",
+            "Biggest toll paid",
+            "Largest region",
+        ):
             assert heading in text
         assert "P1" in text and "P2" in text
         assert "red" in text and "green" in text  # each colour of a 2-player game
