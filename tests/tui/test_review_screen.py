@@ -25,9 +25,10 @@ from .helpers import run, screen_text, wait_until
 from .test_end_of_game import finished_session
 
 
-def partly_played(actions: int = 24) -> Session:
-    """Ayla (a person) and Bo (greedy) after this many seeded random actions."""
-    session = Session(GameSetup(2, names=("Ayla", "Bo"), seats=("person", "greedy"), seed=5))
+def partly_played(actions: int = 24, names: tuple[str, str] = ("Ayla", "Bo")) -> Session:
+    """Ayla (a person) and Bo (greedy), or players of these names, after this many seeded
+    random actions."""
+    session = Session(GameSetup(2, names=names, seats=("person", "greedy"), seed=5))
     rng = random.Random(5)
     for _ in range(actions):
         if session.state.phase is Phase.ROLL:
@@ -181,15 +182,7 @@ async def test_a_turn_whose_facing_and_carpet_are_both_listed_names_which_is_whi
 
 @run
 async def test_a_long_name_gives_way_to_the_figures_in_the_panel() -> None:
-    session = Session(
-        GameSetup(2, names=("Alexandrina Longname", "Player 2"), seats=("person", "greedy"))
-    )
-    rng = random.Random(5)
-    for _ in range(24):
-        if session.state.phase is Phase.ROLL:
-            session.roll()
-        else:
-            session.play(rng.choice(session.state.legal_actions()))
+    session = partly_played(names=("Alexandrina Longname", "Player 2"))
     game = GameReview(session)
     screen = ReviewScreen(game)
     app = MarrakechApp(session=session)
