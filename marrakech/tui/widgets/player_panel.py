@@ -89,6 +89,13 @@ class PlayerPanel(Static):
         self.player_name = name
         self.level = level
         self._shown: object = None
+        self._drawn: tuple[GameState, int, str | None, float | None, str] | None = None
+        """What ``show`` drew last, drawn again at the panel's new width on a resize."""
+
+    def on_resize(self) -> None:
+        if self._drawn is not None:
+            state, change, name, chance, presence = self._drawn
+            self.show(state, change, name, chance, presence=presence)
 
     def show(
         self,
@@ -105,6 +112,7 @@ class PlayerPanel(Static):
         whether a player elsewhere is missing ("not joined yet", "away"), beside the name."""
         if name is not None:
             self.player_name = name
+        self._drawn = (state, change, name, chance, presence)
         player = state.players[self.seat]
         score = state.scores()[self.seat]
         current = state.current == self.seat and state.phase is not Phase.OVER
@@ -117,6 +125,7 @@ class PlayerPanel(Static):
             chance,
             presence,
             language.current(),
+            self.content_size.width,
         )
         if shown == self._shown:
             return
@@ -125,10 +134,7 @@ class PlayerPanel(Static):
         self.set_class(current, "-current")
         self.set_class(player.eliminated, "-out")
         title = Text.assemble(("▶ " if current else "  "), (self.player_name, "bold"))
-        if self.level is not None:
-            title.append(" · " + level_label(self.level), style="italic")
-        if presence:
-            title.append(" · " + presence, style="italic")
+        level = " · " + level_label(self.level) if self.level is not None else ""
         money = Text()
         for colour in player.colours:
             money.append_text(self._chip(colour))
@@ -155,6 +161,12 @@ class PlayerPanel(Static):
         if chance is not None:
             # Translators: a player's chance to win, after their points: "44 pts · 54%".
             points.append(_(" · {chance}").format(chance=f"{chance:.0%}"), style="bold")
+        # The computer's level, when it fits whole beside the points (the points come first).
+        room = self.content_size.width - points.cell_len - 1
+        if level and title.cell_len + cell_len(level) <= room:
+            title.append(level, style="italic")
+        if presence:
+            title.append(" · " + presence, style="italic")
         rows = Group(
             _row(title, points),
             _row(money, f"{fives}{_TIMES}5+{ones}{_TIMES}1"),
