@@ -32,6 +32,12 @@ async def test_l_opens_every_turn_so_far_and_escape_goes_back() -> None:
         for number, sentence in enumerate(game.flow.log(), start=1):
             assert f"{number} {sentence.split(',')[0]}," in text  # who did what, numbered
         assert "pays" in text or "walks to" in text
+        # A sentence longer than a line goes on under its first word, not under its number.
+        rows = text.splitlines()
+        first = next(i for i, row in enumerate(rows) if "1 Player 1 " in row)
+        start = rows[first].index("1 Player 1 ") + 2
+        assert rows[first + 1][1:start].strip() == "", rows[first + 1]  # inside the frame
+        assert rows[first + 1][start:].startswith("("), rows[first + 1]  # "(0,1)-(0,2)."
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is game

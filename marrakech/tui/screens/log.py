@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -63,17 +64,16 @@ class LogScreen(ModalScreen[None]):
                 yield Static(self._text(), markup=False)
         yield Footer()
 
-    def _text(self) -> Text:
+    def _text(self) -> Text | Table:
+        """The turns numbered, a sentence's wrapped lines under its first word."""
         if not self.sentences:
             return Text(_("Nothing has happened yet."), style="italic")
-        width = len(str(len(self.sentences)))
-        lines = Text()
+        table = Table.grid(padding=(0, 1))
+        table.add_column(justify="right", style="dim", no_wrap=True)
+        table.add_column()
         for number, sentence in enumerate(self.sentences, start=1):
-            if number > 1:
-                lines.append("\n")
-            lines.append(f"{number:>{width}} ", style="dim")
-            lines.append(sentence)
-        return lines
+            table.add_row(str(number), Text(sentence))
+        return table
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.query_one("#turns").scroll_end, animate=False)
