@@ -16,6 +16,7 @@ from textual.lazy import Lazy
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Markdown, Static, TabbedContent, TabPane
 
+from marrakech.flow.review import BEST_BELOW, GRADES, POINT_GRADES
 from marrakech.games import language
 from marrakech.games.language import N_, _
 from marrakech.tui.screens.translated import translate_bindings
@@ -134,11 +135,12 @@ REVIEW_HELP = (
         "**... chance to win** how much less chance to win it leaves."
     ),
     N_(
-        "**Grades**, by the chance to win lost: *best* under 0.5%, *good* under 2%, "
-        "*inaccuracy* from 2%, *mistake* from 5%, *blunder* from 10%; where a game is all but "
-        "decided, by the points lost instead (1.5, 3 and 6). Before a decision is called a "
-        "mistake or a blunder, a deeper search looks again: where it finds the move no worse, "
-        "it is an inaccuracy."
+        "**Grades**, by the chance to win lost: *best* under {best}, *good* under "
+        "{inaccuracy}, *inaccuracy* from {inaccuracy}, *mistake* from {mistake}, *blunder* "
+        "from {blunder}; where a game is all but decided, by the points lost instead "
+        "({inaccuracy_points}, {mistake_points} and {blunder_points}). Before a decision is "
+        "called a mistake or a blunder, a deeper search looks again: where it finds the move "
+        "no worse, it is an inaccuracy."
     ),
     N_(
         "**Margin**: your final score minus the best other score. It is split in two, "
@@ -156,7 +158,16 @@ REVIEW_HELP = (
     ),
     N_("The whole story, and how far to trust the figures: docs/review.md."),
 )
-"""The help's Review tab, a paragraph at a time (Markdown)."""
+"""The help's Review tab, a paragraph at a time (Markdown; the grades' thresholds are
+filled in from ``flow.review``)."""
+
+
+def review_help() -> str:
+    """The Review tab's text in the language spoken now."""
+    by_chance = {name: f"{threshold:.0%}" for threshold, name in GRADES}
+    by_points = {f"{name}_points": f"{threshold:g}" for threshold, name in POINT_GRADES}
+    figures = {"best": f"{BEST_BELOW:.1%}", **by_chance, **by_points}
+    return "\n\n".join(_(paragraph).format(**figures) for paragraph in REVIEW_HELP)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -234,7 +245,7 @@ class HelpScreen(ModalScreen[None]):
                 with TabPane(_("Marks"), id="marks-tab"), VerticalScroll():
                     yield Static(legend_text(self.app.console, 90), id="marks")
                 with TabPane(_("Review"), id="review-tab"), VerticalScroll(id="review"):
-                    yield Markdown("\n\n".join(_(paragraph) for paragraph in REVIEW_HELP))
+                    yield Lazy(Markdown(review_help()))
 
     def on_mount(self) -> None:
         """Opened over a review or a summary, the help shows how to read them first."""
