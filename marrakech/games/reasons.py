@@ -25,9 +25,11 @@ from marrakech.games.language import N_, _, current
 _NOT_ADJACENT = N_(
     "cannot lay a carpet on {a}-{b}: a carpet covers two orthogonally adjacent squares"
 )
+_CANNOT_ORIENT = N_("cannot orient Assam now: {waits}")
+_WANTS_ORIENT = N_("the current player to orient Assam")
 
 ENGINE_SENTENCES = (
-    N_("cannot orient Assam now: {waits}"),
+    _CANNOT_ORIENT,
     N_("cannot roll now: {waits}"),
     N_("cannot aim Assam now: {waits}"),
     N_("cannot keep Assam's facing: in this variant he must be turned left or right"),
@@ -42,7 +44,7 @@ ENGINE_SENTENCES = (
     ),
     N_("no winner yet: the game waits for {wants}"),
     N_("the game waits for {wants}"),
-    N_("the current player to orient Assam"),
+    _WANTS_ORIENT,
     N_("the die to be rolled"),
     N_("a carpet to be laid"),
     N_("the current player to aim Assam for the next player"),
@@ -52,6 +54,8 @@ ENGINE_SENTENCES = (
 
 SHOWN_AS = {
     _NOT_ADJACENT: N_("cannot lay a carpet on {a}-{b}: a carpet covers two squares side by side"),
+    _CANNOT_ORIENT: N_("cannot turn Assam now: {waits}"),
+    _WANTS_ORIENT: N_("the current player to choose Assam's facing"),
 }
 """The engine's templates that players read in other words (the catalogue translates
 these, not the engine's)."""

@@ -119,8 +119,8 @@ def test_the_text_mode_at_a_network_table_explains_what_it_cannot_do() -> None:
                 ["No carpet to lay now. Now: left, right or ahead; help lists every command."],
                 ["Unknown command 'dance'. Now: left, right or ahead; help lists every command."],
                 [
-                    "Cannot aim Assam now: the game waits for the current player to orient "
-                    "Assam. Now: left, right or ahead; help lists every command."
+                    "Cannot aim Assam now: the game waits for the current player to choose "
+                    "Assam's facing. Now: left, right or ahead; help lists every command."
                 ],
                 ["Nobody asked you to take back a decision."],
                 ["Seat 1 is not a seat for a player elsewhere."],

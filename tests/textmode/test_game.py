@@ -79,7 +79,11 @@ def test_a_carpet_by_its_number_is_the_engines_carpet_of_that_rank_and_the_compu
     ("before", "line", "refusal"),
     [
         ((), "hello", "Unknown command 'hello'. Now: left, right or ahead; help lists every"),
-        ((), "aim left", "Cannot aim Assam now: the game waits for the current player to orient"),
+        (
+            (),
+            "aim left",
+            "Cannot aim Assam now: the game waits for the current player to choose Assam's",
+        ),
         ((), "3", "No carpet to lay now. Now: left, right or ahead;"),
         (("left",), "9", "No carpet 9: legal numbers 1 to 7."),
         (("left",), "0", "No carpet 0: legal numbers 1 to 7."),
@@ -87,7 +91,7 @@ def test_a_carpet_by_its_number_is_the_engines_carpet_of_that_rank_and_the_compu
         (("left",), "c0.0-0.1", "Cannot lay a carpet on (0,0)-(0,1): neither square touches"),
         (("left",), "c3.0-3.1", "Cannot lay a carpet on (3,0)-(3,1): (3,0) is under Assam."),
         (("left",), "c9.9-9.8", "Cannot lay a carpet on (9,8)-(9,9): (9,8) is not a square"),
-        (("left",), "right", "Cannot orient Assam now: the game waits for a carpet to be laid."),
+        (("left",), "right", "Cannot turn Assam now: the game waits for a carpet to be laid."),
         ((), "undo", "Cannot undo: nothing to undo."),
         ((), "redo", "Cannot redo: nothing was undone."),
         ((), "", "Nothing typed. Now: left, right or ahead;"),

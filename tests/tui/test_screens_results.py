@@ -193,3 +193,18 @@ def test_ranking_is_the_engine_standings() -> None:
         ("out" if s.place is None else str(s.place), s.score) for s in state.standings()
     ]
     assert [rank for rank, _ in ranking(state)] == ["1", "2", "2", "out"]
+
+
+@pytest.mark.parametrize("width", [40, 60, 76, 100])
+def test_the_key_line_breaks_between_keys_only(width: int) -> None:
+    async def go() -> list[str]:
+        screen = results_of(finished([30, 20], []), ("Ayla", "Bo"))
+        async with Harness(screen).run_test(size=(width, 30)) as pilot:
+            await pilot.pause()
+            keys = screen.query_one("#keys")
+            return [strip.text.strip() for strip in keys.render_lines(keys.region.reset_offset)]
+
+    rows = [row for row in asyncio.run(go()) if row]
+    said = " · ".join(rows).split(" · ")
+    assert said == ["Esc: board", "c: summary", "v: review", "r: replay", "s: save", "e: export"]
+    assert all(not row.endswith(":") for row in rows)

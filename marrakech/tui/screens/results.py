@@ -29,6 +29,7 @@ from marrakech.tui.game_review import GameReview
 from marrakech.tui.screens.chips import chips
 from marrakech.tui.screens.saves import OpenSave
 from marrakech.tui.screens.translated import translate_bindings
+from marrakech.tui.widgets.key_line import KeyLine
 
 NextGame: TypeAlias = str | GameSetup | OpenSave
 """What the results close with: "board" (look at the final board), "quit", "again" (set up
@@ -93,11 +94,6 @@ class ResultsScreen(ModalScreen[NextGame]):
         content-align: center middle;
         text-style: bold;
     }
-    ResultsScreen #keys {
-        width: 100%;
-        content-align: center middle;
-        color: $text-muted;
-    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -148,7 +144,7 @@ class ResultsScreen(ModalScreen[NextGame]):
                 yield Button(_("Board"), id="board")
                 yield Button(_("Quit"), id="quit")
             yield Label(self._enter_words(_("Summary")), id="enter", markup=False)
-            yield Label(
+            yield KeyLine(
                 _("Esc: board · c: summary · v: review · r: replay · s: save · e: export"),
                 id="keys",
             )
