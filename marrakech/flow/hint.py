@@ -195,6 +195,27 @@ def _items(parts: Sequence[Part]) -> str:
     )
 
 
+def shown_tenths(values: Sequence[float], total: float) -> tuple[list[int], int]:
+    """``values`` and their ``total`` in whole tenths, as a sentence shows them: the values
+    shown add up to the total shown, which is within a tenth of ``total``.
+
+    Each value (none of them 0) is rounded to the nearest tenth, but never to 0. While
+    their sum is a tenth or more from ``total``, the value nearest to rounding the other way
+    moves a tenth towards it (largest remainders), never to 0 and never across it.
+    """
+    shown = [round(value * 10) or (1 if value > 0 else -1) for value in values]
+    exact = total * 10
+    step = 1 if exact > sum(shown) else -1
+    # Those whose exact value lies furthest towards the step from their rounding go first.
+    for index in sorted(range(len(values)), key=lambda i: -step * (values[i] * 10 - shown[i])):
+        if abs(sum(shown) - exact) < 1:
+            break
+        moved = shown[index] + step
+        if moved != 0 and (moved > 0) == (values[index] > 0):
+            shown[index] = moved
+    return shown, sum(shown)
+
+
 def _percent(chance: float) -> str:
     return f"{round(chance * 100)}%"
 
@@ -245,10 +266,12 @@ def _parts_sentence(found: Hint) -> str:
     choice, other = _words(found.pick, True), _words(found.compared)
     # What the parts not quoted add up to, said when it shows: the figures then add up.
     rest = Part(OTHER_PARTS, found.points - sum(part.points for part in found.parts))
-    said = (*found.parts, rest) if abs(rest.points) >= SHOWN else found.parts
+    exact = (*found.parts, rest) if abs(rest.points) >= SHOWN else found.parts
+    tenths, total = shown_tenths([part.points for part in exact], found.points)
+    said = [Part(part.name, shown / 10) for part, shown in zip(exact, tenths, strict=True)]
     gains = [part for part in said if part.points > 0]
     losses = [part for part in said if part.points < 0]
-    points = f"{found.points:.1f}"
+    points = f"{total / 10:.1f}"
     if losses:
         return _(
             "{choice} gives up {losses}, but gains {gains}: worth {points} points more "

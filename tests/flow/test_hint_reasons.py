@@ -5,16 +5,19 @@ decision, and the figures the hint quotes rank the pick first."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 
 import pytest
 from engine.games import GameSpec, play
 from engine.positions import build
+from hypothesis import given
+from hypothesis import strategies as st
 
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR
 from marrakech.bots.simple import GreedyBot
 from marrakech.engine import GameState, Orient, Phase, Place, Roll, Turn, Variant, new_game
-from marrakech.flow.hint import QUOTED, SHOWN, Hint, HintGiver, hint, hint_move
+from marrakech.flow.hint import QUOTED, SHOWN, Hint, HintGiver, hint, hint_move, shown_tenths
 from marrakech.games import language
 from marrakech.games.dice import SeededDie
 from marrakech.games.levels import bot_seed
@@ -77,12 +80,24 @@ def assert_ranks_its_pick_first(state: GameState, found: Hint) -> None:
         assert round(found.win_chance * 100) >= round(found.compared_win_chance * 100)
 
 
+def assert_the_figures_said_add_up(found: Hint) -> None:
+    """The figures the reason quotes, gains less losses, make the total it says."""
+    if not found.parts:
+        return
+    sentence = found.sentences[0]
+    losses, _, gains = sentence.rpartition(", but gains ")
+    *items, total = (float(figure) for figure in re.findall(r"(\d+\.\d) points", gains))
+    given_up = [float(figure) for figure in re.findall(r"(\d+\.\d) points", losses)]
+    assert round(sum(items) - sum(given_up), 1) == total, sentence
+
+
 def check(seeds: range) -> None:
     seen: set[tuple[Phase, int]] = set()
     for state in positions(seeds):
         found = hint(state)
         assert found is not None
         assert_ranks_its_pick_first(state, found)
+        assert_the_figures_said_add_up(found)
         assert found.sentences
         seen.add((state.phase, len(state.players)))
     assert seen == {(phase, players) for phase in DECIDING for players in (2, 3, 4)}
@@ -120,7 +135,7 @@ def issue_example() -> GameState:
 
 
 EXAMPLE_ENGLISH = (
-    "Turning left gives up 0.7 points on the toll on this roll and 0.5 points on the other "
+    "Turning left gives up 0.7 points on the toll on this roll and 0.4 points on the other "
     "parts together, but gains 1.1 points on squares that earn tolls later and 0.8 points on "
     "the carpet laid this turn: worth 0.8 points more than turning right.",
     "Your chance to win: 54% (turning right: 51%).",
@@ -145,7 +160,7 @@ def test_the_issue_s_example_in_japanese() -> None:
         language.use(language.ENGLISH)
     assert found is not None
     assert found.sentences == (
-        "「左に向ける」は、この出目の通行料で0.7点とほかの部分の合計で0.5点を失いますが、"
+        "「左に向ける」は、この出目の通行料で0.7点とほかの部分の合計で0.4点を失いますが、"
         "のちに通行料を稼ぐマスで1.1点とこの手番に敷くじゅうたんで0.8点を得ます。"
         "「右に向ける」より0.8点多い価値があります。",
         "あなたが勝つ確率は54%です（「右に向ける」なら51%）。",
@@ -208,3 +223,30 @@ def test_the_hint_giver_keeps_what_it_found_for_the_app() -> None:
     assert move.think() == Orient(Turn.LEFT)
     assert move.bot.found is not None
     assert move.bot.found.sentences == EXAMPLE_ENGLISH
+
+
+@given(
+    st.lists(
+        st.builds(
+            lambda size, negative: -size if negative else size,
+            st.floats(min_value=0.05, max_value=30),
+            st.booleans(),
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_the_figures_shown_add_up_to_the_total_shown(values: list[float]) -> None:
+    shown, total = shown_tenths(values, sum(values))
+    assert sum(shown) == total
+    if all(abs(value) >= 0.15 for value in values):  # no value held off 0
+        assert abs(total - sum(values) * 10) < 1
+    for value, tenths in zip(values, shown, strict=True):
+        assert tenths != 0 and (tenths > 0) == (value > 0)  # never 0, never across it
+        assert abs(tenths - value * 10) < 1.5
+
+
+def test_rounded_parts_that_miss_the_total_are_moved_to_meet_it() -> None:
+    # 1.24 + 0.44 - 0.27 = 1.41: rounded one by one, 1.2 + 0.4 - 0.3 = 1.3, not 1.4.
+    assert shown_tenths([1.24, 0.44, -0.27], 1.41) == ([13, 4, -3], 14)
+    assert shown_tenths([0.05, 2.0], 2.05) == ([1, 20], 21)  # 0.05 shows as 0.1, never 0.0
