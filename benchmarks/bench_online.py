@@ -28,8 +28,9 @@ import time
 from marrakech.flow.changes import Change
 from marrakech.games.session import GameSetup, Session
 from marrakech.net.client import Client
-from marrakech.net.host import Host, HostGame
+from marrakech.net.host import HostGame
 from marrakech.net.hosting import new_game
+from marrakech.net.server import Host
 
 PLAYERS = 4
 

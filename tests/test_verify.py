@@ -18,7 +18,7 @@ from marrakech.cli import main
 from marrakech.engine import DIE_FACES, Orient, Place
 from marrakech.games.session import GameSetup, Session
 from marrakech.net.fair import new_share, roll_value
-from marrakech.net.host import HostFlow
+from marrakech.net.host_flow import HostFlow
 from marrakech.net.hosting import keep_host_record, new_game
 
 SETUP = GameSetup(2, names=("Ayla", "Bo"), seed=7)

@@ -6,7 +6,7 @@ and what just happened (``TurnRecap``); its ``computers`` (``flow.computers``) r
 computer seats. It never draws and never waits: the front end asks, schedules and shows.
 
 It is also the interface of every kind of table: a local game is a GameFlow, and so are
-a network host's game (``net.host.HostFlow``) and a client's copy of one
+a network host's game (``net.host_flow.HostFlow``) and a client's copy of one
 (``net.replica.ReplicaFlow``). A front end draws any of them the same way, hears what
 happens with ``listen`` (a ``Change`` each time: a decision played here or elsewhere, the
 game read again, an undo to agree to), and reads ``me``, ``undo_asker``,

@@ -1,7 +1,8 @@
 """Network play: a host with the one authority over a game, and clients that join it.
 
 The protocol is versioned JSON over WebSocket (``protocol``; docs/protocol.md). The host
-(``host.HostFlow``, ``host.HostGame``, ``host.Host``) plays every decision through its
+(``host_flow.HostFlow``, ``host.HostGame``, ``server.Host``, each connection read through
+``guard``) plays every decision through its
 GameFlow; a client (``client.Client``) keeps a ``replica.ReplicaFlow`` by what the host
 sends. Both are GameFlows (``marrakech.flow``, the interface of every table), so the
 full-screen game and the text mode draw and play either one as they do a local game:

@@ -1,21 +1,17 @@
-"""The host: the one authority of a network game.
+"""A hosted game on the network: the one authority of a network game, and its players.
 
-``HostFlow`` is the host's ``GameFlow``: every decision goes through it (the host's own
-seat's, a remote seat's intention, a computer's), is checked by the engine there and
-autosaves as in hot-seat; then every listener hears of it. Its rolls are fair by
-construction (``net.fair``): a new roll waits, once its facing is fixed, for a share a
-player adds to the host's committed secret. ``HostGame`` puts one HostFlow on the
-network: the seats' secrets, the connections, the shares of the rolls, the computer
-seats, undo by agreement, seats given to a computer, and the host told of its players
-coming and going. ``Host`` is the WebSocket server; one process may host many games
-(the load benchmark does).
+``HostGame`` puts one ``HostFlow`` (``net.host_flow``) on the network: the seats'
+secrets, the connections, the shares of the rolls, the computer seats, undo by agreement,
+seats given to a computer, and the host told of its players coming and going. The server
+(``net.server.Host``) hands it the connections that say hello; one process may host many
+games (the load benchmark does).
 
 No peer can stall the host (docs/security.md): every connection's unread messages are
 bounded (``Connection.send``; past ``Limits.send_queue`` the peer is dropped), a peer past
-the rate limit gets one error and is closed, spectators and connections that have not
-said hello are capped (``Host``: in all, per address, per game; the oldest silent
-connection makes way for a new one), an idle spectator is closed, and a player with a
-valid join code always gets in, taking the seat from an older connection.
+the rate limit gets one error and is closed, an idle spectator is closed, and a player
+with a valid join code always gets in, taking the seat from an older connection. The
+caps on spectators and silent connections are the server's; each connection is read a
+slice at a time (``net.guard``).
 """
 
 from __future__ import annotations
@@ -25,50 +21,37 @@ import contextlib
 import json
 import logging
 import math
-import socket as sockets
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
-from ipaddress import IPv6Address, ip_network
-from socket import AF_INET, AF_INET6, SO_RCVBUF, SO_SNDBUF, SOL_SOCKET
 from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
+from websockets.asyncio.server import ServerConnection, broadcast
 from websockets.exceptions import ConnectionClosed
 
 from marrakech.engine import (
-    Aim,
     GameState,
     IllegalAction,
     MarrakechError,
-    Orient,
     Phase,
     Place,
     Roll,
-    Transition,
-    Variant,
 )
-from marrakech.flow import GameFlow, Notice, Seat, SeatKind
+from marrakech.flow import Notice, Seat, SeatKind
 from marrakech.flow.changes import Change
-from marrakech.games.autosaves import GameFile
-from marrakech.games.dice import LoadedDie
 from marrakech.games.language import _
 from marrakech.games.records import SaveFileError, setup_to_dict
-from marrakech.games.session import Session, name_key, name_problem
+from marrakech.games.session import Session, name_key
 from marrakech.games.text import quoted, shown
 from marrakech.net import texts
-from marrakech.net.fair import HostDice
+from marrakech.net.guard import CLOSE_BYTES, CLOSE_READS, hear_only, refuse
+from marrakech.net.host_flow import HostFlow
 from marrakech.net.protocol import (
-    HOST_FULL,
     IDLE,
-    MAX_FRAME_BYTES,
-    NO_ROOM_TO_WATCH,
     PROTOCOL_VERSION,
-    RECEIVE_QUEUE,
     SEAT_TAKEN,
     SEND_QUEUE_BYTES,
-    TOO_MANY_HERE,
     Limits,
     ProtocolError,
     RateLimit,
@@ -81,40 +64,8 @@ from marrakech.net.protocol import (
 
 logger = logging.getLogger(__name__)
 
-HELLO_SECONDS = 10.0
-"""A connection that says no hello within this long is closed."""
-
 GAME_OVER_LINGER = 2.0
 """How long a finished game stays on the network for its last messages to arrive."""
-
-CLOSE_SECONDS = 3.0
-"""How long a closing connection may take to answer the close before it is cut."""
-
-CLOSE_READS = 16
-"""How many more messages a closing connection may send before it is not read."""
-
-CLOSE_BYTES = 256
-"""How many more bytes of a closing connection are parsed (its answer to the close
-comes behind what it sent before; a flood behind it is not parsed)."""
-
-READ_SLICE = 512
-"""The most bytes of one connection parsed at a turn of the event loop."""
-
-RECEIVE_BUFFER = 16384
-"""The operating system's receive buffer of a connection: at most about twice this is
-read at once."""
-
-THIS_MACHINE = frozenset({"127.0.0.1", "::1"})
-"""Addresses the limits per address do not apply to: every client of an SSH tunnel or a
-TLS proxy on this machine comes from there (the other limits do apply)."""
-
-DOOR_CUTS = 64
-"""How many connections turned away at the door are closed at most at one turn of the
-event loop (it comes back at its next turn for the others)."""
-
-ARRIVALS_KEPT = 4096
-"""How many addresses' recent connections the host remembers (the quiet ones are
-forgotten first)."""
 
 SHARE_SECONDS = 10.0
 """How long a player asked to add a share to a roll has to answer (their client answers
@@ -130,274 +81,6 @@ when that is shorter)."""
 
 Closing = tuple[int, str]
 """A close code and its reason (a token: the peer was told why in an ``error``)."""
-
-
-class HostFlow(GameFlow):
-    """The host's GameFlow: decisions are played here, and every listener hears of them.
-
-    ``me`` is the host's own seat (None when headless). The host plays the computer
-    seats itself (``HostGame``), so its front end never runs them.
-    """
-
-    networked = True
-
-    @property
-    def runs_computers(self) -> bool:
-        """False: ``HostGame`` plays the computer seats, not the host's front end."""
-        return False
-
-    def __init__(
-        self,
-        session: Session,
-        notify: Callable[[Notice], None],
-        *,
-        me: int | None,
-        remote: Collection[int],
-        game_file: GameFile | None = None,
-        dice: HostDice | None = None,
-    ) -> None:
-        """Play ``session``'s game with ``remote`` seats elsewhere (see GameFlow); its
-        rolls are ``dice``'s (new dice by default), which hold every roll it played."""
-        super().__init__(session, notify, remote=remote, game_file=game_file)
-        self.dice = HostDice() if dice is None else dice
-        """The host's dice: its master secret and every roll settled (``net.fair``)."""
-        session.dice = LoadedDie(self.dice.values)
-        self.waiting_draw: int | None = None
-        """The draw of the dice that waits for a player's share (None: none waits)."""
-        self.drawn: int | None = None
-        """The draw of the roll played last (its proof goes with it)."""
-        self.roll_wanted: Callable[[int], None] = self._roll_alone
-        """Called with a roll whose facing is fixed, to find a share for it and ``land``
-        it (``HostGame`` asks its players; a flow off the network rolls alone)."""
-        self.keep_dice: Callable[[dict[str, Any]], Awaitable[None]] = _keep_nothing
-        """Writes the game so far (the facing of the roll settled last with it) and then
-        the dice (``HostDice.to_dict``) where a resumed host finds them, before a roll is
-        told (``hosting``: the autosave and the host file); SaveFileError when it cannot."""
-        self.me = me
-        self.remote = frozenset(remote)
-        """The seats whose players play from elsewhere."""
-        self.asking: int | None = None
-        """The seat that asked for an undo the seat whose decision it is has not answered."""
-        self.present: Callable[[int], bool] = lambda seat: seat == me
-        """Whether a seat's player is here to answer an undo request (the host sets it)."""
-        self.left: dict[int, float] = {}
-        """When (``time.time()``) each remote seat's player last left the table (the host
-        keeps it; a player back is taken out)."""
-        self.joined: set[int] = set()
-        """The remote seats whose players have joined since the host started (the host
-        keeps it)."""
-
-    def _played(self, seat: int, played: tuple[Transition, ...]) -> None:
-        self.asking = None
-        super()._played(seat, played)
-
-    def play(self, decision: Orient | Place | Aim | None) -> tuple[Transition, ...]:
-        """Play the host's own seat's decision (None: roll, in the aiming variant).
-
-        A new roll comes later, as a ``played`` change of its own (see ``decide``).
-        """
-        seat = self.to_move
-        if seat is None:
-            raise IllegalAction(_(texts.GAME_OVER))
-        if seat.number != self.me and not self.plays_here(seat):
-            raise IllegalAction(_(texts.NOT_YOUR_TURN).format(name=seat.name))
-        if decision is None:
-            return self.roll_die()
-        return super().play(decision)
-
-    def decide(self, action: Orient | Place | Aim) -> tuple[Transition, ...]:
-        """Play the decision of the seat to move (see GameFlow.decide).
-
-        An Orient is played alone: its facing is fixed for everyone, and its roll waits
-        for a player's share (``waiting_draw``), then comes as a ``played`` change of its own.
-        """
-        if not isinstance(action, Orient) or self.state.why_illegal(action) is not None:
-            return super().decide(action)  # a refused decision is refused there, in words
-        seat = self.state.current
-        played = (self.session.play(action),)
-        self._played(seat, played)
-        self._roll_next()
-        return played
-
-    def roll_die(self) -> tuple[Transition, ...]:
-        """Roll for the seat to move (the roll's facing is fixed): the roll waits for a
-        share (``waiting_draw``) and comes as a ``played`` change. IllegalAction when no roll
-        is due, or one is being rolled."""
-        if self.rolling:
-            raise IllegalAction(_(texts.ROLLING))
-        if self.state.phase is not Phase.ROLL:
-            return (self.roll(),)  # refused, in words
-        self._roll_next()
-        return ()
-
-    @property
-    def roll_due(self) -> bool:
-        """True when a facing is fixed and nobody decides to roll (the standard rules)
-        but no roll is asked for: a game resumed while its roll waited."""
-        state = self.state
-        return not self.rolling and state.phase is Phase.ROLL and state.variant is Variant.STANDARD
-
-    def draws(self) -> list[int]:
-        """The draw of the dice behind each roll of the game, in order (an undo never
-        takes a draw back into the dice: the rolls after it are new draws)."""
-        taken: set[int] = set()
-        for first, last in self.session.taken_back:
-            taken.update(range(first, last + 1))
-        rolls = sum(1 for action in self.session.actions if isinstance(action, Roll))
-        return [draw for draw in range(self.dice.settled) if draw not in taken][:rolls]
-
-    def public_dice(self) -> dict[str, Any]:
-        """The dice as every client may know them: the proof of each roll rolled, the
-        commitment to the next, and the draw behind each roll of the game."""
-        shown = self.dice.settled if self.waiting_draw is None else self.waiting_draw
-        return {**self.dice.public(shown), "draws": self.draws()}
-
-    def _roll_next(self) -> None:
-        """Roll the dice's next draw: at once when it is settled, else once a share is
-        found for it (``roll_wanted``)."""
-        self.waiting_draw = self.session.next_draw
-        if self.waiting_draw < self.dice.settled:
-            self.land()
-        else:
-            self.roll_wanted(self.waiting_draw)
-
-    def _roll_alone(self, draw: int) -> None:
-        """Off the network nobody can add to the roll: it is the host's secret's alone (a
-        resumed host settles it again from the game, alone: ``hosting``)."""
-        self.dice.settle(None, None)
-        self.land()
-
-    def land(self) -> None:
-        """Play the roll that waited, now that ``dice`` has settled its draw, and tell
-        everyone (``drawn`` is its draw)."""
-        draw, self.waiting_draw = self.waiting_draw, None
-        self.session.dice = LoadedDie(self.dice.values)
-        due = self.state.phase is Phase.ROLL and self.session.next_draw == draw
-        if draw is not None and due and draw < self.dice.settled:
-            seat = self.state.current
-            self.drawn = draw
-            self._played(seat, (self.session.roll(),))
-
-    @property
-    def rolling(self) -> bool:
-        """True while the die is being rolled: a roll waits for a player's share."""
-        return self.waiting_draw is not None
-
-    @property
-    def person_to_move(self) -> bool:
-        """True when the game waits for a person's decision (not while the die is rolled)."""
-        return not self.rolling and super().person_to_move
-
-    def away_since(self, seat: int) -> float | None:
-        """When the player of remote seat ``seat`` left the table (None: here, or not come
-        yet; a computer may be playing for them meanwhile)."""
-        if seat not in self.remote or self.present(seat):
-            return None
-        return self.left.get(seat)
-
-    def awaited(self, seat: int) -> bool:
-        """True while the player of remote seat ``seat`` has not joined since the host
-        started."""
-        return seat in self.remote and seat not in self.joined and not self.present(seat)
-
-    def why_no_undo(self) -> str | None:
-        """None when undo is possible, else why not (never while the die is rolled)."""
-        if self.rolling:
-            return _(texts.ROLLING)
-        return super().why_no_undo()
-
-    def undo(self) -> None:
-        """The host's own seat asks to take back the last decision.
-
-        Its own decision goes at once (with the moves of the computer seats after it);
-        another player's is a request that player answers (a Change ``undo_asked`` tells
-        them).
-        """
-        if self.me is None:
-            raise IllegalAction(_("cannot undo: the host has no seat of its own"))
-        reason = self.ask_undo(self.me)
-        if reason is not None:
-            raise IllegalAction(_(texts.CANNOT_UNDO).format(reason=reason))
-
-    def ask_undo(self, asker: int) -> str | None:
-        """Seat ``asker`` asks for an undo; None when done or asked, else why not."""
-        reason = self.why_no_undo()
-        if reason is not None:
-            return reason
-        owner = self.undo_seat()
-        assert owner is not None  # why_no_undo said there is a decision to take back
-        if owner == asker:
-            self.take_back(asker)
-            return None
-        if not self.present(owner):
-            return _(texts.NOT_HERE).format(name=self.names[owner])
-        self.asking = asker
-        if owner == self.me:
-            self.undo_asker = self.names[asker]
-        self.tell(Change("undo_asked", owner, text=self.names[asker]))
-        return None
-
-    def answer_undo(self, accept: bool, seat: int | None = None) -> None:
-        """The seat whose decision it is (the host's own by default) answers an undo request.
-
-        IllegalAction when nobody asked that seat.
-        """
-        seat = self.me if seat is None else seat
-        asker = self.asking
-        if asker is None or seat is None or seat != self.undo_seat():
-            raise IllegalAction(_(texts.NOBODY_ASKED))
-        self.asking = None
-        self.undo_asker = None
-        reason = None if accept else _(texts.SAID_NO).format(name=self.names[seat])
-        reason = reason or self.why_no_undo()
-        if reason is not None:
-            self.tell(Change("undo_refused", asker, text=reason))
-            return
-        self.take_back(asker)
-
-    def take_back(self, asker: int) -> None:
-        """Undo now (the agreement is settled) and tell everyone."""
-        GameFlow.undo(self)
-        self.tell(Change("synced", asker, text=_(texts.TOOK_BACK).format(name=self.names[asker])))
-
-    def redo(self) -> None:
-        """Redo is not offered over the network: an undo needs an agreement, a redo too."""
-        raise IllegalAction(_("cannot redo in a network game"))
-
-    def rename(self, number: int, name: str) -> None:
-        """Rename a seat's player (see GameFlow.rename) and tell everyone."""
-        problem = name_problem(name)
-        if problem is not None:
-            raise MarrakechError(problem)
-        super().rename(number, name)
-        news = _(texts.RENAMED).format(number=number + 1, name=name)
-        self.tell(Change("synced", number, text=news))
-
-    def give_to_computer(self, seat: int, level: str) -> None:
-        """A computer plays a remote seat whose player is away (until they come back);
-        IllegalAction says what is wrong."""
-        from marrakech.games.levels import computer_named
-
-        seats = len(self.seats)
-        if not 0 <= seat < seats:
-            raise IllegalAction(
-                _("seats are 1 to {seats}, not {seat}").format(seats=seats, seat=seat + 1)
-            )
-        try:
-            level = computer_named(level, outside=False)
-        except ValueError as error:
-            raise IllegalAction(str(error)) from None
-        if seat not in self.remote:
-            raise IllegalAction(
-                _("seat {seat} is not a seat for a player elsewhere").format(seat=seat + 1)
-            )
-        if self.present(seat):
-            raise IllegalAction(_("seat {seat}'s player is here").format(seat=seat + 1))
-        self.hand_seat(seat, SeatKind.COMPUTER, level)
-
-
-async def _keep_nothing(dice: dict[str, Any]) -> None:
-    """A flow that is not hosted keeps its dice nowhere."""
 
 
 def public_start(session: Session) -> dict[str, Any]:
@@ -838,7 +521,7 @@ class HostGame:
         """Seat a client that said hello, then serve its messages until it leaves."""
         seat = None if hello.watch else self.seat_for(hello.code or "")
         if not hello.watch and seat is None:
-            await _refuse(socket, texts.NO_SEAT_IN_GAME)
+            await refuse(socket, texts.NO_SEAT_IN_GAME)
             return
         limits = self.limits
         connection = Connection(
@@ -852,12 +535,12 @@ class HostGame:
         if seat is not None and hello.name is not None and hello.name != self.flow.names[seat]:
             taken = self.name_like(hello.name, seat)
             if taken is not None:
-                await _refuse(socket, texts.NAME_TAKEN.format(name=quoted(hello.name), taken=taken))
+                await refuse(socket, texts.NAME_TAKEN.format(name=quoted(hello.name), taken=taken))
                 return
             try:
                 self.flow.rename(seat, hello.name)
             except MarrakechError as error:
-                await _refuse(socket, texts.BAD_NAME.format(problem=error))
+                await refuse(socket, texts.BAD_NAME.format(problem=error))
                 return
         if seat is None:
             self.watchers.add(connection)
@@ -905,7 +588,7 @@ class HostGame:
         connection.closing = closing
         if connection.dropped:
             return
-        _hear_only(connection.socket, CLOSE_BYTES)
+        hear_only(connection.socket, CLOSE_BYTES)
         task = asyncio.create_task(connection.socket.close(*closing))
         self._closing.add(task)
         task.add_done_callback(self._closing.discard)
@@ -1004,412 +687,9 @@ def _json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-async def _refuse(socket: ServerConnection, reason: str) -> None:
-    broadcast([socket], encode("error", id=None, reason=reason, fatal=True))  # no waiting
-    _hear_only(socket, CLOSE_BYTES)
-    await _close(socket, 1008, "refused")
-
-
-async def _close(socket: ServerConnection, code: int, reason: str) -> None:
-    """Close a connection, reading on (and letting go of) what its peer still sends, so
-    that the peer's answer to the close is heard behind it; a peer that sends on and on
-    is not read any more, and is cut after CLOSE_SECONDS."""
-    closing = asyncio.ensure_future(socket.close(code, reason))
-    with contextlib.suppress(ConnectionClosed):
-        for _ in range(CLOSE_READS):
-            await socket.recv()  # until the close is answered (ConnectionClosed)
-    await closing
-
-
 def _safe(text: str, limit: int = 200) -> str:
     """A reason for the wire, safe to show and cut to ``limit`` (plain ASCII, the usual
     case, is checked at C speed: a flood of refusals costs little)."""
     if len(text) <= limit and text.isascii() and text.isprintable():
         return text
     return shown(text, limit)
-
-
-def _bound_kernel_buffers(transport: asyncio.BaseTransport, send: int) -> None:
-    """Keep the operating system's buffers of a connection small: its send buffer near
-    ``send`` bytes (it would grow to megabytes for a peer that does not read), its
-    receive buffer near RECEIVE_BUFFER (what one read brings)."""
-    sock = transport.get_extra_info("socket")
-    if sock is not None and sock.family in (AF_INET, AF_INET6):
-        with contextlib.suppress(OSError):
-            sock.setsockopt(SOL_SOCKET, SO_SNDBUF, send)
-            sock.setsockopt(SOL_SOCKET, SO_RCVBUF, RECEIVE_BUFFER)
-
-
-class GuardedConnection(ServerConnection):
-    """A server connection that reads its peer a slice at a time.
-
-    Each frame costs the WebSocket parser the same whatever its size, so a read full of
-    tiny frames would hold the event loop for as long as it takes to parse them all: a
-    connection here gives the parser at most READ_SLICE bytes at a time, and its next
-    slice only at the event loop's next turn, after everyone else's; it reads no more
-    from the network while it holds bytes not yet parsed (or while the parsed messages
-    wait: the WebSocket library's own flow control). ``hear_only`` stops reading it
-    after a few more bytes (a connection being closed).
-    """
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        super().connection_made(transport)
-        self._unread = bytearray()
-        self._feeding = False
-        self._held = False
-        """The WebSocket library's flow control wants the reading paused."""
-        self._allowance: int | None = None
-        """How many more bytes are parsed (None: all)."""
-        self.recv_messages.pause = self._hold
-        self.recv_messages.resume = self._release
-
-    @property
-    def dismissed(self) -> bool:
-        """Whether the host is closing this connection (``hear_only`` was called)."""
-        return self._allowance is not None
-
-    def hear_only(self, size: int) -> None:
-        """Parse at most ``size`` more bytes of this connection, then read it no more."""
-        self._allowance = size if self._allowance is None else min(size, self._allowance)
-        self._gate()
-
-    def data_received(self, data: bytes) -> None:
-        if self._allowance == 0:
-            return  # not heard any more
-        self._unread += data
-        if not self._feeding:
-            self._feed()
-        self._gate()
-
-    def eof_received(self) -> None:
-        if self._unread and self._allowance != 0:
-            rest = self._unread if self._allowance is None else self._unread[: self._allowance]
-            data = bytes(rest)  # what came before the end, at once (one read at most)
-            self._unread.clear()
-            super().data_received(data)
-        return super().eof_received()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self._unread.clear()
-        self._allowance = 0
-        super().connection_lost(exc)
-
-    def _feed(self) -> None:
-        """Give the parser the next slice; the one after it at the loop's next turn."""
-        self._feeding = False
-        if not self._unread or self._held or self._allowance == 0:
-            self._gate()
-            return
-        size = READ_SLICE if self._allowance is None else min(READ_SLICE, self._allowance)
-        piece = bytes(self._unread[:size])
-        del self._unread[:size]
-        if self._allowance is not None:
-            self._allowance -= len(piece)
-            if self._allowance == 0:
-                self._unread.clear()
-        super().data_received(piece)
-        if self._unread and not self._held:
-            self._feeding = True
-            self.loop.call_soon(self._feed)
-        self._gate()
-
-    def _hold(self) -> None:
-        self._held = True
-        self._gate()
-
-    def _release(self) -> None:
-        self._held = False
-        if self._unread and not self._feeding:
-            self._feeding = True
-            self.loop.call_soon(self._feed)
-        self._gate()
-
-    def _gate(self) -> None:
-        """Read from the network only when nothing waits to be parsed or handled."""
-        transport = self.transport
-        if transport.is_closing():
-            return
-        wanted = not self._held and not self._unread and self._allowance != 0
-        if wanted and not transport.is_reading():
-            transport.resume_reading()
-        elif not wanted and transport.is_reading():
-            transport.pause_reading()
-
-
-def _hear_only(socket: ServerConnection, size: int) -> None:
-    """Parse at most ``size`` more bytes of a connection (see GuardedConnection)."""
-    if isinstance(socket, GuardedConnection):
-        socket.hear_only(size)
-
-
-class _Door(sockets.socket):
-    """A listening socket (a copy of ``listener``) whose ``accept`` closes at once the
-    connections ``welcome`` turns away by their peer (``accept``'s address): the event
-    loop makes no transport, nor the WebSocket library a connection, for them."""
-
-    def __init__(self, listener: sockets.socket, welcome: Callable[[Any], bool]) -> None:
-        copy = listener.dup().detach()
-        super().__init__(listener.family, listener.type, listener.proto, fileno=copy)
-        self.welcome = welcome
-
-    def accept(self) -> tuple[sockets.socket, Any]:
-        """The next connection welcome (BlockingIOError: none waits, for now)."""
-        for _turned_away in range(DOOR_CUTS):
-            connection, peer = super().accept()  # BlockingIOError when nobody waits
-            if self.welcome(peer):
-                return connection, peer
-            connection.close()
-        raise BlockingIOError  # more wait: the event loop comes back at its next turn
-
-
-def _address(transport: asyncio.BaseTransport) -> str:
-    """The address of a connection's peer as the caps count it (``_peer_address``)."""
-    return _peer_address(transport.get_extra_info("peername"))
-
-
-def _peer_address(peer: object) -> str:
-    """A peer's address without its port, as the caps count it: an IPv6 address as its
-    /64 network (what one household or server gets), an IPv4 one as it is."""
-    host = str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
-    if ":" not in host:
-        return host  # IPv4 (or a path): as it is
-    try:
-        address = IPv6Address(host.split("%", 1)[0])
-    except ValueError:
-        return host
-    if address.ipv4_mapped is not None:
-        return str(address.ipv4_mapped)
-    if address.is_loopback:
-        return "::1"
-    return str(ip_network(f"{address}/64", strict=False))
-
-
-class Host:
-    """The WebSocket server of one or more games (a client's join code finds its game).
-
-    The caps of ``limits`` count spectators and connections that have not said hello
-    (from the moment the TCP connection opens), never the players: when a connection
-    arrives past a cap (from its address, or in all), the oldest connection that has not
-    said hello (from that address, or from the address with the most connections) is cut
-    to make way for it, and a spectator's hello past a cap is refused in words. A player
-    with a valid join code always gets in. An address opening connections too fast has
-    the new ones cut at once. The limits per address spare this machine (THIS_MACHINE).
-    """
-
-    def __init__(self, games: list[HostGame], limits: Limits | None = None) -> None:
-        self.games = games
-        self.limits = Limits() if limits is None else limits
-        for game in games:
-            game.limits = self.limits
-        self.servers: list[Server] = []
-        """The WebSocket servers, one for each address listened on."""
-        self._waiting: dict[ServerConnection, str] = {}
-        """Connections that have not said hello, oldest first, and their addresses."""
-        self._watching: dict[ServerConnection, str] = {}
-        """The spectators' connections and their addresses."""
-        self._counted: Counter[str] = Counter()
-        """Of both, how many per address."""
-        self._arrivals: dict[str, RateLimit] = {}
-        """Each address's new connections, rate-limited."""
-        self._let_in_at_door: set[Any] = set()
-        """The peers of the connections the door let in that have not opened yet."""
-        self._closing = False
-        """Set when the host closes: a connection opening is cut at once."""
-
-    async def start(self, host: str, port: int) -> tuple[str, int]:
-        """Listen on ``host``:``port`` (0: any free port); returns the address bound
-        (the first, when ``host`` has several addresses)."""
-        for game in self.games:
-            game.start()
-        # Bound as the event loop binds (a socket for each of the host's addresses), then
-        # listened on through doors that close at once a connection from an address that
-        # opens too many too fast: a connection flood costs an accept and a close each.
-        bound = await asyncio.get_running_loop().create_server(
-            asyncio.Protocol, host, port, start_serving=False
-        )
-        doors = [_Door(listener, self._at_door) for listener in bound.sockets]
-        bound.close()
-        connection = self._counted_connection()
-        for door in doors:
-            self.servers.append(
-                await serve(
-                    self._attend,
-                    sock=door,
-                    max_size=MAX_FRAME_BYTES,
-                    max_queue=RECEIVE_QUEUE,
-                    close_timeout=CLOSE_SECONDS,
-                    compression=None,
-                    create_connection=connection,
-                )
-            )
-        address = doors[0].getsockname()
-        return address[0], address[1]
-
-    def connections_counted(self) -> int:
-        """The connections the caps count now: spectators and those with no hello yet."""
-        return len(self._waiting) + len(self._watching)
-
-    def _counted_connection(self) -> type[ServerConnection]:
-        """The class of the server's connections: each is counted as it opens and as it
-        goes (an idle TCP connection too, before any HTTP)."""
-        door = self
-
-        class CountedConnection(GuardedConnection):
-            cut = False
-            """Cut as it opened (the host closes, or its address opens too many too
-            fast): the WebSocket library never heard of it."""
-
-            def connection_made(self, transport: asyncio.BaseTransport) -> None:
-                peer = transport.get_extra_info("peername")
-                address = _peer_address(peer)
-                if door._closing or not door._let_in(peer, address):
-                    # Cut before the library starts a handshake (a task, and its undoing
-                    # when the connection goes): the host closes, or its address opens
-                    # too many too fast (seen here only where the event loop accepts
-                    # connections without the door, ``_Door``, which closes them first).
-                    self.cut = True
-                    assert isinstance(transport, asyncio.Transport)
-                    transport.abort()
-                    return
-                super().connection_made(transport)
-                _bound_kernel_buffers(transport, door.limits.send_queue)
-                door._arrived(self, address)
-
-            def connection_lost(self, exc: Exception | None) -> None:
-                if self.cut:
-                    return
-                door._forget(self)
-                super().connection_lost(exc)
-
-        return CountedConnection
-
-    def _arrived(self, socket: ServerConnection, address: str) -> None:
-        """Count a new connection from ``address`` (its rate of arrivals checked already),
-        cutting the oldest silent one past a cap."""
-        local = address in THIS_MACHINE
-        if not local and self._counted[address] >= self.limits.per_address:
-            self._make_way(address)
-        if self.connections_counted() >= self.limits.connections:
-            self._make_way(self._heaviest())
-        self._waiting[socket] = address
-        self._counted[address] += 1
-
-    def _arrival_allowed(self, address: str) -> bool:
-        """Spend one of the address's new connections (False: none is left)."""
-        limits = self.limits
-        bucket = self._arrivals.get(address)
-        if bucket is None:
-            if len(self._arrivals) >= ARRIVALS_KEPT:  # forget the addresses gone quiet
-                self._arrivals = {a: b for a, b in self._arrivals.items() if not b.rested()}
-            bucket = self._arrivals[address] = RateLimit(limits.connect_rate, limits.connect_burst)
-        return bucket.allow()
-
-    def _at_door(self, peer: Any) -> bool:
-        """Whether the door lets in a connection from ``peer`` (``accept``'s address):
-        not when its address opens too many too fast."""
-        address = _peer_address(peer)
-        if address in THIS_MACHINE or self._arrival_allowed(address):
-            self._let_in_at_door.add(peer)
-            return True
-        return False
-
-    def _let_in(self, peer: Any, address: str) -> bool:
-        """Whether a connection opening from ``peer`` (at ``address``) stays: let in at
-        the door, or allowed now (an event loop that accepts without the door)."""
-        if peer in self._let_in_at_door:
-            self._let_in_at_door.discard(peer)
-            return True
-        return address in THIS_MACHINE or self._arrival_allowed(address)
-
-    def _heaviest(self) -> str | None:
-        """The address with the most connections counted among those with a connection
-        that has not said hello (the one to make way first)."""
-        waiting = set(self._waiting.values())
-        return max(waiting, key=self._counted.__getitem__, default=None)
-
-    def _make_way(self, address: str | None) -> None:
-        """Cut the oldest connection from ``address`` that has not said hello."""
-        oldest = next((socket for socket, where in self._waiting.items() if where == address), None)
-        if oldest is not None:
-            self._forget(oldest)
-            oldest.transport.abort()
-
-    def _forget(self, socket: ServerConnection) -> None:
-        """No longer count a connection (it went, or it is a player's now)."""
-        address = self._waiting.pop(socket, None)
-        if address is None:
-            address = self._watching.pop(socket, None)
-        if address is None:
-            return
-        self._counted[address] -= 1
-        if self._counted[address] <= 0:
-            del self._counted[address]
-
-    def _no_room(self, socket: ServerConnection, game: HostGame) -> str | None:
-        """Why a connection cannot watch ``game`` (None: it can), in English."""
-        limits = self.limits
-        if len(game.watchers) >= limits.spectators:
-            return NO_ROOM_TO_WATCH.format(count=limits.spectators)
-        address = self._waiting.get(socket)
-        if address is None or (
-            address not in THIS_MACHINE and self._counted[address] > limits.per_address
-        ):
-            return TOO_MANY_HERE.format(count=limits.per_address)
-        if self.connections_counted() > limits.connections:
-            return HOST_FULL.format(count=limits.connections)
-        return None
-
-    def _watch(self, socket: ServerConnection) -> None:
-        """A connection that said hello as a spectator: counted as one from now on."""
-        address = self._waiting.pop(socket, None)
-        if address is not None:
-            self._watching[socket] = address
-
-    async def close(self) -> None:
-        """Stop every game and the server (the autosaves stay, to resume).
-
-        The connections that have not said hello are cut at once, and any opening from
-        now on as it opens: one in its opening handshake would hold the server's close
-        until the handshake's time is up (10 seconds)."""
-        self._closing = True
-        for socket in list(self._waiting):
-            socket.transport.abort()
-        for game in self.games:
-            await game.stop()
-        for socket in [*self._waiting, *self._watching]:
-            if isinstance(socket, GuardedConnection) and socket.dismissed:
-                socket.transport.abort()  # told why already, maybe not heard: no waiting
-        for server in self.servers:
-            server.close()
-        for server in self.servers:
-            await server.wait_closed()
-
-    async def _attend(self, socket: ServerConnection) -> None:
-        try:
-            first = await asyncio.wait_for(socket.recv(), HELLO_SECONDS)
-        except (TimeoutError, ConnectionClosed):
-            await socket.close(1008, "no hello")
-            return
-        try:
-            hello = decode(first)
-        except ProtocolError as error:
-            await _refuse(socket, str(error))
-            return
-        if hello.kind != "hello":
-            await _refuse(socket, texts.HELLO_FIRST)
-            return
-        if hello.watch:
-            game = self.games[0]
-            refusal = self._no_room(socket, game)
-            if refusal is not None:
-                await _refuse(socket, refusal)
-                return
-            self._watch(socket)
-        else:
-            found = [g for g in self.games if g.seat_for(hello.code or "") is not None]
-            if not found:
-                await _refuse(socket, texts.NO_SEAT_HERE)
-                return
-            game = found[0]
-            self._forget(socket)  # a player's connection: no cap counts it
-        await game.attend(socket, hello)

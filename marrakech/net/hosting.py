@@ -32,9 +32,11 @@ from marrakech.games.records import SaveFileError, record_to_json, setup_to_dict
 from marrakech.games.session import PERSON, Session
 from marrakech.games.text import quoted
 from marrakech.net.fair import HostDice
-from marrakech.net.host import RETURN_SECONDS, SHARE_SECONDS, Host, HostFlow, HostGame
+from marrakech.net.host import RETURN_SECONDS, SHARE_SECONDS, HostGame
+from marrakech.net.host_flow import HostFlow
 from marrakech.net.protocol import Limits, new_code, normal_code
 from marrakech.net.record import keep_record, record_document
+from marrakech.net.server import Host
 
 HOST_FORMAT = "marrakech-host"
 HOST_VERSION = 2

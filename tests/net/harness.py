@@ -17,7 +17,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from marrakech.flow import Notice
 from marrakech.games.session import GameSetup, Session
 from marrakech.net.client import Client
-from marrakech.net.host import HostFlow, HostGame
+from marrakech.net.host import HostGame
+from marrakech.net.host_flow import HostFlow
 from marrakech.net.hosting import Hosted, Hosting, new_game, start_hosting
 from marrakech.net.protocol import MAX_HOST_MESSAGE_BYTES, PROTOCOL_VERSION, encode
 

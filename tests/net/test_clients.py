@@ -16,7 +16,7 @@ from marrakech.games.narrate import sentence
 from marrakech.games.session import GameSetup, Session
 from marrakech.games.words import result_line
 from marrakech.net.client import Client
-from marrakech.net.host import HostFlow
+from marrakech.net.host_flow import HostFlow
 from marrakech.net.hosting import new_game, resume_game
 from marrakech.net.replica import HostError
 from marrakech.textmode.game import TextGame

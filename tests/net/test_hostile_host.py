@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import OPEN, Protocol, Side
 
 from marrakech.games.session import GameSetup
-from marrakech.net.host import READ_SLICE
+from marrakech.net.guard import READ_SLICE
 from marrakech.net.protocol import (
     PROTOCOL_VERSION,
     RATE_BURST,

@@ -14,7 +14,7 @@ from tui.helpers import screen_text
 
 from marrakech.engine import Place
 from marrakech.games.session import GameSetup
-from marrakech.net.host import HostFlow
+from marrakech.net.host_flow import HostFlow
 from marrakech.tui.app import MarrakechApp, NetworkGame
 from net.harness import Peer, hosted, until
 

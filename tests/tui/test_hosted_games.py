@@ -10,7 +10,8 @@ import pytest
 from marrakech.flow import GameFlow
 from marrakech.games import autosaves
 from marrakech.games.session import PERSON, GameSetup, Session
-from marrakech.net.host import HostFlow, HostGame
+from marrakech.net.host import HostGame
+from marrakech.net.host_flow import HostFlow
 from marrakech.net.hosting import new_game
 from marrakech.net.replica import ReplicaFlow
 from marrakech.tui.app import MarrakechApp, NetworkGame
