@@ -147,8 +147,8 @@ ENGLISH_STRINGS = {
         "the host failed on a message",
         "the host failed to play a computer seat",
         "the seat was joined from elsewhere",
-        "no hello",
     },
+    "net/server.py": {"no hello"},
     "net/replica.py": {"the die is the host's: ask it to roll with play(None)"},
     "textmode/online.py": {"text input"},
     # Textual's style classes.
