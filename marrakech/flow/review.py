@@ -126,14 +126,8 @@ class PlayerReview:
     average_loss_points: float
     grades: dict[str, int]
     """How many decisions got each grade (``GRADE_ORDER``)."""
-    luck: float
-    """What the margin owes to luck (``flow.luck``); ``luck + skill`` is the margin."""
-    skill: float
-    """What the margin owes to the decisions at the table (``flow.luck``)."""
-    luck_parts: dict[str, float]
-    """Luck's parts (``luck.LUCK_PARTS``)."""
-    skill_parts: dict[str, float]
-    """Skill's parts (``luck.SKILL_PARTS``)."""
+    account: Account
+    """Its margin split into luck and skill, each with its parts (``flow.luck``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,10 +222,7 @@ def review(
                 len(mine),
                 sum(decision.loss_points for decision in mine) / len(mine) if mine else 0.0,
                 {kind: sum(1 for d in mine if d.grade == kind) for kind in GRADE_ORDER},
-                account.luck,
-                account.skill,
-                dict(account.parts),
-                dict(account.skill_parts),
+                account,
             )
         )
     return Review(tuple(found), tuple(players), accounts)
@@ -284,7 +275,8 @@ def review_document(found: Review) -> dict[str, Any]:
 
 
 def _player_document(player: PlayerReview) -> dict[str, Any]:
-    luck, skill = rounded(player.margin, player.skill, 3)
+    account = player.account
+    luck, skill = rounded(player.margin, account.skill, 3)
     return {
         "seat": player.seat + 1,
         "name": player.name,
@@ -293,8 +285,8 @@ def _player_document(player: PlayerReview) -> dict[str, Any]:
         "average_loss_points": round(player.average_loss_points, 3),
         "luck": luck,
         "skill": skill,
-        "luck_parts": {name: round(player.luck_parts[name], 3) for name in LUCK_PARTS},
-        "skill_parts": {name: round(player.skill_parts[name], 3) for name in SKILL_PARTS},
+        "luck_parts": {name: round(account.parts[name], 3) for name in LUCK_PARTS},
+        "skill_parts": {name: round(account.skill_parts[name], 3) for name in SKILL_PARTS},
     }
 
 
@@ -370,14 +362,14 @@ def player_line(player: PlayerReview) -> str:
 def luck_line(player: PlayerReview) -> str:
     """One seat's margin split into luck and skill, in a line (the two add up to it); with
     2 players, skill's two parts too (adding up to it as shown)."""
-    luck, skill = rounded(player.margin, player.skill)
+    luck, skill = rounded(player.margin, player.account.skill)
     figures = {
         "name": player.name,
         "margin": f"{player.margin:+d}",
         "luck": f"{luck:+.1f}",
         "skill": f"{skill:+.1f}",
     }
-    parts = rounded_skill_parts(player.skill, player.skill_parts)
+    parts = rounded_skill_parts(player.account.skill, player.account.skill_parts)
     if parts is None:
         return _("{name}: margin {margin} = luck {luck} + skill {skill}.").format(**figures)
     decisions, foresight = parts
