@@ -278,6 +278,16 @@ def choices_line(state: GameState) -> str:
     return _("Now: {choices}; help lists every command.").format(choices=words)
 
 
+def waiting_line(state: GameState, names: Sequence[str], me: int | None) -> str:
+    """What may be typed at a network table while someone else is to move (or while the
+    die is rolled for ``me``), after a line that could not be played."""
+    if state.current == me:
+        # Translators: "help" is a command: keep it in English.
+        return _("The die is being rolled; help lists every command.")
+    # Translators: "help" is a command: keep it in English.
+    return _("It is {name}'s turn; help lists every command.").format(name=names[state.current])
+
+
 # -- standings and the winner ------------------------------------------------------------
 
 

@@ -218,7 +218,7 @@ class TextGame:
         try:
             command = parse(line)
         except CommandError as error:
-            return Reply([one_line(str(error), words.choices_line(self.state))])
+            return Reply([one_line(str(error), self._now())])
         self._acting = True
         try:
             reply = self._run(command)
@@ -238,9 +238,7 @@ class TextGame:
             placements = self.state.legal_placements()
             if not 1 <= command.number <= len(placements):
                 if not placements:
-                    return Reply(
-                        [one_line(_("No carpet to lay now."), words.choices_line(self.state))]
-                    )
+                    return Reply([one_line(_("No carpet to lay now."), self._now())])
                 return Reply(
                     [
                         _("No carpet {number}: legal numbers 1 to {last}.").format(
@@ -288,12 +286,21 @@ class TextGame:
             reason = self.state.why_illegal(Roll(DIE_FACES[0]))
         else:
             reason = None
-        if reason is not None:
-            return Reply(
-                [one_line(words.as_sentence(said(reason)), words.choices_line(self.state))]
-            )
-        self.flow.play(action)
+        if reason is not None and not self._waiting_for_another():
+            return Reply([one_line(words.as_sentence(said(reason)), self._now())])
+        self.flow.play(action)  # at a network table, refused when it is another's turn
         return Reply(self._drain(), moved=True)
+
+    def _waiting_for_another(self) -> bool:
+        """At a network table, whether another seat (or the die) is to move, not this one."""
+        flow = self.flow
+        return flow.networked and not flow.over and not flow.person_to_move
+
+    def _now(self) -> str:
+        """What may be typed now, after a line that could not be played."""
+        if self._waiting_for_another():
+            return words.waiting_line(self.state, self.names, self.flow.me)
+        return words.choices_line(self.state)
 
     def _plain(self, name: str) -> Reply:
         if name == "roll":

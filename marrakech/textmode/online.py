@@ -7,6 +7,11 @@ numbers and end lines are the text mode's own (``TextGame``); a computer seat pl
 here (``join --bot``) is run by the flow's ``computers``, thinking in a worker thread.
 A player typing at a terminal stays once the game is over, as at one keyboard: the
 review is offered, and lines are answered until they quit.
+
+The prompt is the text mode's (``loop.PROMPT``), written whenever the table waits for this
+person (their decision, or their yes or no to an undo) and something was said since the
+last one: a program reads lines until the prompt, then writes one command. Lines typed
+while others play are answered too, with no prompt after them.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from marrakech.flow import Change, GameFlow, Listener
 from marrakech.games.language import _
 from marrakech.games.narrate import one_line
 from marrakech.textmode.game import TextGame
-from marrakech.textmode.loop import read_line, review_offer, too_long, write
+from marrakech.textmode.loop import PROMPT, read_line, review_offer, too_long, write
 
 RETRY_SECONDS = 1.0
 """How long a computer seat whose decision the host refused waits to try again."""
@@ -32,29 +37,70 @@ class TableInLines:
     """One person (or one computer seat) at a network table, in lines of text."""
 
     def __init__(
-        self, table: Callable[[], GameFlow | None], out: TextIO, *, moves: bool = True
+        self,
+        table: Callable[[], GameFlow | None],
+        out: TextIO,
+        *,
+        moves: bool = True,
+        prompts: bool = False,
+        prompt_on_same_line: bool = False,
     ) -> None:
         """``table`` gives the flow (None until a client has received the game); ``moves``
-        False says only the start, the end, requests and problems."""
+        False says only the start, the end, requests and problems; ``prompts`` writes the
+        prompt when the table waits for this person (on the typing line at a terminal)."""
         self.table = table
         self.out = out
         self.moves = moves
+        self.prompts = prompts
+        self.prompt_on_same_line = prompt_on_same_line
         self.game: TextGame | None = None
         self.done = asyncio.Event()
         """Set when the person quits or their input ends."""
         self._asked: GameState | None = None
         self._thinking: set[asyncio.Task[object]] = set()
+        self._prompted = False
+        """The last thing written is the prompt."""
+        self.staying = False
+        """The game is over and the person stays to type (the review, the board...)."""
+
+    def say(self, lines: list[str]) -> None:
+        """Write lines (none: nothing), on a line of their own after a prompt at a terminal."""
+        if not lines:
+            return
+        if self._prompted and self.prompt_on_same_line:
+            self.out.write("\n")
+        write(self.out, lines)
+        self._prompted = False
+
+    def stay(self) -> None:
+        """The game is over and the person stays: offer the review, and prompt."""
+        self.staying = True
+        self.say([review_offer()])
+        self._prompt()
+
+    def _prompt(self) -> None:
+        """The prompt, when the table waits for this person and it is not written yet."""
+        game = self.game
+        if not self.prompts or self._prompted or game is None or self.done.is_set():
+            return
+        flow = game.flow
+        waiting = flow.person_to_move or flow.undo_asker is not None
+        if not (self.staying if flow.over else waiting):
+            return
+        self.out.write(PROMPT + (" " if self.prompt_on_same_line else "\n"))
+        self.out.flush()
+        self._prompted = True
 
     def heard(self, change: Change) -> None:
         """Say a change of the table (the first one that brings the game opens it)."""
         flow = self.table()
         if flow is None:
             if change.text:
-                write(self.out, [change.text[:1].upper() + change.text[1:] + "."])
+                self.say([change.text[:1].upper() + change.text[1:] + "."])
             return
         if self.game is None:
             self.game = TextGame(flow, moves=self.moves)
-            write(self.out, self.game.opening())
+            self.say(self.game.opening())
         if change.kind == "undo_asked" and change.seat == flow.me and flow.runs_computers:
             flow.answer_undo(True)  # a computer seat agrees to every undo
         loop = asyncio.get_running_loop()
@@ -66,24 +112,25 @@ class TableInLines:
     def line(self, line: str | None) -> None:
         """Run one line the person typed (None: their input has ended)."""
         game = self.game
+        if self.done.is_set():
+            return  # they quit: what comes after is not read
         if line is None:
             if game is not None:
-                write(self.out, [one_line(_("The input has ended."), game.goodbye())])
+                self.say([one_line(_("The input has ended."), game.goodbye())])
             self.done.set()
             return
         if game is None:
             if line.strip():
-                write(self.out, [_("Not in the game yet: wait for the host.")])
+                self.say([_("Not in the game yet: wait for the host.")])
             return
+        self._prompted = False  # the typing line ended with the line typed
         if not line:
-            write(self.out, [too_long()])
-            return
-        if not line.strip():
-            return
-        reply = game.respond(line)
-        write(self.out, reply.lines)
-        if reply.quit:
-            self.done.set()
+            self.say([too_long()])
+        elif line.strip():
+            reply = game.respond(line)
+            self.say(reply.lines)
+            if reply.quit:
+                self.done.set()
         self._go_on()
 
     def read(self, lines: TextIO, *, quit_at_end: bool = True) -> None:
@@ -104,7 +151,8 @@ class TableInLines:
         game = self.game
         if game is None:
             return
-        write(self.out, game.advance())
+        self.say(game.advance())
+        self._prompt()
         flow = game.flow
         computers = flow.computers
         due = computers.to_roll or computers.question() is not None
@@ -142,11 +190,12 @@ async def play_at_table(
     With ``stay_at_the_end``, a game that is over is followed by the offer of the review,
     and lines are answered until the person quits or their input ends (None: when a
     player reads and writes a terminal)."""
+    at_terminal = lines is None and sys.stdin.isatty() and sys.stdout.isatty()
     if stay_at_the_end is None:
-        stay_at_the_end = (
-            reads and quit_at_end and lines is None and sys.stdin.isatty() and sys.stdout.isatty()
-        )
-    seat = TableInLines(table, out or sys.stdout, moves=moves)
+        stay_at_the_end = reads and quit_at_end and at_terminal
+    seat = TableInLines(
+        table, out or sys.stdout, moves=moves, prompts=reads, prompt_on_same_line=at_terminal
+    )
     listen(seat.heard)
     if table() is not None:
         seat.heard(Change("synced"))
@@ -161,7 +210,7 @@ async def play_at_table(
         return 0
     flow = table()
     if stay_at_the_end and not quitting.done() and flow is not None and flow.over:
-        write(seat.out, [review_offer()])
+        seat.stay()
         await quitting
     quitting.cancel()
     return ending.result()

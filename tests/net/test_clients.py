@@ -232,10 +232,13 @@ def test_the_hosts_own_seat_in_lines_says_each_move_before_what_comes_next() -> 
             ]
             said = [line for line in lines[4:] if not line.startswith("The input has ended")]
             assert said[0].startswith("Ayla, your turn.")
-            assert said[1] == "Ayla turns left."  # the facing first, for everyone...
-            assert said[2].startswith("Ayla rolls ")  # ...then the roll it fixed
-            assert said[3].startswith("Ayla, lay your ")
-            assert said[4].startswith("Ayla lays a ")
+            assert said[1] == ">"  # the prompt on a pipe, as in the text mode at one keyboard
+            assert said[2] == "Ayla turns left."  # the facing first, for everyone...
+            assert said[3].startswith("Ayla rolls ")  # ...then the roll it fixed
+            assert said[4].startswith("Ayla, lay your ")
+            assert said[5] == ">"
+            assert said[6].startswith("Ayla lays a ")
+            assert said.count(">") == 2  # only when the table waits for Ayla
 
     asyncio.run(scenario())
 
@@ -258,5 +261,58 @@ def test_the_host_gives_an_away_players_seat_to_a_computer_and_everyone_is_told(
                 "Bo (greedy computer) plays blue.",
                 "A greedy computer plays seat 2 now.",
             ]
+
+    asyncio.run(scenario())
+
+
+def test_lines_typed_while_another_plays_say_whose_turn_it_is() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(2, names=("Ayla", "Bo"), seed=2)
+        async with hosted(setup, headless=False, return_seconds=0) as table:
+            game = TextGame(table.flow)
+            assert game.respond("left").moved
+            await until(lambda: table.flow.state.phase is Phase.PLACE)
+            assert game.respond("1").moved
+            await until(lambda: table.flow.state.current == 1)  # Bo, elsewhere, to move
+            assert [game.respond(line).lines for line in ("left", "dance", "3")] == [
+                ["It is Bo's turn, not yours."],
+                ["Unknown command 'dance'. It is Bo's turn; help lists every command."],
+                ["No carpet to lay now. It is Bo's turn; help lists every command."],
+            ]
+
+    asyncio.run(scenario())
+
+
+def test_a_seat_in_lines_on_a_pipe_is_prompted_when_asked_and_says_goodbye_once() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(2, names=("Ayla", "Bo"), seed=2, seats=("person", "greedy"))
+        async with hosted(setup, headless=False, computer_pause=0.0) as table:
+            out = io.StringIO()
+            read, write = os.pipe()
+            with open(read, encoding="utf-8") as typed:
+                playing = asyncio.create_task(
+                    play_at_table(
+                        lambda: table.flow,
+                        table.flow.listen,
+                        asyncio.sleep(30, 0),
+                        lines=typed,
+                        out=out,
+                    )
+                )
+                with open(write, "w", encoding="utf-8") as keys:
+                    await until(lambda: out.getvalue().endswith("\n>\n"))
+                    keys.write("dance\n")
+                    keys.flush()
+                    await until(lambda: "Unknown command" in out.getvalue())
+                    keys.write("quit\n")
+                code = await playing
+            lines = out.getvalue().splitlines()
+            assert code == 0
+            asked = lines.index(">")
+            assert lines[asked - 1].startswith("Ayla, your turn.")
+            assert lines[asked + 1].startswith("Unknown command 'dance'. Now: left, right")
+            assert lines[asked + 2] == ">"  # refused: the table still waits for Ayla
+            assert lines[asked + 3].startswith("Goodbye: the game is saved")
+            assert sum("Goodbye" in line for line in lines) == 1
 
     asyncio.run(scenario())
