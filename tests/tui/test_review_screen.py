@@ -203,3 +203,23 @@ async def test_a_long_name_gives_way_to_the_figures_in_the_panel() -> None:
             assert row.split()[-3:] == list(figures), row
         assert shown[1].startswith("Alexandr") and "…" in shown[1]
         assert shown[2].startswith("Player 2 ")
+
+
+@run
+async def test_a_review_worked_out_before_it_opens_shows_the_names_whole() -> None:
+    """As in the browser, where the summary had worked the review out already: the table
+    is laid out for the panel's width once it has one, not for no width at all."""
+    session = partly_played(names=("Player 1", "Player 2"))
+    game = GameReview(session)
+    found = game.work()
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = ReviewScreen(game)
+        await app.push_screen(screen)
+        await pilot.pause()
+        panel = screen.query_one("#accounts").region
+        rows = screen_text(app).splitlines()[panel.y : panel.bottom]
+        shown = [row[panel.x : panel.right].strip() for row in rows]
+        for account, row in zip(found.luck.accounts, shown[1:], strict=False):
+            assert row.startswith(f"Player {account.seat + 1} "), row

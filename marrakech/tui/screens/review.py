@@ -11,9 +11,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.cells import cell_len
-from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -25,20 +22,19 @@ from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from marrakech.engine import Action, Aim, Orient, Place
-from marrakech.flow.luck import rounded
 from marrakech.flow.review import (
     GRADE_WORDS,
     Decision,
     Review,
     action_words,
     decision_line,
-    skill_parts_words,
     worst,
 )
 from marrakech.flow.risk import lane_risks
 from marrakech.games.language import N_, _, pgettext
 from marrakech.tui.game_review import GameReview
 from marrakech.tui.screens.translated import translate_bindings
+from marrakech.tui.widgets.accounts_table import AccountsTable
 from marrakech.tui.widgets.board import BoardWidget, Ghost, Lane
 
 SLOW = 1.0
@@ -124,7 +120,7 @@ class ReviewScreen(Screen[None]):
                 with Vertical(id="working"):
                     yield Static(_("Reviewing every decision…"), id="working-words")
                     yield ProgressBar(total=1.0, show_eta=False, id="bar")
-                yield Static(id="accounts")
+                yield AccountsTable(id="accounts")
                 yield OptionList(id="worst")
         yield Footer()
 
@@ -156,7 +152,7 @@ class ReviewScreen(Screen[None]):
         if not self.is_attached:
             return
         self.query_one("#working").display = False
-        self.query_one("#accounts", Static).update(self._accounts(found))
+        self.query_one(AccountsTable).show(found.luck.accounts, self.names)
         self.shown = tuple(
             sorted(
                 (decision for player in found.players for decision in worst(found, player.seat)),
@@ -172,32 +168,6 @@ class ReviewScreen(Screen[None]):
             options.highlighted = 0
         self._show()
         self.refresh_bindings()
-
-    def _accounts(self, found: Review) -> Group:
-        """Each player's margin, luck and skill, then (2 players) skill's two parts. The
-        figures always show whole: a long name ends in an ellipsis instead."""
-        rows = []
-        for account in found.luck.accounts:
-            luck, skill = rounded(account.margin, account.skill)
-            rows.append((f"{account.margin:+.0f}", f"{luck:+.1f}", f"{skill:+.1f}"))
-        headings = (_("Margin"), _("Luck"), _("Skill"))
-        widths = [
-            max(cell_len(text) for text in (heading, *(row[column] for row in rows)))
-            for column, heading in enumerate(headings)
-        ]
-        room = self.query_one("#accounts").content_size.width - sum(widths) - 2 * len(widths)
-        table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
-        table.add_column(
-            _("Player"), no_wrap=True, overflow="ellipsis", max_width=max(4, min(12, room))
-        )
-        for heading, width in zip(headings, widths, strict=True):
-            table.add_column(heading, justify="right", no_wrap=True, min_width=width)
-        for account, row in zip(found.luck.accounts, rows, strict=True):
-            table.add_row(Text(self.names[account.seat]), *row)
-        parts = (
-            skill_parts_words(self.names[account.seat], account) for account in found.luck.accounts
-        )
-        return Group(table, *(Text("\n" + words, style="dim") for words in parts if words))
 
     def _entry(self, decision: Decision, *, named: bool) -> Text:
         """The turn, the player and the grade: " 15 Ayla · blunder"; ``named``, what was
