@@ -1,5 +1,6 @@
 """Notices (a hint's reasons, a computer's fault, an autosave problem) stay over the side
-panel: the log's newest lines, under the market, stay readable at every size."""
+panel: the log's newest lines, under the market, stay readable at every size, and no word
+under a notice shows beside it."""
 
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ async def test_the_why_of_a_hint_leaves_the_log_in_view(size: tuple[int, int]) -
         assert notices
         for notice in notices:
             assert not notice.overlaps(log), (notice, log)
+            # Nothing under a notice shows beside it: it reaches the right edge.
+            assert notice.right == size[0], (notice, size)
 
 
 def test_a_notice_stays_as_long_as_it_takes_to_read() -> None:
