@@ -18,8 +18,9 @@ from marrakech.tui.app import MarrakechApp, NetworkGame
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.setup import NewGameScreen
+from marrakech.tui.widgets.board import BoardWidget
 
-from .helpers import run, screen_text, toasts
+from .helpers import position, run, screen_text, toasts
 from .test_screens_saves import open_saves
 
 SETUP = GameSetup(2, names=("Host", "Guest"), seats=(PERSON, PERSON), seed=4)
@@ -149,3 +150,23 @@ async def test_loading_a_hosted_games_file_opens_no_game() -> None:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
         assert any(command in toast for toast in toasts(app))
+
+
+@run
+async def test_no_carpet_is_drawn_for_a_player_elsewhere_to_lay() -> None:
+    """While the host lays a carpet, the guest's board shows no carpet of its own to lay."""
+    start = position(phase="place", piles=("RRR", "BBB"))
+    flow, _ = new_game(
+        Session(SETUP, start=start), lambda notice: None, headless=False, host="", port=0
+    )
+    message = HostGame(flow, {1: "CODE"}).game_message(1)
+    flow.close()
+    guest = ReplicaFlow(json.loads(message), lambda text: None)
+    assert guest.state.current == 0 and not guest.person_to_move
+    app = MarrakechApp(network=NetworkGame(guest))
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        board = app.screen.query_one(BoardWidget).region
+        market = [line[board.x : board.right] for line in screen_text(app).splitlines()]
+        assert "░" not in "".join(market[board.y : board.bottom])  # a carpet not laid yet

@@ -253,9 +253,10 @@ class Frame:
         die = last.roll if last is not None and _roll_is_current(flow, last) else None
         risks = flow.lane_risks()
         title = _("If {name} rolls:").format(name=flow.names[risks[0].seat]) if risks else ""
+        mine = flow.person_to_move  # a pick is drawn only for a person here to decide
         return cls(
             flow.state,
-            pointing.turned_assam(flow.state),
+            pointing.turned_assam(flow.state) if mine else None,
             flow.log(),
             last,
             flow.region_just_paid,
@@ -264,7 +265,7 @@ class Frame:
             risks,
             title,
             pointing.turn,
-            pointing.ghost(flow.state),
+            pointing.ghost(flow.state) if mine else None,
             presence,
         )
 
