@@ -269,13 +269,24 @@ def _make_bot(name: str) -> object:
 
 NO_SAVED_GAME = N_("no saved game {name}: neither a file nor a name in Saved games")
 
+UNFINISHED_TO_LOAD = N_(
+    "{name} is an unfinished game: marrakech, with no command, offers to go on with it"
+)
+"""What ``load`` says of an unfinished game's id (it is resumed, not loaded)."""
 
-def saved_game(given: str) -> Path:
+# Translators: the command in backquotes is typed as it is.
+HOSTED_TO_LOAD = N_("{name} is a network game you host: `{command}` hosts it again")
+"""What ``load`` says of the id of an unfinished network game hosted here."""
+
+
+def saved_game(given: str, *, unfinished: bool = False) -> Path:
     """The save file a ``load``, ``replay`` or ``review`` argument names: a path, or a name
-    from Saved games (a saved game's name, or the number of a finished game there).
-    SaveFileError, in one line, when there is none or it cannot be read."""
-    from marrakech.games import storage
-    from marrakech.games.autosaves import history_dir
+    from Saved games (a saved game's name, or the number of a finished game there), or
+    with ``unfinished`` the id of an unfinished game (the one ``host`` prints, to look at
+    as far as it is played). SaveFileError, in one line, when there is none or it cannot
+    be read, or when it is an unfinished game's id and ``unfinished`` is False (saying
+    how to go on with it)."""
+    from marrakech.games import autosaves, storage
 
     path = Path(given)
     if not path.exists():
@@ -283,11 +294,15 @@ def saved_game(given: str) -> Path:
             storage.check_name(given)
         except SaveFileError:
             raise SaveFileError(_(NO_SAVED_GAME).format(name=quoted(given))) from None
-        named = storage.saves_dir() / f"{given}.json"
-        if not named.exists():
-            named = history_dir() / f"{given}.json"
-        if not named.exists():
+        folders = (storage.saves_dir(), autosaves.history_dir(), autosaves.games_dir())
+        named = next((f / f"{given}.json" for f in folders if (f / f"{given}.json").exists()), None)
+        if named is None:
             raise SaveFileError(_(NO_SAVED_GAME).format(name=quoted(given)))
+        if autosaves.is_unfinished_game(named) and not unfinished:
+            if autosaves.is_hosted(named):
+                command = autosaves.host_command(named)
+                raise SaveFileError(_(HOSTED_TO_LOAD).format(name=quoted(given), command=command))
+            raise SaveFileError(_(UNFINISHED_TO_LOAD).format(name=quoted(given)))
         path = named
     storage.load_game(path)  # a file that cannot be read is refused before the app opens
     return path
@@ -412,9 +427,10 @@ def run_new(args: argparse.Namespace) -> int:
 
 
 def _saved_game_or_say(args: argparse.Namespace) -> Path | None:
-    """The saved game ``args.file`` names; None, after saying why on stderr, when none."""
+    """The saved game ``args.file`` names (an unfinished game's id too, to replay or
+    review); None, after saying why on stderr, when none."""
     try:
-        return saved_game(args.file)
+        return saved_game(args.file, unfinished=args.command in ("replay", "review"))
     except SaveFileError as error:
         print(f"marrakech {args.command}: {error}", file=sys.stderr)
         return None

@@ -39,7 +39,7 @@ from marrakech.flow.review import (
     worst,
 )
 from marrakech.games import language, storage
-from marrakech.games.autosaves import history_dir
+from marrakech.games.autosaves import games_dir, history_dir
 from marrakech.games.dice import SeededDie
 from marrakech.games.levels import bot_seed
 from marrakech.games.playout import play_out_steps
@@ -330,6 +330,26 @@ def test_the_command_reviews_a_finished_game_by_its_number_in_saved_games(
     assert cli.main(["review", "4644d7d6ff40"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out == list(review_lines(review(session), session.setup.names))
+
+
+def test_an_unfinished_game_is_reviewed_by_its_id_and_load_says_how_to_go_on(
+    data_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session = played(30)
+    saved = storage.save_named("friday", session)
+    unfinished = storage.data_folder(games_dir()) / "9f00a61a70d4.json"
+    saved.replace(unfinished)  # an unfinished game's autosave, under its id
+    assert cli.main(["review", "9f00a61a70d4"]) == 0
+    assert capsys.readouterr().out.splitlines() == list(
+        review_lines(review(session), session.setup.names)
+    )
+    before = unfinished.read_bytes()
+    assert cli.main(["load", "9f00a61a70d4"]) == 1
+    assert capsys.readouterr().err == (
+        "marrakech load: '9f00a61a70d4' is an unfinished game: marrakech, with no command, "
+        "offers to go on with it\n"
+    )
+    assert unfinished.read_bytes() == before
 
 
 def test_the_command_speaks_japanese(data_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
