@@ -45,7 +45,12 @@ def add_commands(subparsers: Any) -> None:
         default=Variant.STANDARD.value,
         help=_("aim: the player before aims Assam (default standard)"),
     )
-    host.add_argument("--seed", type=int, default=None, help=_("makes every die roll reproducible"))
+    host.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help=_("the hidden piles of another game with this seed (the rolls are the table's)"),
+    )
     host.add_argument(
         "--bot",
         action="append",
