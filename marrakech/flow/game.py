@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from marrakech.engine import (
+    Action,
     Aim,
     GameState,
     IllegalAction,
@@ -413,6 +414,18 @@ class GameFlow:
     def undo_seat(self) -> int | None:
         """The seat whose decision undo() would take back, or None when there is none."""
         return self.session.undo_seat(self._given_to_computers())
+
+    def undo_decision(self) -> Action | None:
+        """The decision undo() would take back, or None when there is none."""
+        return self.session.undo_decision(self._given_to_computers())
+
+    def undo_asked(self) -> tuple[int, Action] | None:
+        """Whose decision undo() would take back and which, when another player's: at a
+        network table its owner is asked first (``narrate.rewound`` says so)."""
+        seat, decision = self.undo_seat(), self.undo_decision()
+        if not self.networked or seat is None or decision is None or seat == self.me:
+            return None
+        return seat, decision
 
     def why_no_undo(self) -> str | None:
         """None when undo is possible, else why not.

@@ -32,7 +32,7 @@ from marrakech.bots.expert import searched_values
 from marrakech.engine import Action, Aim, GameState, Orient, Place, turn_bounds
 from marrakech.games.language import N_, _, ngettext, pgettext
 from marrakech.games.session import Session
-from marrakech.games.words import carpet_squares, way_word
+from marrakech.games.words import action_words
 
 from .judging import Judgement, judge
 from .luck import (
@@ -288,18 +288,6 @@ def _player_document(player: PlayerReview) -> dict[str, Any]:
         "luck_parts": {name: round(account.parts[name], 3) for name in LUCK_PARTS},
         "skill_parts": {name: round(account.skill_parts[name], 3) for name in SKILL_PARTS},
     }
-
-
-def action_words(action: Action) -> str:
-    """A decision in words: "left", "aim right", "carpet on (0,2)-(1,2)"."""
-    if isinstance(action, Place):
-        # Translators: a carpet in the review: "carpet on (0,2)-(1,2)".
-        return _("carpet on {squares}").format(squares=carpet_squares(action.a, action.b))
-    if isinstance(action, Aim):
-        # Translators: an aim in the review: "aim left".
-        return _("aim {way}").format(way=way_word(action.turn))
-    assert isinstance(action, Orient)
-    return way_word(action.turn)
 
 
 def _percent(chance: float) -> str:

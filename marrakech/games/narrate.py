@@ -8,9 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from marrakech.engine import Aim, Direction, Orient, Place, Roll, Transition, Turn, turn_bounds
+from marrakech.engine import (
+    Action,
+    Aim,
+    Direction,
+    Orient,
+    Place,
+    Roll,
+    Transition,
+    Turn,
+    turn_bounds,
+)
 from marrakech.games.language import N_, _, ngettext, pgettext
-from marrakech.games.words import carpet_squares, colour_word, compass_letter, square_text
+from marrakech.games.words import (
+    action_words,
+    carpet_squares,
+    colour_word,
+    compass_letter,
+    square_text,
+)
 
 
 def _turned(turn: Turn) -> str:
@@ -112,14 +128,28 @@ ROLLS_ANEW = N_("Play on and the die rolls anew; redo brings back what was taken
 
 
 def rewound(
-    before: Sequence[Transition], after: Sequence[Transition], names: Sequence[str], *, redo: bool
+    before: Sequence[Transition],
+    after: Sequence[Transition],
+    names: Sequence[str],
+    *,
+    redo: bool,
+    asked: tuple[int, Action] | None = None,
 ) -> list[str]:
     """What an undo (or with ``redo``, a redo) changed, from the game's transitions before
     and after it: what was taken back (played again), and that the die rolls anew when a
-    roll was taken back. Empty when nothing changed (a network table asks first)."""
+    roll was taken back. When nothing changed, a network table asked the owner of the
+    decision to take back first: ``asked`` (the seat and the decision, from before the
+    undo) says who and what; without it, nothing is said."""
     changed = after[len(before) :] if redo else before[len(after) :]
     if not changed:
-        return []
+        if asked is None:
+            return []
+        seat, decision = asked
+        return [
+            _("Asked {owner} to agree to take back their last decision ({decision}).").format(
+                owner=names[seat], decision=action_words(decision)
+            )
+        ]
     log = one_line(*game_log(changed, names))
     if redo:
         return [_("Played again: {log}").format(log=log)]

@@ -351,6 +351,11 @@ class Session:
         index = self._undo_point(computers)
         return None if index is None else self._transitions[index].seat
 
+    def undo_decision(self, computers: Collection[int] = ()) -> Action | None:
+        """The decision undo() would take back (the moves after it go too), or None."""
+        index = self._undo_point(computers)
+        return None if index is None else self._transitions[index].action
+
     @property
     def can_undo(self) -> bool:
         """True when undo() would do something."""

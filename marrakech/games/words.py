@@ -15,11 +15,14 @@ from contextlib import contextmanager
 
 from marrakech.engine import (
     DIE_PROBABILITIES,
+    Action,
     Aim,
     Colour,
     Direction,
     GameState,
+    Orient,
     Phase,
+    Place,
     Score,
     Square,
     Standing,
@@ -276,6 +279,18 @@ def choices_line(state: GameState) -> str:
     words = aim_choices(state) if state.phase is Phase.AIM else _choices(state.phase)
     # Translators: "help" is a command: keep it in English.
     return _("Now: {choices}; help lists every command.").format(choices=words)
+
+
+def action_words(action: Action) -> str:
+    """A decision in words: "left", "aim right", "carpet on (0,2)-(1,2)"."""
+    if isinstance(action, Place):
+        # Translators: a carpet decided (the review, an undo asked): "carpet on (0,2)-(1,2)".
+        return _("carpet on {squares}").format(squares=carpet_squares(action.a, action.b))
+    if isinstance(action, Aim):
+        # Translators: an aim decided (the review, an undo asked): "aim left".
+        return _("aim {way}").format(way=way_word(action.turn))
+    assert isinstance(action, Orient)
+    return way_word(action.turn)
 
 
 def waiting_line(state: GameState, names: Sequence[str], me: int | None) -> str:

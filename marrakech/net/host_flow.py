@@ -257,9 +257,15 @@ class HostFlow(GameFlow):
         self.take_back(asker)
 
     def take_back(self, asker: int) -> None:
-        """Undo now (the agreement is settled) and tell everyone."""
+        """Undo now (the agreement is settled) and tell everyone who took back whose."""
+        owner = self.undo_seat()
         GameFlow.undo(self)
-        self.tell(Change("synced", asker, text=_(texts.TOOK_BACK).format(name=self.names[asker])))
+        name = self.names[asker]
+        if owner is None or owner == asker:
+            news = _(texts.TOOK_BACK).format(name=name)
+        else:
+            news = _(texts.TOOK_BACK_AGREED).format(name=name, owner=self.names[owner])
+        self.tell(Change("synced", asker, text=news))
 
     def redo(self) -> None:
         """Redo is not offered over the network: an undo needs an agreement, a redo too."""

@@ -15,6 +15,7 @@ from marrakech.games.reasons import learn, said
 
 GAME_OVER = N_("the game is over")
 TOOK_BACK = N_("{name} took back a decision")
+TOOK_BACK_AGREED = N_("{name} took back {owner}'s last decision, with their agreement")
 RENAMED = N_("seat {number} is now {name}")
 SAID_NO = N_("{name} said no")
 NOT_YOUR_TURN = N_("it is {name}'s turn, not yours")
@@ -41,6 +42,7 @@ OTHER_VERSION = N_(
 TEMPLATES = (
     GAME_OVER,
     TOOK_BACK,
+    TOOK_BACK_AGREED,
     RENAMED,
     SAID_NO,
     NOT_YOUR_TURN,

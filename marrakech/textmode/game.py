@@ -123,11 +123,7 @@ class TextGame:
                 self._said.extend(self._seats_changed())
         elif change.kind == "undo_asked":
             if flow.me is not None and change.seat == flow.me:
-                self._said.append(
-                    _("{name} asks to take back your last decision: type yes or no.").format(
-                        name=change.text
-                    )
-                )
+                self._said.append(self._undo_question(change.text))
         elif change.kind in ("undo_refused", "error"):
             if change.seat in (None, flow.me):
                 self._said.append(
@@ -315,15 +311,27 @@ class TextGame:
         return Reply([self.goodbye()], quit=True)
 
     def _rewind(self, *, redo: bool) -> Reply:
-        before = self.flow.session.transitions
+        flow = self.flow
+        before, asked = flow.session.transitions, flow.undo_asked()
         if redo:
-            self.flow.redo()
+            flow.redo()
         else:
-            self.flow.undo()
-        lines = rewound(before, self.flow.session.transitions, self.names, redo=redo)
-        if not lines:  # a network game: the host takes it back, or asks its owner
-            return Reply([_("Asked to take back the last decision.")])
+            flow.undo()
+        lines = rewound(before, flow.session.transitions, self.names, redo=redo, asked=asked)
+        if flow.session.transitions == before:  # a network game: its owner is asked first
+            return Reply(lines or [_("Asked to take back the last decision.")])
         return Reply(lines, moved=True)
+
+    def _undo_question(self, asker: str) -> str:
+        """What ``asker`` asks of this seat: to take back its last decision (named)."""
+        decision = self.flow.undo_decision()
+        if decision is None:
+            return _("{name} asks to take back your last decision: type yes or no.").format(
+                name=asker
+            )
+        return _(
+            "{name} asks to take back your last decision ({decision}): type yes or no."
+        ).format(name=asker, decision=words.action_words(decision))
 
     def _answer_undo(self, accept: bool) -> Reply:
         self.flow.answer_undo(accept)

@@ -29,7 +29,6 @@ from marrakech.flow.review import (
     MISTAKE,
     Decision,
     Review,
-    action_words,
     decision_line,
     grade,
     judge,
@@ -44,6 +43,7 @@ from marrakech.games.dice import SeededDie
 from marrakech.games.levels import bot_seed
 from marrakech.games.playout import play_out_steps
 from marrakech.games.session import GameSetup, Session
+from marrakech.games.words import action_words
 
 
 @pytest.fixture(autouse=True)

@@ -14,14 +14,14 @@ from marrakech.engine import Phase, Variant
 from marrakech.flow.changes import Change
 from marrakech.games.narrate import sentence
 from marrakech.games.session import GameSetup, Session
-from marrakech.games.words import result_line
+from marrakech.games.words import action_words, result_line
 from marrakech.net.client import Client
 from marrakech.net.host_flow import HostFlow
 from marrakech.net.hosting import new_game, resume_game
 from marrakech.net.replica import HostError
 from marrakech.textmode.game import TextGame
 from marrakech.textmode.online import play_at_table
-from net.harness import hosted, until
+from net.harness import hosted, seated, until
 
 
 @pytest.mark.slow  # a whole game, each roll written before it is told
@@ -314,5 +314,31 @@ def test_a_seat_in_lines_on_a_pipe_is_prompted_when_asked_and_says_goodbye_once(
             assert lines[asked + 2] == ">"  # refused: the table still waits for Ayla
             assert lines[asked + 3].startswith("Goodbye: the game is saved")
             assert sum("Goodbye" in line for line in lines) == 1
+
+    asyncio.run(scenario())
+
+
+def test_an_undo_asked_of_another_player_names_the_decision_and_who_agreed() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(2, names=("Ayla", "Bo"), seed=2)
+        async with hosted(setup, headless=False, return_seconds=0) as table:
+            ayla = TextGame(table.flow)
+            ayla.respond("left")
+            await until(lambda: table.flow.state.phase is Phase.PLACE)
+            carpet = table.flow.state.legal_placements()[0]
+            ayla.respond("1")
+            said = action_words(carpet)  # "carpet on (r,c)-(r,c)"
+            async with seated(table, 1) as client:
+                assert client.flow is not None
+                bo = TextGame(client.flow)
+                asked = bo.respond("undo").lines
+                assert asked == [f"Asked Ayla to agree to take back their last decision ({said})."]
+                await until(lambda: table.flow.undo_asker is not None)
+                assert f"Bo asks to take back your last decision ({said}): type yes or no." in (
+                    ayla.advance()
+                )
+                assert ayla.respond("yes").lines == ["Agreed."]
+                await until(lambda: len(client.flow.session.actions) == 2)  # type: ignore[union-attr]
+                assert "Bo took back Ayla's last decision, with their agreement." in bo.advance()
 
     asyncio.run(scenario())

@@ -198,7 +198,8 @@ def test_undo_needs_the_agreement_of_the_seat_whose_decision_it_takes_back() -> 
             await ayla.send({"type": "answer", "accept": True})
             synced = await bo.next("game")
             assert synced["actions"] == [str(a) for a in table.flow.session.actions]
-            assert len(synced["actions"]) == 2 and "Bo took back a decision" in synced["news"]
+            assert len(synced["actions"]) == 2
+            assert synced["news"] == "Bo took back Ayla's last decision, with their agreement"
 
     asyncio.run(scenario())
 

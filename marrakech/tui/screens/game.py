@@ -1,10 +1,9 @@
 """The game: the market, the players and the log, with keys and mouse for every part of a turn.
 
 A view of the game flow (``marrakech.flow``): the flow decides whose turn it is, plays
-decisions, autosaves and says what happened; this screen keeps only what a person is
-pointing at (the turn and the carpet picked, a mouse probe: ``game_status.Pointing``),
-plays decisions and draws. Its ``Pacer`` widget keeps the time: the walk after a roll,
-the computers' moves and the hints.
+decisions, autosaves and says what happened; this screen keeps only what a person points
+at (the turn and the carpet picked, a mouse probe: ``game_status.Pointing``), plays
+decisions and draws. Its ``Pacer`` keeps the time: walks, computers' moves and hints.
 """
 
 from __future__ import annotations
@@ -336,10 +335,11 @@ class GameScreen(Screen["NextGame"]):
             self._say(refused)
             return
         self.pacer.stop()  # a walk is dropped unsettled: its roll is taken back
-        before = self.flow.session.transitions
+        before, asked = self.flow.session.transitions, None if redo else self.flow.undo_asked()
         self.flow.redo() if redo else self.flow.undo()
         self._advance()
-        if said := rewound(before, self.flow.session.transitions, self.flow.names, redo=redo):
+        after = self.flow.session.transitions
+        if said := rewound(before, after, self.flow.names, redo=redo, asked=asked):
             self._say(one_line(*said))
 
     def action_hint(self) -> None:
@@ -367,8 +367,7 @@ class GameScreen(Screen["NextGame"]):
     def action_win_chances(self) -> None:
         """Show or hide each player's chance to win now (guarded, as undo is: never to a
         person playing against other people before the game is over)."""
-        reason = self.flow.why_no_win_chances()
-        if reason is not None:
+        if (reason := self.flow.why_no_win_chances()) is not None:
             self._say(_("Chances to win: {reason}.").format(reason=reason))
             return
         if self.chances.toggle():

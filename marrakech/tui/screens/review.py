@@ -26,12 +26,12 @@ from marrakech.flow.review import (
     GRADE_WORDS,
     Decision,
     Review,
-    action_words,
     decision_line,
     worst,
 )
 from marrakech.flow.risk import lane_risks
 from marrakech.games.language import N_, _, pgettext
+from marrakech.games.words import action_words
 from marrakech.tui.game_review import GameReview
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.accounts_table import AccountsTable

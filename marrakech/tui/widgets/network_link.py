@@ -16,7 +16,7 @@ from textual.widget import Widget
 from marrakech.engine import MarrakechError
 from marrakech.flow import Change, GameFlow
 from marrakech.games.language import _
-from marrakech.games.words import as_sentence
+from marrakech.games.words import action_words, as_sentence
 from marrakech.tui.screens.confirm import ConfirmScreen
 
 
@@ -50,8 +50,15 @@ class NetworkLink(Widget):
             self.post_message(self.Heard(change))
         elif change.kind == "undo_asked":
             if change.seat == self.flow.me:
-                question = _("{name} asks to take back your last decision. Agree?").format(
-                    name=change.text
+                decision = self.flow.undo_decision()
+                question = (
+                    _("{name} asks to take back your last decision. Agree?").format(
+                        name=change.text
+                    )
+                    if decision is None
+                    else _(
+                        "{name} asks to take back your last decision ({decision}). Agree?"
+                    ).format(name=change.text, decision=action_words(decision))
                 )
                 dialog = ConfirmScreen(question, yes=_("Agree"), no=_("Refuse"))
                 self.app.push_screen(dialog, self._answered)
