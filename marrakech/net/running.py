@@ -157,7 +157,8 @@ async def _host(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
             print(line, flush=True)
         if flow.me is not None and board is not None:
             send = _("Send each friend the line of their seat:")
-            intro = "\n".join([send, *hosted.join_lines()])
+            again = _("If the host stops, go on with:")
+            intro = "\n".join([send, *hosted.join_lines(), "", again, command])
             await board(flow, intro)
             return 0
         until = _finished(hosted.game)

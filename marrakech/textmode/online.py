@@ -62,6 +62,8 @@ class TableInLines:
         """The last thing written is the prompt."""
         self.staying = False
         """The game is over and the person stays to type (the review, the board...)."""
+        self._sent: GameState | None = None
+        """The position a decision typed here was sent from (until the table moves on)."""
 
     def say(self, lines: list[str]) -> None:
         """Write lines (none: nothing), on a line of their own after a prompt at a terminal."""
@@ -85,8 +87,8 @@ class TableInLines:
             return
         flow = game.flow
         waiting = flow.person_to_move or flow.undo_asker is not None
-        if not (self.staying if flow.over else waiting):
-            return
+        if not (self.staying if flow.over else waiting) or flow.state is self._sent:
+            return  # not this person's to decide, or their decision is on its way
         self.out.write(PROMPT + (" " if self.prompt_on_same_line else "\n"))
         self.out.flush()
         self._prompted = True
@@ -129,6 +131,8 @@ class TableInLines:
         elif line.strip():
             reply = game.respond(line)
             self.say(reply.lines)
+            if reply.moved:
+                self._sent = game.flow.state
             if reply.quit:
                 self.done.set()
         self._go_on()

@@ -342,3 +342,41 @@ def test_an_undo_asked_of_another_player_names_the_decision_and_who_agreed() -> 
                 assert "Bo took back Ayla's last decision, with their agreement." in bo.advance()
 
     asyncio.run(scenario())
+
+
+def test_a_joined_seat_in_lines_is_prompted_once_a_decision_and_not_while_it_travels() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(2, names=("Ayla", "Bo"), seed=2)
+        async with hosted(setup, headless=False) as table, seated(table, 1) as client:
+            out = io.StringIO()
+            read, write = os.pipe()
+            with open(read, encoding="utf-8") as typed:
+                playing = asyncio.create_task(
+                    play_at_table(
+                        lambda: client.flow,
+                        client.listen,
+                        asyncio.sleep(30, 0),
+                        lines=typed,
+                        out=out,
+                    )
+                )
+                host = TextGame(table.flow)  # Ayla plays her turn at the host
+                host.respond("left")
+                await until(lambda: table.flow.state.phase is Phase.PLACE)
+                host.respond("1")
+                with open(write, "w", encoding="utf-8") as keys:
+                    await until(lambda: out.getvalue().endswith("\n>\n"))
+                    keys.write("ahead\n")
+                    keys.flush()
+                    await until(lambda: ", lay your " in out.getvalue())
+                    await until(lambda: out.getvalue().endswith("\n>\n"))
+                code = await playing
+            lines = out.getvalue().splitlines()
+            asked = lines.index(">")
+            assert code == 0 and lines[asked - 1].startswith("Bo, your turn.")
+            assert lines[asked + 1] == "Bo goes straight."  # no prompt while "ahead" travels
+            assert lines[asked + 2].startswith("Bo rolls ")
+            assert lines[asked + 3].startswith("Bo, lay your ")
+            assert lines[asked + 4] == ">"
+
+    asyncio.run(scenario())
