@@ -6,11 +6,15 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import TextIO
 
 import pytest
 from websockets.asyncio.server import ServerConnection, serve
 
 from marrakech.engine import Phase, Variant
+from marrakech.flow import GameFlow, Listener
 from marrakech.flow.changes import Change
 from marrakech.games.narrate import sentence
 from marrakech.games.session import GameSetup, Session
@@ -22,6 +26,24 @@ from marrakech.net.replica import HostError
 from marrakech.textmode.game import TextGame
 from marrakech.textmode.online import play_at_table
 from net.harness import hosted, seated, until
+
+
+@asynccontextmanager
+async def typing_at(
+    flow: Callable[[], GameFlow | None], listen: Callable[[Listener], None]
+) -> AsyncIterator[tuple[TextIO, io.StringIO]]:
+    """A person at the table in lines, typing through a pipe (read by a thread until it
+    ends): what they type and what they are told. The pipe closes when the block ends,
+    which ends their input; the seat must then have left with exit code 0."""
+    out = io.StringIO()
+    read, write = os.pipe()
+    with open(read, encoding="utf-8") as typed:
+        playing = asyncio.create_task(
+            play_at_table(flow, listen, asyncio.sleep(30, 0), lines=typed, out=out)
+        )
+        with open(write, "w", encoding="utf-8") as keys:
+            yield keys, out
+        assert await playing == 0
 
 
 @pytest.mark.slow  # a whole game, each roll written before it is told
@@ -206,26 +228,13 @@ def test_the_hosts_own_seat_in_lines_says_each_move_before_what_comes_next() -> 
     async def scenario() -> None:
         setup = GameSetup(2, names=("Ayla", "Bo"), seed=2, seats=("person", "greedy"))
         async with hosted(setup, headless=False, computer_pause=0.0) as table:
-            out = io.StringIO()
-            read, write = os.pipe()
-            with open(read, encoding="utf-8") as typed:  # read by a thread until it ends
-                playing = asyncio.create_task(
-                    play_at_table(
-                        lambda: table.flow,
-                        table.flow.listen,
-                        asyncio.sleep(30, 0),
-                        lines=typed,
-                        out=out,
-                    )
-                )
-                with open(write, "w", encoding="utf-8") as keys:
-                    keys.write("left\n")
-                    keys.flush()
-                    await until(lambda: table.flow.state.phase is Phase.PLACE)  # the roll came
-                    keys.write("1\n")
-                code = await playing
+            async with typing_at(lambda: table.flow, table.flow.listen) as (keys, out):
+                keys.write("left\n")
+                keys.flush()
+                await until(lambda: table.flow.state.phase is Phase.PLACE)  # the roll came
+                keys.write("1\n")
             lines = out.getvalue().splitlines()
-            assert code == 0 and lines[:3] == [
+            assert lines[:3] == [
                 "You play seat 1, Ayla.",
                 "Ayla plays red and yellow.",
                 "Bo (greedy computer) plays blue and green.",
@@ -287,27 +296,13 @@ def test_a_seat_in_lines_on_a_pipe_is_prompted_when_asked_and_says_goodbye_once(
     async def scenario() -> None:
         setup = GameSetup(2, names=("Ayla", "Bo"), seed=2, seats=("person", "greedy"))
         async with hosted(setup, headless=False, computer_pause=0.0) as table:
-            out = io.StringIO()
-            read, write = os.pipe()
-            with open(read, encoding="utf-8") as typed:
-                playing = asyncio.create_task(
-                    play_at_table(
-                        lambda: table.flow,
-                        table.flow.listen,
-                        asyncio.sleep(30, 0),
-                        lines=typed,
-                        out=out,
-                    )
-                )
-                with open(write, "w", encoding="utf-8") as keys:
-                    await until(lambda: out.getvalue().endswith("\n>\n"))
-                    keys.write("dance\n")
-                    keys.flush()
-                    await until(lambda: "Unknown command" in out.getvalue())
-                    keys.write("quit\n")
-                code = await playing
+            async with typing_at(lambda: table.flow, table.flow.listen) as (keys, out):
+                await until(lambda: out.getvalue().endswith("\n>\n"))
+                keys.write("dance\n")
+                keys.flush()
+                await until(lambda: "Unknown command" in out.getvalue())
+                keys.write("quit\n")
             lines = out.getvalue().splitlines()
-            assert code == 0
             asked = lines.index(">")
             assert lines[asked - 1].startswith("Ayla, your turn.")
             assert lines[asked + 1].startswith("Unknown command 'dance'. Now: left, right")
@@ -348,32 +343,19 @@ def test_a_joined_seat_in_lines_is_prompted_once_a_decision_and_not_while_it_tra
     async def scenario() -> None:
         setup = GameSetup(2, names=("Ayla", "Bo"), seed=2)
         async with hosted(setup, headless=False) as table, seated(table, 1) as client:
-            out = io.StringIO()
-            read, write = os.pipe()
-            with open(read, encoding="utf-8") as typed:
-                playing = asyncio.create_task(
-                    play_at_table(
-                        lambda: client.flow,
-                        client.listen,
-                        asyncio.sleep(30, 0),
-                        lines=typed,
-                        out=out,
-                    )
-                )
+            async with typing_at(lambda: client.flow, client.listen) as (keys, out):
                 host = TextGame(table.flow)  # Ayla plays her turn at the host
                 host.respond("left")
                 await until(lambda: table.flow.state.phase is Phase.PLACE)
                 host.respond("1")
-                with open(write, "w", encoding="utf-8") as keys:
-                    await until(lambda: out.getvalue().endswith("\n>\n"))
-                    keys.write("ahead\n")
-                    keys.flush()
-                    await until(lambda: ", lay your " in out.getvalue())
-                    await until(lambda: out.getvalue().endswith("\n>\n"))
-                code = await playing
+                await until(lambda: out.getvalue().endswith("\n>\n"))
+                keys.write("ahead\n")
+                keys.flush()
+                await until(lambda: ", lay your " in out.getvalue())
+                await until(lambda: out.getvalue().endswith("\n>\n"))
             lines = out.getvalue().splitlines()
             asked = lines.index(">")
-            assert code == 0 and lines[asked - 1].startswith("Bo, your turn.")
+            assert lines[asked - 1].startswith("Bo, your turn.")
             assert lines[asked + 1] == "Bo goes straight."  # no prompt while "ahead" travels
             assert lines[asked + 2].startswith("Bo rolls ")
             assert lines[asked + 3].startswith("Bo, lay your ")
