@@ -375,11 +375,13 @@ class HostGame:
         is told while the host stops."""
         if self._stopping:
             return
-        first = seat not in self.flow.joined
-        self.flow.joined.add(seat)
-        if not self.flow.over:
-            self.flow.notify(self.table_news(seat, here=here, first=first))
-        self.flow.tell(Change("seats", seat))
+        flow = self.flow
+        # Back, not new, once their seat has played (before the host started again, too).
+        first = seat not in flow.joined and all(t.seat != seat for t in flow.session.transitions)
+        flow.joined.add(seat)
+        if not flow.over:
+            flow.notify(self.table_news(seat, here=here, first=first))
+        flow.tell(Change("seats", seat))
 
     def table_news(self, seat: int, *, here: bool, first: bool = False) -> Notice:
         """The notice of a player who joined (``first``: for the first time), came back,

@@ -8,9 +8,12 @@ import asyncio
 import pytest
 from tui.helpers import toasts
 
+from marrakech.bots import make_bot
+from marrakech.engine import Phase
 from marrakech.flow import Notice
 from marrakech.games.levels import LEVELS
-from marrakech.games.session import GameSetup
+from marrakech.games.session import GameSetup, Session
+from marrakech.net.hosting import new_game, start_hosting
 from marrakech.net.running import resume_hand_over, typed_hand_over
 from marrakech.textmode.game import TextGame
 from marrakech.tui.app import MarrakechApp, NetworkGame
@@ -87,3 +90,25 @@ def test_the_hosts_full_board_shows_a_player_leaving_and_coming_back() -> None:
                 assert "Bo is back at the table (seat 2)." in " ".join(toasts(app))
 
     asyncio.run(go())
+
+
+def test_a_player_whose_seat_has_played_is_back_not_new_when_the_game_is_hosted_again() -> None:
+    async def scenario() -> None:
+        session = Session(SETUP)
+        bots = [make_bot("greedy", seed=seat) for seat in range(2)]
+        while len({t.seat for t in session.transitions}) < 2:  # a turn each: Bo has played
+            if session.state.phase is Phase.ROLL:
+                session.roll()
+            else:
+                session.play(bots[session.state.current].choose(session.state))
+        notices: list[Notice] = []
+        flow, hosting = new_game(session, notices.append, headless=True, host="127.0.0.1", port=0)
+        hosted_again = await start_hosting(flow, hosting)
+        try:
+            await Peer.seat(hosted_again.address, hosting.codes[1])
+            await until(lambda: bool(notices))
+            assert notices[-1].text == "Bo is back at the table (seat 2)."
+        finally:
+            await hosted_again.close()
+
+    asyncio.run(scenario())
