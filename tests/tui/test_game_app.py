@@ -369,3 +369,23 @@ async def test_four_players_at_80x24_still_see_the_latest_move() -> None:
         shown = " ".join(" ".join(row[area.x : area.right] for row in rows).split())
     assert latest.split()[0] == "Player"
     assert shown.endswith(latest), shown  # the latest move ends the log, in full
+
+
+@run
+async def test_a_board_shrunk_with_the_terminal_is_drawn_whole_at_once() -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("enter")  # a roll: the board is drawn again for the carpet
+        await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        board = app.screen.query_one(BoardWidget)
+        await wait_until(pilot, lambda: board.size.width < 60, "the smaller board")
+        await pilot.pause()
+        region = board.region
+        rows = screen_text(app).splitlines()[region.y : region.bottom]
+        drawn = [
+            row[region.x : region.right] for row in rows if row[region.x : region.right].strip()
+        ]
+    assert drawn[0].split() == ["0", "1", "2", "3", "4", "5", "6"]  # every column's label
+    labels = [line.split()[0] for line in drawn[1:] if line.split()[0].isdigit()]
+    assert labels == list("0123456")  # every row's label

@@ -36,6 +36,7 @@ from typing import ClassVar, NamedTuple
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
+from textual.geometry import Size
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
@@ -203,6 +204,8 @@ class BoardWidget(Widget):
         super().__init__(id=id, classes=classes)
         self._view: _View | None = None
         self._strips: list[Strip] | None = None
+        self._drawn_for = Size(0, 0)
+        """The size the strips were drawn for: at another, they are drawn again."""
         self._offset = (0, 0)
         self._layout = _Layout(*_CELL_SIZES[-1])
         self._hovered: Square | None = None
@@ -268,10 +271,12 @@ class BoardWidget(Widget):
 
     def on_resize(self) -> None:
         self._strips = None
+        self.refresh()
 
     def render_line(self, y: int) -> Strip:
-        if self._strips is None:
-            self._strips = self._draw()
+        # The size is checked too: a repaint at a new size can come before the Resize event.
+        if self._strips is None or self._drawn_for != self.size:
+            self._strips, self._drawn_for = self._draw(), self.size
         if y < len(self._strips):
             return self._strips[y]
         return Strip.blank(self.size.width, self.rich_style)
