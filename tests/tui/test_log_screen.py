@@ -3,6 +3,8 @@ back to the game with Escape, at 80x24 with four players."""
 
 from __future__ import annotations
 
+from textual.app import App
+
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
@@ -41,3 +43,24 @@ async def test_l_opens_every_turn_so_far_and_escape_goes_back() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is game
+
+
+@run
+async def test_a_sentence_with_no_spaces_wraps_whole() -> None:
+    """Japanese writes no spaces between words: a long sentence still wraps, not cut."""
+    sentence = "商人1はアッサムを左に向けました。" * 8
+    app = LogApp(LogScreen([sentence]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = "".join(line.strip().strip("┃▌▐█ ") for line in screen_text(app).splitlines())
+    assert "…" not in text
+    assert sentence in text.replace(" ", "")
+
+
+class LogApp(App[None]):
+    def __init__(self, screen: LogScreen) -> None:
+        super().__init__()
+        self.log_screen = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.log_screen)

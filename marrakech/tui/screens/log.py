@@ -70,7 +70,7 @@ class LogScreen(ModalScreen[None]):
             return Text(_("Nothing has happened yet."), style="italic")
         table = Table.grid(padding=(0, 1))
         table.add_column(justify="right", style="dim", no_wrap=True)
-        table.add_column()
+        table.add_column(overflow="fold")  # a sentence with no spaces (Japanese) wraps too
         for number, sentence in enumerate(self.sentences, start=1):
             table.add_row(str(number), Text(sentence))
         return table
