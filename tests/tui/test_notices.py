@@ -12,7 +12,7 @@ from marrakech.tui.app import MarrakechApp
 from marrakech.tui.files import reading_seconds
 from marrakech.tui.widgets.game_log import GameLog
 
-from .helpers import run, toasts
+from .helpers import run, toasts, wait_until
 
 
 @pytest.mark.parametrize("size", [pytest.param((80, 24), marks=pytest.mark.slow), (120, 40)])
@@ -45,3 +45,19 @@ def test_a_notice_stays_as_long_as_it_takes_to_read() -> None:
     assert reading_seconds(app, reasons) == pytest.approx(2 + 413 / 20)
     japanese = "左に曲がると" * 20  # 120 characters of two cells each
     assert reading_seconds(app, japanese) == pytest.approx(2 + 240 / 20)
+
+
+@run
+async def test_a_message_too_long_for_the_status_line_is_shown_whole_as_a_notice() -> None:
+    session = Session(GameSetup(2, seats=("person", "greedy"), seed=5))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("left", "enter")
+        await wait_until(pilot, lambda: session.state.phase.value == "place", "the carpet")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(session.transitions) > 4, "the computer's turn")
+        await wait_until(pilot, lambda: session.state.current == 0, "Player 1's turn again")
+        await pilot.press("u")  # takes back Player 1's turn and the computer's after it
+        await pilot.pause()
+        shown = [toast for toast in toasts(app) if toast.startswith("Taken back: ")]
+        assert shown and "Player 2" in shown[0]  # the whole of it, the computer's turn too

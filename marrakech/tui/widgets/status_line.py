@@ -5,9 +5,14 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from marrakech.flow import Notice
+from marrakech.tui.files import show_notice
+
 
 class StatusLine(Static):
-    """Two lines of text; ``show`` redraws them only when they change."""
+    """Two lines of text; ``show`` redraws them only when they change. A message too long
+    for the lines it has (an undo that took back a whole round, say) is shown whole as a
+    notice as well."""
 
     _shown = Text()
 
@@ -16,3 +21,13 @@ class StatusLine(Static):
         if status != self._shown:
             self._shown = status
             self.update(status, layout=False)
+            if self._overflows(status):
+                first, _, message = status.plain.partition("\n")
+                show_notice(self.app, Notice(message or first))
+
+    def _overflows(self, status: Text) -> bool:
+        """Whether ``status`` wraps to more lines than the widget has room for."""
+        width, height = self.content_size
+        if width <= 0 or height <= 0:
+            return False
+        return len(status.wrap(self.app.console, width)) > height
