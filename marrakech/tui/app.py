@@ -26,6 +26,7 @@ from marrakech.tui import palette
 from marrakech.tui.files import SettingsChanged, notifier
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
+from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.game_footer import GameFooter
 from marrakech.tui.widgets.legend import Legend
 from marrakech.tui.widgets.too_small import TooSmall
@@ -145,6 +146,7 @@ class MarrakechApp(App[None]):
         ``network``: play this seat of a network game, then quit; ``tutorial``: open the
         lessons (``marrakech tutorial``), and quit when they are left."""
         super().__init__()
+        translate_bindings(self)  # the app's keys (help, quit, the palette) in every footer
         self.register_theme(MARKET_THEME)
         self.settings = settings.load()
         """The player's settings, kept between runs."""

@@ -30,6 +30,7 @@ from marrakech.engine import (
 )
 from marrakech.flow import GameFlow
 from marrakech.games.session import GameSetup, Session
+from marrakech.tui.app import MarrakechApp
 from marrakech.tui.files import GameDocuments
 from marrakech.tui.screens.game_status import Pointing, status_text
 from marrakech.tui.screens.help import RULES_PATH, join_wide_lines, rules_path
@@ -174,3 +175,24 @@ def test_a_long_name_is_cut_between_characters() -> None:
     assert cut("プレイヤー1", 9) == "プレイヤ"
     assert cut("Player 1 long", 9) == "Player 1 "
     assert cut("Ayla", 9) == "Ayla"
+
+
+@pytest.mark.slow
+def test_the_apps_own_keys_speak_japanese_on_every_screen(japanese: None) -> None:
+    """Help, quit and the command palette are the app's keys: the new-game screen's
+    footer shows them in Japanese as the game's does."""
+
+    async def run() -> list[str]:
+        app = MarrakechApp()
+        async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                await pilot.pause(0.05)
+                if isinstance(app.screen, NewGameScreen) and lines_of(app)[-1].strip():
+                    break
+            return lines_of(app)
+
+    footer = asyncio.run(run())[-1]
+    assert "ヘルプ" in footer
+    for english in ("Help", "Quit", "palette"):
+        assert english not in footer, footer
