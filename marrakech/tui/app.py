@@ -233,8 +233,8 @@ class MarrakechApp(App[None]):
         others = len(free) - 1
         if others:
             question += " " + ngettext(
-                "{count} other unfinished game: Saved games (ctrl+o).",
-                "{count} other unfinished games: Saved games (ctrl+o).",
+                "{count} other unfinished game: New game, then Saved games (ctrl+o).",
+                "{count} other unfinished games: New game, then Saved games (ctrl+o).",
                 others,
             ).format(count=others)
 

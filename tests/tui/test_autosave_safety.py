@@ -151,7 +151,7 @@ async def test_the_newest_free_game_is_offered_and_the_others_are_counted() -> N
         assert "Resume the unfinished game of Second, Game" in screen_text(app)
         assert dialog.question == (
             "Resume the unfinished game of Second, Game (1 turn played)? "
-            "1 other unfinished game: Saved games (ctrl+o)."
+            "1 other unfinished game: New game, then Saved games (ctrl+o)."
         )
         await pilot.press("enter")  # Resume is the default
         await pilot.pause()
