@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from rich.cells import cell_len
 from rich.console import Console
+from textual.app import App, ComposeResult
 from tui.helpers import UPDATE_GOLDEN, position, run, screen_text
 
 from marrakech.engine import Orient, Place, Turn
@@ -17,7 +18,7 @@ from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.widgets.legend import NO_LINE_START, legend_text, wrap
-from marrakech.tui.widgets.player_panel import level_label
+from marrakech.tui.widgets.player_panel import PlayerPanel, level_label
 from marrakech.tui.widgets.too_small import TooSmall
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -147,3 +148,26 @@ async def test_the_language_command_switches_and_is_kept() -> None:
             assert "30 dirhams" in screen_text(app)
     finally:
         language.use(language.ENGLISH)
+
+
+class PanelApp(App[None]):
+    """One player's panel, as wide as the side panel."""
+
+    CSS = "PlayerPanel { width: 31; }"  # the side panel less its border and padding
+
+    def compose(self) -> ComposeResult:
+        yield PlayerPanel(1, "商人2", None)
+
+
+@pytest.mark.usefixtures("japanese")
+@run
+async def test_the_last_toll_shows_beside_the_money_where_the_coins_would_not_fit() -> None:
+    state = position(money=[26, 64])
+    app = PanelApp()
+    async with app.run_test(size=(40, 6)) as pilot:
+        panel = app.query_one(PlayerPanel)
+        panel.show(state, change=4)
+        await pilot.pause()
+        text = screen_text(app)
+    assert "64ディルハム +4" in text, text
+    assert "…" not in text

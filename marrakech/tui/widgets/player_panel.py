@@ -167,9 +167,13 @@ class PlayerPanel(Static):
             title.append(level, style="italic")
         if presence:
             title.append(" · " + presence, style="italic")
+        # The coins give way where the money and its last change need the room (Japanese).
+        split = f"{fives}{_TIMES}5+{ones}{_TIMES}1"
+        if 0 < self.content_size.width < money.cell_len + 1 + cell_len(split):
+            split = ""
         rows = Group(
             _row(title, points),
-            _row(money, f"{fives}{_TIMES}5+{ones}{_TIMES}1"),
+            _row(money, split),
             _row(carpets, squares.format(count=score.visible)),
         )
         self.update(rows, layout=first)
