@@ -322,9 +322,9 @@ class GameScreen(Screen["NextGame"]):
         why = self.flow.why_no_undo() or _("nothing to take back")
         self._rewind(redo=False, refused=_("Cannot undo: {why}.").format(why=why))
 
-    def action_undo_refused(self) -> None:
-        """Say why undo cannot act (the Undo key is hidden then: ``key_state``)."""
-        self.action_undo()
+    def action_refused(self, action: str) -> None:
+        """Say why a hidden key cannot act (undo, the chances to win: ``key_state``)."""
+        self.action_undo() if action == "undo" else self.action_win_chances()
 
     def action_redo(self) -> None:
         """Play again what the last undo took back (guarded, as undo is)."""

@@ -35,11 +35,13 @@ GAME_KEYS: tuple[Binding, ...] = (
     Binding("shift+tab", "cycle(-1)", N_("Previous spot"), show=False),
     Binding("u", "undo", N_("Undo")),
     # Hot-seat without takebacks hides Undo when it cannot act; u still says why.
-    Binding("u", "undo_refused", "", show=False),
+    Binding("u", "refused('undo')", "", show=False),
     Binding("ctrl+r", "redo", N_("Redo")),
     Binding("h", "hint", N_("Hint")),
     Binding("p", "toggle_risk", N_("Risk")),
     Binding("w", "win_chances", N_("Chances to win"), show=False),
+    # Where the chances may not be shown (the help leaves w out), w still says why.
+    Binding("w", "refused('win_chances')", "", show=False),
     Binding("l", "open_log", N_("Log")),
     Binding("s", "save", N_("Save"), show=False),
     Binding("e", "export_log", N_("Export log"), show=False),
@@ -71,7 +73,6 @@ PLAYING_KEYS = frozenset(
         "rotate",
         "hint",
         "undo",
-        "undo_refused",
         "redo",
     )
 )
@@ -127,15 +128,17 @@ def key_state(
         return person_in(Phase.PLACE) and (rotated or None)
     if action == "hint":
         return person_in(Phase.ORIENT, Phase.PLACE, Phase.AIM)
-    if action == "win_chances":  # off the footer; pressed where not allowed, it says why
-        return True
+    if action == "win_chances":  # off the footer; where not allowed, w says why (below)
+        return flow.why_no_win_chances() is None
     if action == "undo":  # pressed when it cannot act, it says why
         can = not walking and flow.undo_seat() is not None
         if people_without_takebacks(flow):  # hot-seat, takebacks off: only when it acts
             return can and flow.can_undo
         return can or None
-    if action == "undo_refused":  # the hidden Undo, pressed all the same: it says why
-        return people_without_takebacks(flow) and not walking and not flow.can_undo
+    if action == "refused":  # a hidden key, pressed all the same: it says why not
+        if parameters[0] == "undo":  # hot-seat without takebacks hides Undo
+            return people_without_takebacks(flow) and not walking and not flow.can_undo
+        return flow.why_no_win_chances() is not None
     if action == "redo":
         return not flow.networked and ((not walking and flow.can_redo) or None)
     return True
