@@ -12,11 +12,14 @@ from marrakech.engine import (
     Action,
     Aim,
     Direction,
+    GameState,
     Orient,
+    Phase,
     Place,
     Roll,
     Transition,
     Turn,
+    Variant,
     turn_bounds,
 )
 from marrakech.games.language import N_, _, ngettext, pgettext
@@ -108,6 +111,16 @@ def turns(transitions: Sequence[Transition]) -> list[list[Transition]]:
     """Split a game's transitions into turns, where ``engine.turn_bounds`` puts them."""
     bounds = turn_bounds([transition.action for transition in transitions])
     return [list(transitions[start:end]) for start, end in bounds]
+
+
+def turns_played(transitions: Sequence[Transition], state: GameState) -> int:
+    """How many turns were played to the end before ``state``: the turn under way (a
+    facing turned, a roll made, a carpet to lay) is not one of them."""
+    played = len(turns(transitions))
+    first_phase = Phase.ORIENT if state.variant is Variant.STANDARD else Phase.ROLL
+    if played and state.phase is not first_phase and state.phase is not Phase.OVER:
+        return played - 1
+    return played
 
 
 def game_log(transitions: Sequence[Transition], names: Sequence[str]) -> list[str]:

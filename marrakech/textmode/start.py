@@ -15,7 +15,7 @@ from typing import TextIO
 from marrakech.games import autosaves, storage
 from marrakech.games.autosaves import FolderNotWritable, GameFile, GameInUse
 from marrakech.games.language import N_, _, ngettext
-from marrakech.games.narrate import turns
+from marrakech.games.narrate import turns_played
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import GameSetup, Session, new_seed
 from marrakech.games.text import shown
@@ -108,7 +108,7 @@ def _hosted(path: Path) -> str:
 
 
 def _resuming(session: Session) -> str:
-    played = len(turns(session.transitions))
+    played = turns_played(session.transitions, session.state)
     return ngettext(
         "Resuming the unfinished game of {names} ({count} turn played).",
         "Resuming the unfinished game of {names} ({count} turns played).",

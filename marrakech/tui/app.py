@@ -19,7 +19,7 @@ from marrakech.engine import Phase
 from marrakech.flow import GameFlow
 from marrakech.games import autosaves, language, settings, storage
 from marrakech.games.language import N_, _, ngettext, pgettext
-from marrakech.games.narrate import turns
+from marrakech.games.narrate import turns_played
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui import palette
@@ -223,7 +223,7 @@ class MarrakechApp(App[None]):
             return
         session, path = free[0].session, free[0].path
         assert session is not None  # free games are the readable ones
-        played = len(turns(session.transitions))
+        played = turns_played(session.transitions, session.state)
         question = ngettext(
             # Translators: {names} are the players, joined by ", ".
             "Resume the unfinished game of {names} ({count} turn played)?",

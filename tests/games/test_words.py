@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from engine.positions import build
 
-from marrakech.engine import Colour, Direction, GameState, Turn
+from marrakech.engine import Aim, Colour, Direction, GameState, Orient, Turn, Variant
 from marrakech.games import words
+from marrakech.games.narrate import turns_played
+from marrakech.games.session import GameSetup, Session
 
 NAMES = ("Ayla", "Bo", "Cem", "Di")
 
@@ -148,3 +150,19 @@ def test_the_last_player_in_the_market_wins() -> None:
         "Ayla wins!",
         ["Everyone else went bankrupt: the last player in the market wins."],
     )
+
+
+def test_a_turn_under_way_is_not_counted_as_played() -> None:
+    session = Session(GameSetup(2, seed=3))
+    assert turns_played(session.transitions, session.state) == 0
+    session.play(Orient(Turn.LEFT))
+    session.roll()
+    assert turns_played(session.transitions, session.state) == 0  # a carpet to lay
+    session.play(session.state.legal_placements()[0])
+    assert turns_played(session.transitions, session.state) == 1
+    aimed = Session(GameSetup(2, seed=3, variant=Variant.AIM))
+    aimed.roll()
+    aimed.play(aimed.state.legal_placements()[0])
+    assert turns_played(aimed.transitions, aimed.state) == 0  # Assam to aim
+    aimed.play(next(a for a in aimed.state.legal_actions() if isinstance(a, Aim)))
+    assert turns_played(aimed.transitions, aimed.state) == 1

@@ -30,7 +30,7 @@ from marrakech.games import autosaves, storage
 from marrakech.games.autosaves import Unfinished
 from marrakech.games.language import N_, _, ngettext
 from marrakech.games.levels import level_word
-from marrakech.games.narrate import turns
+from marrakech.games.narrate import turns_played
 from marrakech.games.records import SaveFileError, outside_seats
 from marrakech.games.session import Session
 from marrakech.games.text import shown
@@ -54,7 +54,7 @@ def describe(session: Session) -> str:
     """One line about a saved game: who plays, how far it went, who is to play or won."""
     names = session.setup.names
     state = session.state
-    played = len(turns(session.transitions))
+    played = turns_played(session.transitions, session.state)
     if state.phase is Phase.OVER:
         # Translators: between the names of the players who won.
         winners = _(" and ").join(names[seat] for seat in state.winners())
