@@ -36,6 +36,7 @@ LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
 
 _current = ENGLISH
 _translations: gettext.NullTranslations = gettext.NullTranslations()
+_catalogues: dict[str, gettext.NullTranslations] = {}
 
 
 def known(language: object) -> str | None:
@@ -91,6 +92,26 @@ def use(language: str) -> str:
             code = ENGLISH
     _current, _translations = code, translations
     return code
+
+
+def in_every_language(message: str) -> frozenset[str]:
+    """``message`` as each language in LANGUAGES says it (English included)."""
+    said = {message}
+    for code in LANGUAGES:
+        if code != ENGLISH:
+            said.add(_catalogue(code).gettext(message))
+    return frozenset(said)
+
+
+def _catalogue(code: str) -> gettext.NullTranslations:
+    """The translations of ``code`` (none when its catalogue cannot be read), read once."""
+    if code not in _catalogues:
+        try:
+            with open(LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as file:
+                _catalogues[code] = gettext.GNUTranslations(file)
+        except (OSError, ValueError):
+            _catalogues[code] = gettext.NullTranslations()
+    return _catalogues[code]
 
 
 def current() -> str:

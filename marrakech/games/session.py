@@ -25,7 +25,7 @@ from marrakech.engine import (
     new_game,
 )
 from marrakech.games.dice import DieStream, SeededDie
-from marrakech.games.language import _
+from marrakech.games.language import N_, _, in_every_language
 from marrakech.games.levels import LEVELS, OLD_NAMES, bot_named
 from marrakech.games.text import unshowable, visible
 
@@ -115,13 +115,28 @@ def name_key(name: str) -> str:
     )
 
 
+DEFAULT_NAME = N_("Player {number}")
+"""The name of a seat nobody named (numbered from 1)."""
+
+
+def default_name(seat: int) -> str:
+    """The name a seat gets when none is given, in the language spoken: "Player 1"."""
+    return _(DEFAULT_NAME).format(number=seat + 1)
+
+
+def _is_default(name: str, seat: int) -> bool:
+    """Whether ``name`` is seat ``seat``'s default name in one of the game's languages."""
+    return any(name == said.format(number=seat + 1) for said in in_every_language(DEFAULT_NAME))
+
+
 @dataclass(frozen=True, slots=True)
 class GameSetup:
     """Everything needed to start a game; with the actions it replays the whole game."""
 
     players: int
     names: tuple[str, ...] = ()
-    """One name per seat; empty means "Player 1", "Player 2"..."""
+    """One name per seat; empty means "Player 1", "Player 2"... (``DEFAULT_NAME``, in the
+    language spoken when the set-up is made: a default name in any language is)."""
     seats: tuple[str, ...] = ()
     """One of SEAT_KINDS per seat; empty means every seat is a person."""
     variant: Variant = Variant.STANDARD
@@ -136,9 +151,12 @@ class GameSetup:
     def __post_init__(self) -> None:
         if self.players not in (2, 3, 4):
             raise MarrakechError(f"a game is for 2 to 4 players, not {self.players!r}")
-        names = self.names or tuple(
-            _("Player {number}").format(number=i + 1) for i in range(self.players)
-        )
+        # A default name ("Player 2", or another language's) is said in today's language.
+        defaults = [default_name(seat) for seat in range(self.players)]
+        names = tuple(
+            defaults[seat] if seat < self.players and _is_default(name, seat) else name
+            for seat, name in enumerate(self.names)
+        ) or tuple(defaults)
         seats = (
             tuple(OLD_SEAT_KINDS.get(kind, kind) for kind in self.seats) or (PERSON,) * self.players
         )

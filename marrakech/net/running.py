@@ -16,7 +16,7 @@ from marrakech.flow.computers import FALLBACK_LEVEL
 from marrakech.games.language import _, pgettext
 from marrakech.games.levels import LEVELS, computer_named, seat_bot
 from marrakech.games.records import SaveFileError
-from marrakech.games.session import PERSON, GameSetup, Session, new_seed
+from marrakech.games.session import PERSON, GameSetup, Session, default_name, new_seed
 from marrakech.games.text import shown
 from marrakech.net import DEFAULT_PORT, LOOPBACK
 from marrakech.net.client import Client
@@ -74,7 +74,7 @@ def _setup(args: argparse.Namespace) -> GameSetup:
     for entry in args.bot:
         seat, level = seat_bot(entry, args.players, outside=False)  # the game is saved
         seats[seat] = level
-    names = [_("Player {number}").format(number=seat + 1) for seat in range(args.players)]
+    names = [default_name(seat) for seat in range(args.players)]
     if args.name is not None and PERSON in seats and not args.headless:
         names[seats.index(PERSON)] = args.name
     seed = new_seed() if args.seed is None else args.seed

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.positions import build
 
 from marrakech.engine import Direction, GameState, Orient, Roll, Turn
-from marrakech.games import narrate, words
+from marrakech.games import language, narrate, words
 from marrakech.games.records import export_log
 from marrakech.games.session import GameSetup, Session
 
@@ -126,3 +126,16 @@ def test_the_exported_log_stays_english(japanese: None) -> None:
     assert all(ord(char) < 128 for char in log)
     # the language spoken is Japanese again after the export
     assert words.colour_word(session.state.players[0].colours[0]) == "赤"
+
+
+def test_a_default_name_is_said_in_the_language_of_the_day() -> None:
+    """A game set up in Japanese with its seats unnamed, read again in English, names
+    them "Player 1" and "Player 2"; a name someone typed stays as it is."""
+    language.use("ja")
+    japanese = GameSetup(2)
+    named = GameSetup(2, names=("Ayla", "商人2"))
+    assert japanese.names == ("商人1", "商人2")
+    language.use(language.ENGLISH)
+    assert GameSetup(2, names=japanese.names).names == ("Player 1", "Player 2")
+    assert GameSetup(2, names=named.names).names == ("Ayla", "Player 2")
+    assert GameSetup(2, names=("Player 2", "Bo")).names == ("Player 2", "Bo")  # not seat 1's

@@ -23,7 +23,14 @@ from marrakech.engine import Colour, MarrakechError, Variant, colours_for_seat
 from marrakech.games.language import N_, _, pgettext
 from marrakech.games.levels import DESCRIPTIONS, computer_named, is_level, level_word
 from marrakech.games.reasons import said
-from marrakech.games.session import MAX_NAME_LENGTH, PERSON, SEAT_KINDS, GameSetup, new_seed
+from marrakech.games.session import (
+    MAX_NAME_LENGTH,
+    PERSON,
+    SEAT_KINDS,
+    GameSetup,
+    default_name,
+    new_seed,
+)
 from marrakech.games.text import shown
 from marrakech.tui import palette
 from marrakech.tui.screens.chips import chips
@@ -87,11 +94,6 @@ def cut(text: str, cells: int) -> str:
         if width > cells:
             return text[:index]
     return text
-
-
-def default_name(seat: int) -> str:
-    """The name a seat gets when none is typed: "Player 1"."""
-    return _("Player {number}").format(number=seat + 1)
 
 
 def kind_label(kind: str) -> str:
@@ -382,7 +384,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
     def _default_name(self, seat: int) -> str:
         """The name given in the defaults, or "" (the placeholder) for a default name."""
         setup = self.defaults
-        if seat >= setup.players or setup.names[seat] in (f"Player {seat + 1}", default_name(seat)):
+        if seat >= setup.players or setup.names[seat] == default_name(seat):
             return ""
         return setup.names[seat]
 
