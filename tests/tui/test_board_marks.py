@@ -85,25 +85,31 @@ def unseen_rolls(
     box_of: dict[Square, tuple[range, range]],
     lanes: dict[Turn | None, Lane],
 ) -> list[tuple[object, ...]]:
-    """Each (way, roll, square) whose roll is not drawn on (or right beside) its square in
-    the colour of its way (bright for the way picked); and the count of rolls' digits
-    drawn when it is not one per roll and square and colour."""
+    """Each (way, roll, square) whose roll is not drawn on (or right beside) its square,
+    bright when the way picked stops there with it (else in the other ways' colour); and
+    the count of rolls' digits drawn when it is not one per roll and square (two ways
+    that stop on one square with one roll show it once: "11" would read like "34")."""
     colours = lane_colours(board)
+    bright = {
+        (square, roll)
+        for lane in lanes.values()
+        if lane.chosen
+        for roll, square in enumerate(lane.stops, start=1)
+    }
     unseen: list[tuple[object, ...]] = []
     for turn, lane in lanes.items():
         for roll, square in enumerate(lane.stops, start=1):
+            colour = colours[(square, roll) in bright]
             seen = any(
                 0 <= y < len(drawn)
                 and drawn[y][x][0] == str(roll)
-                and drawn[y][x][1].bgcolor == colours[lane.chosen]
+                and drawn[y][x][1].bgcolor == colour
                 for x, y in beside(box_of[square])
             )
             if not seen:
                 unseen.append((turn, roll, square))
     marks = {
-        (square, roll, lane.chosen)
-        for lane in lanes.values()
-        for roll, square in enumerate(lane.stops, start=1)
+        (square, roll) for lane in lanes.values() for roll, square in enumerate(lane.stops, start=1)
     }
     digits = sum(
         1
@@ -139,8 +145,8 @@ async def check_every_way(size: str, places: list[tuple[Square, str]]) -> list[t
 async def test_rolls_that_share_a_square_all_show(size: str) -> None:
     # (0,3) facing E: ahead, a 3 and a 4 both stop on (0,6). (0,5) facing N: to the
     # right, a 1 and a 2 both stop on (0,6); to the left, the 1 stops on (0,4) as the 1
-    # ahead does. (0,6) facing N: the 1 ahead and the 1 to the right both stop on his own
-    # square; (6,0) facing S: the same in the other corner, on the last row.
+    # ahead does (shown once). (0,6) facing N: the 1 ahead and the 1 to the right both stop
+    # on his own square; (6,0) facing S: the same in the other corner, on the last row.
     places = [((0, 3), "E"), ((0, 5), "N"), ((0, 6), "N"), ((6, 0), "S")]
     assert await check_every_way(size, places) == []
 

@@ -16,9 +16,9 @@ region a toll charged, highlighted. ``square_at`` maps a point of the widget to 
 Every square reads without colour: a letter per colour (R, B, Y, G; lower case when the
 owner is bankrupt), the stack height, ``═`` and ``║`` joining the two halves of a carpet,
 one arrow for Assam (on the larger squares also a frame round his square; his square keeps
-its carpet's colour), the digits 1-4 on the squares a lane stops on (every roll of every
-way that stops there, the picked way's bright: "34" before the letter of a one-line square
-where a 3 and a 4 stop, "3 4" above it on the larger squares), a ghost carpet as an
+its carpet's colour), the digits 1-4 on the squares a lane stops on (each roll that stops
+there by any way, once, bright when by the picked way: "34" before the letter of a
+one-line square where a 3 and a 4 stop, "3 4" above it on the larger squares), a ghost carpet as an
 outline of ``░`` in its colour (``x`` marks when it is illegal: the first and last column
 of a one-line square, the edge of a larger one) round what its squares show now (their
 carpets, labels and Assam stay readable under it), and ``$`` on a charged region. The
@@ -505,17 +505,18 @@ class _Roll(NamedTuple):
 
 
 def _rolls_by_square(lanes: tuple[Lane, ...]) -> dict[Square, list[_Roll]]:
-    """Every roll of every lane on the square it stops on, each roll and brightness once,
-    in order of value (of two alike, the picked way's first)."""
-    rolls: dict[Square, list[_Roll]] = {}
+    """Every roll of every lane on the square it stops on, each value once (bright when
+    the picked way stops there with it: two ways alike would read as "11", like "34"),
+    in order of value."""
+    chosen: dict[Square, dict[int, bool]] = {}
     for lane in lanes:
         for value, square in enumerate(lane.stops, start=1):
-            shown = rolls.setdefault(square, [])
-            if _Roll(value, lane.chosen) not in shown:
-                shown.append(_Roll(value, lane.chosen))
-    for shown in rolls.values():
-        shown.sort(key=lambda roll: (roll.value, not roll.chosen))
-    return rolls
+            values = chosen.setdefault(square, {})
+            values[value] = values.get(value, False) or lane.chosen
+    return {
+        square: [_Roll(value, bright) for value, bright in sorted(values.items())]
+        for square, values in chosen.items()
+    }
 
 
 def _roll_places(
