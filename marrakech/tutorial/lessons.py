@@ -330,9 +330,9 @@ LESSONS: tuple[Lesson, ...] = (
                 Goal.TOLL,
                 N_(
                     "How many dirhams do you pay Bo? One for each square you count. Count the "
-                    "blue square Assam stands on, plus every blue square touching it by a "
-                    "side, and every blue square touching those. Squares that only meet at "
-                    "a corner do not count."
+                    "blue square Assam stands on, then every blue square touching a counted "
+                    "one by a side, however far that goes. Squares that only meet at a "
+                    "corner do not count."
                 ),
                 N_("Right: {toll}. You pay Bo {toll} dirhams."),
                 hint=N_("The squares that count are {region}."),
@@ -371,20 +371,21 @@ LESSONS: tuple[Lesson, ...] = (
             Step(
                 Goal.REFUSED_WHOLE,
                 N_(
-                    "Rule 3: a carpet may not cover a whole carpet. Try to lay yours right "
-                    "on top of Bo's blue carpet on {a} and {b}. On the market, B1 means: "
-                    "blue on top, and 1 carpet on that square."
+                    "Rule 3: a carpet may not cover both halves of one carpet at once. Try "
+                    "to lay yours right on top of Bo's blue carpet on {a} and {b}. On the "
+                    "market, B1 means: blue on top, and 1 carpet on that square."
                 ),
                 N_(
-                    "Refused: it would hide the whole blue carpet. Part of every carpet must "
-                    "stay in sight."
+                    "Refused: it would cover both halves of the blue carpet at once. One half "
+                    "at a time is fine: a carpet may end up hidden over two turns."
                 ),
                 start=_carpets,
                 hint=N_("For this step, cover both halves of the blue carpet on {a} and {b}."),
                 target=Place((2, 2), (2, 3)),
                 spoken=N_(
-                    "Rule 3: a carpet may not cover a whole carpet. Try to lay yours right "
-                    "on top of Bo's blue carpet on {a} and {b}. In the words of the market, "
+                    "Rule 3: a carpet may not cover both halves of one carpet at once. Try "
+                    "to lay yours right on top of Bo's blue carpet on {a} and {b}. In the "
+                    "words of the market, "
                     "blue carpet 1 means the first carpet laid, and 2 carpets high means two "
                     "carpets lie on that square."
                 ),

@@ -90,7 +90,7 @@ def test_lesson_4_each_refusal_explained_then_two_carpets_covered() -> None:
     assert said[2] == "Refused: Assam stands there, so no carpet may cover his square."
     assert "on top of Bo's blue carpet on (2,2) and (2,3)." in course.instruction()
     said = done(course, Lay(Place((2, 2), (2, 3))))
-    assert said[0].startswith("Refused: it would hide the whole blue carpet.")
+    assert said[0].startswith("Refused: it would cover both halves of the blue carpet at once.")
     said = done(course, Lay(Place((3, 2), (4, 2))), Lay(Place((3, 4), (4, 4))))
     assert said[0] == "That carpet would be allowed, but it does not cover halves of two carpets."
     assert said[-1] == "Allowed! Each of those two carpets still shows one half."
@@ -204,8 +204,8 @@ def test_coming_back_to_a_step_that_goes_on_from_the_one_before(
 def test_lesson_words_say_what_the_rules_count() -> None:
     toll = Course(Bookmark("toll", 1))
     assert (
-        "Count the blue square Assam stands on, plus every blue square touching it by a "
-        "side, and every blue square touching those." in toll.instruction()
+        "Count the blue square Assam stands on, then every blue square touching a counted "
+        "one by a side, however far that goes." in toll.instruction()
     )
     end = Course(Bookmark("end", 1))
     assert "plus your dirhams: you have 12." in end.instruction()

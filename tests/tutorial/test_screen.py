@@ -149,7 +149,7 @@ async def test_lesson_4_every_refusal_tried_and_explained() -> None:
         screen = flat(await press(pilot, "enter", "down", "enter"))
         assert "✗ Not allowed: no carpet may cover Assam's square." in screen
         screen = flat(await press(pilot, "up", "r", "down", "left", "enter"))
-        assert "✓ Refused: it would hide the whole blue carpet." in screen
+        assert "✓ Refused: it would cover both halves of the blue carpet at once." in screen
         screen = flat(await press(pilot, "enter", "right", "down", "down", "enter"))
         assert "✓ Allowed! Each of those two carpets still shows one half." in screen
 

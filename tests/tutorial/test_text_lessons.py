@@ -87,7 +87,9 @@ def test_lesson_4_in_words() -> None:
     assert lines[0] == "Not allowed: a carpet covers two squares side by side on the market."
     assert said(text, "c0.0-0.1")[0].startswith("Refused, as it should be")
     assert said(text, "lay c3.3-3.2")[0].startswith("Refused: Assam stands there")
-    assert said(text, "lay c2.2-2.3")[0].startswith("Refused: it would hide the whole blue carpet")
+    assert said(text, "lay c2.2-2.3")[0].startswith(
+        "Refused: it would cover both halves of the blue carpet at once."
+    )
     assert (
         said(text, "lay c3.4-4.4")[0] == "Allowed! Each of those two carpets still shows one half."
     )
@@ -277,7 +279,7 @@ def test_the_words_fit_plain_lines() -> None:
         " ".join(text.step_lines())
     )
     toll = said(lessons("toll"), "roll")
-    assert "Count the blue square Assam stands on, plus every blue square touching it" in (
+    assert "Count the blue square Assam stands on, then every blue square touching a" in (
         " ".join(toll)
     )
 
