@@ -115,6 +115,7 @@ ALIASES: dict[str, str] = {
     "勝率": "eval",
     "戻す": "undo",
     "やり直す": "redo",
+    "やり直し": "redo",  # as the app's key and the undo's reply name it
     "ヒント": "hint",
     "保存": "save",
     "はい": "yes",

@@ -98,6 +98,7 @@ def answer(game: TextGame, line: str) -> list[str]:
         ("記録", "log"),
         ("戻す", "undo"),
         ("やり直す", "redo"),
+        ("やり直し", "redo"),
         ("ヒント", "hint"),
         ("保存 金曜日", "save 金曜日"),
         ("はい", "yes"),
