@@ -78,9 +78,9 @@ def check_name(name: str) -> str:
     if not _NAME_RE.fullmatch(name) or name.endswith((".", " ")):
         raise SaveFileError(
             _(
-                "cannot use {name} as a save name: use letters, digits, "
-                "spaces, '-', '_' and '.', not starting with '.' or a space "
-                "and not ending with '.' or a space"
+                "cannot use {name} as a save name: use the letters a to z (small or "
+                "capital), digits, spaces, '-', '_' and '.', not starting with '.' or a "
+                "space and not ending with '.' or a space"
             ).format(name=repr(name[:MAX_FILE_NAME]))
         )
     return name

@@ -400,7 +400,7 @@ class TextGame:
         try:
             path = storage.save_named(command.name, self.flow.session)
         except (SaveFileError, OSError) as error:
-            return Reply([_("Not saved: {reason}").format(reason=error)])
+            return Reply([_("Not saved: {reason}").format(reason=words.as_sentence(str(error)))])
         return Reply(
             [_("Saved as {name}, in {path}.").format(name=command.name, path=shown(str(path)))]
         )

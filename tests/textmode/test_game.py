@@ -276,3 +276,13 @@ def test_any_line_is_answered_and_only_a_decision_moves_the_game(text: str, plac
     assert reply.lines and all("\n" not in line for line in reply.lines)
     if not reply.moved:
         assert played.state is state
+
+
+def test_a_save_name_refused_is_said_in_one_sentence_with_what_may_be_used() -> None:
+    played = game()
+    reply = played.respond("save my game!")
+    assert reply.lines == [
+        "Not saved: Cannot use 'my game!' as a save name: use the letters a to z (small or "
+        "capital), digits, spaces, '-', '_' and '.', not starting with '.' or a space and not "
+        "ending with '.' or a space."
+    ]
