@@ -42,6 +42,7 @@ from marrakech.tutorial.lessons import (
     HEADING,
     LESSONS,
     NAMES,
+    NOT_A_SEAT,
     NOT_ACROSS,
     NOT_NOW,
     PRACTICE_CARPETS,
@@ -450,6 +451,9 @@ class Course:
         return frozenset()
 
     def _answer(self, number: int) -> Reply:
+        players = len(self._session.state.players)
+        if self.step.goal is Goal.WINNER and not 1 <= number <= players:
+            return Reply((_(NOT_A_SEAT).format(count=players),))  # no try spent on it
         if number in self._right_answers():
             self._owed = None  # the toll asked about is paid now
             return self._reach(())

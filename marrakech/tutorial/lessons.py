@@ -498,6 +498,9 @@ ALLOWED_HERE = N_("That carpet would be allowed here.")
 
 NOT_ACROSS = N_("That carpet would be allowed, but it does not cover halves of two carpets.")
 
+NOT_A_SEAT = N_("Answer with a player's number: 1 to {count}.")
+"""What an answer naming no player gets, when the question is who wins (no try is spent)."""
+
 WRONG_ANSWER = {
     Goal.TOLL: N_(
         "Not quite. Count Assam's own blue square, then every blue square touching a counted "

@@ -119,6 +119,8 @@ def test_lesson_6_counting_the_score_and_the_tie_broken_by_dirhams() -> None:
         "Bo has 20 points too: 9 squares and 11 dirhams. When the points are level, the player "
         "with more dirhams wins. So who wins? Type 1 for you or 2 for Bo."
     )
+    reply = course.attempt(Answer(7))  # no player's number: no try is spent on it
+    assert reply.lines == ("Answer with a player's number: 1 to 3.",) and not reply.done
     said = done(course, Answer(2), Answer(1))
     assert said[0] == "Not quite. When the points are level, the player with more dirhams wins."
     assert said[1].startswith("Right: you win! When the points are level, more dirhams win")
