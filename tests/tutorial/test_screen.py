@@ -107,6 +107,8 @@ async def test_lesson_2_round_the_loops() -> None:
         screen = flat(await press(pilot))
         assert "Welcome back! Here is where you stopped: lesson 2" in screen
         assert "Enter rolls the die." in screen
+        screen = flat(await press(pilot, "left"))  # said, as in the text mode, not ignored
+        assert "Here Assam already faces the way he goes: just roll." in screen
         screen = flat(await press(pilot, "enter"))
         assert "back in at (0,5) and on to (1,5)" in screen
         screen = flat(await press(pilot, "enter", "enter"))

@@ -265,6 +265,10 @@ class TutorialScreen(Screen[Session | None]):
         """Try to turn Assam round: the lesson says why he never does."""
         self._try(TurnAround())
 
+    def action_already_facing(self) -> None:
+        """A turn where Assam already faces his way: the lesson says to just roll."""
+        self._try(Walk(Turn.LEFT))
+
     def action_roll(self) -> None:
         """Roll the die, Assam facing the way picked."""
         self._try(Walk(self.turn if self.course.how() is How.TURN else Turn.STRAIGHT))

@@ -18,6 +18,8 @@ LESSON_KEYS: tuple[Binding, ...] = (
     Binding("right", "turn('right')", N_("Right")),
     Binding("up", "turn('straight')", N_("Ahead")),
     Binding("down", "turn_around", N_("U-turn"), show=False),
+    # Where Assam already faces his way, a turn key says so (as the text mode does).
+    Binding("left,right", "already_facing", "", show=False),
     Binding("left", "move_carpet('left')", N_("Carpet left"), show=False),
     Binding("right", "move_carpet('right')", N_("Carpet right"), show=False),
     Binding("up", "move_carpet('up')", N_("Carpet up"), show=False),
@@ -45,6 +47,7 @@ only a wrong try (q, which leaves elsewhere, too)."""
 ACTS = {
     "turn": (How.TURN,),
     "turn_around": (How.TURN,),
+    "already_facing": (How.ROLL,),
     "roll": (How.TURN, How.ROLL),
     "move_carpet": (How.LAY,),
     "rotate": (How.LAY,),
