@@ -85,25 +85,28 @@ class TextLessons:
         course.spoken = True  # words for plain lines, not the app's drawing or keys
 
     def opening(self) -> list[str]:
-        """What the course is (or where the learner stopped), then the first step."""
-        return [self.course.welcome(), *self.step_lines()]
+        """What the course is (or where the learner stopped), then the first step; coming
+        back, with the whole market, which the learner has not seen since."""
+        return [self.course.welcome(), *self.step_lines(whole=self.course.returning)]
 
-    def step_lines(self) -> list[str]:
-        """The step under way in words: the lesson, what to do, the market, what to type."""
+    def step_lines(self, *, whole: bool = False) -> list[str]:
+        """The step under way in words: the lesson, what to do, the market (``whole``:
+        every row with a carpet, even where the step goes on from the one before), what to
+        type."""
         course = self.course
         if course.complete:
             return [course.closing(), _(TYPE_PRACTICE)]
         lines = [f"{course.heading()}."] if course.step_number == 1 else []
         lines.append(one_line(f"{course.step_label()}.", course.instruction()))
-        lines += self.scene()
+        lines += self.scene(whole=whole)
         lines.append(self._what_to_type())
         return lines
 
-    def scene(self) -> list[str]:
+    def scene(self, *, whole: bool = False) -> list[str]:
         """Where Assam is, and, on a new market, every row with a carpet on it (a step
-        that goes on from the one before says only where Assam is now)."""
+        that goes on from the one before says only where Assam is now, unless ``whole``)."""
         state = self._shown()
-        if self.course.step.start is None:
+        if self.course.step.start is None and not whole:
             return [describe.assam_line(state)]
         rows = [row for row in range(SIZE) if any(state.stack((row, col)) for col in range(SIZE))]
         return [describe.assam_line(state), *(describe.row_line(state, row) for row in rows)]

@@ -259,6 +259,9 @@ def test_coming_back_to_the_question_after_the_roll() -> None:
         "Welcome back! Here is where you stopped: lesson 5, Running out of money.",
         "Step 2 of 2. You owe Bo 6 dirhams, but you have only 3. How many dirhams does Bo get?",
     ]
+    # Coming back, the market is said whole, though the step goes on from the one before.
+    assert lines[2].startswith("Assam is on ")
+    assert lines[3].startswith("Row ")
     assert "Right: you pay all you have, 3 dirhams, and you are out of the game." in " ".join(lines)
 
 
