@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from marrakech.engine import (
     DIE_FACES,
+    SQUARES,
     Action,
     Assam,
     GameState,
@@ -107,7 +108,8 @@ class Reply:
 @dataclass(frozen=True, slots=True)
 class View:
     """What the market shows: a position, Assam where it does not have him (stopped, his
-    toll not paid yet), and the squares of a toll to mark."""
+    toll not paid yet), and the squares to mark (a toll's region, the squares a score
+    counts)."""
 
     state: GameState
     assam: Assam | None = None
@@ -288,9 +290,21 @@ class Course:
             marked = owed.region if self._misses >= 2 else frozenset()
             return View(owed.before, Assam(*owed.path[-1]), marked)
         roll = self.last_roll
+        state = self._session.state
         if self._done and self.step.goal in TOLL_QUESTIONS and roll is not None:
-            return View(self._session.state, None, roll.region)
-        return View(self._session.state)
+            return View(state, None, roll.region)
+        if self.step.goal is Goal.POINTS and (self._done or self._misses >= 2):
+            return View(state, None, self._squares_seen(YOU))
+        return View(state)
+
+    def _squares_seen(self, seat: int) -> frozenset[Square]:
+        """The squares where one of ``seat``'s colours is on top: those its score counts."""
+        mine = self._session.state.players[seat].colours
+        return frozenset(
+            square
+            for square in SQUARES
+            if (top := self._session.state.top(square)) is not None and top.colour in mine
+        )
 
     # -- the words ------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from marrakech.engine import Phase, Place, Turn
+from marrakech.engine import Colour, Phase, Place, Turn
 from marrakech.tutorial import progress
 from marrakech.tutorial.course import Answer, Bookmark, Course, Lay, TurnAround, Walk
 from marrakech.tutorial.lessons import LESSONS, How
@@ -112,6 +112,15 @@ def test_lesson_6_counting_the_score_and_the_tie_broken_by_dirhams() -> None:
     said = done(course, Lay(Place((0, 1), (0, 2))))
     assert said == ["That was the last carpet: the game is over. Time to count!"]
     assert course.view.state.phase is Phase.OVER
+    assert course.view.region == frozenset()
+    course.attempt(Answer(12))
+    course.attempt(Answer(8))  # two wrong answers: the squares that count are marked
+    counted = course.view.region
+    assert len(counted) == 8 and all(course.view.state.top(s) is not None for s in counted)
+    assert {course.view.state.top(s).colour for s in counted} == {Colour.RED}  # type: ignore[union-attr]
+    said = done(course, Answer(20))
+    assert said == ["Right: 8 red squares and 12 dirhams make 20 points."]
+    course = Course(Bookmark("end", 1))
     said = done(course, Answer(8), Answer(12), Answer(20))
     assert said[2] == "You can see 8 red squares, and you have 12 dirhams."
     assert said[3] == "Right: 8 red squares and 12 dirhams make 20 points."
