@@ -18,9 +18,23 @@ NAME_WIDTH = 12
 """The most cells a player's name takes (longer names end in an ellipsis)."""
 
 
-class AccountsTable(Widget):
-    """The accounts ``show`` is given, laid out for the width the widget has when drawn:
-    the figures always show whole, and a long name ends in an ellipsis instead."""
+class Accounts(Widget):
+    """A widget that draws the seats' accounts ``show`` gives it, for its width when drawn
+    (``render``)."""
+
+    _shown: tuple[tuple[Account, ...], tuple[str, ...]] | None = None
+    """The accounts and the names shown (None until ``show``)."""
+
+    def show(self, accounts: Sequence[Account], names: Sequence[str]) -> None:
+        """Draw each seat's margin, luck and skill (luck + skill = margin), and with 2
+        players skill's two parts (decisions + foresight = skill)."""
+        self._shown = (tuple(accounts), tuple(names))
+        self.refresh(layout=True)
+
+
+class AccountsTable(Accounts):
+    """The accounts as a table laid out for the width the widget has when drawn: the
+    figures always show whole, and a long name ends in an ellipsis instead."""
 
     DEFAULT_CSS = """
     AccountsTable {
@@ -28,14 +42,6 @@ class AccountsTable(Widget):
         height: auto;
     }
     """
-
-    _shown: tuple[tuple[Account, ...], tuple[str, ...]] | None = None
-    """The accounts and the names shown (None until ``show``)."""
-
-    def show(self, accounts: Sequence[Account], names: Sequence[str]) -> None:
-        """Draw each seat's margin, luck and skill, then (2 players) skill's two parts."""
-        self._shown = (tuple(accounts), tuple(names))
-        self.refresh(layout=True)
 
     def render(self) -> RenderableType:
         if self._shown is None:

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
-from textual.widget import Widget
 
-from marrakech.flow.luck import Account, rounded, rounded_skill_parts
+from marrakech.flow.luck import rounded, rounded_skill_parts
 from marrakech.games.language import _, pgettext
+from marrakech.tui.widgets.accounts_table import Accounts
 
 HALF = 9
 """Cells of bar on each side of zero for the biggest figure, where there is room."""
@@ -36,7 +34,7 @@ def bar(value: float, biggest: float, style: str | Style, half: int = HALF) -> T
     return Text.assemble((left, style), ("│", "dim"), (right.ljust(half), style))
 
 
-class LuckChart(Widget):
+class LuckChart(Accounts):
     """Luck and skill of each player (``show``), as figures and bars as long as the width
     allows."""
 
@@ -47,15 +45,6 @@ class LuckChart(Widget):
         padding: 0 1;
     }
     """
-
-    _shown: tuple[tuple[Account, ...], tuple[str, ...]] | None = None
-    """The accounts and the names shown (None until ``show``)."""
-
-    def show(self, accounts: Sequence[Account], names: Sequence[str]) -> None:
-        """Draw each seat's margin, luck and skill (luck + skill = margin), and with 2
-        players skill's two parts under it (decisions + foresight = skill)."""
-        self._shown = (tuple(accounts), tuple(names))
-        self.refresh(layout=True)
 
     def render(self) -> RenderableType:
         if self._shown is None:
