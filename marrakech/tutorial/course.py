@@ -410,17 +410,22 @@ class Course:
     def fits(self, place: Place) -> bool:
         """True when laying a carpet on ``place`` would do what the step asks (the rules
         allow it, or refuse it for the rule the step is about)."""
-        if self.how() is not How.LAY:
-            return False
+        return self.how() is How.LAY and self.why_not(place) is None
+
+    def why_not(self, place: Place) -> str | None:
+        """Why laying a carpet on ``place`` would not do what the step asks (the message,
+        before ``say``); None when it would."""
         state = self._session.state
         reason = state.why_illegal(place)
         rule = None if reason is None else refusal_rule(reason)
         wanted = REFUSAL_GOALS.get(self.step.goal)
         if wanted is not None:
-            return rule is wanted
-        if self.step.goal is Goal.LAY_ACROSS:
-            return rule is None and covers_two_carpets(state, place)
-        return rule is None
+            return None if rule is wanted else ALLOWED_HERE if rule is None else REFUSED[rule]
+        if rule is not None:
+            return REFUSED[rule]
+        if self.step.goal is Goal.LAY_ACROSS and not covers_two_carpets(state, place):
+            return NOT_ACROSS
+        return None
 
     def _walk(self, orient: Orient | None) -> Reply:
         played: tuple[Action, ...] = ()
@@ -433,19 +438,11 @@ class Course:
         return self._reach((*played, roll.action), walked=roll)
 
     def _lay(self, place: Place) -> Reply:
-        state = self._session.state
-        reason = state.why_illegal(place)
-        rule = None if reason is None else refusal_rule(reason)
-        goal = self.step.goal
-        wanted = REFUSAL_GOALS.get(goal)
-        if wanted is not None:
-            if rule is wanted:
-                return self._reach(())
-            return self._wrong(ALLOWED_HERE if rule is None else REFUSED[rule], self.step.hint)
-        if rule is not None:
-            return self._wrong(REFUSED[rule], self.step.hint)
-        if goal is Goal.LAY_ACROSS and not covers_two_carpets(state, place):
-            return self._wrong(NOT_ACROSS, self.step.hint)
+        why = self.why_not(place)
+        if why is not None:
+            return self._wrong(why, self.step.hint)
+        if self.step.goal in REFUSAL_GOALS:  # refused, for the rule the step is about
+            return self._reach(())
         self._session.play(place)
         return self._reach((place,))
 

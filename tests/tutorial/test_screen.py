@@ -323,9 +323,10 @@ async def test_the_carpet_about_to_be_laid_hides_neither_assam_nor_the_carpets_u
         assert "B1 ═░ B1░" in screen  # the blue carpet the words name, seen under it
         screen = flat(await press(pilot, "enter"))
         assert "✗ That carpet would be allowed here." in screen
-        screen = flat(await press(pilot, "r", "down"))
-        assert "✗ That carpet would be allowed here." in screen  # still allowed: not it yet
-        screen = flat(await press(pilot, "left"))
+        screen = flat(await press(pilot, "r"))  # turned where another rule refuses it:
+        assert "not allowed here" in screen  # the line under the market says so, and the
+        assert "✗ That carpet would be allowed here." not in screen  # words went with it
+        screen = flat(await press(pilot, "down", "left"))
         assert "Your carpet on (2,2) and (2,3): \N{MULTIPLICATION SIGN} not allowed here." in screen
         assert "✗" not in screen  # the carpet where the step wants it: the words are gone
 

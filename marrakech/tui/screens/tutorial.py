@@ -86,6 +86,8 @@ class TutorialScreen(Screen[Session | None]):
         """What the last try came to (at first: what the course is)."""
         self.mood: Mood = "note"
         """What kind of words ``said`` are."""
+        self._refused_for: str | None = None
+        """Why the carpet last tried was refused (``Course.why_not``), while it is said."""
         self.walking: tuple[Transition, int] | None = None
         """A roll whose walk is shown, and the step Assam is on."""
         self._timer: Timer | None = None
@@ -236,6 +238,8 @@ class TutorialScreen(Screen[Session | None]):
         """Hand a try to the course and show what it came to (a roll's walk first)."""
         reply = self.course.attempt(attempt)
         self.said, self.mood = reply.lines, "done" if reply.done else "wrong"
+        # What a refused carpet was refused for, to keep saying while a pick gets the same.
+        self._refused_for = self.course.why_not(attempt.place) if isinstance(attempt, Lay) else None
         if not reply.done:
             self.app.bell()
         if reply.walked is not None:
@@ -243,11 +247,13 @@ class TutorialScreen(Screen[Session | None]):
         self._draw()
 
     def _picked(self) -> None:
-        """After a new pick: words saying a try was wrong go once the pick would do what
-        the step asks (a way for Assam, a carpet where the step wants it)."""
+        """After a new pick: words saying a try was wrong stay while the carpet would be
+        refused for the same reason, and go otherwise (a way for Assam, a carpet that would
+        do what the step asks, or that would be refused for another reason)."""
         if self.mood == "wrong" and (
             self.course.how() is How.TURN
-            or (self.carpet is not None and self.course.fits(self.carpet))
+            or self.carpet is None
+            or self.course.why_not(self.carpet) != self._refused_for
         ):
             self.said = ()
         self._draw()
