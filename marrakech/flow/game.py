@@ -417,15 +417,16 @@ class GameFlow:
 
     def undo_decision(self) -> Action | None:
         """The decision undo() would take back, or None when there is none."""
-        return self.session.undo_decision(self._given_to_computers())
+        undone = self.session.undone(self._given_to_computers())
+        return None if undone is None else undone.action
 
     def undo_asked(self) -> tuple[int, Action] | None:
         """Whose decision undo() would take back and which, when another player's: at a
         network table its owner is asked first (``narrate.rewound`` says so)."""
-        seat, decision = self.undo_seat(), self.undo_decision()
-        if not self.networked or seat is None or decision is None or seat == self.me:
+        undone = self.session.undone(self._given_to_computers())
+        if not self.networked or undone is None or undone.seat == self.me:
             return None
-        return seat, decision
+        return undone.seat, undone.action
 
     def why_no_undo(self) -> str | None:
         """None when undo is possible, else why not.

@@ -15,6 +15,7 @@ with no error. ``docs/translating.md`` says how to add a language.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import os
 from collections.abc import Mapping
@@ -36,7 +37,6 @@ LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
 
 _current = ENGLISH
 _translations: gettext.NullTranslations = gettext.NullTranslations()
-_catalogues: dict[str, gettext.NullTranslations] = {}
 
 
 def known(language: object) -> str | None:
@@ -83,35 +83,28 @@ def use(language: str) -> str:
     its catalogue cannot be read); returns the language spoken."""
     global _current, _translations
     code = known(language) or ENGLISH
-    translations: gettext.NullTranslations = gettext.NullTranslations()
-    if code != ENGLISH:
-        try:
-            with open(LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as file:
-                translations = gettext.GNUTranslations(file)
-        except (OSError, ValueError):
-            code = ENGLISH
-    _current, _translations = code, translations
+    translations = None if code == ENGLISH else _catalogue(code)
+    if translations is None:
+        code = ENGLISH
+    _current, _translations = code, translations or gettext.NullTranslations()
     return code
 
 
+@functools.cache
 def in_every_language(message: str) -> frozenset[str]:
     """``message`` as each language in LANGUAGES says it (English included)."""
-    said = {message}
-    for code in LANGUAGES:
-        if code != ENGLISH:
-            said.add(_catalogue(code).gettext(message))
-    return frozenset(said)
+    catalogues = (_catalogue(code) for code in LANGUAGES if code != ENGLISH)
+    return frozenset({message, *(c.gettext(message) for c in catalogues if c is not None)})
 
 
-def _catalogue(code: str) -> gettext.NullTranslations:
-    """The translations of ``code`` (none when its catalogue cannot be read), read once."""
-    if code not in _catalogues:
-        try:
-            with open(LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as file:
-                _catalogues[code] = gettext.GNUTranslations(file)
-        except (OSError, ValueError):
-            _catalogues[code] = gettext.NullTranslations()
-    return _catalogues[code]
+@functools.cache
+def _catalogue(code: str) -> gettext.GNUTranslations | None:
+    """The translations of ``code``, read once (None when its catalogue cannot be read)."""
+    try:
+        with open(LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as file:
+            return gettext.GNUTranslations(file)
+    except (OSError, ValueError):
+        return None
 
 
 def current() -> str:

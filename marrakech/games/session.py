@@ -366,13 +366,13 @@ class Session:
 
     def undo_seat(self, computers: Collection[int] = ()) -> int | None:
         """The seat whose decision undo() would take back, or None when there is none."""
-        index = self._undo_point(computers)
-        return None if index is None else self._transitions[index].seat
+        undone = self.undone(computers)
+        return None if undone is None else undone.seat
 
-    def undo_decision(self, computers: Collection[int] = ()) -> Action | None:
+    def undone(self, computers: Collection[int] = ()) -> Transition | None:
         """The decision undo() would take back (the moves after it go too), or None."""
         index = self._undo_point(computers)
-        return None if index is None else self._transitions[index].action
+        return None if index is None else self._transitions[index]
 
     @property
     def can_undo(self) -> bool:

@@ -269,12 +269,8 @@ class BoardWidget(Widget):
         self._styles.clear()
         self._strips = None
 
-    def on_resize(self) -> None:
-        self._strips = None
-        self.refresh()
-
     def render_line(self, y: int) -> Strip:
-        # The size is checked too: a repaint at a new size can come before the Resize event.
+        # Drawn again at a new size (a repaint at it can come before the Resize event).
         if self._strips is None or self._drawn_for != self.size:
             self._strips, self._drawn_for = self._draw(), self.size
         if y < len(self._strips):
