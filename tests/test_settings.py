@@ -59,3 +59,27 @@ def test_a_step_round_the_border_is_known_to_be_a_loop() -> None:
     assert [square for square, _ in roll.path] == [(2, 3), (1, 3), (0, 3), (0, 2)]
     assert looped_steps(roll) == (False, False, False, True)
     assert walk_timing(roll, 0.1) == (0.1, 0.1, 0.1, 0.1 * settings.LOOP_PAUSE_STEPS)
+
+
+def test_the_last_set_up_is_kept_without_its_seed(config_home: Path) -> None:
+    assert settings.load_last_setup() is None
+    setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seats=("person", "expert", "hard"), seed=9)
+    settings.save_last_setup(setup)
+    kept = settings.load_last_setup()
+    assert kept is not None
+    assert (kept.players, kept.names, kept.seats, kept.seed) == (3, setup.names, setup.seats, 0)
+
+
+def test_a_kept_outside_bot_comes_back_as_a_person(config_home: Path) -> None:
+    settings.save_last_setup(GameSetup(2, seats=("person", "my_bots:Clever")))
+    kept = settings.load_last_setup()
+    assert kept is not None and kept.seats == ("person", "person")
+
+
+@pytest.mark.parametrize("text", ["not json", '{"players": 7}', '{"players": 2, "names": [1]}'])
+def test_a_broken_last_set_up_is_forgotten_and_left_alone(config_home: Path, text: str) -> None:
+    path = config_home / "marrakech" / settings.LAST_SETUP_NAME
+    path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+    assert settings.load_last_setup() is None
+    assert path.read_text(encoding="utf-8") == text

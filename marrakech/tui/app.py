@@ -306,9 +306,13 @@ class MarrakechApp(App[None]):
             self.play(session, game_file)
 
     def new_game(self, defaults: GameSetup | None = None) -> None:
-        """Set up a new game; quit when the set-up is cancelled."""
+        """Set up a new game; quit when the set-up is cancelled. Without ``defaults`` the
+        form offers the set-up it last started, in this run or an earlier one."""
         from marrakech.tui.screens.saves import OpenSave
         from marrakech.tui.screens.setup import NewGameScreen  # not needed to start a game
+
+        if defaults is None:
+            defaults = settings.load_last_setup()
 
         def chosen(choice: GameSetup | OpenSave | None) -> None:
             if choice is None:
@@ -316,6 +320,7 @@ class MarrakechApp(App[None]):
             elif isinstance(choice, OpenSave):
                 self.open_file(choice.path, back=lambda: self.new_game(defaults))
             else:
+                self.keep_setup(choice)
                 self.play(Session(choice))
 
         self.push_screen(NewGameScreen(defaults), chosen)
@@ -364,6 +369,7 @@ class MarrakechApp(App[None]):
 
         def ended(choice: NextGame | None) -> None:
             if isinstance(choice, GameSetup):
+                self.keep_setup(choice)
                 self.play(Session(choice))
             elif isinstance(choice, OpenSave):
                 self.open_file(choice.path, back=lambda: self.new_game(session.setup))
@@ -457,6 +463,14 @@ class MarrakechApp(App[None]):
             settings.save(self.settings)
         except SaveFileError as error:
             message = _("Settings not kept: {error}").format(error=error)
+            self.notify(message, severity="warning", markup=False)
+
+    def keep_setup(self, setup: GameSetup) -> None:
+        """Keep the set-up a game started with, for the next new-game form."""
+        try:
+            settings.save_last_setup(setup)
+        except SaveFileError as error:
+            message = _("Set-up not kept for next time: {error}").format(error=error)
             self.notify(message, severity="warning", markup=False)
 
     async def change_language(self, code: str) -> None:

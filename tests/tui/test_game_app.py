@@ -389,3 +389,19 @@ async def test_a_board_shrunk_with_the_terminal_is_drawn_whole_at_once() -> None
     assert drawn[0].split() == ["0", "1", "2", "3", "4", "5", "6"]  # every column's label
     labels = [line.split()[0] for line in drawn[1:] if line.split()[0].isdigit()]
     assert labels == list("0123456")  # every row's label
+
+
+@run
+async def test_the_new_game_form_offers_the_set_up_it_last_started() -> None:
+    first = MarrakechApp()
+    async with first.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        first.screen.query_one("#name-0", Input).value = "Ayla"
+        await pilot.click("#start")
+        await pilot.pause()
+        assert isinstance(first.screen, GameScreen)
+    again = MarrakechApp()
+    async with again.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert again.screen.query_one("#name-0", Input).value == "Ayla"
+        assert again.screen.query_one("#seed", Input).value == ""
