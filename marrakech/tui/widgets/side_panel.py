@@ -48,7 +48,7 @@ class SidePanel(Vertical):
     ) -> None:
         """Show ``frame``'s players (``names``: as they are called now; whether those
         playing from elsewhere are at the table), die and risks;
-        ``can_roll``: the die says a click rolls it; ``chances``: each seat's chance to win,
+        ``can_roll``: the die says Enter (⏎) or a click rolls it; ``chances``: each seat's chance to win,
         when it is shown."""
         for panel in self.query(PlayerPanel):
             chance = chances[panel.seat] if chances is not None else None
@@ -60,7 +60,7 @@ class SidePanel(Vertical):
                 chance,
                 presence=presence,
             )
-        self.query_one(DieFace).show(frame.die, _("(click to roll)") if can_roll else "")
+        self.query_one(DieFace).show(frame.die, _("(⏎ or click to roll)") if can_roll else "")
         self.query_one(RiskPreview).show(frame.risks, frame.turn, frame.risk_title)
 
     def toggle_risk(self) -> bool:
