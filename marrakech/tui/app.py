@@ -71,6 +71,11 @@ LONG_NOTICE = 20
 """Seconds a notice stays that the player must act on (a command to type, a lost save)."""
 
 
+QUIT_DIALOG = "quit-dialog"
+"""The id of the question quitting asks, where the quit key again answers yes (q, and
+ctrl+q, which the app hears first)."""
+
+
 def quit_question(flow: GameFlow) -> str:
     """What quitting does to the game in progress, and how it goes on.
 
@@ -412,8 +417,11 @@ class MarrakechApp(App[None]):
         return None
 
     async def action_quit(self) -> None:
-        """Quit; ask first when a game is in progress, saying how it goes on."""
+        """Quit; ask first when a game is in progress, saying how it goes on. Asked again
+        in that question, quit: q twice quits as q then y does."""
         if isinstance(self.screen, ConfirmScreen):
+            if self.screen.id == QUIT_DIALOG:
+                self.screen.action_answer(True)
             return
         flow = self._flow_in_progress()
         if flow is None:
@@ -426,7 +434,8 @@ class MarrakechApp(App[None]):
 
         watching = flow.networked and flow.me is None
         stay = _("Keep watching") if watching else _("Keep playing")
-        dialog = ConfirmScreen(quit_question(flow), yes=_("Quit"), no=stay)
+        dialog = ConfirmScreen(quit_question(flow), yes=_("Quit"), no=stay, yes_key="q")
+        dialog.id = QUIT_DIALOG
         self.push_screen(dialog, answered)
 
     def action_help(self) -> None:

@@ -405,3 +405,14 @@ async def test_the_new_game_form_offers_the_set_up_it_last_started() -> None:
         await pilot.pause()
         assert again.screen.query_one("#name-0", Input).value == "Ayla"
         assert again.screen.query_one("#seed", Input).value == ""
+
+
+@run
+async def test_the_quit_key_twice_quits() -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -65,15 +65,19 @@ class ConfirmScreen(ModalScreen[bool]):
         no: str | None = None,
         *,
         default: bool = False,
+        yes_key: str | None = None,
     ) -> None:
         """A dialog with the question and two buttons labelled ``yes`` and ``no`` ("Yes"
-        and "No" when not given); ``default`` is the answer Enter gives."""
+        and "No" when not given); ``default`` is the answer Enter gives; ``yes_key``, a
+        key that answers yes besides y (the key that asked, so that pressing it twice
+        does what it says)."""
         super().__init__()
         translate_bindings(self)
         self.question = question
         self.yes = _("Yes") if yes is None else yes
         self.no = _("No") if no is None else no
         self.default = default
+        self.yes_key = yes_key
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -88,6 +92,11 @@ class ConfirmScreen(ModalScreen[bool]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
+
+    def on_key(self, event: events.Key) -> None:
+        if self.yes_key is not None and event.key == self.yes_key:
+            event.stop()
+            self.dismiss(True)
 
     def action_answer(self, answer: bool) -> None:
         """Close the dialog with this answer."""

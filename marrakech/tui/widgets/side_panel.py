@@ -47,9 +47,9 @@ class SidePanel(Vertical):
         chances: Sequence[float] | None = None,
     ) -> None:
         """Show ``frame``'s players (``names``: as they are called now; whether those
-        playing from elsewhere are at the table), die and risks;
-        ``can_roll``: the die says Enter (⏎) or a click rolls it; ``chances``: each seat's chance to win,
-        when it is shown."""
+        playing from elsewhere are at the table), die and risks; ``can_roll``: the die says
+        Enter (⏎) or a click rolls it; ``chances``: each seat's chance to win, when it is
+        shown."""
         for panel in self.query(PlayerPanel):
             chance = chances[panel.seat] if chances is not None else None
             presence = frame.presence[panel.seat] if frame.presence else ""
