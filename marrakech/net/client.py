@@ -322,7 +322,12 @@ class Client:
             if self.flow is None:
                 self.flow = ReplicaFlow(message, self.send, level=self.level)
             else:
+                back = self.flow.reconnecting
                 self.flow.load(message)
+                if back:
+                    text = _("Back in touch with the host at {address}: the game goes on.")
+                    title = _("Network game")
+                    self.flow.notify(Notice(text.format(address=shown(self.uri)), title=title))
             self._game = message
             if self.witness is None:
                 self.witness = DiceWitness(self.flow.me)

@@ -182,6 +182,7 @@ def test_the_host_killed_and_restarted_resumes_and_its_clients_finish(tmp_path: 
         assert bo.returncode == 0
         assert sum(line.startswith("The game is over: ") for line in text.lines) == 1
         assert any("connection to the host is lost" in line for line in text.lines)
+        assert any("Back in touch with the host at " in line for line in text.lines)
         said = await finish(again)
         (hosts,) = finished_games(host_home)
         for home in ("a", "b"):
