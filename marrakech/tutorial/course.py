@@ -33,11 +33,12 @@ from marrakech.engine import (
 from marrakech.flow import looped_steps
 from marrakech.games.dice import LoadedDie
 from marrakech.games.language import N_, _
-from marrakech.games.session import PERSON, GameSetup, Session, new_seed
+from marrakech.games.session import PERSON, GameSetup, Session, default_name, new_seed
 from marrakech.games.words import compass_word, listed, square_text
 from marrakech.tutorial.lessons import (
     ALLOWED_HERE,
     ALREADY_FACING,
+    BO,
     FINISHED,
     FINISHED_SKIPPED,
     HEADING,
@@ -174,8 +175,10 @@ TOLL_QUESTIONS = frozenset({Goal.TOLL, Goal.PAID})
 
 
 def practice() -> Session:
-    """The short game after the lessons: the learner against the gentle computer."""
-    setup = GameSetup(2, seats=(PERSON, PRACTICE_LEVEL), seed=new_seed())
+    """The short game after the lessons: the learner against the gentle computer, which
+    is called Bo, as in the lessons."""
+    names = (default_name(YOU), _(NAMES[BO]))
+    setup = GameSetup(2, names=names, seats=(PERSON, PRACTICE_LEVEL), seed=new_seed())
     return Session(setup, start=practice_start())
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from marrakech.engine import Colour, Phase, Place, Turn
 from marrakech.tutorial import progress
-from marrakech.tutorial.course import Answer, Bookmark, Course, Lay, TurnAround, Walk
+from marrakech.tutorial.course import Answer, Bookmark, Course, Lay, TurnAround, Walk, practice
 from marrakech.tutorial.lessons import LESSONS, How
 
 
@@ -285,3 +285,9 @@ def test_a_question_keeps_its_words_once_answered() -> None:
     asked = course.instruction()
     course.attempt(Answer(3))
     assert course.instruction() == asked  # "you have only 3", not the 0 left after paying
+
+
+def test_the_practice_game_is_against_bo_as_in_the_lessons() -> None:
+    session = practice()
+    assert session.setup.names == ("Player 1", "Bo")
+    assert session.setup.seats[0] == "person"

@@ -197,7 +197,7 @@ async def test_after_the_lessons_a_short_game_with_the_hint_one_key_away() -> No
         assert isinstance(app.screen, GameScreen)
         screen = await press(pilot)
         assert "h Hint" in screen
-        assert "Player 2 · random bot" in screen
+        assert "Bo · random bot" in screen
         assert "8 carpets" in screen
         await pilot.press("h")
         await wait_until(pilot, lambda: "Hint: " in screen_text(app), "the hint")

@@ -226,7 +226,7 @@ def test_the_whole_course_through_a_pipe(home: Path) -> None:
     assert len(wrong) == 8
     assert any(line.startswith("Well done: you know the rules of Marrakech!") for line in lines)
     assert "Player 1 plays red." in lines
-    assert "Player 2 (random computer) plays blue." in lines
+    assert "Bo (random computer) plays blue." in lines
     assert lines[-1] == "Goodbye: the game is saved, and marrakech --text resumes it."
 
 
