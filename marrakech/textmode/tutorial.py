@@ -89,14 +89,14 @@ class TextLessons:
         back, with the whole market, which the learner has not seen since."""
         return [self.course.welcome(), *self.step_lines(whole=self.course.returning)]
 
-    def step_lines(self, *, whole: bool = False) -> list[str]:
-        """The step under way in words: the lesson, what to do, the market (``whole``:
-        every row with a carpet, even where the step goes on from the one before), what to
-        type."""
+    def step_lines(self, *, whole: bool = False, heading: bool = False) -> list[str]:
+        """The step under way in words: the lesson (at its first step, or with
+        ``heading``), what to do, the market (``whole``: every row with a carpet, even
+        where the step goes on from the one before), what to type."""
         course = self.course
         if course.complete:
             return [course.closing(), _(TYPE_PRACTICE)]
-        lines = [f"{course.heading()}."] if course.step_number == 1 else []
+        lines = [f"{course.heading()}."] if course.step_number == 1 or heading else []
         lines.append(one_line(f"{course.step_label()}.", course.instruction()))
         lines += self.scene(whole=whole)
         lines.append(self._what_to_type())
@@ -125,8 +125,10 @@ class TextLessons:
         if words.startswith("lesson "):
             return self._open(words.partition(" ")[2])
         if words == "back":
+            lesson = course.lesson_number
             course.back()
-            return Said(self.step_lines())
+            other = course.lesson_number != lesson
+            return Said(self.step_lines(whole=other, heading=other))
         if words in SKIP:
             course.skip()
             return Said(self.step_lines())

@@ -516,7 +516,8 @@ class Course:
         self.keep()
 
     def back(self) -> None:
-        """Go back a step (from a lesson's first step, to the lesson before)."""
+        """Go back a step (from a lesson's first step, to the last step of the lesson
+        before, its steps played as the lesson scripts them)."""
         if self.complete:
             self.complete = False
             last = len(self.lesson.steps) - 1
@@ -525,7 +526,7 @@ class Course:
         elif self._step > 0:
             self._open(self._lesson, self._step - 1)
         elif self._lesson > 0:
-            self._open(self._lesson - 1, 0)
+            self._open(self._lesson - 1, len(self.lessons[self._lesson - 1].steps) - 1)
         else:
             self._open(0, 0)
         self.keep()

@@ -161,6 +161,9 @@ def test_back_plays_the_steps_before_again_and_skip_goes_to_the_next_lesson() ->
     course.skip()
     assert course.lesson.key == "edge"
     assert kept[-1] == Bookmark("edge", 0, frozenset())
+    course.back()  # back from the first step of lesson 2 to the last step of lesson 1
+    assert (course.lesson_number, course.step_number) == (1, len(LESSONS[0].steps))
+    assert course.how() is How.LAY
     course.open(6)
     course.skip()
     assert course.complete
