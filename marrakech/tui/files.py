@@ -57,7 +57,8 @@ class GameDocuments:
     """Saving and exporting one game, from the game screen or its results.
 
     Remembers the name the game was last saved under, so the next save offers it again
-    and an exported log takes it.
+    and an exported log takes it. Before any save, both go by one name of the game's own,
+    from when this screen opened it (``default_name``): its save and its log then match.
     """
 
     def __init__(self, session: Session | Callable[[], Session]) -> None:
@@ -66,6 +67,8 @@ class GameDocuments:
         self._session = session if callable(session) else lambda: session
         self.name: str | None = None
         """The name the game was last saved under, if it was."""
+        self.default_name = f"game-{datetime.now():%Y-%m-%d-%H-%M-%S}"
+        """The name a save offers and a log takes before the game is saved under one."""
 
     @property
     def session(self) -> Session:
@@ -93,15 +96,15 @@ class GameDocuments:
 
         from marrakech.tui.screens.name_prompt import NamePromptScreen  # only when saving
 
-        default = self.name or f"game {datetime.now():%Y-%m-%d %H-%M}"
+        default = self.name or self.default_name
         prompt = NamePromptScreen(_("Save the game as"), default, check=_name_problem)
         app.push_screen(prompt, named)
 
     def export(self, app: App[Any]) -> None:
         """Write the game log as text into the data directory (logs/<name>.txt), named
-        after the save when there is one, else after the date and time; the file's name
-        has no spaces (``file_name``)."""
-        name = file_name(self.name or f"game {datetime.now():%Y-%m-%d %H-%M-%S}")
+        after the save when there is one, else as a save would be offered to be; the
+        file's name has no spaces (``file_name``)."""
+        name = file_name(self.name or self.default_name)
         if app.is_web:
             _download(app, export_log(self.session), f"{name}.txt", "text/plain")
             return

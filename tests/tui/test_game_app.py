@@ -416,3 +416,16 @@ async def test_the_quit_key_twice_quits() -> None:
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0
+
+
+@run
+async def test_a_game_s_log_and_its_save_go_by_one_name(data_home: Path) -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        (log,) = (data_home / "logs").iterdir()
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen.query_one(Input).value == log.stem
+        assert log.stem.startswith("game-")
