@@ -8,7 +8,6 @@ import argparse
 import contextlib
 import dataclasses
 import os
-import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -45,39 +44,12 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-_PIECES = re.compile(
-    r"\s+|[^\s\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]+|\S"
-)
-"""A help text's pieces a line may break between: runs of blanks, words of narrow
-characters, and each wide character (Japanese breaks between any two)."""
-
-_NO_LINE_START = frozenset("、。，．）」』】〕：；！？ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ")  # noqa: RUF001
-"""Characters a Japanese line never starts with (they go down with the one before)."""
-
-_NO_LINE_END = frozenset("（「『【〔")  # noqa: RUF001
-"""Characters a Japanese line never ends with (they go down with the one after)."""
-
-
 def _cell_lines(text: str, width: int) -> list[str]:
-    """``text`` in lines of at most ``width`` terminal cells (a wide character takes two)."""
-    from rich.cells import cell_len
+    """``text`` in lines of at most ``width`` terminal cells (a wide character takes two),
+    broken where Japanese may break (``lines.line_starts``)."""
+    from marrakech.games.lines import wrapped_lines
 
-    lines: list[str] = []
-    line: list[str] = []  # the pieces of the line under way
-    for piece in _PIECES.findall(" ".join(text.split())):
-        if piece.isspace():
-            line += [piece] if line else []
-            continue
-        if line and cell_len("".join(line) + piece) > width:
-            carried: list[str] = []
-            while len(line) > 1 and (
-                (carried or [piece])[0][0] in _NO_LINE_START or line[-1][-1] in _NO_LINE_END
-            ):
-                carried.insert(0, line.pop())
-            lines.append("".join(line).rstrip())
-            line = carried
-        line.append(piece)
-    return [*lines, "".join(line).rstrip()] if line else lines
+    return wrapped_lines(" ".join(text.split()), width)
 
 
 class _HelpFormatter(argparse.HelpFormatter):

@@ -14,10 +14,11 @@ from tui.helpers import UPDATE_GOLDEN, position, run, screen_text
 
 from marrakech.engine import Orient, Place, Turn
 from marrakech.games import language, settings
+from marrakech.games.lines import NO_LINE_START
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
-from marrakech.tui.widgets.legend import NO_LINE_START, legend_text, wrap
+from marrakech.tui.widgets.legend import legend_text, wrap
 from marrakech.tui.widgets.player_panel import PlayerPanel, level_label
 from marrakech.tui.widgets.too_small import TooSmall
 

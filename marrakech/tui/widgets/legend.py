@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from marrakech.games.language import N_, _, pgettext
+from marrakech.games.lines import is_wide, wrapped_lines
 
 _TIMES = "\N{MULTIPLICATION SIGN}"
 
@@ -51,44 +52,12 @@ def entries() -> list[tuple[str, str]]:
     return shown
 
 
-NO_LINE_START = frozenset("、。，．・：；？！）」』】〕ーぁぃぅぇぉっゃゅょァィゥェォッャュョ")  # noqa: RUF001
-"""What a Japanese line may not begin with (closing marks, small kana: kinsoku)."""
-
-NO_LINE_END = frozenset("（「『【〔")  # noqa: RUF001
-"""What a Japanese line may not end with (opening marks)."""
-
-
 def wrap(console: Console, meaning: str, width: int) -> list[Text]:
     """``meaning`` wrapped in ``width`` cells: at spaces for English (as Rich does); a
-    text with wide characters anywhere between them, measured in cells, no line beginning
-    with a closing mark or ending with an opening one, no ASCII word cut."""
-    if cell_len(meaning) == len(meaning):
+    text with wide characters as Japanese breaks (``lines.wrapped_lines``)."""
+    if not is_wide(meaning):
         return list(Text(meaning).wrap(console, width))
-    lines: list[str] = []
-    line = ""
-    for char in meaning:
-        if cell_len(line + char) <= width:
-            line += char
-            continue
-        cut = len(line)
-        while cut > 1 and (
-            line[cut - 1] in NO_LINE_END
-            or (line[cut:] + char)[0] in NO_LINE_START
-            or (
-                line[cut - 1].isascii()
-                and line[cut - 1] != " "
-                and (line[cut:] + char)[0].isascii()
-                and (line[cut:] + char)[0] != " "
-            )
-        ):
-            cut -= 1
-        if cut <= 1:
-            cut = len(line)
-        lines.append(line[:cut].rstrip())
-        line = (line[cut:] + char).lstrip()
-    if line:
-        lines.append(line)
-    return [Text(text) for text in lines]
+    return [Text(line) for line in wrapped_lines(meaning, width)]
 
 
 def legend_text(console: Console, width: int, height: int | None = None) -> Text:

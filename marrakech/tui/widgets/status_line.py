@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.app import RenderResult
 from textual.widgets import Static
 
 from marrakech.flow import Notice
+from marrakech.games.lines import is_wide, wrap_text
 from marrakech.tui.files import show_notice
 
 
 class StatusLine(Static):
     """Two lines of text; ``show`` redraws them only when they change. A message too long
     for the lines it has (an undo that took back a whole round, say) is shown whole as a
-    notice as well."""
+    notice as well. Japanese breaks where Japanese may (``lines.wrap_text``)."""
 
     _shown = Text()
 
@@ -25,9 +27,15 @@ class StatusLine(Static):
                 first, _, message = status.plain.partition("\n")
                 show_notice(self.app, Notice(message or first))
 
+    def render(self) -> RenderResult:
+        width = self.content_size.width
+        if width > 0 and is_wide(self._shown.plain):
+            return wrap_text(self._shown, width)
+        return super().render()
+
     def _overflows(self, status: Text) -> bool:
         """Whether ``status`` wraps to more lines than the widget has room for."""
         width, height = self.content_size
         if width <= 0 or height <= 0:
             return False
-        return len(status.wrap(self.app.console, width)) > height
+        return len(wrap_text(status, width).wrap(self.app.console, width)) > height

@@ -1,0 +1,101 @@
+"""Where a line of text may break, measured in terminal cells, for Japanese as well.
+
+Rich wraps English at spaces, and cuts a run of Japanese, which has none, at whatever
+character reaches the edge. ``line_starts`` breaks between words of narrow characters and
+between any two wide characters, never before a closing mark or small kana and never after
+an opening mark (the Japanese rule called kinsoku), and never inside a word of narrow
+characters that fits on a line. The command line's help, the market's key, the status
+line and the lessons wrap with it.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from rich.cells import cell_len
+from rich.text import Text
+
+PIECES = re.compile(
+    r"\s+|[^\s\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]+|\S"
+)
+"""The pieces a line may break between: runs of blanks, words of narrow characters, and
+each wide character."""
+
+NO_LINE_START = frozenset("、。，．・：；？！）」』】〕ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ")  # noqa: RUF001
+"""What a Japanese line may not begin with (closing marks, small kana): it goes down with
+the character before it."""
+
+NO_LINE_END = frozenset("（「『【〔")  # noqa: RUF001
+"""What a Japanese line may not end with (opening marks): it goes down with the character
+after it."""
+
+
+def is_wide(text: str) -> bool:
+    """True when ``text`` has a character that takes two cells (wrapped by ``line_starts``)."""
+    return cell_len(text) != len(text)
+
+
+def line_starts(text: str, width: int) -> list[int]:
+    """Where each line after the first begins, ``text`` (one paragraph, no newline) wrapped
+    in ``width`` cells (see the module). The blanks at a break belong to neither line. A
+    word wider than a whole line is cut where the edge falls; where keeping a mark with
+    its neighbour would overflow the next line, the mark stays where it falls."""
+    pieces: list[tuple[int, str]] = []
+    for found in PIECES.finditer(text):
+        piece = found.group()
+        if cell_len(piece) > width and not piece.isspace():
+            pieces += [(found.start() + index, char) for index, char in enumerate(piece)]
+        else:
+            pieces.append((found.start(), piece))
+    starts: list[int] = []
+    line: list[tuple[int, str]] = []  # the pieces of the line under way
+    used = 0
+    for offset, piece in pieces:
+        if piece.isspace():
+            if line:
+                line.append((offset, piece))
+                used += cell_len(piece)
+            continue
+        size = cell_len(piece)
+        if line and used + size > width:
+            while line[-1][1].isspace():
+                line.pop()
+            carried: list[tuple[int, str]] = []
+            while len(line) > 1 and (
+                (carried or [(offset, piece)])[0][1][0] in NO_LINE_START
+                or line[-1][1][-1] in NO_LINE_END
+            ):
+                carried.insert(0, line.pop())
+                while len(line) > 1 and line[-1][1].isspace():
+                    line.pop()
+            if carried and cell_len(text[carried[0][0] : offset]) + size > width:
+                carried = []  # the width comes first: the marks stay where they were
+            line = carried
+            starts.append(line[0][0] if line else offset)
+            used = cell_len(text[line[0][0] : offset]) if line else 0
+        line.append((offset, piece))
+        used += size
+    return starts
+
+
+def wrapped_lines(text: str, width: int) -> list[str]:
+    """``text`` (one paragraph) in lines of at most ``width`` cells, as ``line_starts``
+    breaks it, each without the blanks at its ends."""
+    bounds = [0, *line_starts(text, width), len(text)]
+    return [text[start:end].strip() for start, end in pairwise(bounds)]
+
+
+def wrap_text(text: Text, width: int) -> Text:
+    """Styled ``text`` with a line break wherever ``line_starts`` breaks a paragraph with
+    wide characters in ``width`` cells (a paragraph without any is left to Rich)."""
+    paragraphs = []
+    for paragraph in text.split("\n", allow_blank=True):
+        if not is_wide(paragraph.plain):
+            paragraphs.append(paragraph)
+            continue
+        lines = paragraph.divide(line_starts(paragraph.plain, width))
+        for line in lines:
+            line.rstrip()
+        paragraphs.append(Text("\n").join(lines))
+    return Text("\n").join(paragraphs)

@@ -1,0 +1,82 @@
+"""Lines broken where Japanese may break: within the width, nothing lost, kinsoku kept."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.cells import cell_len
+from rich.text import Text
+
+from marrakech.games.lines import NO_LINE_END, NO_LINE_START, wrap_text, wrapped_lines
+
+SENTENCE = "商人1は北へまっすぐ進み、2を出しました。（3,4）で止まり、商人2に4ディルハム払います。"  # noqa: RUF001
+
+PHRASES = (
+    "商人2は",
+    "北へ",
+    "まっすぐ",
+    "進みます。",
+    "（3,4）",  # noqa: RUF001
+    "で止まり、",
+    "ちょっと",
+    "「はい」",
+    "4ディルハム",
+    "払います。",
+    "Enterで",
+    "振ります。",
+)
+"""Pieces of sentences such as the game says, each with at most one mark at either end."""
+
+CHARACTERS = "商人北進出止払まっすぐみしたりにをでへは、。（）「」ー12345 abc,"  # noqa: RUF001
+
+
+def test_a_japanese_sentence_breaks_where_japanese_may() -> None:
+    assert wrapped_lines(SENTENCE, 12) == [
+        "商人1は北へ",
+        "まっすぐ進",  # not "まっすぐ進み" with "、" to start the next line
+        "み、2を出し",
+        "ました。",
+        "（3,4）で止",  # noqa: RUF001
+        "まり、商人2",
+        "に4ディルハ",
+        "ム払います。",
+    ]
+
+
+def test_english_breaks_at_spaces_and_a_word_wider_than_a_line_is_cut() -> None:
+    assert wrapped_lines("Player 1 goes straight, rolls a 2.", 12) == [
+        "Player 1",
+        "goes",
+        "straight,",
+        "rolls a 2.",
+    ]
+    assert wrapped_lines("a supercalifragilistic", 8) == ["a superc", "alifragi", "listic"]
+
+
+def test_styles_go_with_their_characters() -> None:
+    text = Text()
+    text.append("商人1は北へまっすぐ進み、", style="bold")
+    text.append("2を出しました。", style="red")
+    wrapped = wrap_text(text, 12)
+    assert wrapped.plain == "商人1は北へ\nまっすぐ進\nみ、2を出し\nました。"
+    assert [span.style for span in wrapped[wrapped.plain.index("2")].spans] == ["red"]
+    assert wrap_text(Text("English stays as it is."), 5).plain == "English stays as it is."
+
+
+@given(st.text(CHARACTERS, min_size=1, max_size=80), st.integers(4, 30))
+def test_every_line_fits_and_nothing_is_lost(text: str, width: int) -> None:
+    lines = wrapped_lines(text, width)
+    assert "".join("".join(lines).split()) == "".join(text.split())
+    assert all(cell_len(line) <= width or len(line) == 1 for line in lines)
+
+
+@given(st.lists(st.sampled_from(PHRASES), min_size=1, max_size=12), st.integers(8, 40))
+def test_no_line_starts_with_a_closing_mark_or_ends_with_an_opening_one(
+    phrases: list[str], width: int
+) -> None:
+    lines = wrapped_lines("".join(phrases), width)
+    for before, line in pairwise(lines):
+        assert line[0] not in NO_LINE_START, (before, line)
+        assert before[-1] not in NO_LINE_END, (before, line)
