@@ -65,15 +65,18 @@ async def test_help_opens_and_closes() -> None:
         assert isinstance(app.screen, HelpScreen)
 
 
+@pytest.mark.parametrize("yes", ["y", "q"])  # the quit key twice quits
 @run
-async def test_quitting_a_game_asks_first() -> None:
+async def test_quitting_a_game_asks_first(yes: str) -> None:
     app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+q")
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
         assert isinstance(app.screen, GameScreen)
-        await pilot.press("q", "y")
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press(yes)
         await pilot.pause()
     assert app.return_code == 0
 
@@ -405,17 +408,6 @@ async def test_the_new_game_form_offers_the_set_up_it_last_started() -> None:
         await pilot.pause()
         assert again.screen.query_one("#name-0", Input).value == "Ayla"
         assert again.screen.query_one("#seed", Input).value == ""
-
-
-@run
-async def test_the_quit_key_twice_quits() -> None:
-    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("q")
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("q")
-        await pilot.pause()
-    assert app.return_code == 0
 
 
 @run
