@@ -18,6 +18,7 @@ from marrakech.games.lines import NO_LINE_START
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
+from marrakech.tui.widgets.game_log import GameLog
 from marrakech.tui.widgets.legend import legend_text, wrap
 from marrakech.tui.widgets.player_panel import PlayerPanel, level_label
 from marrakech.tui.widgets.too_small import TooSmall
@@ -172,3 +173,30 @@ async def test_the_last_toll_shows_beside_the_money_where_the_coins_would_not_fi
         text = screen_text(app)
     assert "64ディルハム +4" in text, text
     assert "…" not in text
+
+
+LOG_SENTENCE = (
+    "ボーはアッサムを右に向けました。サイコロで1を出して3行2列へ進み、商人1に通行料2ディルハム"
+    "を払いました（赤が2マスつながっています）。"
+)
+
+
+class LogHarness(App[None]):
+    """A game log alone, 65 cells wide: a width at which Rich put a 、 at a line's start."""
+
+    def compose(self) -> ComposeResult:
+        log = GameLog()
+        log.styles.width = 65
+        yield log
+
+
+@run
+async def test_the_game_log_breaks_japanese_where_japanese_may() -> None:
+    app = LogHarness()
+    async with app.run_test(size=(80, 10)) as pilot:
+        app.query_one(GameLog).show([LOG_SENTENCE])
+        await pilot.pause()
+        lines = [line.strip() for line in screen_text(app).splitlines() if line.strip()]
+    assert "".join(lines) == LOG_SENTENCE
+    assert len(lines) > 1
+    assert all(line[0] not in NO_LINE_START for line in lines)

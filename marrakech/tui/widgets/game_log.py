@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Static
+
+from marrakech.tui.widgets.wrapped import WrappedStatic
 
 
 class GameLog(VerticalScroll, can_focus=False):
@@ -23,7 +24,7 @@ class GameLog(VerticalScroll, can_focus=False):
         """The sentences shown, oldest first."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="log-text", markup=False)
+        yield WrappedStatic(id="log-text", markup=False)
 
     def show(self, sentences: Sequence[str]) -> None:
         """Show these sentences, oldest first, the latest in view."""
@@ -31,5 +32,5 @@ class GameLog(VerticalScroll, can_focus=False):
         if sentences == self.sentences:
             return
         self.sentences = sentences
-        self.query_one("#log-text", Static).update(Text("\n".join(sentences)))
+        self.query_one("#log-text", WrappedStatic).update(Text("\n".join(sentences)))
         self.call_after_refresh(self.scroll_end, animate=False)

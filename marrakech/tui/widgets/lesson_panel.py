@@ -7,10 +7,8 @@ from typing import ClassVar, Literal
 
 from rich.style import Style
 from rich.text import Text
-from textual.app import RenderResult
-from textual.widgets import Static
 
-from marrakech.games.lines import is_wide, wrap_text
+from marrakech.tui.widgets.wrapped import WrappedStatic
 
 Mood = Literal["note", "done", "wrong"]
 """What the last words said: a note (the welcome), a step done, or a try that was not it."""
@@ -22,7 +20,7 @@ WRONG_MARK = "✗ "
 """Before the words that say why a try did not do what the step asks."""
 
 
-class LessonPanel(Static):
+class LessonPanel(WrappedStatic):
     """The lesson's words; ``show`` redraws them only when they change."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -33,7 +31,6 @@ class LessonPanel(Static):
     }
 
     _shown: tuple[object, ...] = ()
-    _text = Text()
 
     def show(
         self, heading: str, step: str, instruction: str, said: Sequence[str], mood: Mood
@@ -56,15 +53,7 @@ class LessonPanel(Static):
         if said and mood != "note":
             mark = DONE_MARK if mood == "done" else WRONG_MARK
             text.append("\n\n" + mark + " ".join(said), style=self._style(mood))
-        self._text = text
         self.update(text)
-
-    def render(self) -> RenderResult:
-        """The words, Japanese broken where Japanese may (``lines.wrap_text``)."""
-        width = self.content_size.width
-        if width > 0 and is_wide(self._text.plain):
-            return wrap_text(self._text, width)
-        return super().render()
 
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(f"lesson-panel--{name}")

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.app import RenderResult
-from textual.widgets import Static
 
 from marrakech.flow import Notice
-from marrakech.games.lines import is_wide, wrap_text
+from marrakech.games.lines import wrap_text
 from marrakech.tui.files import show_notice
+from marrakech.tui.widgets.wrapped import WrappedStatic
 
 
-class StatusLine(Static):
+class StatusLine(WrappedStatic):
     """Two lines of text; ``show`` redraws them only when they change. A message too long
     for the lines it has (an undo that took back a whole round, say) is shown whole as a
     notice as well. Japanese breaks where Japanese may (``lines.wrap_text``)."""
@@ -26,12 +25,6 @@ class StatusLine(Static):
             if self._overflows(status):
                 first, _, message = status.plain.partition("\n")
                 show_notice(self.app, Notice(message or first))
-
-    def render(self) -> RenderResult:
-        width = self.content_size.width
-        if width > 0 and is_wide(self._shown.plain):
-            return wrap_text(self._shown, width)
-        return super().render()
 
     def _overflows(self, status: Text) -> bool:
         """Whether ``status`` wraps to more lines than the widget has room for."""
