@@ -173,3 +173,25 @@ async def test_a_button_keeps_enter_words_after_focus_moves_back() -> None:
         await pilot.pause()
         enter = app.screen.query_one("#enter", Static)
         assert "Enter: Quit" in str(enter.render())
+
+
+@run
+async def test_a_japanese_name_keeps_the_score_chart_in_line() -> None:
+    session = chart_session()
+    named = Session(
+        GameSetup(2, names=("花子", "Bob")), start=session.start, dice=LoadedDie((1, 2))
+    )
+    for action in session.actions:
+        named.play(action)
+    app = MarrakechApp(session=named)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        app.push_screen(SummaryScreen(named))
+        await wait_until(pilot, lambda: isinstance(app.screen, SummaryScreen), "the summary")
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+    top = next(n for n, line in enumerate(lines) if "┌" in line)
+    right = lines[top].index("┐")
+    bottom = next(n for n in range(top, len(lines)) if "└" in lines[n])
+    assert all(lines[n][right] == "│" for n in range(top + 1, bottom)), lines[top:bottom]
+    assert "━━ 花子" in lines[top - 1] and "━━ Bob" in lines[top - 1]

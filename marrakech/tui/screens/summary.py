@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual_plotext import PlotextPlot
 
+from marrakech.engine import Colour
 from marrakech.flow import recaps
 from marrakech.flow.review import Review
 from marrakech.flow.summary import GameSummary, summarise
@@ -27,6 +28,7 @@ from marrakech.tui.palette import CARPET_COLOURS
 from marrakech.tui.screens.chips import chips
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.luck_chart import LuckChart
+from marrakech.tui.widgets.wrapped import WrappedStatic
 
 _HEADINGS = (N_("Squares"), N_("Dirhams"), N_("Score"), N_("Earned"), N_("Paid"))
 """The figures' columns between the colours and the biggest toll."""
@@ -77,8 +79,15 @@ class SummaryScreen(Screen[None]):
         height: 1fr;
         min-height: 8;
     }
-    SummaryScreen #chart {
+    SummaryScreen #score {
         width: 1fr;
+    }
+    SummaryScreen #chart-heading {
+        height: auto;
+        padding: 0 1;
+    }
+    SummaryScreen #chart {
+        height: 1fr;
     }
     SummaryScreen #luck {
         width: 54;
@@ -111,7 +120,9 @@ class SummaryScreen(Screen[None]):
             if aids := aids_line(self.session.aids):
                 yield Static(aids, id="aids", markup=False)
             with Horizontal(id="charts"):
-                yield PlotextPlot(id="chart")
+                with Vertical(id="score"):
+                    yield WrappedStatic(self._chart_heading(), id="chart-heading")
+                    yield PlotextPlot(id="chart")
                 with VerticalScroll(id="luck"):
                     yield LuckChart(id="luck-chart")
                     yield Static(_("Working out luck and skill…"), id="luck-words")
@@ -127,16 +138,31 @@ class SummaryScreen(Screen[None]):
         chart.theme = "pro"
         plot = chart.plt
         turns = list(range(self.summary.turns + 1))
+        # The title and the names are drawn above the chart: plotext counts a character as
+        # one cell, so a Japanese name or title would push its frame out of line.
         for player, scores in zip(self.summary.players, self.summary.scores, strict=True):
-            colour = _rgb(CARPET_COLOURS[self.session.start.players[player.seat].colours[0]])
-            plot.plot(turns, list(scores), label=player.name, color=colour, marker="braille")
+            colour = _rgb(CARPET_COLOURS[self._colour(player.seat)])
+            plot.plot(turns, list(scores), color=colour, marker="braille")
         every = [score for scores in self.summary.scores for score in scores]
         ticks = whole_ticks(min(every, default=0), max(every, default=0))
         plot.yticks([float(tick) for tick in ticks], [str(tick) for tick in ticks])
         at = whole_ticks(0, self.summary.turns)
         plot.xticks([float(tick) for tick in at], [str(tick) for tick in at])
-        plot.title(_("Score (visible squares + dirhams) after each turn"))
-        plot.xlabel(_("turn"))
+
+    def _colour(self, seat: int) -> Colour:
+        """The colour a seat's line is drawn in (its first colour)."""
+        return self.session.start.players[seat].colours[0]
+
+    def _chart_heading(self) -> Text:
+        """What the chart shows, then each player's name beside a stroke of its line's
+        colour (the chart's own legend)."""
+        heading = Text(_("Score (visible squares + dirhams) after each turn"), style="bold")
+        heading.append("\n")
+        for player in self.summary.players:
+            heading.append("━━ ", style=CARPET_COLOURS[self._colour(player.seat)])
+            heading.append(f"{player.name}   ")
+        heading.rstrip()
+        return heading
 
     def _work(self) -> None:
         found = self.game.work()
