@@ -76,6 +76,7 @@ async def test_quitting_a_game_asks_first(yes: str) -> None:
         assert isinstance(app.screen, GameScreen)
         await pilot.press("q")
         assert isinstance(app.screen, ConfirmScreen)
+        assert "y, q: Quit · n, Esc: Keep playing" in screen_text(app)
         await pilot.press(yes)
         await pilot.pause()
     assert app.return_code == 0

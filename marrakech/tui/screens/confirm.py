@@ -49,6 +49,12 @@ class ConfirmScreen(ModalScreen[bool]):
     ConfirmScreen Button {
         margin: 0 1;
     }
+    ConfirmScreen #keys {
+        width: 100%;
+        margin-top: 1;
+        text-align: center;
+        color: $text-muted;
+    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -85,6 +91,15 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal():
                 yield Button(self.yes, variant="primary" if self.default else "default", id="yes")
                 yield Button(self.no, variant="default" if self.default else "primary", id="no")
+            yield Label(self.keys(), id="keys", markup=False)
+
+    def keys(self) -> str:
+        """The keys that answer, under the buttons: "y, q: Quit · n, Esc: Keep playing"."""
+        yes_keys = ", ".join(("y", self.yes_key) if self.yes_key else ("y",))
+        # Translators: the keys that answer a question, as "y: Quit · n, Esc: Keep playing".
+        return _("{yes_keys}: {yes} · {no_keys}: {no}").format(
+            yes_keys=yes_keys, yes=self.yes, no_keys="n, Esc", no=self.no
+        )
 
     def on_mount(self) -> None:
         self.query_one("#yes" if self.default else "#no", Button).focus()
