@@ -125,9 +125,9 @@ class TextLessons:
         if words.startswith("lesson "):
             return self._open(words.partition(" ")[2])
         if words == "back":
-            lesson = course.lesson_number
+            was = (course.lesson_number, course.complete)
             course.back()
-            other = course.lesson_number != lesson
+            other = (course.lesson_number, course.complete) != was
             return Said(self.step_lines(whole=other, heading=other))
         if words in SKIP:
             course.skip()

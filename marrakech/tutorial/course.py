@@ -516,13 +516,12 @@ class Course:
         self.keep()
 
     def back(self) -> None:
-        """Go back a step (from a lesson's first step, to the last step of the lesson
-        before, its steps played as the lesson scripts them)."""
+        """Go back a step (from a lesson's first step or the end of the lessons, to the last
+        step of the lesson before, its steps not played here played as the lesson scripts
+        them)."""
         if self.complete:
             self.complete = False
-            last = len(self.lesson.steps) - 1
-            played = all(index in self._played for index in range(last))
-            self._open(self._lesson, last if played else 0)  # a lesson skipped: its start
+            self._open(self._lesson, len(self.lesson.steps) - 1)
         elif self._step > 0:
             self._open(self._lesson, self._step - 1)
         elif self._lesson > 0:
