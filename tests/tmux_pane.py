@@ -85,11 +85,14 @@ class TmuxPane:
         self.socket_path.unlink(missing_ok=True)
 
 
-def marrakech_pane(data_home: Path, *arguments: str, width: int = 80, height: int = 24) -> TmuxPane:
+def marrakech_pane(
+    data_home: Path, *arguments: str, width: int = 80, height: int = 24, then: str = ""
+) -> TmuxPane:
     """A pane running ``marrakech ARGUMENTS`` with its data in ``data_home``.
 
     It runs this interpreter's ``python -m marrakech`` (what ``uv run marrakech`` runs) as
-    the pane's own process, so ``pid`` is the app's. tmux would hand the pane the test
+    the pane's own process, so ``pid`` is the app's; given ``then``, a shell command to run
+    after it, the app is the shell's child instead. tmux would hand the pane the test
     process's COLUMNS and LINES: they are dropped.
     """
     environment = [
@@ -103,4 +106,5 @@ def marrakech_pane(data_home: Path, *arguments: str, width: int = 80, height: in
         "TERM=xterm-256color",
     ]
     command = [*environment, sys.executable, "-m", "marrakech", *arguments]
-    return TmuxPane(f"cd {shlex.quote(str(ROOT))} && exec {shlex.join(command)}", width, height)
+    run = f"{shlex.join(command)}; {then}" if then else f"exec {shlex.join(command)}"
+    return TmuxPane(f"cd {shlex.quote(str(ROOT))} && {run}", width, height)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import dataclasses
 import functools
 import inspect
+import signal
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -179,6 +182,14 @@ class MarrakechApp(App[None]):
     def on_mount(self) -> None:
         storage.remove_stale_temporaries()
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+        # Stopped by a signal (``kill``, a closed terminal), leave as quitting does: the
+        # terminal restored, not left in the app's screen. Every action is autosaved already.
+        loop = asyncio.get_running_loop()
+        for name in ("SIGTERM", "SIGHUP"):
+            stop = getattr(signal, name, None)
+            if stop is not None:
+                with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows
+                    loop.add_signal_handler(stop, self.exit)
         if self._network is not None:
             self.play_network(self._network)
         elif self._start_session is not None:

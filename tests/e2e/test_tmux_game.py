@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -104,5 +106,20 @@ def test_the_end_screen_closes_to_show_the_final_board(
         assert "Results" in board.splitlines()[-1]  # the footer offers them again
         pane.keys("Enter")
         pane.wait_for("The market closes")
+    finally:
+        pane.close()
+
+
+def test_a_kill_leaves_the_terminal_as_quitting_does(tmp_path: Path) -> None:
+    # A shell after the app shows the terminal it left.
+    pane = marrakech_pane(tmp_path, "new", "--seed", "1", then="echo ended $?; sleep 60")
+    try:
+        pane.wait_for("Player 1: Assam will go straight on")
+        assert pane.alternate_screen()
+        shell = pane.pid()
+        children = Path(f"/proc/{shell}/task/{shell}/children").read_text().split()
+        os.kill(int(children[0]), signal.SIGTERM)
+        pane.wait_for("ended 0")
+        assert not pane.alternate_screen()
     finally:
         pane.close()
