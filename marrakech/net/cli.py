@@ -49,7 +49,10 @@ def add_commands(subparsers: Any) -> None:
         "--seed",
         type=int,
         default=None,
-        help=_("the hidden piles of another game with this seed (the rolls are the table's)"),
+        help=_(
+            "deal the 2-player piles as a game with this seed does; the dice are not seeded: "
+            "every player takes part in each roll"
+        ),
     )
     host.add_argument(
         "--bot",
