@@ -474,6 +474,20 @@ def verdict(state: GameState, names: Sequence[str]) -> tuple[str, list[str]]:
     return _("{result}!").format(result=who_won(state, names)), lines
 
 
+def sentences(parts: Iterable[str]) -> str:
+    """Sentences one after the other, as the language spoken sets them (a space between
+    them in English, none in Japanese)."""
+    said = ""
+    for part in parts:
+        # Translators: two sentences one after the other (a space between them in English).
+        said = (
+            pgettext("sentences", "{first} {second}").format(first=said, second=part)
+            if said
+            else part
+        )
+    return said
+
+
 def as_sentence(text: str) -> str:
     """A message (the engine's, the flow's) as a sentence: a capital first, a full stop
     last (Japanese ends with its own, 。)."""

@@ -139,3 +139,14 @@ def test_a_default_name_is_said_in_the_language_of_the_day() -> None:
     assert GameSetup(2, names=japanese.names).names == ("Player 1", "Player 2")
     assert GameSetup(2, names=named.names).names == ("Ayla", "Player 2")
     assert GameSetup(2, names=("Player 2", "Bo")).names == ("Player 2", "Bo")  # not seat 1's
+
+
+def test_sentences_follow_one_another_as_each_language_sets_them(japanese: None) -> None:
+    said = (
+        "そのじゅうたんはここに敷けます。",
+        "このステップでは、半分をアッサムのマスに置いてください。",
+    )
+    assert words.sentences(said) == "".join(said)
+    language.use("en")
+    assert words.sentences(("One.", "Two.", "Three.")) == "One. Two. Three."
+    assert words.sentences(()) == ""

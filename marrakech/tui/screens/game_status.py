@@ -38,6 +38,7 @@ from marrakech.games.words import (
     as_sentence,
     colour_to_lay,
     compass_word,
+    sentences,
     square_text,
     way_words,
 )
@@ -334,11 +335,7 @@ def hint_why(flow: GameFlow, move: ComputerMove, result: Action | Exception) -> 
         return ""
     found = move.bot.found
     reasons = found.sentences if found is not None and found.pick == result else ()
-    said = reasons[0] if reasons else ""
-    for reason in reasons[1:]:
-        # Translators: two sentences one after the other (a space between them in English).
-        said = pgettext("sentences", "{first} {second}").format(first=said, second=reason)
-    return said
+    return sentences(reasons)
 
 
 def walk_timing(roll: Transition, step_seconds: float) -> tuple[float, ...]:

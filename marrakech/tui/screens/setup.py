@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
 
 from marrakech.engine import Colour, MarrakechError, Variant, colours_for_seat
-from marrakech.games.language import N_, _, pgettext
+from marrakech.games.language import N_, _
 from marrakech.games.levels import DESCRIPTIONS, computer_named, is_level, level_word
 from marrakech.games.reasons import said
 from marrakech.games.session import (
@@ -32,6 +32,7 @@ from marrakech.games.session import (
     new_seed,
 )
 from marrakech.games.text import shown
+from marrakech.games.words import sentences
 from marrakech.tui import palette
 from marrakech.tui.screens.chips import chips
 from marrakech.tui.screens.saves import OpenSave, SavesScreen
@@ -366,9 +367,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
             return _(_HINTS["start-again"])
         if progress.load() is not None:
             return _(_HINTS["start"])
-        # Translators: two sentences one after the other (a space between them in English).
-        joined = pgettext("sentences", "{first} {second}")
-        return joined.format(first=_(_HINTS["newcomer"]), second=_(_HINTS["start"]))
+        return sentences((_(_HINTS["newcomer"]), _(_HINTS["start"])))
 
     def _option(
         self, caption: str, options: Iterable[tuple[str, object]], value: object, name: str

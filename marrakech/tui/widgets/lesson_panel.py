@@ -8,6 +8,7 @@ from typing import ClassVar, Literal
 from rich.style import Style
 from rich.text import Text
 
+from marrakech.games.words import sentences
 from marrakech.tui.widgets.wrapped import WrappedStatic
 
 Mood = Literal["note", "done", "wrong"]
@@ -44,7 +45,7 @@ class LessonPanel(WrappedStatic):
         self._shown = shown
         text = Text()
         if said and mood == "note":
-            text.append(" ".join(said) + "\n\n", style="italic")
+            text.append(sentences(said) + "\n\n", style="italic")
         if heading:
             text.append(heading + "\n", style=self._style("heading"))
         if step:
@@ -52,7 +53,7 @@ class LessonPanel(WrappedStatic):
         text.append("\n" + instruction)
         if said and mood != "note":
             mark = DONE_MARK if mood == "done" else WRONG_MARK
-            text.append("\n\n" + mark + " ".join(said), style=self._style(mood))
+            text.append("\n\n" + mark + sentences(said), style=self._style(mood))
         self.update(text)
 
     def _style(self, name: str) -> Style:
