@@ -362,3 +362,14 @@ async def test_a_letter_typed_for_an_answer_never_leaves_and_coming_back_finds_t
         assert "✓ Right: you pay all you have, 3 dirhams" in screen
         await press(pilot, "escape")
     assert again.return_code == 0
+
+
+@run
+async def test_the_die_says_it_rolls_and_a_click_on_it_rolls() -> None:
+    app = MarrakechApp(tutorial=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert "(⏎ or click to roll)" in screen_text(app)
+        await pilot.click("#lesson-die")
+        await wait_until(pilot, lambda: "✓ The die showed 2" in flat(screen_text(app)), "a roll")
+        assert "(⏎ or click to roll)" not in screen_text(app)

@@ -38,7 +38,7 @@ from marrakech.tui.screens.tutorial_keys import (
     rotated,
 )
 from marrakech.tui.widgets.board import BoardWidget, Ghost, Lane
-from marrakech.tui.widgets.die_face import DieFace
+from marrakech.tui.widgets.die_face import ROLL_HINT, DieFace
 from marrakech.tui.widgets.game_footer import GameFooter
 from marrakech.tui.widgets.lesson_panel import LessonPanel, Mood
 from marrakech.tui.widgets.lesson_seats import LessonSeats
@@ -189,7 +189,7 @@ class TutorialScreen(Screen[Session | None]):
         self.query_one(LessonSeats).show(state, course.names)
         roll_shown = course.last_roll if self.walking is None else self.walking[0]
         value = getattr(roll_shown.action, "value", None) if roll_shown is not None else None
-        self.query_one(DieFace).show(value)
+        self.query_one(DieFace).show(value, _(ROLL_HINT) if self.check_action("roll", ()) else "")
         self.query_one(StatusLine).show(self._status(how))
         if course.complete:
             self.query_one(LessonPanel).show(_(TITLE), "", course.closing(), self.said, self.mood)
@@ -317,6 +317,11 @@ class TutorialScreen(Screen[Session | None]):
             return
         typed, self.typed = self.typed, ""
         self._try(Answer(int(typed)))
+
+    @on(DieFace.Clicked)
+    def _die_clicked(self) -> None:
+        if self.check_action("roll", ()):
+            self.action_roll()
 
     @on(BoardWidget.SquareClicked)
     def _clicked(self, event: BoardWidget.SquareClicked) -> None:

@@ -10,7 +10,10 @@ from textual.message import Message
 from textual.widgets import Static
 
 from marrakech.games import language
-from marrakech.games.language import _
+from marrakech.games.language import N_, _
+
+ROLL_HINT = N_("(⏎ or click to roll)")
+"""Beside the die while Enter or a click on it rolls."""
 
 
 class DieFace(Static):

@@ -11,7 +11,7 @@ from textual.widgets import Static
 from marrakech.flow import Seat
 from marrakech.games.language import _
 from marrakech.tui.screens.game_status import Frame
-from marrakech.tui.widgets.die_face import DieFace
+from marrakech.tui.widgets.die_face import ROLL_HINT, DieFace
 from marrakech.tui.widgets.legend import Legend
 from marrakech.tui.widgets.player_panel import PlayerPanel
 from marrakech.tui.widgets.risk_preview import RiskPreview
@@ -60,7 +60,7 @@ class SidePanel(Vertical):
                 chance,
                 presence=presence,
             )
-        self.query_one(DieFace).show(frame.die, _("(⏎ or click to roll)") if can_roll else "")
+        self.query_one(DieFace).show(frame.die, _(ROLL_HINT) if can_roll else "")
         self.query_one(RiskPreview).show(frame.risks, frame.turn, frame.risk_title)
 
     def toggle_risk(self) -> bool:
