@@ -540,13 +540,13 @@ HEADING = N_("Lesson {number} of {count}: {title}")
 STEP = N_("Step {number} of {count}")
 
 FINISHED = N_(
-    "Well done: you know the rules of Marrakech! Now play a short game against a gentle "
-    "computer: you lay red, it lays blue, {carpets} carpets each."
+    "Well done: you know the rules of Marrakech! Now play a short game against Bo, a gentle "
+    "computer: you lay red, Bo lays blue, {carpets} carpets each."
 )
 
 FINISHED_SKIPPED = N_(
     "That was the last lesson. You skipped some, and you can go back to them any time. Now "
-    "play a short game against a gentle computer: you lay red, it lays blue, {carpets} "
+    "play a short game against Bo, a gentle computer: you lay red, Bo lays blue, {carpets} "
     "carpets each."
 )
 """Said at the end of the lessons instead of FINISHED when some were skipped."""
