@@ -200,3 +200,16 @@ async def test_the_game_log_breaks_japanese_where_japanese_may() -> None:
     assert "".join(lines) == LOG_SENTENCE
     assert len(lines) > 1
     assert all(line[0] not in NO_LINE_START for line in lines)
+
+
+@run
+async def test_a_japanese_footer_too_long_for_80_columns_leaves_out_quit_not_help(
+    japanese: None,
+) -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seats=("person", "greedy"), seed=1)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # rolled: laying, with undo, the longest footer
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1].rstrip()
+    assert footer.endswith("? ヘルプ"), footer
+    assert "u 戻す" in footer and "^q" not in footer

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding
 from textual.content import Content
@@ -95,12 +96,14 @@ PALETTE_MIN_WIDTH = 96
 """Narrower than this, the game's own keys need the whole footer: the command palette's
 key (still working) is not shown."""
 
+LEFT_OUT_FIRST = ("quit", "open_log", "toggle_risk")
+"""Where the keys do not fit the width (longer words, as in Japanese), the keys left out
+first, in this order (each still works, and the help lists it): the rest stay whole
+instead of the last being cut."""
+
 
 class GameFooter(Footer):
     """A Footer that dims and undims its keys without rebuilding itself."""
-
-    _roomy: bool | None = None
-    """Whether the palette's key fitted at the last resize."""
 
     def shown(self, screen: Screen[object]) -> list[ActiveBinding]:
         """The bindings shown: the first shown one of each action, then the command palette's
@@ -114,11 +117,25 @@ class GameFooter(Footer):
             if active.binding.show:
                 by_action.setdefault(active.binding.action, active)
         shown = list(by_action.values())
+        for action in LEFT_OUT_FIRST:
+            if self._cells(shown) <= self.app.size.width:
+                break
+            shown = [active for active in shown if active.binding.action != action]
         palette = active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
         roomy = self.app.size.width >= PALETTE_MIN_WIDTH
         if palette and roomy and self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             shown.append(palette)
         return shown
+
+    def _cells(self, shown: list[ActiveBinding]) -> int:
+        """How many cells these keys take in the footer (a key, a space, what it does, and
+        the margin after it)."""
+        return sum(
+            cell_len(self.app.get_key_display(active.binding))
+            + cell_len(_(active.binding.description) if active.binding.description else "")
+            + 2
+            for active in shown
+        )
 
     def compose(self) -> ComposeResult:
         for active in self.shown(self.screen):
@@ -129,11 +146,8 @@ class GameFooter(Footer):
             )
 
     def on_resize(self) -> None:
-        """Show or hide the palette's key as the width allows (rebuilt only if that changes)."""
-        roomy = self.app.size.width >= PALETTE_MIN_WIDTH
-        if roomy != self._roomy:
-            self._roomy = roomy
-            self.bindings_changed(self.screen)
+        """Show the keys the width has room for (rebuilt only if they change)."""
+        self.bindings_changed(self.screen)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         shown = self.shown(screen)
