@@ -452,9 +452,9 @@ class GameFlow:
             and owner is not None
             and owner != to_move.number
         ):
-            return _("takebacks are off: the last decision is {name}'s to take back").format(
-                name=self.names[owner]
-            )
+            return _(
+                "takebacks are off: {name}'s decision stands now that it is {next}'s turn"
+            ).format(name=self.names[owner], next=self.names[to_move.number])
         return None
 
     @property

@@ -205,7 +205,7 @@ async def test_in_hot_seat_a_player_cannot_undo_another_players_carpet() -> None
         before = session.actions
         await pilot.press("u")
         assert session.actions == before
-        assert "the last decision is Ayla's to take back" in screen_text(app)
+        assert "Ayla's decision stands now that it is Bo's turn" in screen_text(app)
 
 
 @run

@@ -60,7 +60,7 @@ async def test_hot_seat_without_takebacks_offers_no_undo() -> None:
         assert "Undo" not in footer(app)
         await pilot.press("u")  # hidden, it still says why
         await pilot.pause()
-        assert "the last decision is Ayla's to take back" in screen_text(app)
+        assert "Ayla's decision stands now that it is Bo's turn" in screen_text(app)
     session = hot_seat(takeback=True)  # with takebacks on, Undo is offered
     app = MarrakechApp(session=session)
     async with app.run_test(size=(120, 40)) as pilot:
