@@ -24,6 +24,7 @@ from marrakech.flow import cursor
 from marrakech.flow.risk import LaneRisk
 from marrakech.games import words as shared
 from marrakech.games.language import _, ngettext, pgettext
+from marrakech.games.levels import level_word
 from marrakech.games.words import colour_word, square_text
 
 COMMANDS = {Turn.LEFT: "left", Turn.STRAIGHT: "ahead", Turn.RIGHT: "right"}
@@ -244,7 +245,7 @@ def seat_lines(state: GameState, names: Sequence[str], kinds: Sequence[str | Non
             line = _("{name} plays {colours}.").format(name=names[seat], colours=colours)
         else:
             line = _("{name} ({level} computer) plays {colours}.").format(
-                name=names[seat], level=kinds[seat], colours=colours
+                name=names[seat], level=level_word(str(kinds[seat])), colours=colours
             )
         lines.append(line)
     return lines
