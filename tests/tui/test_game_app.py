@@ -422,3 +422,16 @@ async def test_a_game_s_log_and_its_save_go_by_one_name(data_home: Path) -> None
         await pilot.pause()
         assert app.screen.query_one(Input).value == log.stem
         assert log.stem.startswith("game-")
+
+
+@run
+async def test_a_dimmed_undo_or_redo_pressed_says_why_not() -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seats=("person", "greedy"), seed=1)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert "Cannot redo: nothing was undone." in screen_text(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert "Cannot undo: nothing to undo." in screen_text(app)
+        assert screen_text(app).splitlines()[-1].count("Redo") == 1

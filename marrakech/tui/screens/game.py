@@ -323,8 +323,9 @@ class GameScreen(Screen["NextGame"]):
         self._rewind(redo=False, refused=_("Cannot undo: {why}.").format(why=why))
 
     def action_refused(self, action: str) -> None:
-        """Say why a hidden key cannot act (undo, the chances to win: ``key_state``)."""
-        self.action_undo() if action == "undo" else self.action_win_chances()
+        """Say why a hidden or dimmed key cannot act (undo, redo, chances: ``key_state``)."""
+        refused = {"undo": self.action_undo, "redo": self.action_redo}
+        refused.get(action, self.action_win_chances)()
 
     def action_redo(self) -> None:
         """Play again what the last undo took back (guarded, as undo is)."""

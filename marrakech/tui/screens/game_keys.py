@@ -37,6 +37,7 @@ GAME_KEYS: tuple[Binding, ...] = (
     # Hot-seat without takebacks hides Undo when it cannot act; u still says why.
     Binding("u", "refused('undo')", "", show=False),
     Binding("ctrl+r", "redo", N_("Redo")),
+    Binding("ctrl+r", "refused('redo')", "", show=False),
     Binding("h", "hint", N_("Hint")),
     Binding("p", "toggle_risk", N_("Risk")),
     Binding("w", "win_chances", N_("Chances to win"), show=False),
@@ -135,9 +136,11 @@ def key_state(
         if people_without_takebacks(flow):  # hot-seat, takebacks off: only when it acts
             return can and flow.can_undo
         return can or None
-    if action == "refused":  # a hidden key, pressed all the same: it says why not
-        if parameters[0] == "undo":  # hot-seat without takebacks hides Undo
-            return people_without_takebacks(flow) and not walking and not flow.can_undo
+    if action == "refused":  # a key hidden or dimmed, pressed all the same: it says why not
+        if parameters[0] == "undo":
+            return not walking and not flow.can_undo
+        if parameters[0] == "redo":
+            return not flow.networked and not walking and not flow.can_redo
         return flow.why_no_win_chances() is not None
     if action == "redo":
         return not flow.networked and ((not walking and flow.can_redo) or None)
