@@ -63,6 +63,16 @@ async def wait_until(
         await pilot.pause(0.02)
 
 
+async def open_summary(pilot: Any, session: Session) -> None:
+    """Open the summary of ``session`` over the app's screen and wait until it is shown."""
+    from marrakech.tui.screens.summary import SummaryScreen
+
+    await pilot.pause()
+    pilot.app.push_screen(SummaryScreen(session))
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, SummaryScreen), "the summary")
+    await pilot.pause()
+
+
 async def paste(pilot: Any, text: str) -> None:
     """Paste ``text`` into the focused widget, as a terminal delivers a paste: one event,
     not a key press per character."""

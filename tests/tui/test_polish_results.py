@@ -21,7 +21,7 @@ from marrakech.tui.screens.setup import NewGameScreen
 from marrakech.tui.screens.summary import SummaryScreen
 from marrakech.tui.widgets.status_line import StatusLine
 
-from .helpers import position, run, screen_text, wait_until
+from .helpers import open_summary, position, run, screen_text, wait_until
 from .test_screens_results import finished
 
 
@@ -125,10 +125,7 @@ def chart_session() -> Session:
 async def test_the_score_chart_marks_whole_points() -> None:
     app = MarrakechApp(session=chart_session())
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        app.push_screen(SummaryScreen(chart_session()))
-        await wait_until(pilot, lambda: isinstance(app.screen, SummaryScreen), "the summary")
-        await pilot.pause()
+        await open_summary(pilot, chart_session())
         assert app.screen.query_one(PlotextPlot).size.height >= 8
         marks = re.findall(r"^\s*(\S+)┤", screen_text(app), flags=re.MULTILINE)
         assert len(marks) >= 2
@@ -185,10 +182,7 @@ async def test_a_japanese_name_keeps_the_score_chart_in_line() -> None:
         named.play(action)
     app = MarrakechApp(session=named)
     async with app.run_test(size=(100, 34)) as pilot:
-        await pilot.pause()
-        app.push_screen(SummaryScreen(named))
-        await wait_until(pilot, lambda: isinstance(app.screen, SummaryScreen), "the summary")
-        await pilot.pause()
+        await open_summary(pilot, named)
         lines = screen_text(app).splitlines()
     top = next(n for n, line in enumerate(lines) if "┌" in line)
     right = lines[top].index("┐")

@@ -12,9 +12,8 @@ from marrakech.engine import Orient, Phase, Roll, Turn
 from marrakech.games.session import TAKEBACK_AID, GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.setup import NewGameScreen
-from marrakech.tui.screens.summary import SummaryScreen
 
-from .helpers import run, screen_text, wait_until
+from .helpers import open_summary, run, screen_text, wait_until
 
 
 @pytest.mark.slow
@@ -81,8 +80,5 @@ async def test_the_summary_says_takebacks_were_used() -> None:
     session.aids.add(TAKEBACK_AID)
     app = MarrakechApp(session=session)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        app.push_screen(SummaryScreen(session))
-        await wait_until(pilot, lambda: isinstance(app.screen, SummaryScreen), "the summary")
-        await pilot.pause()
+        await open_summary(pilot, session)
         assert "Help used while playing: takebacks." in screen_text(app)
