@@ -23,6 +23,7 @@ from marrakech.engine import (
     Place,
     Roll,
     Turn,
+    Variant,
 )
 from marrakech.flow import Change, GameFlow, Notice
 from marrakech.flow.hint import hint
@@ -66,6 +67,12 @@ HELP_LINES = (
     N_("may type computer SEAT LEVEL to let a computer play the seat of a player who left."),
 )
 """What ``help`` prints."""
+
+NO_AIMING = N_(
+    "This game has no aiming: in the standard rules each player turns Assam before their own "
+    "roll (the aiming variant is chosen when a game is set up)."
+)
+"""Said to ``aim`` in a game of the standard rules."""
 
 
 @dataclass
@@ -226,6 +233,8 @@ class TextGame:
         return reply
 
     def _run(self, command: Command) -> Reply:
+        if isinstance(command, AimAt) and self.flow.session.setup.variant is Variant.STANDARD:
+            return Reply([one_line(_(NO_AIMING), self._now())])
         if isinstance(command, Go | AimAt):
             return self._decide(self._turn_action(command))
         if isinstance(command, LayNumber):

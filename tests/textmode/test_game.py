@@ -82,7 +82,7 @@ def test_a_carpet_by_its_number_is_the_engines_carpet_of_that_rank_and_the_compu
         (
             (),
             "aim left",
-            "Cannot aim Assam now: the game waits for the current player to choose Assam's",
+            "This game has no aiming: in the standard rules each player turns Assam before",
         ),
         ((), "3", "No carpet to lay now. Now: left, right or ahead;"),
         (("left",), "9", "No carpet 9: legal numbers 1 to 7."),
