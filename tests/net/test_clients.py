@@ -141,8 +141,9 @@ def test_the_text_mode_at_a_network_table_explains_what_it_cannot_do() -> None:
                 ["No carpet to lay now. Now: left, right or ahead; help lists every command."],
                 ["Unknown command 'dance'. Now: left, right or ahead; help lists every command."],
                 [
-                    "Cannot aim Assam now: the game waits for the current player to choose "
-                    "Assam's facing. Now: left, right or ahead; help lists every command."
+                    "This game has no aiming: in the standard rules each player turns Assam "
+                    "before their own roll (the aiming variant is chosen when a game is set up). "
+                    "Now: left, right or ahead; help lists every command."
                 ],
                 ["Nobody asked you to take back a decision."],
                 ["Seat 1 is not a seat for a player elsewhere."],
