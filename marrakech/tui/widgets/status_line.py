@@ -5,7 +5,6 @@ from __future__ import annotations
 from rich.text import Text
 
 from marrakech.flow import Notice
-from marrakech.games.lines import wrap_text
 from marrakech.tui.files import show_notice
 from marrakech.tui.widgets.wrapped import WrappedStatic
 
@@ -13,14 +12,11 @@ from marrakech.tui.widgets.wrapped import WrappedStatic
 class StatusLine(WrappedStatic):
     """Two lines of text; ``show`` redraws them only when they change. A message too long
     for the lines it has (an undo that took back a whole round, say) is shown whole as a
-    notice as well. Japanese breaks where Japanese may (``lines.wrap_text``)."""
-
-    _shown = Text()
+    notice as well. Japanese breaks where Japanese may (``WrappedStatic``)."""
 
     def show(self, status: Text) -> None:
         """Show these lines (``game_status.status_text`` writes them)."""
-        if status != self._shown:
-            self._shown = status
+        if status != self._text:
             self.update(status, layout=False)
             if self._overflows(status):
                 first, _, message = status.plain.partition("\n")
@@ -31,4 +27,4 @@ class StatusLine(WrappedStatic):
         width, height = self.content_size
         if width <= 0 or height <= 0:
             return False
-        return len(wrap_text(status, width).wrap(self.app.console, width)) > height
+        return len((self._wrapped(width) or status).wrap(self.app.console, width)) > height
