@@ -15,9 +15,10 @@ Three measures (each a subcommand; all by default at small sizes):
 ``recheck``
     Plays greedy mirror games of 2, 3 and 4 players, and re-checks every decision the
     review grades a mistake or a blunder with a deeper, independent method: many seeded
-    playouts to the end (greedy for every seat, the same seeds for both moves) from the move
-    played and from the best one, ``--playouts`` at a time until the two moves differ by
-    more than two standard errors or ``--most`` playouts a move have been played
+    playouts to the end from the move played and from the best one, the same seeds for
+    both moves, every seat played by ``--playout-players`` (by default the hard bot at
+    depth 1, ``PLAYOUT_PLAYERS``). Playouts go ``--playouts`` at a time until the two moves
+    differ by more than two standard errors or ``--most`` playouts a move have been played
     (sequential: a clear case stops early, a close one gets more). Each flag is checked by
     what it claims: a flag raised for the chance to win lost (``review.GRADES``) by the
     share of the win the playouts give each move (a win shared by k counts 1/k), a flag
@@ -31,7 +32,7 @@ Three measures (each a subcommand; all by default at small sizes):
     uv run python benchmarks/bench_review.py luck [--games 1000] [--expert expert] [--jobs 2] \
         [--rows FILE.jsonl]
     uv run python benchmarks/bench_review.py recheck [--games 100] [--playouts 100] \
-        [--most 1600] [--jobs 2]
+        [--most 1600] [--jobs 2] [--playout-players BOT]
 """
 
 from __future__ import annotations
@@ -50,12 +51,12 @@ from functools import partial
 from typing import Any
 
 from marrakech.bots import make_bot
-from marrakech.engine import Action, GameState, Phase
+from marrakech.engine import GameState, Phase
 from marrakech.flow.luck import LUCK_PARTS, SKILL_PARTS, margins
 from marrakech.flow.review import BLUNDER, MISTAKE, Decision, Review, grade, review
 from marrakech.games.dice import SeededDie
 from marrakech.games.levels import bot_seed
-from marrakech.games.playout import play_out
+from marrakech.games.playout import by_seat, play_out
 from marrakech.games.session import GameSetup, Session
 
 
@@ -180,14 +181,18 @@ def luck(games: int, expert: str, jobs: int, rows_to: str | None = None) -> None
     luck_summary(results, expert)
 
 
-def playout_result(state: GameState, seat: int, seed: int) -> tuple[float, float]:
+PLAYOUT_PLAYERS = "hard:iterations=1"
+"""Who plays every seat of a re-check's playouts by default: the hard bot at depth 1 (its
+own evaluation, not the evaluator the review asks). It beats greedy, the players of the
+games reviewed, by far, so the playouts go on as a stronger player would."""
+
+
+def playout_result(state: GameState, seat: int, seed: int, playing: str) -> tuple[float, float]:
     """The seat's final margin and its share of the win (1/k of a win shared by k; 0 for a
-    loss) after greedy play to the end from ``state``, seeded dice."""
-    bots = [make_bot("greedy", seed=bot_seed(seed, other)) for other in range(len(state.players))]
-
-    def choose(position: GameState) -> Action:
-        return bots[position.current].choose(position)
-
+    loss) after the bot named ``playing`` plays every seat to the end from ``state``, seeded
+    dice."""
+    bots = [make_bot(playing, seed=bot_seed(seed, other)) for other in range(len(state.players))]
+    choose = by_seat(bots)
     final = play_out(state, choose, SeededDie(seed))
     winners = final.winners()
     won = 1 / len(winners) if seat in winners else 0.0
@@ -218,7 +223,7 @@ def by_chance(decision: Decision) -> bool:
 
 
 def playout_difference(
-    decision: Decision, seed: int, playouts: int, most: int
+    decision: Decision, seed: int, playouts: int, most: int, playing: str
 ) -> tuple[Found, Found, int]:
     """The best move over the move played, in playouts from both (the same seeds for both),
     by the final margin and by the share of the win: ``playouts`` at a time until the
@@ -231,8 +236,10 @@ def playout_difference(
     while True:
         for index in range(len(margin), len(margin) + playouts):
             dice = seed * 100_000 + index
-            played = playout_result(decision.state.apply(decision.played), decision.seat, dice)
-            best = playout_result(decision.state.apply(decision.best), decision.seat, dice)
+            played = playout_result(
+                decision.state.apply(decision.played), decision.seat, dice, playing
+            )
+            best = playout_result(decision.state.apply(decision.best), decision.seat, dice, playing)
             margin.append(best[0] - played[0])
             win.append(best[1] - played[1])
         if Found.of(deciding).settled or len(margin) >= most:
@@ -258,7 +265,7 @@ points and the share of the win, each with its standard error), the kind of deci
 the number of players, the playouts a move, the game's seed."""
 
 
-def recheck_game(playouts: int, most: int, seed: int) -> list[dict[str, Any]]:
+def recheck_game(playouts: int, most: int, playing: str, seed: int) -> list[dict[str, Any]]:
     """The mistakes and blunders flagged in one greedy mirror game, each re-checked
     (``RECHECK_FIELDS``)."""
     players = 2 + seed % 3
@@ -268,7 +275,7 @@ def recheck_game(playouts: int, most: int, seed: int) -> list[dict[str, Any]]:
     for decision in found.decisions:
         if decision.grade not in (MISTAKE, BLUNDER):
             continue
-        margin, win, count = playout_difference(decision, seed, playouts, most)
+        margin, win, count = playout_difference(decision, seed, playouts, most, playing)
         figures = (
             decision.grade,
             "chance" if by_chance(decision) else "points",
@@ -307,12 +314,20 @@ def shares(rows: Sequence[dict[str, Any]]) -> str:
 
 
 def recheck(
-    games: int, playouts: int, most: int, jobs: int, first: int = 1, rows_to: str | None = None
+    games: int,
+    playouts: int,
+    most: int,
+    jobs: int,
+    first: int = 1,
+    rows_to: str | None = None,
+    playing: str = PLAYOUT_PLAYERS,
 ) -> None:
     """The share of flagged mistakes and blunders that deeper playouts confirm (each flag
     also written as a line of JSON to ``rows_to``, when given)."""
     start = time.perf_counter()
-    rows = run_jobs(partial(recheck_game, playouts, most), range(first, first + games), jobs)
+    rows = run_jobs(
+        partial(recheck_game, playouts, most, playing), range(first, first + games), jobs
+    )
     flagged = [item for row in rows if isinstance(row, list) for item in row]
     if rows_to is not None:
         with open(rows_to, "w", encoding="utf-8") as out:
@@ -320,7 +335,8 @@ def recheck(
     counts = [row["playouts"] for row in flagged]
     print(
         f"{games} greedy mirror games of 2, 3 and 4 players, {playouts} to {most} playouts "
-        f"a move (median {statistics.median(counts):.0f}, {sum(counts)} in all; "
+        f"a move played by {playing} players (median {statistics.median(counts):.0f}, "
+        f"{sum(counts)} in all; "
         f"{sum(1 for count in counts if count >= most)} flags still unsettled at {most}) "
         f"({time.perf_counter() - start:.0f} s)"
     )
@@ -366,13 +382,26 @@ def main() -> None:
     again.add_argument("--first", type=int, default=1, help="the first game's seed")
     again.add_argument("--rows", help="write each flag as a line of JSON to this file")
     again.add_argument("--jobs", type=int, default=1)
+    again.add_argument(
+        "--playout-players",
+        default=PLAYOUT_PLAYERS,
+        help="the bot that plays every seat of the playouts (default %(default)s)",
+    )
     args = parser.parse_args()
     if args.command == "speed":
         speed(args.games)
     elif args.command == "luck":
         luck(args.games, args.expert, args.jobs, args.rows)
     else:
-        recheck(args.games, args.playouts, args.most, args.jobs, args.first, args.rows)
+        recheck(
+            args.games,
+            args.playouts,
+            args.most,
+            args.jobs,
+            args.first,
+            args.rows,
+            args.playout_players,
+        )
 
 
 if __name__ == "__main__":
