@@ -21,7 +21,7 @@ from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.screens.review import ReviewScreen
 from marrakech.tui.screens.summary import SummaryScreen
 
-from .helpers import run, screen_text, wait_until
+from .helpers import run, screen_text, toasts, wait_until
 from .test_end_of_game import finished_session
 
 
@@ -44,7 +44,7 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
     game = GameReview(session)
     screen = ReviewScreen(game)
     app = MarrakechApp(session=session)
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await pilot.pause()
         await app.push_screen(screen)
         await wait_until(pilot, lambda: screen.shown, "the review is worked out")
@@ -82,6 +82,11 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
             await pilot.pause()
             assert f"Turn {screen.shown[1].turn}, Ayla: " in screen_text(app)
             assert "On the market: the move played" in screen_text(app)
+        for key, end in (("right", "last"), ("left", "first")):  # past either end: told so
+            await pilot.press(*[key] * len(screen.shown))
+            await pilot.pause()
+            assert screen.index == (len(screen.shown) - 1 if key == "right" else 0)
+            assert f"This is the {end} of the worst decisions." in " ".join(toasts(app))
         await pilot.press("question_mark")  # the help opens on how to read a review
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)

@@ -88,6 +88,9 @@ class ReviewScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", N_("Previous"), priority=True),
         Binding("right", "step(1)", N_("Next"), priority=True),
+        # Past either end the step is dimmed; the key then says why it did nothing.
+        Binding("left", "past_end(-1)", "", show=False, priority=True),
+        Binding("right", "past_end(1)", "", show=False, priority=True),
         Binding("space", "switch", N_("Other move")),
         Binding("escape,q", "close", N_("Back")),
     ]
@@ -224,6 +227,8 @@ class ReviewScreen(Screen[None]):
         """Dim stepping past either end, and the switch while there is nothing to show."""
         if action == "step" and isinstance(parameters[0], int):
             return True if 0 <= self.index + parameters[0] < len(self.shown) else None
+        if action == "past_end" and isinstance(parameters[0], int):
+            return bool(self.shown) and not 0 <= self.index + parameters[0] < len(self.shown)
         if action == "switch":
             return True if self.shown else None
         return True
@@ -231,6 +236,13 @@ class ReviewScreen(Screen[None]):
     def action_step(self, by: int) -> None:
         """The previous (-1) or next (1) of the worst decisions."""
         self.index = max(0, min(len(self.shown) - 1, self.index + by))
+
+    def action_past_end(self, by: int) -> None:
+        """Say that there is no worst decision before the first (-1) or after the last (1)."""
+        if by < 0:
+            self.notify(_("This is the first of the worst decisions."))
+        else:
+            self.notify(_("This is the last of the worst decisions."))
 
     def action_switch(self) -> None:
         """Show the better move, or the move played again."""
