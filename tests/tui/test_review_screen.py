@@ -87,6 +87,11 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
             await pilot.pause()
             assert screen.index == (len(screen.shown) - 1 if key == "right" else 0)
             assert f"This is the {end} of the worst decisions." in " ".join(toasts(app))
+        if len(screen.shown) > 1:  # a key pressed quickly leaves a row's stale highlight
+            stale = OptionList.OptionHighlighted(options, options.get_option_at_index(1), 1)
+            options.post_message(stale)
+            await pilot.pause()
+            assert screen.index == 0
         await pilot.press("question_mark")  # the help opens on how to read a review
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)

@@ -221,7 +221,9 @@ class ReviewScreen(Screen[None]):
 
     @on(OptionList.OptionHighlighted, "#worst")
     def _chosen(self, event: OptionList.OptionHighlighted) -> None:
-        self.index = event.option_index
+        # Keys pressed quickly leave events of rows highlighted before: only the last counts.
+        if event.option_index == event.option_list.highlighted:
+            self.index = event.option_index
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Dim stepping past either end, and the switch while there is nothing to show."""
