@@ -411,6 +411,11 @@ def main() -> None:
         help="who plays every seat of the playouts: one-ply (the default) or a bot's name",
     )
     args = parser.parse_args()
+    if args.command == "recheck" and args.playout_players != ONE_PLY:
+        try:
+            make_bot(args.playout_players)
+        except ValueError as error:
+            parser.error(f"--playout-players: {error}")
     if args.command == "speed":
         speed(args.games)
     elif args.command == "luck":
