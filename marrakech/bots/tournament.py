@@ -21,13 +21,8 @@ gets the fallback bot's move for that decision, and the fault is counted for tha
 from __future__ import annotations
 
 import math
-import multiprocessing
-import signal
-import sys
-from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import asdict, dataclass, field
-from multiprocessing.pool import AsyncResult
 from typing import Any
 
 from marrakech.engine import Action, GameState, Variant, new_game
@@ -36,16 +31,13 @@ from marrakech.games.levels import bot_seed
 from marrakech.games.playout import by_seat, play_out
 
 from . import Bot, make_bot
+from .workers import ordered_results
 
 WILSON_Z = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 
 TASKS_PER_WORKER = 4
 """Games handed to the worker processes ahead of the results read, per worker."""
-
-WORKERS = multiprocessing.get_context("spawn" if sys.platform == "win32" else "forkserver")
-"""How worker processes start: never by forking this one, whose threads a fork would copy
-half-way (Python 3.12 warns of it, and 3.14 no longer forks by default)."""
 
 FALLBACK = "greedy"
 """The bot that moves for a seat whose bot failed (as the app's fallback does)."""
@@ -263,31 +255,19 @@ def _play_task(task: GameTask) -> list[SeatResult]:
     return play_game(*task)
 
 
-def _ignore_interrupts() -> None:
-    """In a worker: Ctrl-C is for the main process, which stops the workers and reports."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def game_results(config: TournamentConfig) -> Generator[list[SeatResult], None, None]:
     """Each game's seats, in the order of ``game_tasks`` whatever ``jobs`` is.
 
-    With several jobs, at most ``TASKS_PER_WORKER`` games per worker wait in the pool, so
-    the games are made as the results are read, never all at once. When the results stop
-    being read (Ctrl-C, an error) the workers are stopped at once.
+    With several jobs, at most ``TASKS_PER_WORKER`` games per worker are handed to the
+    worker processes ahead of the results read, so the games are made as the results are
+    read, never all at once. When the results stop being read (Ctrl-C, an error) the
+    workers are stopped at once.
     """
     tasks = game_tasks(config)
     if config.jobs <= 1:
         yield from map(_play_task, tasks)
-        return
-    window = config.jobs * TASKS_PER_WORKER
-    pending: deque[AsyncResult[list[SeatResult]]] = deque()
-    with WORKERS.Pool(config.jobs, initializer=_ignore_interrupts) as pool:
-        for task in tasks:
-            pending.append(pool.apply_async(_play_task, (task,)))
-            if len(pending) >= window:
-                yield pending.popleft().get()
-        while pending:
-            yield pending.popleft().get()
+    else:
+        yield from ordered_results(_play_task, tasks, config.jobs, TASKS_PER_WORKER)
 
 
 def play_tournament(
