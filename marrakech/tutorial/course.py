@@ -33,7 +33,15 @@ from marrakech.engine import (
 from marrakech.flow import looped_steps
 from marrakech.games.dice import LoadedDie
 from marrakech.games.language import N_, _
-from marrakech.games.session import PERSON, GameSetup, Session, default_name, new_seed
+from marrakech.games.session import (
+    PERSON,
+    GameSetup,
+    Session,
+    default_name,
+    name_key,
+    new_seed,
+)
+from marrakech.games.settings import load_last_setup
 from marrakech.games.words import compass_word, listed, square_text
 from marrakech.tutorial.lessons import (
     ALLOWED_HERE,
@@ -174,10 +182,23 @@ TOLL_QUESTIONS = frozenset({Goal.TOLL, Goal.PAID})
 """The questions about a toll not paid yet."""
 
 
+def learner_name() -> str:
+    """The learner's name in the practice game: the name typed for the first person of the
+    game last set up (``settings.load_last_setup``), unless it is Bo's; else "Player 1"."""
+    setup = load_last_setup()
+    if setup is None or PERSON not in setup.seats:
+        return default_name(YOU)
+    seat = setup.seats.index(PERSON)
+    name = setup.names[seat]
+    if name == default_name(seat) or name_key(name) == name_key(_(NAMES[BO])):
+        return default_name(YOU)
+    return name
+
+
 def practice() -> Session:
-    """The short game after the lessons: the learner against the gentle computer, which
-    is called Bo, as in the lessons."""
-    names = (default_name(YOU), _(NAMES[BO]))
+    """The short game after the lessons: the learner (``learner_name``) against the gentle
+    computer, which is called Bo, as in the lessons."""
+    names = (learner_name(), _(NAMES[BO]))
     setup = GameSetup(2, names=names, seats=(PERSON, PRACTICE_LEVEL), seed=new_seed())
     return Session(setup, start=practice_start())
 

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from marrakech.engine import Colour, Phase, Place, Turn
+from marrakech.games.session import GameSetup
+from marrakech.games.settings import save_last_setup
 from marrakech.tutorial import progress
 from marrakech.tutorial.course import Answer, Bookmark, Course, Lay, TurnAround, Walk, practice
 from marrakech.tutorial.lessons import LESSONS, How
@@ -294,3 +296,20 @@ def test_the_practice_game_is_against_bo_as_in_the_lessons() -> None:
     session = practice()
     assert session.setup.names == ("Player 1", "Bo")
     assert session.setup.seats[0] == "person"
+
+
+@pytest.mark.parametrize(
+    ("names", "seats", "learner"),
+    [
+        (("Ayla", "Cem"), ("person", "hard"), "Ayla"),
+        (("Cem", "Ayla"), ("expert", "person"), "Ayla"),
+        (("Player 1", "Cem"), ("person", "hard"), "Player 1"),
+        (("BO", "Cem"), ("person", "hard"), "Player 1"),  # Bo is the computer's name
+        (("Ayla", "Cem"), ("hard", "expert"), "Player 1"),
+    ],
+)
+def test_the_practice_game_calls_the_learner_by_the_name_last_typed(
+    names: tuple[str, str], seats: tuple[str, str], learner: str
+) -> None:
+    save_last_setup(GameSetup(2, names=names, seats=seats))
+    assert practice().setup.names == (learner, "Bo")
