@@ -23,6 +23,7 @@ from rich.text import Text
 
 from marrakech.bots import tournament
 from marrakech.bots.tournament import TournamentConfig, TournamentResult, play_tournament
+from marrakech.bots.workers import WorkerStopped
 from marrakech.engine import Variant
 from marrakech.games.levels import computer_named, describe_names
 from marrakech.games.text import shown
@@ -340,7 +341,8 @@ def main(argv: list[str] | None = None) -> int:
     """``marrakech tournament`` (or ``python -m marrakech.tournament_cli``); the exit code.
 
     A usage error is one plain line on stderr and exit code 2, before any game is played;
-    Ctrl-C stops the games with one line and exit code 130.
+    Ctrl-C stops the games with one line and exit code 130; a worker process killed from
+    outside, with one line and exit code 1.
     """
     parser = TournamentParser(prog="marrakech tournament")
     add_arguments(parser)
@@ -360,6 +362,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"{parser.prog}: stopped (Ctrl-C); no results", file=sys.stderr)
         return 130
+    except WorkerStopped as error:
+        print(f"{parser.prog}: stopped, {error}; no results", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -85,6 +85,7 @@ ENGLISH_FILES = {
     "engine": "the rules engine speaks English only; games/reasons.py says its refusals",
     "tournament_cli.py": "the tournament is a tool for bot authors",
     "bots/tournament.py": "the tournament is a tool for bot authors",
+    "bots/workers.py": "the tournament's worker processes: a tool for bot authors",
     "net/protocol.py": "the wire's own words (tokens, errors for client programs)",
     "games/records.py": "the save document: the exported log is a document in English, and "
     "a broken file's errors name its JSON fields (the sentence around them is translated)",

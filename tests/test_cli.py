@@ -518,12 +518,10 @@ def test_new_in_text_mode_plays_the_set_up_game(monkeypatch: pytest.MonkeyPatch)
     assert chosen.seed == 9 and chosen.seats == ("person", "hard")
 
 
-def pool_workers_ready(group: int) -> int | None:
-    """How many of the process group's pool workers already ignore Ctrl-C (their initializer
-    ran, so the games are under way); None where there is no /proc to tell."""
-    if not Path("/proc/self/status").is_file():
-        return None
-    ready = 0
+def pool_workers(group: int) -> list[int]:
+    """The process ids of the process group's pool workers that already ignore Ctrl-C
+    (the games are under way); none where there is no /proc to tell."""
+    workers = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             ppid, pgrp = map(int, stat.read_text().rpartition(")")[2].split()[1:3])
@@ -534,8 +532,16 @@ def pool_workers_ready(group: int) -> int | None:
         sigint = 1 << (signal.SIGINT - 1)
         # A worker is a child of the pool's fork server, not of the group's leader.
         if pgrp == group and ppid != group and int(ignored.split()[1], 16) & sigint:
-            ready += 1
-    return ready
+            workers.append(int(stat.parent.name))
+    return workers
+
+
+def pool_workers_ready(group: int) -> int | None:
+    """How many of the process group's pool workers already ignore Ctrl-C; None where there
+    is no /proc to tell."""
+    if not Path("/proc/self/status").is_file():
+        return None
+    return len(pool_workers(group))
 
 
 @pytest.mark.slow
@@ -569,3 +575,26 @@ def test_ctrl_c_stops_a_tournament_with_one_line_and_no_worker_left() -> None:
             break
         assert time.monotonic() < deadline, "a worker process outlived the stopped tournament"
         time.sleep(0.1)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="no /proc to find a worker")
+def test_a_worker_killed_from_outside_stops_a_tournament_with_one_line() -> None:
+    command = [sys.executable, "-m", "marrakech", "tournament", "--bots", "greedy,random"]
+    process = subprocess.Popen(
+        [*command, "--games", "100000", "--jobs", "2"],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while not (workers := pool_workers(process.pid)):
+        assert process.poll() is None and time.monotonic() < deadline, "no games under way"
+        time.sleep(0.1)
+    os.kill(workers[0], signal.SIGKILL)
+    _, stderr = process.communicate(timeout=120)
+    assert process.returncode == 1, stderr
+    assert stderr.strip() == (
+        "marrakech tournament: stopped, a worker process ended with exit code -9; no results"
+    )
