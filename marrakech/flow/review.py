@@ -7,12 +7,13 @@ the best option is the one with the best chance to win (ties: the most points of
 lead), and the loss of the move played is how much less it is worth, in points of the
 player's lead as the hint weighs them (``Evaluator.margin_weights`` and ``compare``) and
 in chance to win. The grade is the worse of what each loss gives (``GRADES``,
-``POINT_GRADES``). A decision graded a mistake or a blunder gets a second look: the
-expert's search two plies deep (``expert.searched_values``) values the move played and the
-best one, and where it finds the move played no worse the grade is an inaccuracy, marked
-``doubted`` (the losses stay the evaluator's). Each loss is 0 or more (``judging``); a
-move that gave up no points and less chance to win than a "best" grade allows
-(``BEST_BELOW``) counts as the best.
+``POINT_GRADES``). A decision graded a mistake or a blunder gets a second look
+(``deeper_loss``): the expert's search two plies deep values the move played and the best
+one, and unless it confirms the loss (``confirms``: at least the chance to win the
+evaluator said was lost, or for a flag by points alone any loss) the grade is an
+inaccuracy, marked ``doubted`` (the losses stay the evaluator's). Each loss is 0 or more
+(``judging``); a move that gave up no points and less chance to win than a "best" grade
+allows (``BEST_BELOW``) counts as the best.
 
 Each seat's final margin is split into luck and skill (``flow.luck``) from the same
 judgements (every seat's decisions are judged for it, shown or not).
@@ -90,6 +91,22 @@ def grade(loss_win_chance: float, loss_points: float = 0.0) -> str:
     return BEST if loss_win_chance < BEST_BELOW and loss_points < BEST_POINTS_BELOW else GOOD
 
 
+def deeper_loss(state: GameState, played: Action, best: Action, evaluator: Evaluator) -> float:
+    """The chance to win (0 to 1) the move played loses against the best by the expert's
+    search two plies deep (``expert.searched_values``): the review's second look."""
+    looked = searched_values(state, (played, best), evaluator)
+    return (looked[best] - looked[played]) / 100  # the search values in percent
+
+
+def confirms(deeper_loss_win_chance: float, loss_win_chance: float) -> bool:
+    """Whether the second look confirms a mistake or a blunder: for one graded by the chance
+    to win lost, the deeper search finds at least as much lost; for one graded by points
+    alone (a game all but decided), it finds the move played worse at all."""
+    if grade(loss_win_chance) in (MISTAKE, BLUNDER):
+        return deeper_loss_win_chance >= loss_win_chance
+    return deeper_loss_win_chance > 0
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """One decision reviewed."""
@@ -109,9 +126,17 @@ class Decision:
     loss_win_chance: float
     """How much less chance to win it leaves than the best, 0 to 1."""
     grade: str
-    doubted: bool = False
-    """True when the evaluator's losses make it a mistake or a blunder but the expert's
-    deeper search finds the move played no worse than the best: graded an inaccuracy."""
+    deeper_loss_win_chance: float | None = None
+    """For a decision the evaluator's losses make a mistake or a blunder: the chance to win
+    the move played lost by the expert's deeper search (``deeper_loss``; below 0 where it
+    finds the move played better); else None."""
+
+    @property
+    def doubted(self) -> bool:
+        """True when the evaluator's losses make it a mistake or a blunder but the deeper
+        search does not confirm it (``confirms``): graded an inaccuracy."""
+        deeper = self.deeper_loss_win_chance
+        return deeper is not None and not confirms(deeper, self.loss_win_chance)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,11 +210,11 @@ def review(
                 # Worth as many points as the best or more, and all but its chance to win
                 # (``judging``: near 0 or 1 the chance hardly moves): as good as the best.
                 best, chance = action, 0.0
-            graded, doubted = grade(chance, points), False
+            graded, deeper = grade(chance, points), None
             if graded in (MISTAKE, BLUNDER):
-                looked = searched_values(transition.before, (action, best), evaluator)
-                if looked[action] >= looked[best]:
-                    graded, doubted = INACCURACY, True
+                deeper = deeper_loss(transition.before, action, best, evaluator)
+                if not confirms(deeper, chance):
+                    graded = INACCURACY
             found.append(
                 Decision(
                     transition.seat,
@@ -200,7 +225,7 @@ def review(
                     points,
                     chance,
                     graded,
-                    doubted,
+                    deeper,
                 )
             )
     accounts = split(session, judged, evaluator, lambda index: tell(len(transitions) + index))
@@ -267,6 +292,11 @@ def review_document(found: Review) -> dict[str, Any]:
                 "loss_win_chance": round(decision.loss_win_chance, 4),
                 "grade": decision.grade,
                 "doubted": decision.doubted,
+                "deeper_loss_win_chance": (
+                    None
+                    if decision.deeper_loss_win_chance is None
+                    else round(decision.deeper_loss_win_chance, 4)
+                ),
             }
             for decision in found.decisions
         ],
@@ -306,6 +336,12 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
             "Turn {turn}, {name}: {played}, close to the best found ({best}, {points} points "
             "more): {grade}."
         )
+    elif decision.doubted and (decision.deeper_loss_win_chance or 0.0) > 0:
+        line = _(
+            "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
+            "chance to win, but a deeper search finds it cost only {deeper} chance to win: "
+            "{grade}."
+        )
     elif decision.doubted:
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
@@ -323,6 +359,7 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
         best=best,
         points=f"{decision.loss_points:.2f}",
         chance=_percent(decision.loss_win_chance),
+        deeper=_percent(decision.deeper_loss_win_chance or 0.0),
         grade=_(GRADE_WORDS[decision.grade]),
     )
 

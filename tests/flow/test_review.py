@@ -219,6 +219,7 @@ def test_the_json_document_has_its_fields_and_types() -> None:
             "loss_win_chance",
             "grade",
             "doubted",
+            "deeper_loss_win_chance",
         }
         assert decision["seat"] in (1, 2)
         assert isinstance(decision["turn"], int) and decision["turn"] >= 1
@@ -227,6 +228,9 @@ def test_the_json_document_has_its_fields_and_types() -> None:
         assert 0 <= decision["loss_win_chance"] <= 1
         assert decision["grade"] in GRADE_ORDER
         assert isinstance(decision["doubted"], bool)
+        second_look = decision["grade"] in (MISTAKE, BLUNDER) or decision["doubted"]
+        assert isinstance(decision["deeper_loss_win_chance"], float) == second_look
+        assert (decision["deeper_loss_win_chance"] is None) == (not second_look)
     scores = [score.total for score in session.state.scores()]
     assert document["players"] == [
         {
@@ -280,12 +284,37 @@ def test_a_flag_the_deeper_search_doubts_is_an_inaccuracy_and_says_so() -> None:
     # Player 2 missed the best three other times by then: those are the worst shown.
     shown = worst(found, last.seat)
     assert len(shown) == 3 and last not in shown
-    # Every mistake and blunder left standing is one the deeper search agrees with.
+    # Every mistake and blunder left standing is one the deeper search agrees with: it
+    # finds at least the chance to win the evaluator said was lost.
     for decision in found.decisions:
         if decision.grade in (MISTAKE, BLUNDER):
             assert not decision.doubted
             looked = searched_values(decision.state, (decision.played, decision.best))
-            assert looked[decision.best] > looked[decision.played]
+            searched = (looked[decision.best] - looked[decision.played]) / 100
+            assert searched == decision.deeper_loss_win_chance
+            if grade(decision.loss_win_chance) in (MISTAKE, BLUNDER):
+                assert searched >= decision.loss_win_chance
+            else:
+                assert searched > 0
+
+
+def test_a_flag_the_deeper_search_finds_cheaper_is_an_inaccuracy_and_says_how_much() -> None:
+    # Greedy against greedy, seed 44: Player 2's facing at turn 4 (right, best left) loses
+    # 8.5% chance to win by the evaluator, a mistake; the expert's search two plies deep
+    # finds right worse by 3.0% only.
+    found = review(greedy_mirror(44, 10), computers=True)
+    last = found.decisions[-1]
+    assert (last.turn, last.played, last.best) == (4, Orient(Turn.RIGHT), Orient(Turn.LEFT))
+    assert grade(last.loss_win_chance, last.loss_points) == MISTAKE
+    assert (last.grade, last.doubted) == (INACCURACY, True)
+    assert last.deeper_loss_win_chance is not None
+    assert 0 < last.deeper_loss_win_chance < last.loss_win_chance
+    assert decision_line(last, ("Ayla", "Bo")) == (
+        "Turn 4, Bo: right, best left: lost 2.54 points and 8.5% chance to win, but a deeper "
+        "search finds it cost only 3.0% chance to win: inaccuracy."
+    )
+    document = review_document(found)["decisions"][-1]
+    assert (document["doubted"], document["deeper_loss_win_chance"]) == (True, 0.0295)
 
 
 def test_the_lines_name_each_decision_then_each_player() -> None:
