@@ -80,19 +80,28 @@ class _Worker(Generic[Task, Result]):
         their_end.close()  # so that its end of file comes when the worker ends
         self.handed: deque[int] = deque()
 
+    def hand(self, task: Task, index: int) -> None:
+        """Give it a task to play, the ``index``-th."""
+        try:
+            self.connection.send(task)
+        except (BrokenPipeError, ConnectionResetError):
+            raise self._stopped() from None
+        self.handed.append(index)
+
     def receive(self) -> tuple[int, Result]:
         """The next result: the index of its task and its value (a task's error raised)."""
         try:
             succeeded, value = self.connection.recv()
         except (EOFError, ConnectionResetError):
-            self.process.join()
-            raise WorkerStopped(
-                f"a worker process ended with exit code {self.process.exitcode}"
-            ) from None
+            raise self._stopped() from None
         index = self.handed.popleft()
         if not succeeded:
             raise value
         return index, value
+
+    def _stopped(self) -> WorkerStopped:
+        self.process.join()
+        return WorkerStopped(f"a worker process ended with exit code {self.process.exitcode}")
 
     def stop(self) -> None:
         self.process.kill()
@@ -124,11 +133,11 @@ def ordered_results(
             for worker in workers:
                 while not exhausted and len(worker.handed) < ahead and handed < read + window:
                     try:
-                        worker.connection.send(next(remaining))
+                        task = next(remaining)
                     except StopIteration:
                         exhausted = True
                         break
-                    worker.handed.append(handed)
+                    worker.hand(task, handed)
                     handed += 1
             if read in done:
                 yield done.pop(read)

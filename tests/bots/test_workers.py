@@ -69,3 +69,16 @@ def test_a_worker_killed_from_outside_is_reported_not_waited_for() -> None:
     assert isinstance(error, WorkerStopped)
     assert str(error) == f"a worker process ended with exit code -{int(signal.SIGKILL)}"
     assert multiprocessing.active_children() == []
+
+
+def test_a_worker_that_died_between_tasks_is_reported_when_handed_the_next() -> None:
+    results = ordered_results(abs, count(), jobs=2, ahead=2)
+    assert next(results) == 0
+    victim = multiprocessing.active_children()[0]
+    assert victim.pid is not None
+    os.kill(victim.pid, signal.SIGKILL)
+    victim.join(timeout=60)
+    with pytest.raises(WorkerStopped, match="exit code -9"):
+        for _ in range(1_000):
+            next(results)
+    assert multiprocessing.active_children() == []
