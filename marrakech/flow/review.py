@@ -257,20 +257,20 @@ def worst(found: Review, seat: int, count: int = 3) -> tuple[Decision, ...]:
     """A seat's ``count`` most costly decisions that were not the best, in the game's
     order: the worst grades first (a blunder by points of the lead in a game all but
     decided comes before an inaccuracy by chance to win), within a grade by chance to win
-    lost, then points; one the second look ``doubted`` only when too few others were
-    missed."""
+    lost, then points. One the second look ``doubted`` counts by the smaller of the two
+    losses in chance to win, as an inaccuracy at most: one the deeper search found no worse
+    comes after every other miss."""
+
+    def rank(decision: Decision) -> tuple[int, float, float]:
+        deeper = decision.deeper_loss_win_chance
+        if decision.doubted and deeper is not None:
+            chance = min(decision.loss_win_chance, deeper)
+            graded = min(GRADE_ORDER.index(grade(max(chance, 0.0))), GRADE_ORDER.index(INACCURACY))
+            return graded, chance, decision.loss_points
+        return GRADE_ORDER.index(decision.grade), decision.loss_win_chance, decision.loss_points
+
     missed = [d for d in found.decisions if d.seat == seat and d.played != d.best]
-    costly = sorted(
-        missed,
-        key=lambda d: (
-            not d.doubted,
-            GRADE_ORDER.index(d.grade),
-            d.loss_win_chance,
-            d.loss_points,
-        ),
-        reverse=True,
-    )
-    chosen = {id(d) for d in costly[:count]}
+    chosen = {id(d) for d in sorted(missed, key=rank, reverse=True)[:count]}
     return tuple(d for d in found.decisions if id(d) in chosen)
 
 

@@ -175,6 +175,24 @@ def test_the_worst_decisions_put_a_blunder_by_points_before_an_inaccuracy_by_cha
     assert [decision.turn for decision in worst(found, 0)] == [3, 31, 33]
 
 
+def test_a_doubted_decision_counts_among_the_worst_by_the_smaller_loss() -> None:
+    # Turn 7 lost 8.8% to win by the evaluator and 6.8% by the deeper search: both agree
+    # it cost more than turn 3's 3.1%. Turn 9's deeper search found the move no worse.
+    state = at_place(played(12)).state
+    move, better = state.legal_actions()[:2]
+    decisions = (
+        Decision(0, 3, state, move, better, 0.90, 0.031, INACCURACY),
+        Decision(0, 5, state, move, better, 0.40, 0.012, GOOD),
+        Decision(0, 7, state, move, better, 2.90, 0.088, INACCURACY, 0.068),
+        Decision(0, 9, state, move, better, 1.91, 0.064, INACCURACY, -0.030),
+        Decision(0, 11, state, move, better, 0.55, 0.008, GOOD),
+    )
+    assert [decision.doubted for decision in decisions] == [False, False, True, True, False]
+    found = Review(decisions, (), Split((), ()))
+    assert [decision.turn for decision in worst(found, 0)] == [3, 5, 7]
+    assert [decision.turn for decision in worst(found, 0, count=4)] == [3, 5, 7, 11]
+
+
 @pytest.mark.slow
 def test_no_option_of_a_late_facing_loses_negative_points() -> None:
     # The last 24 facings of a seeded 3-player game at random, every option: a loss is 0
