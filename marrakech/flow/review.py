@@ -24,6 +24,7 @@ as one JSON-ready document.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -320,8 +321,25 @@ def _player_document(player: PlayerReview) -> dict[str, Any]:
     }
 
 
-def _percent(chance: float) -> str:
-    return f"{chance * 100:.1f}%"
+def _toward_zero(value: float, places: int) -> str:
+    """``value`` with ``places`` decimals, cut rather than rounded: a loss is never shown
+    above the grade it got (4.99% shows as 4.9%, under a mistake's 5%)."""
+    scale = 10**places
+    return f"{math.trunc(value * scale + 1e-9) / scale:.{places}f}"
+
+
+def _percent(chance: float, places: int = 1) -> str:
+    return f"{_toward_zero(chance * 100, places)}%"
+
+
+def _deeper_percent(decision: Decision) -> str:
+    """The deeper search's loss, to as many decimals as it takes to read below the
+    evaluator's (it is below it whenever it is shown)."""
+    deeper = decision.deeper_loss_win_chance or 0.0
+    shown = _percent(deeper)
+    if shown == _percent(decision.loss_win_chance):
+        shown = _percent(deeper, places=2)
+    return shown
 
 
 def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
@@ -357,9 +375,9 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
         name=names[decision.seat],
         played=played,
         best=best,
-        points=f"{decision.loss_points:.2f}",
+        points=_toward_zero(decision.loss_points, 2),
         chance=_percent(decision.loss_win_chance),
-        deeper=_percent(decision.deeper_loss_win_chance or 0.0),
+        deeper=_deeper_percent(decision),
         grade=_(GRADE_WORDS[decision.grade]),
     )
 

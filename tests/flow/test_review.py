@@ -193,6 +193,23 @@ def test_a_doubted_decision_counts_among_the_worst_by_the_smaller_loss() -> None
     assert [decision.turn for decision in worst(found, 0, count=4)] == [3, 5, 7, 11]
 
 
+def test_a_loss_is_shown_cut_never_rounded_up_into_the_next_grade() -> None:
+    state = at_place(played(12)).state
+    move, better = state.legal_actions()[:2]
+    near = Decision(0, 3, state, move, better, 2.999, 0.0499, INACCURACY)
+    assert decision_line(near, ("Ayla", "Bo")) == (
+        "Turn 3, Ayla: carpet on (0,3)-(0,4), best carpet on (0,3)-(1,3): lost 2.99 points "
+        "and 4.9% chance to win: inaccuracy."
+    )
+    # The deeper search's loss, though below the evaluator's, would read the same: to
+    # two decimals then.
+    close = Decision(0, 3, state, move, better, 2.9, 0.0856, INACCURACY, 0.0851)
+    assert decision_line(close, ("Ayla", "Bo")).endswith(
+        "lost 2.90 points and 8.5% chance to win, but a deeper search finds it cost only "
+        "8.51% chance to win: inaccuracy."
+    )
+
+
 @pytest.mark.slow
 def test_no_option_of_a_late_facing_loses_negative_points() -> None:
     # The last 24 facings of a seeded 3-player game at random, every option: a loss is 0
@@ -318,8 +335,8 @@ def test_a_flag_the_deeper_search_doubts_is_an_inaccuracy_and_says_so() -> None:
 
 def test_a_flag_the_deeper_search_finds_cheaper_is_an_inaccuracy_and_says_how_much() -> None:
     # Greedy against greedy, seed 44: Player 2's facing at turn 4 (right, best left) loses
-    # 8.5% chance to win by the evaluator, a mistake; the expert's search two plies deep
-    # finds right worse by 3.0% only.
+    # 8.45% chance to win by the evaluator, a mistake; the expert's search two plies deep
+    # finds right worse by 2.95% only.
     found = review(greedy_mirror(44, 10), computers=True)
     last = found.decisions[-1]
     assert (last.turn, last.played, last.best) == (4, Orient(Turn.RIGHT), Orient(Turn.LEFT))
@@ -328,8 +345,8 @@ def test_a_flag_the_deeper_search_finds_cheaper_is_an_inaccuracy_and_says_how_mu
     assert last.deeper_loss_win_chance is not None
     assert 0 < last.deeper_loss_win_chance < last.loss_win_chance
     assert decision_line(last, ("Ayla", "Bo")) == (
-        "Turn 4, Bo: right, best left: lost 2.54 points and 8.5% chance to win, but a deeper "
-        "search finds it cost only 3.0% chance to win: inaccuracy."
+        "Turn 4, Bo: right, best left: lost 2.53 points and 8.4% chance to win, but a deeper "
+        "search finds it cost only 2.9% chance to win: inaccuracy."
     )
     document = review_document(found)["decisions"][-1]
     assert (document["doubted"], document["deeper_loss_win_chance"]) == (True, 0.0295)
