@@ -530,9 +530,11 @@ def pool_workers(group: int) -> list[int]:
             continue  # the process has just ended
         ignored = next(line for line in status.splitlines() if line.startswith("SigIgn:"))
         sigint = 1 << (signal.SIGINT - 1)
-        # A worker is a child of the pool's fork server, not of the group's leader.
-        if pgrp == group and ppid != group and int(ignored.split()[1], 16) & sigint:
-            workers.append(int(stat.parent.name))
+        pid = int(stat.parent.name)
+        # A worker is a child of the pool's fork server, neither the group's leader (which
+        # ignores Ctrl-C too while it starts the fork server) nor a child of it.
+        if pgrp == group and group not in (pid, ppid) and int(ignored.split()[1], 16) & sigint:
+            workers.append(pid)
     return workers
 
 
