@@ -546,11 +546,11 @@ def pool_workers_ready(group: int) -> int | None:
     return len(pool_workers(group))
 
 
-@pytest.mark.slow
-def test_ctrl_c_stops_a_tournament_with_one_line_and_no_worker_left() -> None:
-    # As a terminal's Ctrl-C does: SIGINT to the whole process group, workers included.
+def long_tournament() -> subprocess.Popen[str]:
+    """A tournament of two worker processes, far too long to end by itself, as the leader of
+    a process group of its own (as a terminal's foreground job); its stderr is piped."""
     command = [sys.executable, "-m", "marrakech", "tournament", "--bots", "greedy,random"]
-    process = subprocess.Popen(
+    return subprocess.Popen(
         [*command, "--games", "100000", "--jobs", "2"],
         stderr=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
@@ -559,6 +559,12 @@ def test_ctrl_c_stops_a_tournament_with_one_line_and_no_worker_left() -> None:
         # A runner started in the background ignores SIGINT, and a child would inherit that.
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_a_tournament_with_one_line_and_no_worker_left() -> None:
+    # As a terminal's Ctrl-C does: SIGINT to the whole process group, workers included.
+    process = long_tournament()
     deadline = time.monotonic() + 60  # however busy the machine, Ctrl-C comes mid-games
     while (ready := pool_workers_ready(process.pid)) is not None and ready < 2:
         assert process.poll() is None and time.monotonic() < deadline, "no games under way"
@@ -582,14 +588,7 @@ def test_ctrl_c_stops_a_tournament_with_one_line_and_no_worker_left() -> None:
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="no /proc to find a worker")
 def test_a_worker_killed_from_outside_stops_a_tournament_with_one_line() -> None:
-    command = [sys.executable, "-m", "marrakech", "tournament", "--bots", "greedy,random"]
-    process = subprocess.Popen(
-        [*command, "--games", "100000", "--jobs", "2"],
-        stderr=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        text=True,
-        start_new_session=True,
-    )
+    process = long_tournament()
     deadline = time.monotonic() + 60
     while not (workers := pool_workers(process.pid)):
         assert process.poll() is None and time.monotonic() < deadline, "no games under way"
