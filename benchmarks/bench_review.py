@@ -21,11 +21,11 @@ Three measures (each a subcommand; all by default at small sizes):
     Playouts go ``--playouts`` at a time until the two moves differ by more than two
     standard errors or ``--most`` playouts a move have been played (sequential: a clear
     case stops early, a close one gets more). Each flag is checked by what it claims: a
-    flag raised for the chance to win lost (``review.GRADES``) by the share of the win the
-    playouts give each move (a win shared by k counts 1/k), a flag raised for points of the
-    lead alone (``review.POINT_GRADES``, a game all but decided) by the final margin. It is
-    confirmed when the best move comes out ahead, refuted when behind by more than two
-    standard errors. Prints the shares confirmed (target: at least 90%) and refuted, by
+    flag raised for the chance to win lost (``review.flagged_by_chance``) by the share of
+    the win the playouts give each move (a win shared by k counts 1/k), a flag raised for
+    points of the lead alone (``review.POINT_GRADES``, a game all but decided) by the final
+    margin. It is confirmed when the best move comes out ahead, refuted when behind by more
+    than two standard errors. Prints the shares confirmed (target: at least 90%) and refuted, by
     that measure and by each measure alone, and what the review and the playouts found on
     average.
 
@@ -57,7 +57,7 @@ from marrakech.bots.evaluation import evaluate, utility
 from marrakech.bots.simple import best_of
 from marrakech.engine import Action, Aim, GameState, Orient, Phase
 from marrakech.flow.luck import LUCK_PARTS, SKILL_PARTS, margins
-from marrakech.flow.review import BLUNDER, MISTAKE, Decision, Review, grade, review
+from marrakech.flow.review import BLUNDER, MISTAKE, Decision, Review, flagged_by_chance, review
 from marrakech.games.dice import SeededDie
 from marrakech.games.levels import bot_seed
 from marrakech.games.playout import Chooser, by_seat, play_out
@@ -240,11 +240,6 @@ class Found:
         return abs(self.average) > 2 * self.error
 
 
-def by_chance(decision: Decision) -> bool:
-    """Whether the decision is flagged for the chance to win it lost (else for points)."""
-    return grade(decision.loss_win_chance) in (MISTAKE, BLUNDER)
-
-
 def playout_difference(
     decision: Decision, seed: int, playouts: int, most: int, playing: str
 ) -> tuple[Found, Found, int]:
@@ -255,7 +250,7 @@ def playout_difference(
     (by margin, by win, the playouts played a move)."""
     margin: list[float] = []
     win: list[float] = []
-    deciding = win if by_chance(decision) else margin
+    deciding = win if flagged_by_chance(decision.loss_win_chance) else margin
     while True:
         for index in range(len(margin), len(margin) + playouts):
             dice = seed * 100_000 + index
@@ -301,7 +296,7 @@ def recheck_game(playouts: int, most: int, playing: str, seed: int) -> list[dict
         margin, win, count = playout_difference(decision, seed, playouts, most, playing)
         figures = (
             decision.grade,
-            "chance" if by_chance(decision) else "points",
+            "chance" if flagged_by_chance(decision.loss_win_chance) else "points",
             decision.loss_points,
             decision.loss_win_chance,
             margin.average,

@@ -99,11 +99,17 @@ def deeper_loss(state: GameState, played: Action, best: Action, evaluator: Evalu
     return (looked[best] - looked[played]) / 100  # the search values in percent
 
 
+def flagged_by_chance(loss_win_chance: float) -> bool:
+    """Whether this chance to win lost makes a mistake or a blunder by itself (else such a
+    grade comes from the points of the lead alone, in a game all but decided)."""
+    return grade(loss_win_chance) in (MISTAKE, BLUNDER)
+
+
 def confirms(deeper_loss_win_chance: float, loss_win_chance: float) -> bool:
     """Whether the second look confirms a mistake or a blunder: for one graded by the chance
     to win lost, the deeper search finds at least as much lost; for one graded by points
     alone (a game all but decided), it finds the move played worse at all."""
-    if grade(loss_win_chance) in (MISTAKE, BLUNDER):
+    if flagged_by_chance(loss_win_chance):
         return deeper_loss_win_chance >= loss_win_chance
     return deeper_loss_win_chance > 0
 
