@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import TextIO
@@ -34,7 +35,9 @@ async def typing_at(
 ) -> AsyncIterator[tuple[TextIO, io.StringIO]]:
     """A person at the table in lines, typing through a pipe (read by a thread until it
     ends): what they type and what they are told. The pipe closes when the block ends,
-    which ends their input; the seat must then have left with exit code 0."""
+    which ends their input; the seat must then have left with exit code 0. The pipe's
+    reading end closes once the thread has read to its end (a seat that quit leaves it
+    still reading)."""
     out = io.StringIO()
     read, write = os.pipe()
     with open(read, encoding="utf-8") as typed:
@@ -44,6 +47,7 @@ async def typing_at(
         with open(write, "w", encoding="utf-8") as keys:
             yield keys, out
         assert await playing == 0
+        await until(lambda: not any(t.name == "text input" for t in threading.enumerate()))
 
 
 @pytest.mark.slow  # a whole game, each roll written before it is told
