@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 from collections.abc import Callable
 from datetime import datetime
@@ -144,5 +145,14 @@ def _write(app: App[Any], title: str, failed: str, done: str, write: Callable[[]
     except (SaveFileError, OSError) as error:
         app.notify(str(error), title=failed, severity="error", markup=False)
         return False
-    app.notify(done.format(path=path), title=title, markup=False)
+    app.notify(done.format(path=shown_path(path)), title=title, markup=False)
     return True
+
+
+def shown_path(path: Path) -> str:
+    """A file's path as a notice shows it: the home folder as ~, the folder on one line and
+    the file's name on the next (a path has no spaces, so a long one would otherwise break
+    inside a name)."""
+    with contextlib.suppress(RuntimeError, ValueError):  # no home known, or not under it
+        path = Path("~") / path.relative_to(Path.home())
+    return f"{path.parent}\n{path.name}"

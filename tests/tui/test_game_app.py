@@ -425,6 +425,27 @@ async def test_a_game_s_log_and_its_save_go_by_one_name(data_home: Path) -> None
 
 
 @run
+async def test_a_save_says_where_it_went_with_the_file_s_name_on_a_line_of_its_own(
+    home: Path, data_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(home))  # the data folder is under it, so it reads ~
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "an evening at the market"
+        await pilot.press("enter")
+        await pilot.pause()
+        (notice,) = toasts(app)
+    assert (data_home / "saves" / "an evening at the market.json").is_file()
+    assert notice.splitlines() == [
+        "Saved",
+        "Saved to ~/data/marrakech/saves",
+        "an evening at the market.json",
+    ]
+
+
+@run
 async def test_a_dimmed_undo_or_redo_pressed_says_why_not() -> None:
     app = MarrakechApp(session=Session(GameSetup(2, seats=("person", "greedy"), seed=1)))
     async with app.run_test(size=(100, 30)) as pilot:
