@@ -99,10 +99,13 @@ class _Search:
         evaluator: Evaluator,
         spread: float | None = None,
         quick_replies: bool = False,
+        whole_turn_players: int = WHOLE_TURN_PLAYERS,
     ) -> None:
         self.me = me
         self.spread = spread
         self.quick_replies = quick_replies
+        self.whole_turn_players = whole_turn_players
+        """Up to this many players, the next player's every facing is searched."""
         self.work = work
         self.deadline = deadline
         self.evaluator = evaluator
@@ -147,14 +150,14 @@ class _Search:
 
         Whoever sets the next roll's facing (the mover, or the aiming player) takes the one
         best for itself: searched through the die and the mover's reply when it is me or
-        when the game has at most WHOLE_TURN_PLAYERS players, else the one the evaluation
-        expects after the roll alone.
+        when the game has at most ``whole_turn_players`` players, else the one the
+        evaluation expects after the roll alone.
         """
         phase = state.phase
         if phase is not Phase.ORIENT and phase is not Phase.AIM:
             return self.mine(self.estimate(state))
         chooser = state.current
-        if chooser != self.me and len(state.players) > WHOLE_TURN_PLAYERS:
+        if chooser != self.me and len(state.players) > self.whole_turn_players:
             return self.mine(self.after_roll(likely_choice(state, self.weights)))
         options = [
             self.after_roll(state.apply(action))
@@ -317,9 +320,12 @@ def searched_values(
 
     A carpet is valued with the next player's turn searched; a facing through the die,
     each outcome by the best of my ``PLACE_WIDTH`` best carpets at depth 1 valued so; an
-    aim by the next player's expected reply (as the expert's own decisions do). The values
-    are in the expert's criterion (``Evaluator.value``): compare them with each other only.
-    The review asks it for a second look at the decisions it grades worst.
+    aim by the next player's expected reply (as the expert's own decisions do). The next
+    player's every facing is searched whatever the number of players (the expert, on a
+    clock, searches them only with 2: ``WHOLE_TURN_PLAYERS``), so that with 3 or 4 the
+    facing the next player takes is not the evaluation's guess again. The values are in the
+    expert's criterion (``Evaluator.value``): compare them with each other only. The review
+    asks it for a second look at the decisions it grades worst.
     """
     search = _Search(
         state.current,
@@ -328,6 +334,7 @@ def searched_values(
         evaluator,
         spread_of(state),
         quick_replies=True,
+        whole_turn_players=len(state.players),
     )
     values: dict[Action, float] = {}
     for action in actions:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 from engine.positions import build
 
+from marrakech.bots import expert, make_bot
 from marrakech.bots.expert import searched_values, win_chance
 from marrakech.bots.exposure import ExposureWeights, exposure_estimate, likely_choice
 from marrakech.bots.foresight import ROLLS_AHEAD, pressure, stops
 from marrakech.bots.tolls import LANDINGS
-from marrakech.engine import Direction, Orient, Phase, Roll, new_game
+from marrakech.engine import Direction, GameState, Orient, Phase, Roll, Turn, new_game
 
 
 def test_each_roll_ahead_stops_somewhere() -> None:
@@ -132,3 +133,25 @@ def test_the_search_values_a_carpet_a_facing_and_nothing_else() -> None:
         rolled = rolled.apply(Roll(1))
     carpets = list(rolled.legal_placements()[:3])
     assert list(searched_values(rolled, carpets)) == carpets
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_search_tries_the_next_player_s_every_facing_with_any_number_of_players(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The review's second look does not take the facing the evaluation expects of the
+    next player: it searches them all, so a wrong guess changes nothing."""
+    greedy = make_bot("greedy", seed=players)
+    state, played = new_game(players, seed=players), 0
+    while played < 12 * players or state.phase is not Phase.PLACE:  # carpets on the board
+        roll = Roll((1, 2, 2, 3, 3, 4)[played % 6])  # the die's six faces in turn
+        state = state.apply(roll if state.phase is Phase.ROLL else greedy.choose(state))
+        played += 1
+    carpets = list(state.legal_placements())
+    facings = searched_values(state, carpets)
+
+    def always_left(state: GameState, weights: object = None) -> GameState:
+        return state.apply(Orient(Turn.LEFT))
+
+    monkeypatch.setattr(expert, "likely_choice", always_left)
+    assert searched_values(state, carpets) == facings
