@@ -32,13 +32,14 @@ def reading_seconds(app: App[Any], text: str) -> float:
     return max(float(app.NOTIFICATION_TIMEOUT), 2 + cell_len(text) / READING_CELLS_PER_SECOND)
 
 
-def show_notice(app: App[Any], notice: Notice) -> None:
+def show_notice(app: App[Any], notice: Notice) -> float:
     """Show one of the game flow's notices as a toast (lasting ones stay longer, long ones
-    as long as they take to read)."""
+    as long as they take to read); returns the seconds it stays."""
     timeout = max(10 if notice.lasting else 0, reading_seconds(app, notice.text))
     app.notify(
         notice.text, title=notice.title, severity=notice.severity, timeout=timeout, markup=False
     )
+    return timeout
 
 
 class SettingsChanged(Message):
@@ -51,7 +52,11 @@ class SettingsChanged(Message):
 
 def notifier(node: DOMNode) -> Notify:
     """A way for the game flow to tell the player things, through ``node``'s app."""
-    return lambda notice: show_notice(node.app, notice)
+
+    def notify(notice: Notice) -> None:
+        show_notice(node.app, notice)
+
+    return notify
 
 
 class GameDocuments:

@@ -35,6 +35,27 @@ async def test_the_why_of_a_hint_leaves_the_log_in_view(size: tuple[int, int]) -
             assert notice.right == size[0], (notice, size)
 
 
+@run
+async def test_the_why_of_a_hint_goes_once_the_position_it_speaks_of_is_played() -> None:
+    session = Session(GameSetup(2, seats=("person", "greedy"), seed=1))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert any(toast.startswith("Why this hint") for toast in toasts(app))
+        await pilot.press("enter")  # rolls: the chances the reasons quote are gone
+        await wait_until(pilot, lambda: session.state.phase.value == "place", "the carpet")
+        assert not any(toast.startswith("Why this hint") for toast in toasts(app))
+        await pilot.press("h")  # a hint for the carpet, taken back by an undo
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert any(toast.startswith("Why this hint") for toast in toasts(app))
+        await pilot.press("u")
+        await pilot.pause()
+        assert not any(toast.startswith("Why this hint") for toast in toasts(app))
+
+
 def test_a_notice_stays_as_long_as_it_takes_to_read() -> None:
     class Usual(App[None]):
         NOTIFICATION_TIMEOUT = 5

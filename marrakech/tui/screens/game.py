@@ -8,6 +8,7 @@ decisions and draws. Its ``Pacer`` keeps the time: walks, computers' moves and h
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
@@ -77,6 +78,8 @@ class GameScreen(Screen["NextGame"]):
         """Each player's chance to win, while shown beside their points (``w``)."""
         self._results_open = False
         """True while the results are open over the final board (Enter is theirs)."""
+        self._hint_why_until = 0.0
+        """Until when (``time.monotonic``) a hint's reasons are on screen."""
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -201,6 +204,7 @@ class GameScreen(Screen["NextGame"]):
 
     def _show(self, played: tuple[Transition, ...]) -> None:
         """Show a decision just played: its walk, if it rolled, then what comes next."""
+        self._forget_hint_why()
         if self.pacer.walk(self.flow, played[-1], self.settings.step_seconds):
             self._draw()
         else:
@@ -338,6 +342,7 @@ class GameScreen(Screen["NextGame"]):
         self.pacer.stop()  # a walk is dropped unsettled: its roll is taken back
         before, asked = self.flow.session.transitions, None if redo else self.flow.undo_asked()
         self.flow.redo() if redo else self.flow.undo()
+        self._forget_hint_why()
         self._advance()
         after = self.flow.session.transitions
         if said := rewound(before, after, self.flow.names, redo=redo, asked=asked):
@@ -357,7 +362,16 @@ class GameScreen(Screen["NextGame"]):
         if self.flow.is_current(event.move):
             self._point(self.pointing.hinting(event.result))
             if why := hint_why(self.flow, event.move, event.result):
-                show_notice(self.app, Notice(why, title=_("Why this hint")))
+                shown = show_notice(self.app, Notice(why, title=_("Why this hint")))
+                self._hint_why_until = time.monotonic() + shown
+
+    def _forget_hint_why(self) -> None:
+        """Take a hint's reasons off the screen once the position they speak of is gone
+        (their figures would contradict the panels). Textual clears notices only all
+        at once, so a notice shown meanwhile goes with them."""
+        if time.monotonic() < self._hint_why_until:
+            self.app.clear_notifications()
+        self._hint_why_until = 0.0
 
     def action_open_log(self) -> None:
         """The whole game so far on a screen of its own, to scroll through."""
