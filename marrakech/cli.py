@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from marrakech.engine import Phase, Variant
 from marrakech.games import language, settings
@@ -108,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     # A browser visitor's game (``serve`` starts it): private files, nothing shared.
     parser.add_argument("--visitor", action="store_true", help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    new = commands.add_parser("new", help=_("start a game straight away"))
+    new = _command(commands, "new", _("start a game straight away"))
     # SUPPRESS: an absent --text after the command keeps a --text given before it.
     new.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=_(TEXT_HELP))
     new.add_argument(
@@ -138,7 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     new.add_argument("--names", default=None, help=_("comma-separated player names"))
     new.add_argument("--first", type=int, default=1, help=_("the seat that starts (1-based)"))
-    load = commands.add_parser("load", help=_("go on with a saved game"))
+    load = _command(commands, "load", _("go on with a saved game"))
     load.add_argument("file", metavar="FILE|NAME", help=_("a save file, or a name in Saved games"))
     load.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=_(TEXT_HELP))
     load.add_argument(
@@ -152,28 +152,35 @@ def build_parser() -> argparse.ArgumentParser:
             "(otherwise the greedy computer plays for it); repeatable"
         ).format(levels=describe_names()),
     )
-    replay = commands.add_parser("replay", help=_("step through a saved game, turn by turn"))
+    replay = _command(commands, "replay", _("step through a saved game, turn by turn"))
     replay.add_argument(
         "file", metavar="FILE|NAME", help=_("a save file, or a name in Saved games")
     )
     replay.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=_(TEXT_HELP))
-    review = commands.add_parser(
-        "review", help=_("what each decision of a saved game cost: docs/review.md")
+    review = _command(
+        commands, "review", _("what each decision of a saved game cost: docs/review.md")
     )
     review.add_argument(
         "file", metavar="FILE|NAME", help=_("a save file, or a name in Saved games")
     )
     review.add_argument("--all", action="store_true", help=_("the computers' decisions too"))
     review.add_argument("--json", action="store_true", help=_("one JSON document, for tools"))
-    review.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=_(TEXT_HELP))
-    tutorial = commands.add_parser(
-        "tutorial", help=_("learn to play: six short lessons, then a short game: docs/tutorial.md")
+    review.add_argument(
+        "--text",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help=_("in plain lines, as without it (the app reviews a game with v on its results)"),
+    )
+    tutorial = _command(
+        commands,
+        "tutorial",
+        _("learn to play: six short lessons, then a short game: docs/tutorial.md"),
     )
     tutorial.add_argument(
         "--text", action="store_true", default=argparse.SUPPRESS, help=_(TEXT_HELP)
     )
-    serve = commands.add_parser(
-        "serve", help=_("play in a web browser: every visitor gets a game of their own")
+    serve = _command(
+        commands, "serve", _("play in a web browser: every visitor gets a game of their own")
     )
     serve.add_argument(
         "--host",
@@ -201,6 +208,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     for command in commands.choices.values():
         command.formatter_class = _HelpFormatter
+    return parser
+
+
+def _command(commands: Any, name: str, about: str) -> argparse.ArgumentParser:
+    """A command whose line in the list of commands also heads its own --help."""
+    parser: argparse.ArgumentParser = commands.add_parser(name, help=about, description=about)
     return parser
 
 

@@ -54,6 +54,30 @@ def test_new_help_names_the_levels(capsys: pytest.CaptureFixture[str]) -> None:
     assert "easy" not in help_text
 
 
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        ("new", "start a game straight away"),
+        ("review", "what each decision of a saved game cost"),
+        ("host", "host a game that friends join from elsewhere"),
+        ("verify", "check every roll of a finished network game"),
+    ],
+)
+def test_a_command_s_help_says_what_it_does_under_its_usage(
+    command: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    rest = capsys.readouterr().out.partition("\n\n")[2]
+    assert rest.startswith(says), rest[:80]
+
+
+def test_review_help_does_not_offer_to_play(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["review", "--help"])
+    assert "play" not in capsys.readouterr().out
+
+
 def test_new_defaults_to_two_people_and_a_fresh_seed() -> None:
     first, second = setup(), setup()
     assert first.players == 2 and first.seats == ("person", "person")

@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 
 def add_commands(subparsers: Any) -> None:
     """Add ``host``, ``join`` and ``verify`` to an ``argparse`` subparsers object."""
-    host = subparsers.add_parser("host", help=_("host a game that friends join from elsewhere"))
+    about = _("host a game that friends join from elsewhere")
+    host = subparsers.add_parser("host", help=about, description=about)
     host.add_argument(
         "--players",
         type=int,
@@ -134,7 +135,8 @@ def add_commands(subparsers: Any) -> None:
             "a spectator closed after this long with nothing sent either way (default {value})"
         ).format(value=f"{SPECTATOR_IDLE_SECONDS:g}"),
     )
-    join = subparsers.add_parser("join", help=_("take a seat in a game hosted elsewhere"))
+    about = _("take a seat in a game hosted elsewhere")
+    join = subparsers.add_parser("join", help=about, description=about)
     join.add_argument(
         "address",
         metavar="ADDRESS",
@@ -152,9 +154,8 @@ def add_commands(subparsers: Any) -> None:
         help=_("a computer plays the seat: {levels}").format(levels=describe_names()),
     )
     join.add_argument("--watch", action="store_true", help=_("watch the game (no code)"))
-    check = subparsers.add_parser(
-        "verify", help=_("check every roll of a finished network game, from its record")
-    )
+    about = _("check every roll of a finished network game, from its record")
+    check = subparsers.add_parser("verify", help=about, description=about)
     check.add_argument(
         "file",
         metavar="FILE",
