@@ -67,6 +67,8 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
             )
         options = screen.query_one("#worst", OptionList)
         assert options.option_count == len(screen.shown) <= 3  # Ayla's alone: Bo is a computer
+        graded = [d for d in found.decisions if d.seat == 0 and d.grade not in ("best", "good")]
+        assert f"The worst of {len(graded)} decisions graded an inaccuracy or worse:" in words
         assert str(options.get_option_at_index(0).prompt) == (
             f"{screen.shown[0].turn:>3} Ayla · {screen.shown[0].grade}"
         )
@@ -86,7 +88,7 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
             await pilot.press(*[key] * len(screen.shown))
             await pilot.pause()
             assert screen.index == (len(screen.shown) - 1 if key == "right" else 0)
-            assert f"This is the {end} of the worst decisions." in " ".join(toasts(app))
+            assert toasts(app) == [f"This is the {end} of the worst decisions."]
         if len(screen.shown) > 1:  # a key pressed quickly leaves a row's stale highlight
             stale = OptionList.OptionHighlighted(options, options.get_option_at_index(1), 1)
             options.post_message(stale)

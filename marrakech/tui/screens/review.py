@@ -23,14 +23,17 @@ from textual.widgets.option_list import Option
 
 from marrakech.engine import Action, Aim, Orient, Place
 from marrakech.flow.review import (
+    BLUNDER,
     GRADE_WORDS,
+    INACCURACY,
+    MISTAKE,
     Decision,
     Review,
     decision_line,
     worst,
 )
 from marrakech.flow.risk import lane_risks
-from marrakech.games.language import N_, _, pgettext
+from marrakech.games.language import N_, _, ngettext, pgettext
 from marrakech.games.words import action_words
 from marrakech.tui.game_review import GameReview
 from marrakech.tui.screens.translated import translate_bindings
@@ -39,6 +42,9 @@ from marrakech.tui.widgets.board import BoardWidget, Ghost, Lane
 
 SLOW = 1.0
 """Seconds of working before the progress bar shows."""
+
+MISSES = (INACCURACY, MISTAKE, BLUNDER)
+"""The grades counted above the worst decisions."""
 
 
 class ReviewScreen(Screen[None]):
@@ -77,6 +83,9 @@ class ReviewScreen(Screen[None]):
     }
     ReviewScreen #bar {
         display: none;
+    }
+    ReviewScreen #worst-title {
+        color: $text-muted;
     }
     ReviewScreen #worst {
         height: 1fr;
@@ -124,6 +133,7 @@ class ReviewScreen(Screen[None]):
                     yield Static(_("Reviewing every decision…"), id="working-words")
                     yield ProgressBar(total=1.0, show_eta=False, id="bar")
                 yield AccountsTable(id="accounts")
+                yield Static(id="worst-title")
                 yield OptionList(id="worst")
         yield Footer()
 
@@ -161,6 +171,15 @@ class ReviewScreen(Screen[None]):
                 (decision for player in found.players for decision in worst(found, player.seat)),
                 key=lambda decision: decision.turn,
             )
+        )
+        reviewed = {player.seat for player in found.players}
+        graded = sum(d.seat in reviewed and d.grade in MISSES for d in found.decisions)
+        self.query_one("#worst-title", Static).update(
+            ngettext(
+                "The worst of {count} decision graded an inaccuracy or worse:",
+                "The worst of {count} decisions graded an inaccuracy or worse:",
+                graded,
+            ).format(count=graded)
         )
         options = self.query_one("#worst", OptionList)
         turns = [decision.turn for decision in self.shown]
@@ -240,7 +259,9 @@ class ReviewScreen(Screen[None]):
         self.index = max(0, min(len(self.shown) - 1, self.index + by))
 
     def action_past_end(self, by: int) -> None:
-        """Say that there is no worst decision before the first (-1) or after the last (1)."""
+        """Say that there is no worst decision before the first (-1) or after the last (1)
+        (once: the notice said before goes, so that pressing again does not stack them)."""
+        self.app.clear_notifications()
         if by < 0:
             self.notify(_("This is the first of the worst decisions."))
         else:
