@@ -371,6 +371,11 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
             "chance to win, but a deeper search finds it no worse: {grade}."
         )
+    elif GRADE_ORDER.index(grade(decision.loss_win_chance)) < GRADE_ORDER.index(decision.grade):
+        line = _(
+            "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
+            "chance to win: {grade} for the points (the chance to win hardly moved)."
+        )
     else:
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "

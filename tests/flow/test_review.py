@@ -210,6 +210,18 @@ def test_a_loss_is_shown_cut_never_rounded_up_into_the_next_grade() -> None:
     )
 
 
+def test_a_grade_given_for_the_points_alone_says_so() -> None:
+    state = at_place(played(12)).state
+    move, better = state.legal_actions()[:2]
+    decided = Decision(0, 21, state, move, better, 7.65, 0.021, BLUNDER, 0.03)
+    assert decision_line(decided, ("Ayla", "Bo")).endswith(
+        "lost 7.65 points and 2.1% chance to win: blunder for the points (the chance to win "
+        "hardly moved)."
+    )
+    by_chance = Decision(0, 21, state, move, better, 7.65, 0.121, BLUNDER, 0.13)
+    assert decision_line(by_chance, ("Ayla", "Bo")).endswith("12.1% chance to win: blunder.")
+
+
 @pytest.mark.slow
 def test_no_option_of_a_late_facing_loses_negative_points() -> None:
     # The last 24 facings of a seeded 3-player game at random, every option: a loss is 0
