@@ -151,8 +151,9 @@ REVIEW_HELP = (
         "expected before them."
     ),
     N_(
-        "**Skill**: what the decisions made of the margin. *Decisions*: the others' average "
-        "losses against the best found, minus yours. *Foresight* (2 players): how much better "
+        "**Skill**: what the decisions made of the margin. *Decisions*: over the whole game, "
+        "the points the others' decisions lost against the best found (their average per "
+        "player), minus the points yours lost. *Foresight* (2 players): how much better "
         "the positions you steered into turned out than the evaluator expected when you chose "
         "them."
     ),
