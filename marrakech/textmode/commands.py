@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from difflib import get_close_matches
 from typing import NoReturn
 
 from marrakech.engine import SIZE, Place, Square, Turn
@@ -273,9 +274,18 @@ def parse(line: str) -> Command:
         return Save(name)
     if not rest and (_INDEX.fullmatch(head) or _CARPET.fullmatch(head)):
         return _carpet(head)
+    if _TWO_SQUARES.fullmatch(written := " ".join(words)):
+        return _carpet(written)  # a carpet as the game writes it: (2,0)-(2,1)
     if _ARROW_KEY.fullmatch(line.strip()):
         raise CommandError(_("The arrow keys do not work here: type left, right or ahead."))
-    raise CommandError(_("Unknown command {command}.").format(command=quoted(line.strip())))
+    command = quoted(line.strip())
+    if not rest and (close := get_close_matches(head, COMMAND_WORDS, n=1, cutoff=0.7)):
+        raise CommandError(
+            _("Unknown command {command}: did you mean {word}?").format(
+                command=command, word=close[0]
+            )
+        )
+    raise CommandError(_("Unknown command {command}.").format(command=command))
 
 
 _ARROW_KEY = re.compile(r"(\x1b\[[ABCD])+")

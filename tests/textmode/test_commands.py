@@ -42,6 +42,8 @@ from marrakech.textmode.commands import (
         ("c2.3-2.4", LayCarpet(Place((2, 3), (2, 4)))),
         ("2.4-2.3", LayCarpet(Place((2, 3), (2, 4)))),
         ("lay C1.0-2.0", LayCarpet(Place((1, 0), (2, 0)))),
+        ("(2,0)-(2,1)", LayCarpet(Place((2, 0), (2, 1)))),  # as the game writes a carpet
+        ("(2,0) (2,1)", LayCarpet(Place((2, 0), (2, 1)))),
         ("board", Look("board")),
         ("board picture", Look("picture")),
         ("p", Look("picture")),
@@ -72,6 +74,9 @@ def test_every_form_reads_as_its_command(line: str, command: Command) -> None:
         ("", "Nothing typed."),
         ("dance", "Unknown command 'dance'."),
         ("left now", "Unknown command 'left now'."),
+        ("lfet", "Unknown command 'lfet': did you mean left?"),
+        ("rigth", "Unknown command 'rigth': did you mean right?"),
+        ("Hitn", "Unknown command 'Hitn': did you mean hint?"),
         ("aim up", "Aim which way? Type aim left or aim right (aim ahead keeps it)."),
         ("square 7 1", "No row 7: rows and columns are 0 to 6."),
         ("square 2", "Which square? Give its row and column: square 2 3."),
