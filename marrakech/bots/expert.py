@@ -312,7 +312,11 @@ class ExpertBot:
 
 
 def searched_values(
-    state: GameState, actions: Iterable[Action], evaluator: Evaluator = DEFAULT_EVALUATOR
+    state: GameState,
+    actions: Iterable[Action],
+    evaluator: Evaluator = DEFAULT_EVALUATOR,
+    *,
+    points: bool = False,
 ) -> dict[Action, float]:
     """Each of these actions (the seat to move's, in ORIENT, PLACE or AIM) valued by the
     expert's search at depth 2, in full: no budget and no clock, on the position as it is
@@ -324,15 +328,16 @@ def searched_values(
     player's every facing is searched whatever the number of players (the expert, on a
     clock, searches them only with 2: ``WHOLE_TURN_PLAYERS``), so that with 3 or 4 the
     facing the next player takes is not the evaluation's guess again. The values are in the
-    expert's criterion (``Evaluator.value``): compare them with each other only. The review
-    asks it for a second look at the decisions it grades worst.
+    expert's criterion (``Evaluator.value``): compare them with each other only; with
+    ``points``, in points of the lead over the best other seat (its criterion without a
+    spread) instead. The review asks it for a second look at the decisions it grades worst.
     """
     search = _Search(
         state.current,
         0,
         float("inf"),
         evaluator,
-        spread_of(state),
+        None if points else spread_of(state),
         quick_replies=True,
         whole_turn_players=len(state.players),
     )

@@ -9,9 +9,10 @@ player's lead as the hint weighs them (``Evaluator.margin_weights`` and ``compar
 in chance to win. The grade is the worse of what each loss gives (``GRADES``,
 ``POINT_GRADES``). A decision graded a mistake or a blunder gets a second look
 (``deeper_loss``): the expert's search two plies deep values the move played and the best
-one, and unless it confirms the loss (``confirms``: at least the chance to win the
-evaluator said was lost, or for a flag by points alone any loss) the grade is an
-inaccuracy, marked ``doubted`` (the losses stay the evaluator's). Each loss is 0 or more
+one by the measure the grade came from (the chance to win, or for a flag by points alone
+the points of the lead), and unless it confirms the loss (``confirms``: at least as much
+lost as the evaluator said) the grade is an inaccuracy, marked ``doubted`` (the losses
+stay the evaluator's). Each loss is 0 or more
 (``judging``); a move that gave up no points and less chance to win than a "best" grade
 allows (``BEST_BELOW``) counts as the best.
 
@@ -92,11 +93,15 @@ def grade(loss_win_chance: float, loss_points: float = 0.0) -> str:
     return BEST if loss_win_chance < BEST_BELOW and loss_points < BEST_POINTS_BELOW else GOOD
 
 
-def deeper_loss(state: GameState, played: Action, best: Action, evaluator: Evaluator) -> float:
-    """The chance to win (0 to 1) the move played loses against the best by the expert's
-    search two plies deep (``expert.searched_values``): the review's second look."""
-    looked = searched_values(state, (played, best), evaluator)
-    return (looked[best] - looked[played]) / 100  # the search values in percent
+def deeper_loss(
+    state: GameState, played: Action, best: Action, evaluator: Evaluator, *, points: bool = False
+) -> float:
+    """What the move played loses against the best by the expert's search two plies deep
+    (``expert.searched_values``), the review's second look: chance to win (0 to 1), or
+    with ``points`` points of the lead over the best other seat."""
+    looked = searched_values(state, (played, best), evaluator, points=points)
+    loss = looked[best] - looked[played]
+    return loss if points else loss / 100  # the search values chances in percent
 
 
 def flagged_by_chance(loss_win_chance: float) -> bool:
@@ -105,13 +110,11 @@ def flagged_by_chance(loss_win_chance: float) -> bool:
     return grade(loss_win_chance) in (MISTAKE, BLUNDER)
 
 
-def confirms(deeper_loss_win_chance: float, loss_win_chance: float) -> bool:
-    """Whether the second look confirms a mistake or a blunder: for one graded by the chance
-    to win lost, the deeper search finds at least as much lost; for one graded by points
-    alone (a game all but decided), it finds the move played worse at all."""
-    if flagged_by_chance(loss_win_chance):
-        return deeper_loss_win_chance >= loss_win_chance
-    return deeper_loss_win_chance > 0
+def confirms(deeper: float, loss: float) -> bool:
+    """Whether the second look confirms a mistake or a blunder: the deeper search finds at
+    least as much lost as the evaluator, by the measure the grade came from (chance to win,
+    or points of the lead for one graded by points alone)."""
+    return deeper >= loss
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,16 +137,22 @@ class Decision:
     """How much less chance to win it leaves than the best, 0 to 1."""
     grade: str
     deeper_loss_win_chance: float | None = None
-    """For a decision the evaluator's losses make a mistake or a blunder: the chance to win
-    the move played lost by the expert's deeper search (``deeper_loss``; below 0 where it
-    finds the move played better); else None."""
+    """For a decision the evaluator's chance to win lost makes a mistake or a blunder: the
+    chance the move played lost by the expert's deeper search (``deeper_loss``; below 0
+    where it finds the move played better); else None."""
+    deeper_loss_points: float | None = None
+    """For a mistake or a blunder by the points of the lead alone: the points the move
+    played lost by the deeper search (``deeper_loss``); else None."""
 
     @property
     def doubted(self) -> bool:
         """True when the evaluator's losses make it a mistake or a blunder but the deeper
         search does not confirm it (``confirms``): graded an inaccuracy."""
-        deeper = self.deeper_loss_win_chance
-        return deeper is not None and not confirms(deeper, self.loss_win_chance)
+        if self.deeper_loss_win_chance is not None:
+            return not confirms(self.deeper_loss_win_chance, self.loss_win_chance)
+        if self.deeper_loss_points is not None:
+            return not confirms(self.deeper_loss_points, self.loss_points)
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,10 +226,16 @@ def review(
                 # Worth as many points as the best or more, and all but its chance to win
                 # (``judging``: near 0 or 1 the chance hardly moves): as good as the best.
                 best, chance = action, 0.0
-            graded, deeper = grade(chance, points), None
+            graded, deeper_chance, deeper_points = grade(chance, points), None, None
             if graded in (MISTAKE, BLUNDER):
-                deeper = deeper_loss(transition.before, action, best, evaluator)
-                if not confirms(deeper, chance):
+                before = transition.before
+                if flagged_by_chance(chance):
+                    deeper_chance = deeper_loss(before, action, best, evaluator)
+                    confirmed = confirms(deeper_chance, chance)
+                else:
+                    deeper_points = deeper_loss(before, action, best, evaluator, points=True)
+                    confirmed = confirms(deeper_points, points)
+                if not confirmed:
                     graded = INACCURACY
             found.append(
                 Decision(
@@ -232,7 +247,8 @@ def review(
                     points,
                     chance,
                     graded,
-                    deeper,
+                    deeper_chance,
+                    deeper_points,
                 )
             )
     accounts = split(session, judged, evaluator, lambda index: tell(len(transitions) + index))
@@ -265,16 +281,19 @@ def worst(found: Review, seat: int, count: int = 3) -> tuple[Decision, ...]:
     order: the worst grades first (a blunder by points of the lead in a game all but
     decided comes before an inaccuracy by chance to win), within a grade by chance to win
     lost, then points. One the second look ``doubted`` counts by the smaller of the two
-    losses in chance to win, as an inaccuracy at most: one the deeper search found no worse
-    comes after every other miss."""
+    losses by the measure it was flagged for (chance to win, or points alone), as an
+    inaccuracy at most: one the deeper search found no worse comes after every other miss."""
+    inaccuracy = GRADE_ORDER.index(INACCURACY)
 
     def rank(decision: Decision) -> tuple[int, float, float]:
-        deeper = decision.deeper_loss_win_chance
-        if decision.doubted and deeper is not None:
-            chance = min(decision.loss_win_chance, deeper)
-            graded = min(GRADE_ORDER.index(grade(max(chance, 0.0))), GRADE_ORDER.index(INACCURACY))
-            return graded, chance, decision.loss_points
-        return GRADE_ORDER.index(decision.grade), decision.loss_win_chance, decision.loss_points
+        chance, points = decision.loss_win_chance, decision.loss_points
+        if not decision.doubted:
+            return GRADE_ORDER.index(decision.grade), chance, points
+        if decision.deeper_loss_win_chance is not None:
+            chance = min(chance, decision.deeper_loss_win_chance)
+            return min(GRADE_ORDER.index(grade(max(chance, 0.0))), inaccuracy), chance, points
+        points = min(points, decision.deeper_loss_points or 0.0)
+        return min(GRADE_ORDER.index(grade(0.0, max(points, 0.0))), inaccuracy), chance, points
 
     missed = [d for d in found.decisions if d.seat == seat and d.played != d.best]
     chosen = {id(d) for d in sorted(missed, key=rank, reverse=True)[:count]}
@@ -299,16 +318,17 @@ def review_document(found: Review) -> dict[str, Any]:
                 "loss_win_chance": round(decision.loss_win_chance, 4),
                 "grade": decision.grade,
                 "doubted": decision.doubted,
-                "deeper_loss_win_chance": (
-                    None
-                    if decision.deeper_loss_win_chance is None
-                    else round(decision.deeper_loss_win_chance, 4)
-                ),
+                "deeper_loss_win_chance": _rounded(decision.deeper_loss_win_chance, 4),
+                "deeper_loss_points": _rounded(decision.deeper_loss_points, 3),
             }
             for decision in found.decisions
         ],
         "players": [_player_document(player) for player in found.players],
     }
+
+
+def _rounded(value: float | None, places: int) -> float | None:
+    return None if value is None else round(value, places)
 
 
 def _player_document(player: PlayerReview) -> dict[str, Any]:
@@ -339,12 +359,21 @@ def _percent(chance: float, places: int = 1) -> str:
 
 
 def _deeper_percent(decision: Decision) -> str:
-    """The deeper search's loss, to as many decimals as it takes to read below the
-    evaluator's (it is below it whenever it is shown)."""
+    """The deeper search's loss in chance to win, to as many decimals as it takes to read
+    below the evaluator's (it is below it whenever it is shown)."""
     deeper = decision.deeper_loss_win_chance or 0.0
     shown = _percent(deeper)
     if shown == _percent(decision.loss_win_chance):
         shown = _percent(deeper, places=2)
+    return shown
+
+
+def _deeper_points(decision: Decision) -> str:
+    """The deeper search's loss in points, as ``_deeper_percent`` shows a chance."""
+    deeper = decision.deeper_loss_points or 0.0
+    shown = _toward_zero(deeper, 2)
+    if shown == _toward_zero(decision.loss_points, 2):
+        shown = _toward_zero(deeper, 3)
     return shown
 
 
@@ -364,6 +393,12 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
             "chance to win, but a deeper search finds it cost only {deeper} chance to win: "
+            "{grade}."
+        )
+    elif decision.doubted and (decision.deeper_loss_points or 0.0) > 0:
+        line = _(
+            "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
+            "chance to win, but a deeper search finds it cost only {deeper_points} points: "
             "{grade}."
         )
     elif decision.doubted:
@@ -389,6 +424,7 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
         points=_toward_zero(decision.loss_points, 2),
         chance=_percent(decision.loss_win_chance),
         deeper=_deeper_percent(decision),
+        deeper_points=_deeper_points(decision),
         grade=_(GRADE_WORDS[decision.grade]),
     )
 

@@ -30,6 +30,7 @@ from marrakech.flow.review import (
     Decision,
     Review,
     decision_line,
+    flagged_by_chance,
     grade,
     judge,
     review,
@@ -267,6 +268,7 @@ def test_the_json_document_has_its_fields_and_types() -> None:
             "grade",
             "doubted",
             "deeper_loss_win_chance",
+            "deeper_loss_points",
         }
         assert decision["seat"] in (1, 2)
         assert isinstance(decision["turn"], int) and decision["turn"] >= 1
@@ -276,8 +278,12 @@ def test_the_json_document_has_its_fields_and_types() -> None:
         assert decision["grade"] in GRADE_ORDER
         assert isinstance(decision["doubted"], bool)
         second_look = decision["grade"] in (MISTAKE, BLUNDER) or decision["doubted"]
-        assert isinstance(decision["deeper_loss_win_chance"], float) == second_look
-        assert (decision["deeper_loss_win_chance"] is None) == (not second_look)
+        by_chance = flagged_by_chance(decision["loss_win_chance"])
+        # One measure looked at again, the one the flag was raised for.
+        assert isinstance(decision["deeper_loss_win_chance"], float) == (second_look and by_chance)
+        assert isinstance(decision["deeper_loss_points"], float) == (second_look and not by_chance)
+        if not second_look:
+            assert decision["deeper_loss_win_chance"] is decision["deeper_loss_points"] is None
     scores = [score.total for score in session.state.scores()]
     assert document["players"] == [
         {
@@ -332,17 +338,20 @@ def test_a_flag_the_deeper_search_doubts_is_an_inaccuracy_and_says_so() -> None:
     shown = worst(found, last.seat)
     assert len(shown) == 3 and last not in shown
     # Every mistake and blunder left standing is one the deeper search agrees with: it
-    # finds at least the chance to win the evaluator said was lost.
+    # finds at least as much lost as the evaluator said, by the measure it was flagged for.
     for decision in found.decisions:
         if decision.grade in (MISTAKE, BLUNDER):
             assert not decision.doubted
-            looked = searched_values(decision.state, (decision.played, decision.best))
-            searched = (looked[decision.best] - looked[decision.played]) / 100
-            assert searched == decision.deeper_loss_win_chance
-            if grade(decision.loss_win_chance) in (MISTAKE, BLUNDER):
-                assert searched >= decision.loss_win_chance
+            by_chance = flagged_by_chance(decision.loss_win_chance)
+            both = (decision.played, decision.best)
+            looked = searched_values(decision.state, both, points=not by_chance)
+            searched = looked[decision.best] - looked[decision.played]
+            if by_chance:
+                assert searched / 100 == decision.deeper_loss_win_chance
+                assert searched / 100 >= decision.loss_win_chance
             else:
-                assert searched > 0
+                assert searched == decision.deeper_loss_points
+                assert searched >= decision.loss_points
 
 
 def test_a_flag_the_deeper_search_finds_cheaper_is_an_inaccuracy_and_says_how_much() -> None:
@@ -362,6 +371,25 @@ def test_a_flag_the_deeper_search_finds_cheaper_is_an_inaccuracy_and_says_how_mu
     )
     document = review_document(found)["decisions"][-1]
     assert (document["doubted"], document["deeper_loss_win_chance"]) == (True, 0.0295)
+
+
+def test_a_flag_by_points_alone_is_looked_at_again_in_points() -> None:
+    # Greedy against greedy, seed 4: Ayla's carpet at turn 35 loses 3.34 points of her
+    # lead by the evaluator (and 3.0% chance to win): a mistake by the points alone. The
+    # deeper search finds it cost 2.33 points: not as much, so an inaccuracy.
+    found = review(greedy_mirror(4, 144), computers=True)
+    decision = next(d for d in found.decisions if d.turn == 35 and isinstance(d.played, Place))
+    assert grade(decision.loss_win_chance, decision.loss_points) == MISTAKE
+    assert not flagged_by_chance(decision.loss_win_chance)
+    assert decision.deeper_loss_win_chance is None and decision.deeper_loss_points is not None
+    assert (decision.grade, decision.doubted) == (INACCURACY, True)
+    assert decision_line(decision, ("Ayla", "Bo")) == (
+        "Turn 35, Ayla: carpet on (3,2)-(3,3), best carpet on (5,2)-(6,2): lost 3.34 points "
+        "and 3.0% chance to win, but a deeper search finds it cost only 2.33 points: "
+        "inaccuracy."
+    )
+    entry = review_document(found)["decisions"][found.decisions.index(decision)]
+    assert (entry["deeper_loss_win_chance"], entry["deeper_loss_points"]) == (None, 2.336)
 
 
 def test_the_lines_name_each_decision_then_each_player() -> None:
