@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from textual.app import App
 
+from marrakech.bots import make_bot
+from marrakech.engine import Phase
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.files import reading_seconds
@@ -54,6 +56,28 @@ async def test_the_why_of_a_hint_goes_once_the_position_it_speaks_of_is_played()
         await pilot.press("u")
         await pilot.pause()
         assert not any(toast.startswith("Why this hint") for toast in toasts(app))
+
+
+@run
+async def test_the_log_keeps_its_latest_line_in_view_when_the_terminal_shrinks() -> None:
+    session = Session(GameSetup(2, seed=3))
+    greedy = make_bot("greedy", seed=3)
+    while len(session.transitions) < 60:  # thirty-odd sentences: more than either size shows
+        session.roll() if session.state.phase is Phase.ROLL else session.play(
+            greedy.choose(session.state)
+        )
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(GameLog)
+
+        def at_end() -> bool:
+            return log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+
+        await wait_until(pilot, at_end, "the log scrolled to its end")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await wait_until(pilot, at_end, "the latest line in view at the smaller size")
 
 
 def test_a_notice_stays_as_long_as_it_takes_to_read() -> None:

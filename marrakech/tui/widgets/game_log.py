@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 
@@ -33,4 +34,8 @@ class GameLog(VerticalScroll, can_focus=False):
             return
         self.sentences = sentences
         self.query_one("#log-text", WrappedStatic).update(Text("\n".join(sentences)))
+        self.call_after_refresh(self.scroll_end, animate=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A new size (the terminal's) keeps the latest sentence in view."""
         self.call_after_refresh(self.scroll_end, animate=False)
