@@ -93,6 +93,16 @@ def test_the_rules_in_the_app_are_written_for_players() -> None:
     assert text.count("```text") == 3  # the loops, a toll region, legal and illegal carpets
 
 
+def test_the_review_tab_names_every_part_a_hint_may_quote() -> None:
+    from marrakech.flow.hint import OTHER_WORDS, PART_WORDS
+
+    text = help_module.review_help()
+    assert "## Reading a hint" in text and "points of your lead" in text
+    for words in PART_WORDS.values():
+        assert f"*{words}*" in text, words
+    assert f"*{OTHER_WORDS[0].upper()}{OTHER_WORDS[1:]}*" in text
+
+
 @pytest.mark.parametrize("key", ["escape", "q"])
 def test_help_without_rules_file_says_so(monkeypatch: pytest.MonkeyPatch, key: str) -> None:
     monkeypatch.setattr(help_module, "RULES_PATH", Path("/nowhere/rules-2024.md"))

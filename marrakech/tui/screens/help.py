@@ -158,6 +158,21 @@ REVIEW_HELP = (
         "them."
     ),
     N_("The whole story, and how far to trust the figures: docs/review.md."),
+    N_("## Reading a hint"),
+    N_(
+        "A hint (**h**) picks the option with the best chance to win, by the same evaluator "
+        "as the review, and names the parts of the value that decided it, in **points of "
+        "your lead**: with 2 players a dirham you pay the other player counts twice (one "
+        "less for you, one more for them), so a toll of 0.3 dirhams expected counts as about "
+        "0.6 points."
+    ),
+    N_(
+        "The parts: *the points on the board now*; *the toll on this roll* and *bankruptcies "
+        "on this roll*; *the next player's roll*; *tolls on the later rolls* (where Assam is "
+        "likely to stop after that); *the carpet laid this turn* (squares gained and "
+        "covered); *big regions that earn later*; *squares that earn tolls later*; *carpets "
+        "likely to be covered*. *The other parts together* sums those not named."
+    ),
 )
 """The help's Review tab, a paragraph at a time (Markdown; the grades' thresholds are
 filled in from ``flow.review``)."""
