@@ -243,7 +243,9 @@ def test_the_figures_shown_add_up_to_the_total_shown(values: list[float]) -> Non
         assert abs(total - sum(values) * 10) < 1
     for value, tenths in zip(values, shown, strict=True):
         assert tenths != 0 and (tenths > 0) == (value > 0)  # never 0, never across it
-        assert abs(tenths - value * 10) < 1.5
+        # Half a tenth off at most by rounding (0.05 held off 0 as 0.1 too), then moved a
+        # tenth at most: 0.05 may show as 0.2 (0.05 - 0.05 - 0.05 - 0.05 reads -0.1).
+        assert abs(tenths - value * 10) <= 1.5
 
 
 def test_rounded_parts_that_miss_the_total_are_moved_to_meet_it() -> None:
