@@ -141,12 +141,7 @@ def test_the_search_tries_the_next_player_s_every_facing_with_any_number_of_play
 ) -> None:
     """The review's second look does not take the facing the evaluation expects of the
     next player: it searches them all, so a wrong guess changes nothing."""
-    greedy = make_bot("greedy", seed=players)
-    state, played = new_game(players, seed=players), 0
-    while played < 12 * players or state.phase is not Phase.PLACE:  # carpets on the board
-        roll = Roll((1, 2, 2, 3, 3, 4)[played % 6])  # the die's six faces in turn
-        state = state.apply(roll if state.phase is Phase.ROLL else greedy.choose(state))
-        played += 1
+    state = carpet_to_lay(players)
     carpets = list(state.legal_placements())
     facings = searched_values(state, carpets)
 
@@ -155,3 +150,24 @@ def test_the_search_tries_the_next_player_s_every_facing_with_any_number_of_play
 
     monkeypatch.setattr(expert, "likely_choice", always_left)
     assert searched_values(state, carpets) == facings
+
+
+def test_a_carpet_with_3_players_is_searched_through_the_next_two_turns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = carpet_to_lay(3)
+    carpets = list(state.legal_placements())
+    two_turns = searched_values(state, carpets)
+    monkeypatch.setattr(expert, "PLACE_TURNS", (1, 1, 1))
+    assert searched_values(state, carpets) != two_turns
+
+
+def carpet_to_lay(players: int) -> GameState:
+    """A seeded game of greedy players, a dozen turns each in, a carpet to lay."""
+    greedy = make_bot("greedy", seed=players)
+    state, played = new_game(players, seed=players), 0
+    while played < 12 * players or state.phase is not Phase.PLACE:  # carpets on the board
+        roll = Roll((1, 2, 2, 3, 3, 4)[played % 6])  # the die's six faces in turn
+        state = state.apply(roll if state.phase is Phase.ROLL else greedy.choose(state))
+        played += 1
+    return state
