@@ -54,6 +54,8 @@ def saved(name: str, session: Session, age: int) -> Path:
 async def test_the_list_shows_each_save_newest_first_and_unreadable_ones_disabled() -> None:
     saved("older", one_turn_game(("Ann", "Bo")), age=10)
     saved("newer", Session(GameSetup(2, names=("Cy", "[b]Di"), seed=4)), age=1)
+    against = Session(GameSetup(2, names=("Ed", "Fay"), seats=("person", "expert"), seed=5))
+    saved("against", against, age=5)
     storage.saves_dir().joinpath("broken.json").write_text(BROKEN)
     app = MarrakechApp()
     async with app.run_test(size=(80, 30)) as pilot:
@@ -62,11 +64,13 @@ async def test_the_list_shows_each_save_newest_first_and_unreadable_ones_disable
         text = screen_text(app)
         assert text.index("broken") < text.index("newer") < text.index("older")
         assert "Cy, [b]Di · 0 turns · Cy to play" in text
+        assert "Ed, Fay (expert bot) · 0 turns · Ed to play" in text
         assert "Ann, Bo · 1 turn · Bo to play" in text
         assert "cannot be read: broken.json" in text
         saves = app.screen.query_one(OptionList)
         assert [option.disabled for option in saves.options if option.id] == [
             True,
+            False,
             False,
             False,
         ]

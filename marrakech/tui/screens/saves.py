@@ -36,6 +36,7 @@ from marrakech.games.session import Session
 from marrakech.games.text import shown
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.translated import translate_bindings
+from marrakech.tui.widgets.player_panel import level_label
 
 _EMPTY = N_("No saved games yet: during a game, s saves one under a name.")
 
@@ -51,8 +52,17 @@ class OpenSave:
 
 
 def describe(session: Session) -> str:
-    """One line about a saved game: who plays, how far it went, who is to play or won."""
-    names = session.setup.names
+    """One line about a saved game: who plays (a computer with its level), how far it went,
+    who is to play or won."""
+    setup = session.setup
+    names = setup.names
+    players = [
+        name
+        if (level := setup.level(seat)) is None
+        # Translators: a computer player in a saved game's line: "Bo (expert bot)".
+        else _("{name} ({level})").format(name=name, level=level_label(level))
+        for seat, name in enumerate(names)
+    ]
     state = session.state
     played = turns_played(session.transitions, session.state)
     if state.phase is Phase.OVER:
@@ -64,7 +74,7 @@ def describe(session: Session) -> str:
     played_words = ngettext("{count} turn", "{count} turns", played).format(count=played)
     # Translators: a saved game: its players, how many turns were played, who is to play.
     return _("{players} · {turns} · {status}").format(
-        players=_(", ").join(names), turns=played_words, status=status
+        players=_(", ").join(players), turns=played_words, status=status
     )
 
 
