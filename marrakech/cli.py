@@ -154,14 +154,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay = _command(commands, "replay", _("step through a saved game, turn by turn"))
     replay.add_argument(
-        "file", metavar="FILE|NAME", help=_("a save file, or a name in Saved games")
+        "file",
+        metavar="FILE|NAME",
+        help=_("a save file, a name in Saved games, or last (the game finished last)"),
     )
     replay.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=_(TEXT_HELP))
     review = _command(
         commands, "review", _("what each decision of a saved game cost: docs/review.md")
     )
     review.add_argument(
-        "file", metavar="FILE|NAME", help=_("a save file, or a name in Saved games")
+        "file",
+        metavar="FILE|NAME",
+        help=_("a save file, a name in Saved games, or last (the game finished last)"),
     )
     review.add_argument("--all", action="store_true", help=_("the computers' decisions too"))
     review.add_argument("--json", action="store_true", help=_("one JSON document, for tools"))
@@ -264,13 +268,17 @@ HOSTED_TO_LOAD = N_("{name} is a network game you host: `{command}` hosts it aga
 """What ``load`` says of the id of an unfinished network game hosted here."""
 
 
+LAST_FINISHED = "last"
+"""The name that means the game finished last (unless a saved game has that name)."""
+
+
 def saved_game(given: str, *, unfinished: bool = False) -> Path:
     """The save file a ``load``, ``replay`` or ``review`` argument names: a path, or a name
-    from Saved games (a saved game's name, or the number of a finished game there), or
-    with ``unfinished`` the id of an unfinished game (the one ``host`` prints, to look at
-    as far as it is played). SaveFileError, in one line, when there is none or it cannot
-    be read, or when it is an unfinished game's id and ``unfinished`` is False (saying
-    how to go on with it)."""
+    from Saved games (a saved game's name, the number of a finished game there, or
+    ``LAST_FINISHED`` for the game finished last), or with ``unfinished`` the id of an
+    unfinished game (the one ``host`` prints, to look at as far as it is played).
+    SaveFileError, in one line, when there is none or it cannot be read, or when it is an
+    unfinished game's id and ``unfinished`` is False (saying how to go on with it)."""
     from marrakech.games import autosaves, storage
 
     path = Path(given)
@@ -281,6 +289,11 @@ def saved_game(given: str, *, unfinished: bool = False) -> Path:
             raise SaveFileError(_(NO_SAVED_GAME).format(name=quoted(given))) from None
         folders = (storage.saves_dir(), autosaves.history_dir(), autosaves.games_dir())
         named = next((f / f"{given}.json" for f in folders if (f / f"{given}.json").exists()), None)
+        if named is None and given == LAST_FINISHED:
+            finished = autosaves.history_dir().glob("*.json")
+            named = max(finished, key=lambda file: file.stat().st_mtime, default=None)
+            if named is None:
+                raise SaveFileError(_("no finished game yet: none has been played to the end"))
         if named is None:
             raise SaveFileError(_(NO_SAVED_GAME).format(name=quoted(given)))
         if autosaves.is_unfinished_game(named) and not unfinished:

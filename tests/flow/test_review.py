@@ -5,6 +5,7 @@ the command on a saved game, in English and Japanese."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from collections.abc import Iterator
@@ -434,6 +435,24 @@ def test_the_command_reviews_a_finished_game_by_its_number_in_saved_games(
     assert cli.main(["review", "4644d7d6ff40"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out == list(review_lines(review(session), session.setup.names))
+
+
+def test_last_names_the_game_finished_last(
+    data_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["review", "last"]) == 1
+    assert capsys.readouterr().err == (
+        "marrakech review: no finished game yet: none has been played to the end\n"
+    )
+    older, newer = played(20), played(30)
+    history = storage.data_folder(history_dir())
+    for number, (name, session) in enumerate((("0000000000aa", older), ("0000000000bb", newer))):
+        path = storage.save_named(name, session).replace(history / f"{name}.json")
+        os.utime(path, (1_000_000 + number, 1_000_000 + number))  # bb finished after aa
+    assert cli.main(["review", "last"]) == 0
+    assert capsys.readouterr().out.splitlines() == list(
+        review_lines(review(newer), newer.setup.names)
+    )
 
 
 def test_an_unfinished_game_is_reviewed_by_its_id_and_load_says_how_to_go_on(
