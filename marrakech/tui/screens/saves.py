@@ -29,7 +29,7 @@ from marrakech.engine import Phase
 from marrakech.games import autosaves, storage
 from marrakech.games.autosaves import Unfinished
 from marrakech.games.language import N_, _, ngettext
-from marrakech.games.levels import level_word
+from marrakech.games.levels import is_level, level_word
 from marrakech.games.narrate import turns_played
 from marrakech.games.records import SaveFileError, outside_seats
 from marrakech.games.session import Session
@@ -52,15 +52,16 @@ class OpenSave:
 
 
 def describe(session: Session) -> str:
-    """One line about a saved game: who plays (a computer with its level), how far it went,
-    who is to play or won."""
+    """One line about a saved game: who plays (a computer of a built-in level with it; an
+    outside bot's name is asked about when the game is opened), how far it went, who is to
+    play or won."""
     setup = session.setup
     names = setup.names
     players = [
-        name
-        if (level := setup.level(seat)) is None
         # Translators: a computer player in a saved game's line: "Bo (expert bot)".
-        else _("{name} ({level})").format(name=name, level=level_label(level))
+        _("{name} ({level})").format(name=name, level=level_label(level.partition(":")[0]))
+        if (level := setup.level(seat)) is not None and is_level(level)
+        else name
         for seat, name in enumerate(names)
     ]
     state = session.state
