@@ -254,9 +254,9 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
             ).format(choice=choice, other=other, mine=mine, theirs=theirs),
         )
     return (
-        _("{choice} and {other} are worth about the same: {chance} chance to win.").format(
-            choice=choice, other=other, chance=mine
-        ),
+        _(
+            "{choice} and {other} are worth about the same, {chance} chance to win: either will do."
+        ).format(choice=choice, other=other, chance=mine),
     )
 
 
@@ -306,7 +306,11 @@ def _sentences_without_chances(found: Hint) -> tuple[str, ...]:
                 "chance to win."
             ).format(choice=choice, other=other),
         )
-    return (_("{choice} and {other} are worth about the same.").format(choice=choice, other=other),)
+    return (
+        _("{choice} and {other} are worth about the same: either will do.").format(
+            choice=choice, other=other
+        ),
+    )
 
 
 class HintGiver:
