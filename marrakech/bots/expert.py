@@ -44,7 +44,7 @@ machine makes a decision slower, never weaker).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from random import Random
 
 from marrakech.engine import Action, Aim, GameState, Orient, Phase, Place, Roll
@@ -194,19 +194,17 @@ class _Search:
     def _rolled_ahead(self, state: GameState, turns: int) -> list[float]:
         """The expected estimate over the die in ``state`` (ROLL), the mover laying its best
         carpet and the turns after it searched (``turns_ahead``: ``turns`` with this one)."""
-        expected = [0.0] * len(state.players)
-        for value, probability in state.chance_outcomes():
-            rolled = state.apply(Roll(value))
-            if rolled.phase is Phase.PLACE:
-                estimate = self.turns_ahead(self._best_laid(rolled), turns - 1)
-            else:
-                estimate = self.estimate(rolled)
-            for seat, points in enumerate(estimate):
-                expected[seat] += probability * points
-        return expected
+
+        def after(rolled: GameState) -> list[float]:
+            if rolled.phase is not Phase.PLACE:
+                return self.estimate(rolled)
+            return self.turns_ahead(self._best_laid(rolled), turns - 1)
+
+        return self._over_the_die(state, after)
 
     def _best_laid(self, state: GameState) -> GameState:
-        """The position after the player in PLACE lays the carpet best for it."""
+        """The position after the player in PLACE lays the carpet best for it (by the quick
+        evaluation with ``quick_replies``)."""
         chooser = state.current
         value = self.quick if self.quick_replies else self.estimate
         return max(
@@ -214,27 +212,27 @@ class _Search:
             key=lambda after: utility(value(after), chooser),
         )
 
-    def after_roll(self, state: GameState) -> list[float]:
-        """The expected estimate over the die in ``state`` (ROLL), the mover laying its best."""
+    def _over_the_die(
+        self, state: GameState, after: Callable[[GameState], list[float]]
+    ) -> list[float]:
+        """The expected estimate over the die in ``state`` (ROLL), each roll's by ``after``."""
         expected = [0.0] * len(state.players)
         for value, probability in state.chance_outcomes():
-            rolled = state.apply(Roll(value))
-            estimate = self.best_carpet(rolled)
-            for seat, points in enumerate(estimate):
+            for seat, points in enumerate(after(state.apply(Roll(value)))):
                 expected[seat] += probability * points
         return expected
+
+    def after_roll(self, state: GameState) -> list[float]:
+        """The expected estimate over the die in ``state`` (ROLL), the mover laying its best."""
+        return self._over_the_die(state, self.best_carpet)
 
     def best_carpet(self, state: GameState) -> list[float]:
         """The estimate after the player in PLACE lays the carpet best for it."""
         if state.phase is not Phase.PLACE:
             return self.estimate(state)
-        chooser = state.current
         if self.quick_replies:
-            best = max(
-                (state.apply(place) for place in state.legal_placements()),
-                key=lambda after: utility(self.quick(after), chooser),
-            )
-            return self.estimate(best)
+            return self.estimate(self._best_laid(state))
+        chooser = state.current
         leaves = [self.estimate(state.apply(place)) for place in state.legal_placements()]
         return max(leaves, key=lambda leaf: utility(leaf, chooser))
 

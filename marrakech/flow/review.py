@@ -359,22 +359,20 @@ def _percent(chance: float, places: int = 1) -> str:
 
 
 def _deeper_percent(decision: Decision) -> str:
-    """The deeper search's loss in chance to win, to as many decimals as it takes to read
-    below the evaluator's (it is below it whenever it is shown)."""
-    deeper = decision.deeper_loss_win_chance or 0.0
-    shown = _percent(deeper)
-    if shown == _percent(decision.loss_win_chance):
-        shown = _percent(deeper, places=2)
-    return shown
+    """The deeper search's loss in chance to win (``_below`` the evaluator's)."""
+    return _below(_percent, decision.deeper_loss_win_chance or 0.0, decision.loss_win_chance, 1)
 
 
 def _deeper_points(decision: Decision) -> str:
-    """The deeper search's loss in points, as ``_deeper_percent`` shows a chance."""
-    deeper = decision.deeper_loss_points or 0.0
-    shown = _toward_zero(deeper, 2)
-    if shown == _toward_zero(decision.loss_points, 2):
-        shown = _toward_zero(deeper, 3)
-    return shown
+    """The deeper search's loss in points (``_below`` the evaluator's)."""
+    return _below(_toward_zero, decision.deeper_loss_points or 0.0, decision.loss_points, 2)
+
+
+def _below(show: Callable[[float, int], str], deeper: float, loss: float, places: int) -> str:
+    """``deeper`` as ``show`` writes it, to a decimal more where it would read as ``loss``
+    does (it is below it whenever it is shown)."""
+    shown = show(deeper, places)
+    return show(deeper, places + 1) if shown == show(loss, places) else shown
 
 
 def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
