@@ -390,13 +390,13 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
     elif decision.doubted and (decision.deeper_loss_win_chance or 0.0) > 0:
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
-            "chance to win, but a deeper search finds it cost only {deeper} chance to win: "
+            "chance to win, but a deeper search finds it cost less ({deeper} chance to win): "
             "{grade}."
         )
     elif decision.doubted and (decision.deeper_loss_points or 0.0) > 0:
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
-            "chance to win, but a deeper search finds it cost only {deeper_points} points: "
+            "chance to win, but a deeper search finds it cost less ({deeper_points} points): "
             "{grade}."
         )
     elif decision.doubted:
