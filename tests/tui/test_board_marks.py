@@ -6,6 +6,7 @@ square by square (``BoardWidget.square_at`` says which square a point belongs to
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -208,3 +209,35 @@ async def test_without_colour_the_arrow_still_gives_the_facing(
     text = "".join(char for char, _style in points)
     assert text.count("◀") == 1 and not set("▲▶▼") & set(text)
     assert "◀R1" in text
+
+
+def lines_on(board: BoardWidget, square: Square) -> list[str]:
+    """The text drawn on a square, line by line."""
+    xs, ys = boxes(board)[square]
+    drawn = picture(board)
+    return ["".join(drawn[y][x][0] for x in xs) for y in ys]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@run
+async def test_rolls_that_share_a_square_read_as_the_key_says(size: str) -> None:
+    # The key to the market: "34", a roll of 3 and a roll of 4 both stop there. Spaced,
+    # "3 4" would read as two marks, so the digits sit side by side at every size.
+    # (0,3) facing E: ahead, a 3 and a 4 stop on (0,6); (0,5) facing N: to the right, a
+    # 1 and a 2 stop on (0,6).
+    app = BoardApp()
+    async with app.run_test(size=SIZES[size]) as pilot:
+        await pilot.pause()
+        board = app.query_one(BoardWidget)
+        seen = {}
+        for square, facing, chosen, digits in [
+            ((0, 3), "E", Turn.STRAIGHT, "34"),
+            ((0, 5), "N", Turn.RIGHT, "12"),
+        ]:
+            lanes = way_lanes(square, facing, chosen)
+            board.show(position(assam=(square, facing)), lanes=tuple(lanes.values()))
+            lines = lines_on(board, (0, 6))
+            seen[digits] = [line for line in lines if any(char.isdigit() for char in line)]
+    assert [digits in "".join(lines) for digits, lines in seen.items()] == [True, True], seen
+    spaced = [line for lines in seen.values() for line in lines if re.search(r"\d +\d", line)]
+    assert spaced == [], seen

@@ -17,14 +17,15 @@ Every square reads without colour: a letter per colour (R, B, Y, G; lower case w
 owner is bankrupt), the stack height, ``═`` and ``║`` joining the two halves of a carpet,
 one arrow for Assam (on the larger squares also a frame round his square; his square keeps
 its carpet's colour), the digits 1-4 on the squares a lane stops on (each roll that stops
-there by any way, once, bright when by the picked way: "34" before the letter of a
-one-line square where a 3 and a 4 stop, "3 4" above it on the larger squares), a ghost carpet as an
-outline of ``░`` in its colour (``x`` marks when it is illegal: the first and last column
-of a one-line square, the edge of a larger one) round what its squares show now (their
-carpets, labels and Assam stay readable under it), and ``$`` on a charged region. The
-drawing grows with the widget (three cell sizes) and is centred. Carpets take their
-colours from ``marrakech.tui.palette``, everything else from the component classes in
-app.tcss. The border loops are drawn from the rules' own table, ``engine.BORDER_LOOPS``.
+there by any way, once, bright when by the picked way; side by side at every size, as the
+key says: "34" where a 3 and a 4 stop, before the letter of a one-line square, above it on
+the larger squares), a ghost carpet as an outline of ``░`` in its colour (``x`` marks when
+it is illegal: the first and last column of a one-line square, the edge of a larger one)
+round what its squares show now (their carpets, labels and Assam stay readable under it),
+and ``$`` on a charged region. The drawing grows with the widget (three cell sizes) and is
+centred. Carpets take their colours from ``marrakech.tui.palette``, everything else from
+the component classes in app.tcss. The border loops are drawn from the rules' own table,
+``engine.BORDER_LOOPS``.
 """
 
 from __future__ import annotations
@@ -518,15 +519,16 @@ def _rolls_by_square(lanes: tuple[Lane, ...]) -> dict[Square, list[_Roll]]:
 def _roll_places(
     layout: _Layout, square: Square, count: int, assam_here: bool
 ) -> list[tuple[int, int]]:
-    """Where a square's rolls go, an (x, y) each. On the larger squares: the line above
-    the core, centred, a space apart ("3 4"). On the one-line squares: the core's first
-    two columns ("34"), less Assam's; a roll that finds no room there goes on the gap line
-    beside the square, towards the middle of the market."""
+    """Where a square's rolls go, an (x, y) each, side by side at every size ("34", as the
+    key to the market says: spaced, "3 4" would read as two marks). On the larger squares:
+    the line above the core, centred. On the one-line squares: the core's first two
+    columns, less Assam's; a roll that finds no room there goes on the gap line beside the
+    square, towards the middle of the market."""
     row, col = square
     x, y = layout.x(col), layout.centre_y(row)
     if layout.cell_height > 1:
-        start = x + (layout.cell_width - (2 * count - 1)) // 2
-        return [(start + 2 * index, y - 1) for index in range(count)]
+        start = x + (layout.cell_width - count) // 2
+        return [(start + index, y - 1) for index in range(count)]
     beside = y + 1 if row < SIZE - 1 else y - 1
     core = [(x, y)] if assam_here else [(x, y), (x + 1, y)]
     return [*core, (x, beside), (x + 1, beside)]
