@@ -12,9 +12,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -22,6 +24,7 @@ from marrakech.engine import Phase
 from marrakech.flow import GameFlow
 from marrakech.games import autosaves, language, settings, storage
 from marrakech.games.language import N_, _, ngettext, pgettext
+from marrakech.games.lines import is_wide, wrap_text
 from marrakech.games.narrate import turns_played
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import GameSetup, Session
@@ -73,6 +76,10 @@ BASIC_THEME = "ansi-dark"
 LONG_NOTICE = 20
 """Seconds a notice stays that the player must act on (a command to type, a lost save)."""
 
+
+NOTICE_TEXT_WIDTH = 30
+"""The cells a notice's text takes across: the 33 of a notice (``Toast`` in app.tcss, as
+wide as the game's side panel) less its border and padding."""
 
 QUIT_DIALOG = "quit-dialog"
 """The id of the question quitting asks, where the quit key again answers yes (q, and
@@ -178,6 +185,21 @@ class MarrakechApp(App[None]):
         self._load = load
         self._replay = replay
         self._tutorial = tutorial
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Show a notice as Textual does; plain Japanese text is broken where Japanese may
+        (``games.lines``) rather than wherever the notice's edge falls."""
+        if not markup and is_wide(message):
+            message = wrap_text(Text(message), NOTICE_TEXT_WIDTH).plain
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def on_mount(self) -> None:
         storage.remove_stale_temporaries()

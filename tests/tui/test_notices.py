@@ -106,3 +106,31 @@ async def test_a_message_too_long_for_the_status_line_is_shown_whole_as_a_notice
         await pilot.pause()
         shown = [toast for toast in toasts(app) if toast.startswith("Taken back: ")]
         assert shown and "Player 2" in shown[0]  # the whole of it, the computer's turn too
+
+
+@run
+async def test_the_why_of_a_hint_goes_when_the_help_opens_over_the_game() -> None:
+    session = Session(GameSetup(2, seats=("person", "greedy"), seed=1))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert any(toast.startswith("Why this hint") for toast in toasts(app))
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        assert not any(toast.startswith("Why this hint") for toast in toasts(app))
+
+
+@run
+async def test_a_japanese_notice_breaks_where_japanese_may() -> None:
+    app: App[None] = MarrakechApp()
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        # 29 wide characters then a full stop: cut at the edge, the stop would begin a line.
+        text = "あ" * 14 + "い。" + "う" * 10
+        app.notify(text, markup=False)
+        await pilot.pause()
+        shown = next(toast for toast in toasts(app) if "い" in toast)
+        lines = shown.splitlines()
+        assert lines == ["あ" * 14, "い。" + "う" * 10], lines

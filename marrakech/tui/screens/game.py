@@ -365,6 +365,11 @@ class GameScreen(Screen["NextGame"]):
                 shown = show_notice(self.app, Notice(why, title=_("Why this hint")))
                 self._hint_why_until = time.monotonic() + shown
 
+    def on_screen_suspend(self) -> None:
+        """A screen opened over the game (the help, the log) takes a hint's reasons away:
+        they would lie over it."""
+        self._forget_hint_why()
+
     def _forget_hint_why(self) -> None:
         """Take a hint's reasons off the screen once the position they speak of is gone
         (their figures would contradict the panels). Textual clears notices only all
