@@ -32,6 +32,7 @@ from marrakech.tui.screens.tutorial_keys import (
     ACTS,
     LESSON_KEYS,
     LESSON_LETTERS,
+    LESSON_MOVES,
     MAX_DIGITS,
     moved,
     over,
@@ -82,6 +83,9 @@ class TutorialScreen(Screen[Session | None]):
         """Where the carpet to lay lies now (anywhere on the market)."""
         self.typed = ""
         """The answer typed so far."""
+        self.answering = False
+        """An answer is under way: a key was typed for it (a digit, or a letter refused),
+        and it is neither given nor erased. Its letters are then never commands."""
         self.said: tuple[str, ...] = (self.course.welcome(),)
         """What the last try came to (at first: what the course is)."""
         self.mood: Mood = "note"
@@ -143,8 +147,10 @@ class TutorialScreen(Screen[Session | None]):
             return how is How.NEXT and not self.course.complete
         if action == "practice":
             return self.course.complete
-        if action == "skip":
-            return not self.course.complete
+        if action == "skip" and self.course.complete:
+            return False
+        if action in LESSON_MOVES and self.answering:
+            return None  # b and n wait while an answer is typed (Backspace erases it)
         return True
 
     def _refresh_keys(self) -> None:
@@ -164,6 +170,7 @@ class TutorialScreen(Screen[Session | None]):
         self.turn = Turn.STRAIGHT
         self.carpet = cursor.first_carpet(state) if self.course.how() is How.LAY else None
         self.typed = ""
+        self.answering = False
 
     def _draw(self) -> None:
         course = self.course
@@ -301,13 +308,16 @@ class TutorialScreen(Screen[Session | None]):
 
     def action_type_digit(self, digit: int) -> None:
         """Type a digit of the answer."""
+        self.answering = True
         if len(self.typed) < MAX_DIGITS:
             self.typed += str(digit)
-            self._draw()
+        self._draw()
 
     def action_erase(self) -> None:
-        """Take back the last digit typed."""
+        """Take back the last digit typed; with none left, the answer is no longer under
+        way (b and n move through the lessons again)."""
         self.typed = self.typed[:-1]
+        self.answering = bool(self.typed)
         self._draw()
 
     def action_answer(self) -> None:
@@ -316,6 +326,7 @@ class TutorialScreen(Screen[Session | None]):
             self.app.bell()
             return
         typed, self.typed = self.typed, ""
+        self.answering = False
         self._try(Answer(int(typed)))
 
     @on(DieFace.Clicked)
@@ -358,7 +369,8 @@ class TutorialScreen(Screen[Session | None]):
 
     def on_key(self, event: events.Key) -> None:
         """Any key ends the walk at once; a letter typed for an answer is only a wrong try
-        (never a key that leaves, such as q)."""
+        (never a key that leaves, such as q). Before anything is typed, b and n still go
+        back a step and skip the lesson; once an answer is under way they are letters too."""
         if self.walking is not None:
             event.stop()
             event.prevent_default()
@@ -368,10 +380,11 @@ class TutorialScreen(Screen[Session | None]):
             self.course.how() is How.ANSWER
             and event.character is not None
             and event.character.isalpha()
-            and event.key not in LESSON_LETTERS
+            and (self.answering or event.key not in LESSON_LETTERS)
         ):
             event.stop()
             event.prevent_default()
+            self.answering = True
             self.app.bell()
             self.said, self.mood = (_(ANSWER_LETTER),), "wrong"
             self._draw()

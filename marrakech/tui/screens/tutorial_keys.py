@@ -42,7 +42,11 @@ LESSON_KEYS: tuple[Binding, ...] = (
 
 LESSON_LETTERS = frozenset({"b", "n"})
 """The letters that move through the lessons; any other letter typed for an answer is
-only a wrong try (q, which leaves elsewhere, too)."""
+only a wrong try (q, which leaves elsewhere, too), and so are these once an answer is
+under way (``LESSON_MOVES`` dim then)."""
+
+LESSON_MOVES = frozenset({"back", "skip"})
+"""The actions of ``LESSON_LETTERS``: they wait while an answer is typed."""
 
 ACTS = {
     "turn": (How.TURN,),
