@@ -223,10 +223,12 @@ AIDS = (HINT_AID, WIN_CHANCE_AID, TAKEBACK_AID)
 
 @dataclass(frozen=True, slots=True)
 class _Undone:
-    """What one undo took back: the actions, and the draws taken back before it."""
+    """What one undo took back: the actions, the draws taken back before it, and whether a
+    takeback had been used before it (a redo puts all three back)."""
 
     actions: tuple[Action, ...]
     taken_back: dict[int, int]
+    took_back_before: bool
 
 
 class Session:
@@ -402,7 +404,7 @@ class Session:
         The die is never taken back: the rolls undone are draws taken back (``taken_back``)
         and the rolls after the undo are fresh draws, so what was seen tells nothing of
         them; redo plays again exactly what was undone. An undo that takes back a roll is
-        remembered as an aid (``TAKEBACK_AID``).
+        remembered as an aid (``TAKEBACK_AID``), unless a redo plays it all again.
         """
         reason = self.why_no_undo(computers)
         if reason is not None:
@@ -410,7 +412,7 @@ class Session:
         index = self._undo_point(computers)
         assert index is not None
         removed = tuple(t.action for t in self._transitions[index:])
-        self._redo.append(_Undone(removed, dict(self._taken_back)))
+        self._redo.append(_Undone(removed, dict(self._taken_back), TAKEBACK_AID in self.aids))
         rolls = sum(1 for action in removed if isinstance(action, Roll))
         if rolls:
             self._take_back(self._draws[-rolls], self.next_draw - 1)
@@ -436,6 +438,8 @@ class Session:
             raise IllegalAction(_("cannot redo: nothing was undone"))
         undone = self._redo.pop()
         self._taken_back = dict(undone.taken_back)
+        if not undone.took_back_before:  # the rolls seen stand again: nothing was taken back
+            self.aids.discard(TAKEBACK_AID)
         for action in undone.actions:
             self._apply(action)
         return self.state

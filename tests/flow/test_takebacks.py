@@ -134,3 +134,15 @@ def test_the_text_mode_says_the_die_rolls_anew_and_the_end_says_takebacks_were_u
     assert game.flow.over
     assert "Ayla goes straight, rolls 1" in out.getvalue()
     assert out.getvalue().splitlines()[-1] == "Help used while playing: takebacks."
+
+
+def test_an_undo_played_again_by_redo_is_no_takeback() -> None:
+    flow = against_a_computer()
+    flow.decide(Orient(Turn.STRAIGHT))
+    flow.undo()
+    flow.redo()  # the same roll stands: nothing was taken back
+    assert flow.session.aids == set()
+    assert words.aids_line(flow.session.aids) is None
+    flow.undo()
+    flow.decide(Orient(Turn.LEFT))  # another way after seeing the roll: a takeback
+    assert flow.session.aids == {TAKEBACK_AID}
