@@ -83,6 +83,22 @@ def _visitors(text: str) -> int:
     return int(text)
 
 
+# Translators: {languages} lists the codes --lang takes, as they are typed ("en, ja").
+UNKNOWN_LANGUAGE = N_("unknown language {language}: choose one of {languages}")
+"""What ``--lang`` says of a language this game does not speak."""
+
+
+def _language(text: str) -> str:
+    """The code of the language ``--lang`` names (a code or a locale name, as
+    ``language.known`` reads them); ArgumentTypeError for any other."""
+    code = language.known(text)
+    if code is None:
+        raise argparse.ArgumentTypeError(
+            _(UNKNOWN_LANGUAGE).format(language=quoted(text), languages=", ".join(LANGUAGES))
+        )
+    return code
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every subcommand (the tournament's options are its own)."""
     parser = argparse.ArgumentParser(
@@ -100,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--lang",
         metavar="LANGUAGE",
+        type=_language,
         help=_(
             "the language to play in ({languages}); default: your setting, else the "
             "locale's (LANG), else English"
@@ -554,7 +571,8 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
 
 def _asked_language(argv: Sequence[str]) -> tuple[list[str], str | None]:
     """``argv`` without its ``--lang LANGUAGE`` (wherever it stands, before or after the
-    command: the language is chosen before the parser's words are), and that language."""
+    command: the language is chosen before the parser's words are), and that language
+    ("" when ``--lang`` ends the line)."""
     rest: list[str] = []
     asked: str | None = None
     words = iter(argv)
@@ -575,6 +593,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv, asked = _asked_language(sys.argv[1:] if argv is None else argv)
     language.use(language.choose(asked, settings.load().language))
     parser = build_parser()
+    if asked is not None:  # checked by the parser: one it does not speak is refused (exit 2)
+        argv = [f"--lang={asked}", *argv]
     args, rest = parser.parse_known_args(argv)
     if args.command == "tournament":
         from marrakech import tournament_cli

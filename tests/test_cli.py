@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from marrakech import tournament_cli
+from marrakech import cli, tournament_cli
 from marrakech.cli import build_parser, main, setup_from_args
 from marrakech.engine import Variant
+from marrakech.games import language
 from marrakech.games.levels import LEVELS, describe_names
 from marrakech.games.session import GameSetup
 
@@ -490,6 +491,69 @@ def test_version_is_the_installed_packages(capsys: pytest.CaptureFixture[str]) -
 )
 def test_text_goes_before_or_after_the_command(argv: list[str], text: bool) -> None:
     assert build_parser().parse_args(argv).text is text
+
+
+UNKNOWN_FR = "marrakech: error: argument --lang: unknown language 'fr': choose one of en, ja\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "refusal"),
+    [
+        (["--lang", "fr", "--text", "new"], UNKNOWN_FR),
+        (["new", "--text", "--lang=fr"], UNKNOWN_FR),
+        (["--lang", "fr", "tournament"], UNKNOWN_FR),
+        (["new", "--lang"], "argument --lang: unknown language '': choose one of en, ja\n"),
+    ],
+)
+def test_an_unknown_language_is_refused_naming_the_ones_there_are(
+    argv: list[str],
+    refusal: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    started: list[object] = []
+    monkeypatch.setitem(cli.COMMANDS, "new", started.append)
+    monkeypatch.setattr(tournament_cli, "main", started.append)
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith("usage: marrakech ")
+    assert captured.err.endswith(refusal)
+    assert captured.out == "" and started == []
+
+
+def test_an_unknown_language_from_a_real_process_starts_nothing(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "marrakech", "--lang", "fr", "--text", "new"]
+    result = subprocess.run(
+        command, cwd=tmp_path, capture_output=True, text=True, input="", check=False
+    )
+    assert result.returncode == 2
+    assert result.stderr.endswith(UNKNOWN_FR)
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("argv", "environ", "spoken"),
+    [
+        (["new"], {"LANG": "fr_FR.UTF-8"}, "en"),  # the locale's language: only a default
+        (["new"], {"LC_ALL": "xx"}, "en"),
+        (["--lang", "JA", "new"], {"LANG": "fr_FR.UTF-8"}, "ja"),
+        (["new", "--lang=ja_JP.UTF-8"], {}, "ja"),
+        (["--lang", "en", "new"], {"LANG": "ja_JP.UTF-8"}, "en"),
+    ],
+)
+def test_a_language_the_locale_names_is_no_error_and_lang_takes_a_locale_name(
+    argv: list[str], environ: dict[str, str], spoken: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for variable, value in environ.items():
+        monkeypatch.setenv(variable, value)
+    monkeypatch.setitem(cli.COMMANDS, "new", lambda args: 0)
+    try:
+        assert main(argv) == 0
+        assert language.current() == spoken
+    finally:
+        language.use(language.ENGLISH)
 
 
 class _Stream:

@@ -142,6 +142,11 @@ _TWO_SQUARES = re.compile(
 )
 """A carpet as its two squares the way they are written in words: ``(2,3) (2,4)``,
 ``2,3 2,4`` or ``(2,3)-(2,4)``."""
+_ONE_SQUARE = re.compile(
+    r"c?\d+\.\d+(?:-(?:\d+\.?)?)?|\(?\s*\d+\s*,\s*\d+\s*\)?(?:\s*-)?", re.ASCII
+)
+"""The start of a carpet, one square only: ``c2.3``, ``2.3-``, ``c2.3-2``, ``(2,3)`` or
+``2,3`` (a square alone is read as a carpet nowhere else: ``square 2 3`` looks at one)."""
 _INDEX = re.compile(r"\d+", re.ASCII)
 
 
@@ -276,6 +281,8 @@ def parse(line: str) -> Command:
         return _carpet(head)
     if _TWO_SQUARES.fullmatch(written := " ".join(words)):
         return _carpet(written)  # a carpet as the game writes it: (2,0)-(2,1)
+    if _ONE_SQUARE.fullmatch(written):
+        _one_square(line.strip())
     if _ARROW_KEY.fullmatch(line.strip()):
         raise CommandError(_("The arrow keys do not work here: type left, right or ahead."))
     command = quoted(line.strip())
@@ -298,6 +305,14 @@ def _missing(command: str) -> NoReturn:
     raise CommandError(_("Save needs more: for example save friday."))
 
 
+def _one_square(text: str) -> NoReturn:
+    raise CommandError(
+        _("A carpet needs two squares, like c2.3-2.4: {carpet} has one.").format(
+            carpet=quoted(text)
+        )
+    )
+
+
 def _aim_way(head: str, argument: str) -> Turn:
     way = argument if head == "aim" else head[1]
     if way not in WAYS:
@@ -309,6 +324,8 @@ def _carpet(text: str) -> LayNumber | LayCarpet:
     if _INDEX.fullmatch(text):
         return LayNumber(int(text))
     match = _CARPET.fullmatch(text) or _TWO_SQUARES.fullmatch(text)
+    if match is None and _ONE_SQUARE.fullmatch(text):
+        _one_square(text)
     if match is None:
         raise CommandError(
             _("No carpet {carpet}: give its number in legal or write it like c2.3-2.4.").format(

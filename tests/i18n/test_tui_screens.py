@@ -105,7 +105,7 @@ def test_the_setup_screen_speaks_japanese_and_fits(japanese: None) -> None:
     for label in ("新しいゲーム", "人数", "席1", "商人1", "ルール", "先手", "シード", "開始"):
         assert label in text
     assert "Enterでゲーム開始" in text
-    assert "esc 終了" in text  # the screen's keys in the footer
+    assert "Esc 終了" in text  # the screen's keys in the footer
     for english in ("New game", "Players", "Seat 1", "Start", "Quit"):
         assert english not in text
     fits(lines)
@@ -114,7 +114,7 @@ def test_the_setup_screen_speaks_japanese_and_fits(japanese: None) -> None:
 @pytest.mark.slow
 def test_the_setup_screen_keeps_its_english(home: Any) -> None:
     text = "\n".join(shown(NewGameScreen()))
-    assert "New game" in text and "Players" in text and "esc Quit" in text
+    assert "New game" in text and "Players" in text and "Esc Quit" in text
 
 
 def test_the_results_screen_speaks_japanese_and_fits(japanese: None) -> None:

@@ -85,6 +85,12 @@ def test_every_form_reads_as_its_command(line: str, command: Command) -> None:
         ("lay", "Lay needs more: for example lay 3 or lay c2.3-2.4."),
         ("lay here", "No carpet 'here': give its number in legal or write it like c2.3-2.4."),
         ("save", "Save needs more: for example save friday."),
+        ("c1.2", "A carpet needs two squares, like c2.3-2.4: 'c1.2' has one."),
+        ("C1.2-", "A carpet needs two squares, like c2.3-2.4: 'C1.2-' has one."),
+        ("1.2-1", "A carpet needs two squares, like c2.3-2.4: '1.2-1' has one."),
+        ("(2,3)", "A carpet needs two squares, like c2.3-2.4: '(2,3)' has one."),
+        ("lay c1.2", "A carpet needs two squares, like c2.3-2.4: 'c1.2' has one."),
+        ("lay 2,3", "A carpet needs two squares, like c2.3-2.4: '2,3' has one."),
         ("\x1b[2J", "Unknown command '\\x1b[2J'."),
         ("\x1b[D", "The arrow keys do not work here: type left, right or ahead."),
         ("\x1b[A\x1b[A", "The arrow keys do not work here: type left, right or ahead."),
@@ -94,6 +100,20 @@ def test_anything_else_is_one_line_saying_what_is_wrong(line: str, message: str)
     with pytest.raises(CommandError) as refused:
         parse(line)
     assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(
+    ("line", "place"),
+    [
+        ("c1.2-1.3", Place((1, 2), (1, 3))),
+        ("1.2-2.2", Place((1, 2), (2, 2))),
+        ("lay c1.2-1.3", Place((1, 2), (1, 3))),
+        ("(2,3)-(2,4)", Place((2, 3), (2, 4))),
+        ("2,3 2,4", Place((2, 3), (2, 4))),
+    ],
+)
+def test_a_carpet_of_two_squares_is_still_read_as_before(line: str, place: Place) -> None:
+    assert parse(line) == LayCarpet(place)
 
 
 def test_a_long_line_is_quoted_short() -> None:

@@ -91,6 +91,12 @@ def test_a_carpet_by_its_number_is_the_engines_carpet_of_that_rank_and_the_compu
         (("left",), "c0.0-0.1", "Cannot lay a carpet on (0,0)-(0,1): neither square touches"),
         (("left",), "c3.0-3.1", "Cannot lay a carpet on (3,0)-(3,1): (3,0) is under Assam."),
         (("left",), "c9.9-9.8", "Cannot lay a carpet on (9,8)-(9,9): (9,8) is not a square"),
+        (
+            ("left",),
+            "c3.1",
+            "A carpet needs two squares, like c2.3-2.4: 'c3.1' has one. Now: a carpet's number",
+        ),
+        ((), "c3.1", "A carpet needs two squares, like c2.3-2.4: 'c3.1' has one. Now: left,"),
         (("left",), "right", "Cannot turn Assam now: the game waits for a carpet to be laid."),
         ((), "undo", "Cannot undo: nothing to undo."),
         ((), "redo", "Cannot redo: nothing was undone."),

@@ -14,6 +14,7 @@ from textual.widgets import Input, RadioButton, RadioSet, Select, Static
 from marrakech.engine import Variant
 from marrakech.games.levels import DESCRIPTIONS, LEVELS
 from marrakech.games.session import MAX_NAME_LENGTH, SEAT_KINDS, GameSetup
+from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens import setup as screen_module
 from marrakech.tui.screens.setup import NewGameScreen
 
@@ -85,6 +86,57 @@ def test_escape_quits() -> None:
         await pilot.press("escape")
 
     assert play(steps)[1] == [None]
+
+
+@pytest.mark.parametrize("key", ["q", "escape"])
+def test_q_quits_as_escape_does(key: str) -> None:
+    async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
+        await pilot.press(key)
+
+    assert play(steps)[1] == [None]
+
+
+def _keys_help(from_results: bool) -> tuple[str, list[str]]:
+    """The footer of the new-game screen in the app, and the rows of its keys help (F1)."""
+
+    async def go() -> tuple[str, list[str]]:
+        app = MarrakechApp()
+        async with app.run_test(size=(100, 36)) as pilot:
+            await pilot.pause()
+            if from_results:
+                app.push_screen(NewGameScreen(GameSetup(players=2), from_results=True))
+                await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            footer = screen_text(app).splitlines()[-1]
+            await pilot.press("f1")
+            await pilot.pause()
+            rows = [" ".join(line.strip(" █").split()) for line in screen_text(app).splitlines()]
+            return footer, rows
+
+    return asyncio.run(go())
+
+
+def test_the_keys_say_quit_once_and_spell_escape_esc() -> None:
+    footer, rows = _keys_help(from_results=False)
+    assert footer.split("▏")[0].split() == ["Esc", "Quit", "^o", "Saved", "games", "?", "Help"]
+    assert [row for row in rows if row.endswith(("Quit", "games", "Help", "help"))] == [
+        "Esc ^q q Quit",
+        "^o Saved games",
+        "? f1 Help",
+        "Esc q ? close this help",
+    ]
+    assert not any("esc" in row for row in rows)
+
+
+def test_from_the_results_escape_goes_back_and_the_app_keys_quit() -> None:
+    footer, rows = _keys_help(from_results=True)
+    assert footer.split("▏")[0].split()[:5] == ["Esc", "Back", "to", "the", "results"]
+    assert [row for row in rows if row.endswith(("Quit", "games", "Help", "results"))] == [
+        "Esc Back to the results",
+        "^o Saved games",
+        "^q q Quit",
+        "? f1 Help",
+    ]
 
 
 @pytest.mark.slow

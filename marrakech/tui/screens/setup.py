@@ -86,6 +86,11 @@ _HINTS = {
 }
 
 
+QUIT_KEYS = ("ctrl+q", "q")
+"""The app's quit keys, which quit from the new-game screen as Escape does (unless it was
+opened from the results: Escape goes back to them there)."""
+
+
 def cut(text: str, cells: int) -> str:
     """The start of ``text`` that fits in ``cells`` terminal cells (a wide character that
     would be split is left out, not padded)."""
@@ -271,7 +276,10 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "quit", N_("Quit")),
+        Binding("escape", "quit", N_("Quit"), key_display="Esc"),
+        # The app's quit keys, bound here too so that the keys (help, footer) say Quit once,
+        # with every key that quits. The app's own ctrl+q (a priority key) still runs first.
+        *(Binding(key, "quit", N_("Quit"), priority=key == "ctrl+q") for key in QUIT_KEYS),
         Binding("ctrl+o", "saved_games", N_("Saved games")),
     ]
 
@@ -283,7 +291,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         super().__init__()
         self.from_results = from_results
         translate_bindings(self)
-        if from_results:  # Escape goes back: its key says so
+        if from_results:  # Escape goes back: its key says so; the app's keys quit
             self._bindings = BindingsMap.from_keys(
                 {
                     key: [
@@ -293,6 +301,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
                         for binding in bindings
                     ]
                     for key, bindings in self._bindings.key_to_bindings.items()
+                    if key not in QUIT_KEYS
                 }
             )
         self.defaults = defaults or GameSetup(players=2)
