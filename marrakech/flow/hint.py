@@ -59,6 +59,10 @@ QUOTED = 3
 SHOWN = 0.05
 """A figure smaller than this (in points) shows as 0.0: it is never quoted."""
 
+EITHER_BELOW = 0.5
+"""Two options this close in points (and in the chance to win shown, to the percent) are
+said to be worth about the same: "either will do"."""
+
 NAIVE_MARGIN = 0.05
 """The naive favourite must beat the pick by this much on its own measure (dirhams of
 toll, squares of carpet) to be the option compared."""
@@ -226,6 +230,11 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
         return _sentences_without_chances(found)
     choice, other = _words(found.pick, True), _words(found.compared)
     mine, theirs = _percent(found.win_chance), _percent(found.compared_win_chance)
+    if found.parts and _either(found):
+        return (
+            _parts_sentence(found),
+            _("Your chance to win: {mine} with both, so either will do.").format(mine=mine),
+        )
     if found.parts:
         return (
             _parts_sentence(found),
@@ -260,6 +269,12 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
     )
 
 
+def _either(found: Hint) -> bool:
+    """Whether the pick and the option compared are worth about the same (``EITHER_BELOW``)."""
+    same_chance = _percent(found.win_chance) == _percent(found.compared_win_chance)
+    return same_chance and found.points < EITHER_BELOW
+
+
 def _parts_sentence(found: Hint) -> str:
     """The parts that decided, and what the pick is worth more in all."""
     assert found.compared is not None
@@ -287,6 +302,8 @@ def _parts_sentence(found: Hint) -> str:
 def _sentences_without_chances(found: Hint) -> tuple[str, ...]:
     """The hint's reasons with no chance to win quoted (a game against other people)."""
     assert found.compared is not None
+    if found.parts and _either(found):
+        return (_parts_sentence(found), _("Either will do."))
     if found.parts:
         return (_parts_sentence(found),)
     choice, other = _words(found.pick, True), _words(found.compared)

@@ -390,19 +390,20 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
     elif decision.doubted and (decision.deeper_loss_win_chance or 0.0) > 0:
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
-            "chance to win, but a deeper search finds it cost less ({deeper} chance to win): "
-            "{grade}."
+            "chance to win, but a deeper search finds it cost less ({deeper} chance to win), "
+            "so it is not called a {flagged}: {grade}."
         )
     elif decision.doubted and (decision.deeper_loss_points or 0.0) > 0:
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
-            "chance to win, but a deeper search finds it cost less ({deeper_points} points): "
-            "{grade}."
+            "chance to win, but a deeper search finds it cost less ({deeper_points} points), "
+            "so it is not called a {flagged}: {grade}."
         )
     elif decision.doubted:
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
-            "chance to win, but a deeper search finds it no worse: {grade}."
+            "chance to win, but a deeper search finds it no worse, so it is not called a "
+            "{flagged}: {grade}."
         )
     elif GRADE_ORDER.index(grade(decision.loss_win_chance)) < GRADE_ORDER.index(decision.grade):
         line = _(
@@ -424,6 +425,7 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
         deeper=_deeper_percent(decision),
         deeper_points=_deeper_points(decision),
         grade=_(GRADE_WORDS[decision.grade]),
+        flagged=_(GRADE_WORDS[grade(decision.loss_win_chance, decision.loss_points)]),
     )
 
 

@@ -252,3 +252,18 @@ def test_rounded_parts_that_miss_the_total_are_moved_to_meet_it() -> None:
     # 1.24 + 0.44 - 0.27 = 1.41: rounded one by one, 1.2 + 0.4 - 0.3 = 1.3, not 1.4.
     assert shown_tenths([1.24, 0.44, -0.27], 1.41) == ([13, 4, -3], 14)
     assert shown_tenths([0.05, 2.0], 2.05) == ([1, 20], 21)  # 0.05 shows as 0.1, never 0.0
+
+
+def test_options_close_in_points_and_in_the_chance_shown_are_said_to_be_either() -> None:
+    # Seed 4: the pick gains 0.4 points over the other carpet, 15% chance to win with both.
+    state = next(positions(range(4, 5)))
+    found = hint(state)
+    assert found is not None and found.parts and found.points < 0.5
+    assert found.sentences[-1] == "Your chance to win: 15% with both, so either will do."
+    quiet = hint(state, chances=False)
+    assert quiet is not None and quiet.sentences[-1] == "Either will do."
+    # Seed 5: the chances shown differ (60% against 54%): both are quoted, nothing is "either".
+    state = next(positions(range(5, 6)))
+    found = hint(state)
+    assert found is not None
+    assert found.sentences[-1] == "Your chance to win: 60% (turning right: 54%)."

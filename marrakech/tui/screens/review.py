@@ -174,13 +174,7 @@ class ReviewScreen(Screen[None]):
         )
         reviewed = {player.seat for player in found.players}
         graded = sum(d.seat in reviewed and d.grade in MISSES for d in found.decisions)
-        self.query_one("#worst-title", Static).update(
-            ngettext(
-                "The worst of {count} decision graded an inaccuracy or worse:",
-                "The worst of {count} decisions graded an inaccuracy or worse:",
-                graded,
-            ).format(count=graded)
-        )
+        self.query_one("#worst-title", Static).update(self._worst_title(graded))
         options = self.query_one("#worst", OptionList)
         turns = [decision.turn for decision in self.shown]
         options.add_options(
@@ -190,6 +184,22 @@ class ReviewScreen(Screen[None]):
             options.highlighted = 0
         self._show()
         self.refresh_bindings()
+
+    def _worst_title(self, graded: int) -> str:
+        """The heading of the decisions listed: all the misses, or the worst of them."""
+        if graded == len(self.shown) and all(d.grade in MISSES for d in self.shown):
+            return ngettext(
+                "{count} decision graded an inaccuracy or worse:",
+                "{count} decisions graded an inaccuracy or worse:",
+                graded,
+            ).format(count=graded)
+        return ngettext(
+            "The costliest decisions, three a player at most ({count} graded an inaccuracy "
+            "or worse in all):",
+            "The costliest decisions, three a player at most ({count} graded an inaccuracy "
+            "or worse in all):",
+            graded,
+        ).format(count=graded)
 
     def _entry(self, decision: Decision, *, named: bool) -> Text:
         """The turn, the player and the grade: " 15 Ayla · blunder"; ``named``, what was
