@@ -4,9 +4,9 @@ Rich wraps English at spaces, and cuts a run of Japanese, which has none, at wha
 character reaches the edge. ``line_starts`` breaks between words of narrow characters and
 between any two wide characters, never before a closing mark or small kana and never after
 an opening mark (the Japanese rule called kinsoku), and never inside a word of narrow
-characters that fits on a line. The command line's help, the market's key and the app's
-paragraphs (``tui.widgets.wrapped``: the status line, the moves log, the lessons) wrap with
-it.
+characters that fits on a line. The command line's help, the market's key, the app's
+paragraphs (``tui.widgets.wrapped``: the status line, the moves log, the lessons), its
+notices and the help's pages (``tui.widgets.wrapped_markdown``) wrap with it.
 """
 
 from __future__ import annotations

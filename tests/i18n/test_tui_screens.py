@@ -14,7 +14,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from textual.app import App
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widgets import Footer, TabbedContent
 
 from marrakech.engine import (
     SIZE,
@@ -29,11 +29,12 @@ from marrakech.engine import (
     colours_for_seat,
 )
 from marrakech.flow import GameFlow
+from marrakech.games.lines import NO_LINE_END, NO_LINE_START
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.files import GameDocuments
 from marrakech.tui.screens.game_status import Pointing, status_text
-from marrakech.tui.screens.help import RULES_PATH, join_wide_lines, rules_path
+from marrakech.tui.screens.help import RULES_PATH, HelpScreen, join_wide_lines, rules_path
 from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.screens.saves import describe
 from marrakech.tui.screens.setup import NewGameScreen, cut
@@ -196,3 +197,29 @@ def test_the_apps_own_keys_speak_japanese_on_every_screen(japanese: None) -> Non
     assert "ヘルプ" in footer
     for english in ("Help", "Quit", "palette"):
         assert english not in footer, footer
+
+
+class HelpOnly(App[None]):
+    """Opens the help at once."""
+
+    def on_mount(self) -> None:
+        self.push_screen(HelpScreen())
+
+
+@pytest.mark.parametrize("width", [80, 100])
+def test_the_japanese_rules_break_where_japanese_may(japanese: None, width: int) -> None:
+    async def scenario() -> list[str]:
+        app = HelpOnly()
+        async with app.run_test(size=(width, 150)) as pilot:
+            await pilot.pause()
+            app.screen.query_one(TabbedContent).active = "rules-tab"
+            await pilot.pause(0.3)
+            return lines_of(app)
+
+    rows = [row.strip("█ ▂▄▀").lstrip("0123456789. ") for row in asyncio.run(scenario())]
+    said = [row for row in rows if any(cell_len(char) == 2 for char in row)]
+    assert len(said) > 10  # the rules are on the screen, in Japanese
+    for row in said:
+        assert row[:1] not in NO_LINE_START, row
+        assert row[-1:] not in NO_LINE_END, row
+    assert any("（34：" in row for row in said)  # the example's number kept whole

@@ -21,6 +21,7 @@ from marrakech.games import language
 from marrakech.games.language import N_, _
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.legend import legend_text
+from marrakech.tui.widgets.wrapped_markdown import WrappedMarkdown
 
 RULES_PATH = Path(__file__).parents[1] / "how_to_play.md"
 """The rules for players, shipped with the package."""
@@ -261,7 +262,7 @@ class HelpScreen(ModalScreen[None]):
                 with TabPane(_("Marks"), id="marks-tab"), VerticalScroll():
                     yield Static(legend_text(self.app.console, 90), id="marks")
                 with TabPane(_("Review"), id="review-tab"), VerticalScroll(id="review"):
-                    yield Lazy(Markdown(review_help()))
+                    yield Lazy(WrappedMarkdown(review_help()))
 
     def on_mount(self) -> None:
         """Opened over a review or a summary, the help shows how to read them first."""
@@ -302,7 +303,7 @@ class HelpScreen(ModalScreen[None]):
             )
         if path != RULES_PATH:
             text = join_wide_lines(text)
-        return Markdown(plain_fences(text), open_links=False)
+        return WrappedMarkdown(plain_fences(text), open_links=False)
 
     @on(Markdown.LinkClicked)
     def _link(self, event: Markdown.LinkClicked) -> None:
