@@ -83,6 +83,13 @@ def _visitors(text: str) -> int:
     return int(text)
 
 
+PILES = ("shuffled", "alternating")
+"""What ``marrakech new --piles`` takes (as the new-game screen's Piles)."""
+
+TAKEBACKS: dict[str, bool | None] = {"auto": None, "on": True, "off": False}
+"""What ``marrakech new --takebacks`` takes, and the set-up's ``takeback`` for each."""
+
+
 # Translators: {languages} lists the codes --lang takes, as they are typed ("en, ja").
 UNKNOWN_LANGUAGE = N_("unknown language {language}: choose one of {languages}")
 """What ``--lang`` says of a language this game does not speak."""
@@ -155,6 +162,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     new.add_argument("--names", default=None, help=_("comma-separated player names"))
     new.add_argument("--first", type=int, default=1, help=_("the seat that starts (1-based)"))
+    new.add_argument(
+        "--piles",
+        choices=PILES,
+        default="shuffled",
+        help=_(
+            "2 players: shuffled (one pile, its top colour shown) or alternating (the two "
+            "colours in turn); default shuffled"
+        ),
+    )
+    new.add_argument(
+        "--takebacks",
+        choices=TAKEBACKS,
+        default="auto",
+        help=_(
+            "may undo take back a roll that was seen (the die then rolls anew)? auto: only "
+            "for one person against computers; default auto"
+        ),
+    )
     load = _command(commands, "load", _("go on with a saved game"))
     load.add_argument("file", metavar="FILE|NAME", help=_("a save file, or a name in Saved games"))
     load.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=_(TEXT_HELP))
@@ -256,6 +281,8 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
         from marrakech.games.session import new_seed
 
         seed = new_seed()
+    if args.piles == "alternating" and args.players != 2:
+        raise ValueError(_("--piles: only 2 players have piles of two colours"))
     return GameSetup(
         players=args.players,
         names=names,
@@ -263,6 +290,8 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
         variant=Variant(args.variant),
         seed=seed,
         first=args.first - 1,
+        alternate_piles=args.piles == "alternating",
+        takeback=TAKEBACKS[args.takebacks],
     )
 
 

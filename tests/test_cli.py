@@ -46,6 +46,16 @@ def test_new_takes_every_level_and_the_old_names() -> None:
     assert setup("--bot", "2=normal").seats == ("person", "greedy")
 
 
+def test_new_takes_the_piles_and_the_takebacks_the_new_game_screen_offers() -> None:
+    chosen = setup("--piles", "alternating", "--takebacks", "off")
+    assert (chosen.alternate_piles, chosen.takeback) == (True, False)
+    plain = setup()
+    assert (plain.alternate_piles, plain.takeback) == (False, None)
+    assert setup("--takebacks", "on", "--players", "3").takeback is True
+    with pytest.raises(ValueError, match="--piles: only 2 players"):
+        setup("--players", "3", "--piles", "alternating")
+
+
 def test_new_help_names_the_levels(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["new", "--help"])
