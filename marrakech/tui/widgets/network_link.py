@@ -3,12 +3,15 @@
 What concerns the whole game (a move played elsewhere, the game read again, the seats)
 is posted up as a ``NetworkLink.Heard`` message, for the screen to show. What concerns
 only the person here it settles itself: an undo request to agree to is a dialog, and a
-refusal a notification. A connection lost (the client tries again) or gone for good is
+refusal a notification; why the game was read again (who took back whose decision) is a
+notification too. Changes come in the thread that plays; each is handled on the app's
+loop. A connection lost (the client tries again) or gone for good is
 both: a notification, and posted up for the status line and the keys to say so.
 """
 
 from __future__ import annotations
 
+from textual import on
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.widget import Widget
@@ -42,10 +45,27 @@ class NetworkLink(Widget):
         super().__init__()
         self.flow = flow
 
+    class _Changed(Message, bubble=False):
+        """A change heard, brought to the app's own loop (the flow tells it in the thread
+        that plays the network game, where no screen may be opened)."""
+
+        def __init__(self, change: Change) -> None:
+            super().__init__()
+            self.change = change
+
     def on_mount(self) -> None:
         self.flow.listen(self._heard)
 
     def _heard(self, change: Change) -> None:
+        self.post_message(self._Changed(change))
+
+    @on(_Changed)
+    def _settle(self, event: _Changed) -> None:
+        change = event.change
+        if change.kind == "synced" and change.text and not self.flow.over:
+            # Why the game was read again (who took back whose decision, a new name).
+            told = as_sentence(change.text)
+            self.notify(told, title=_("Network game"), markup=False)
         if change.kind in ("played", "synced", "seats"):
             self.post_message(self.Heard(change))
         elif change.kind == "undo_asked":

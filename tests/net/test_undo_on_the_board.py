@@ -1,0 +1,51 @@
+"""An undo asked over the network, on the full board: the player whose decision it takes
+back is asked in a dialog (the board does not fall over), and every board says who took
+back whose decision."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tui.helpers import toasts
+
+from marrakech.games.session import GameSetup
+from marrakech.net.running import board_hand_over
+from marrakech.tui.app import MarrakechApp, NetworkGame
+from marrakech.tui.screens.confirm import ConfirmScreen
+from net.harness import Peer, hosted, until
+
+SETUP = GameSetup(2, names=("Ayla", "Bo"), seed=11)
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_an_undo_asked_of_the_board_is_a_dialog_and_the_news_is_told() -> None:
+    async def go() -> None:
+        async with hosted(SETUP, headless=False, hand_over=board_hand_over) as table:
+            app = MarrakechApp(network=NetworkGame(table.flow))
+            async with app.run_test(size=(120, 40), notifications=True) as pilot:
+                await pilot.pause()
+                bo, _ = await Peer.seat(table.address, table.code(1))
+                await until(lambda: 1 in table.game.players)
+                await pilot.press("enter")  # Ayla rolls, Assam facing as he is
+                await bo.rolled()  # Bo adds his share to the roll, as a client does
+                await until(lambda: len(table.flow.session.actions) == 2)
+                await pilot.press("space")  # the walk shown ends at once
+                await pilot.pause()
+                await pilot.press("enter")  # her carpet
+                await until(lambda: len(table.flow.session.actions) == 3)
+                await bo.send({"type": "undo", "id": 1, "at": 3})
+                await until(lambda: isinstance(app.screen, ConfirmScreen))
+                assert "Bo asks to take back your last decision" in flat(
+                    str(app.screen.query_one("#question").render())
+                )
+                await pilot.press("y")
+                synced = await bo.next("game")
+                assert len(synced["actions"]) == 2
+                await pilot.pause()
+                told = flat(" ".join(toasts(app)))
+                assert "Bo took back Ayla's last decision, with their agreement." in told
+
+    asyncio.run(go())
