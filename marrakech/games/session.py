@@ -104,12 +104,58 @@ _LOOK_ALIKE = str.maketrans(
 )
 """Letters of other scripts (and digits) that look like a Latin letter, folded to it."""
 
+_CAPITAL_LOOK_ALIKE = str.maketrans(
+    {
+        **{
+            unicodedata.lookup(f"GREEK CAPITAL LETTER {name}"): latin
+            for name, latin in (
+                ("ALPHA", "A"),
+                ("BETA", "B"),
+                ("EPSILON", "E"),
+                ("ZETA", "Z"),
+                ("ETA", "H"),
+                ("IOTA", "I"),
+                ("KAPPA", "K"),
+                ("MU", "M"),
+                ("NU", "N"),
+                ("OMICRON", "O"),
+                ("RHO", "P"),
+                ("TAU", "T"),
+                ("UPSILON", "Y"),
+                ("CHI", "X"),
+            )
+        },
+        **{
+            unicodedata.lookup(f"CYRILLIC CAPITAL LETTER {name}"): latin
+            for name, latin in (
+                ("A", "A"),
+                ("VE", "B"),
+                ("IE", "E"),
+                ("KA", "K"),
+                ("EM", "M"),
+                ("EN", "H"),
+                ("O", "O"),
+                ("ER", "P"),
+                ("ES", "C"),
+                ("TE", "T"),
+                ("HA", "X"),
+                ("BYELORUSSIAN-UKRAINIAN I", "I"),
+                ("JE", "J"),
+                ("DZE", "S"),
+            )
+        },
+    }
+)
+"""Capitals of other scripts that look like a Latin capital, read as it before case is
+folded (the Greek capital eta looks like H, its small letter like n)."""
+
 
 def name_key(name: str) -> str:
     """What two players' names must differ in to be told apart at a table: the same with
     case, width and compatibility forms folded (NFKC), spaces and invisible characters
     dropped, and look-alike letters of other scripts read as the Latin ones."""
-    folded = unicodedata.normalize("NFKC", name).casefold().translate(_LOOK_ALIKE)
+    normal = unicodedata.normalize("NFKC", name).translate(_CAPITAL_LOOK_ALIKE)
+    folded = normal.casefold().translate(_LOOK_ALIKE)
     return "".join(
         char for char in folded if not char.isspace() and unicodedata.category(char) != "Cf"
     )
