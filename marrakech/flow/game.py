@@ -45,7 +45,7 @@ from marrakech.flow.recap import TurnRecap, recaps
 from marrakech.flow.risk import LaneRisk, lane_risks
 from marrakech.flow.seats import Seat, SeatKind
 from marrakech.games.autosaves import GameFile
-from marrakech.games.language import _, ngettext, pgettext
+from marrakech.games.language import _, ngettext
 from marrakech.games.reasons import said
 from marrakech.games.session import HINT_AID, WIN_CHANCE_AID, Session
 
@@ -294,12 +294,9 @@ class GameFlow:
 
     def roll(self) -> Transition:
         """Roll the die from the game's stream (a decision of its own in the aiming variant)."""
-        if self.state.phase is not Phase.ROLL:
-            raise IllegalAction(
-                _("cannot roll now: the game waits for {phase}").format(
-                    phase=phase_word(self.state.phase)
-                )
-            )
+        refused = self.state.why_illegal(Roll(1))  # any face: what is asked is the phase
+        if refused is not None:
+            raise IllegalAction(said(refused))
         seat = self.state.current
         transition = self.session.roll()
         self._played(seat, (transition,))
@@ -483,15 +480,3 @@ class GameFlow:
             raise IllegalAction(_("cannot redo: the game is over"))
         self.session.redo()
         self._settled()
-
-
-def phase_word(phase: Phase) -> str:
-    """What the game waits for, in words ("orient", "place")."""
-    words = {
-        Phase.ORIENT: pgettext("waits for", "orient"),
-        Phase.ROLL: pgettext("waits for", "roll"),
-        Phase.PLACE: pgettext("waits for", "place"),
-        Phase.AIM: pgettext("waits for", "aim"),
-        Phase.OVER: pgettext("waits for", "over"),
-    }
-    return words[phase]

@@ -231,7 +231,7 @@ def decode(text: str | bytes) -> Request:
         raise ProtocolError(f"unknown message type {_quoted(kind, 30)}: use {', '.join(KINDS)}")
     extra = sorted(set(data) - _FIELDS[kind])
     if extra:
-        raise ProtocolError(f"a {kind} message has no field {_quoted(extra[0], 30)}")
+        raise ProtocolError(f"the {kind} message has no field {_quoted(extra[0], 30)}")
     if kind == "hello":
         return _hello(data)
     if kind == "share":

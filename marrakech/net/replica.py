@@ -256,12 +256,9 @@ class ReplicaFlow(GameFlow):
         self._my_turn()
         if self.rolling:
             raise IllegalAction(_(texts.ROLLING))
-        if self.state.phase is not Phase.ROLL:
-            raise IllegalAction(
-                _("cannot roll now: the game waits for {phase}").format(
-                    phase=self.state.phase.value
-                )
-            )
+        refused = self.state.why_illegal(Roll(1))
+        if refused is not None:
+            raise IllegalAction(said(refused))
         self._post("act", at=self.actions_played, action="roll")
         return ()
 

@@ -34,7 +34,7 @@ BAD_MESSAGES = [
     ("not an object", "Ayla", "[1, 2]", "a message is a JSON object"),
     ("binary", "Ayla", b"\x00\x01", "binary messages are not accepted"),
     ("unknown type", "Ayla", {"type": "cheat"}, "unknown message type 'cheat'"),
-    ("extra field", "Ayla", {**act("L"), "seat": 1}, "a act message has no field 'seat'"),
+    ("extra field", "Ayla", {**act("L"), "seat": 1}, "the act message has no field 'seat'"),
     ("no action", "Ayla", {"type": "act", "id": 1, "at": 0}, "action must be a move"),
     ("a die value", "Ayla", act("4"), "the die is the host's"),
     ("unreadable move", "Ayla", act("c9.9-9.9"), "cannot read action 'c9.9-9.9'"),
