@@ -45,6 +45,7 @@ from marrakech.games.autosaves import GameFile
 from marrakech.games.language import _
 from marrakech.games.records import SaveFileError
 from marrakech.games.text import quoted, shown
+from marrakech.net import texts
 from marrakech.net.fair import DiceWitness
 from marrakech.net.protocol import (
     MAX_HOST_DEPTH,
@@ -297,6 +298,7 @@ class Client:
     def _receive(self, message: dict[str, Any]) -> None:
         """Apply a message from the host to the replica and tell the change; HostError
         when it cannot be used (whatever the replica found wrong with it)."""
+        asker = None if self.flow is None else self.flow.undo_asker
         try:
             change = self._read(message)
         except HostError:
@@ -309,6 +311,11 @@ class Client:
             ) from None
         if change is not None:
             self._tell(change)
+        if asker is not None and change is not None and change.kind == "played":
+            # The host drops an unanswered undo request at every new decision: say so.
+            assert self.flow is not None
+            text = _(texts.WITHDRAWN).format(name=asker)
+            self.flow.notify(Notice(text, title=_("Network game")))
         problems, self._problems = self._problems, []
         if self.flow is not None:
             for problem in problems:

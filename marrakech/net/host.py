@@ -642,6 +642,8 @@ class HostGame:
             request_id = request.id
             self._handle(connection, request)
         except (ProtocolError, IllegalAction) as error:
+            if request_id is None and isinstance(error, ProtocolError):
+                request_id = error.id  # read even from a message refused as a whole
             connection.send(encode("error", id=request_id, reason=_safe(str(error))))
         except Exception:  # a fault of the host's own: the others play on, the log says it
             logger.exception("the host failed on a message")

@@ -89,8 +89,14 @@ class HostFlow(GameFlow):
         keeps it)."""
 
     def _played(self, seat: int, played: tuple[Transition, ...]) -> None:
+        """A new decision drops an unanswered undo request; the host's own seat, when it
+        was asked, is told so."""
+        withdrawn = self.undo_asker if self.asking is not None else None
         self.asking = None
         super()._played(seat, played)
+        if withdrawn is not None:
+            text = _(texts.WITHDRAWN).format(name=withdrawn)
+            self.notify(Notice(text, title=_("Network game")))
 
     def play(self, decision: Orient | Place | Aim | None) -> tuple[Transition, ...]:
         """Play the host's own seat's decision (None: roll, in the aiming variant).
@@ -205,6 +211,9 @@ class HostFlow(GameFlow):
         """None when undo is possible, else why not (never while the die is rolled)."""
         if self.rolling:
             return _(texts.ROLLING)
+        owner = self.undo_seat()
+        if self.asking is not None and self.asking == self.me and owner is not None:
+            return _(texts.ALREADY_ASKED).format(name=self.names[owner])
         return super().why_no_undo()
 
     def undo(self) -> None:
@@ -232,6 +241,11 @@ class HostFlow(GameFlow):
             return None
         if not self.present(owner):
             return _(texts.NOT_HERE).format(name=self.names[owner])
+        if self.asking == asker:  # asked once: the owner is not asked again
+            return _(texts.ALREADY_ASKED).format(name=self.names[owner])
+        if self.asking is not None:
+            other = self.names[self.asking]
+            return _(texts.OTHER_ASKED).format(asker=other, name=self.names[owner])
         self.asking = asker
         if owner == self.me:
             self.undo_asker = self.names[asker]
@@ -259,6 +273,8 @@ class HostFlow(GameFlow):
     def take_back(self, asker: int) -> None:
         """Undo now (the agreement is settled) and tell everyone who took back whose."""
         owner = self.undo_seat()
+        self.asking = None  # a request about the decision taken back is settled with it
+        self.undo_asker = None
         GameFlow.undo(self)
         name = self.names[asker]
         if owner is None or owner == asker:

@@ -148,7 +148,10 @@ def _quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
 
 
 class ProtocolError(MarrakechError):
-    """A message that cannot be used; the text names what is wrong."""
+    """A message that cannot be used; the text names what is wrong. ``id`` is the
+    message's own id when it could be read (a whole number from 0), else None."""
+
+    id: int | None = None
 
 
 def new_code() -> str:
@@ -226,6 +229,17 @@ def decode(text: str | bytes) -> Request:
         raise ProtocolError(f"the message is not valid JSON ({_quoted(str(error), 60)})") from None
     if not isinstance(data, dict):
         raise ProtocolError("a message is a JSON object")
+    try:
+        return _request(data)
+    except ProtocolError as error:
+        given = data.get("id")
+        if type(given) is int and 0 <= given < 2**31:
+            error.id = given  # the error echoes it, whatever else is wrong
+        raise
+
+
+def _request(data: dict[str, Any]) -> Request:
+    """A message read as a JSON object, checked; ProtocolError says what is wrong."""
     kind = data.get("type")
     if kind not in _FIELDS:
         raise ProtocolError(f"unknown message type {_quoted(kind, 30)}: use {', '.join(KINDS)}")

@@ -22,6 +22,8 @@ NOT_YOUR_TURN = N_("it is {name}'s turn, not yours")
 CANNOT_UNDO = N_("cannot undo: {reason}")
 NOT_HERE = N_("the last decision is {name}'s, who is not here to agree")
 NOBODY_ASKED = N_("nobody asked you to take back a decision")
+ALREADY_ASKED = N_("you already asked {name}, who has not answered yet")
+OTHER_ASKED = N_("{asker} already asked {name}, who has not answered yet")
 COMPUTER_PLAYS = N_("a computer plays your seat until you are back")
 SPECTATOR = N_("a spectator cannot play")
 OUT_OF_DATE = N_("out of date: the game is at action {now}, the message was sent at action {sent}")
@@ -39,6 +41,12 @@ OTHER_VERSION = N_(
     "protocol version {version} is not spoken here: this host speaks version {spoken}"
 )
 
+WITHDRAWN = N_(
+    "{name}'s request to take back your last decision is withdrawn now that the game has moved on."
+)
+"""Said to the player asked to agree to an undo when a new decision drops the request
+(at the host for its own seat, at a client when the ``played`` comes): not sent."""
+
 TEMPLATES = (
     GAME_OVER,
     TOOK_BACK,
@@ -49,6 +57,8 @@ TEMPLATES = (
     CANNOT_UNDO,
     NOT_HERE,
     NOBODY_ASKED,
+    ALREADY_ASKED,
+    OTHER_ASKED,
     COMPUTER_PLAYS,
     SPECTATOR,
     OUT_OF_DATE,

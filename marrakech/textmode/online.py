@@ -6,7 +6,9 @@ every change the table tells is said as it happens. The commands, prompts, carpe
 numbers and end lines are the text mode's own (``TextGame``); a computer seat played
 here (``join --bot``) is run by the flow's ``computers``, thinking in a worker thread.
 A player typing at a terminal stays once the game is over, as at one keyboard: the
-review is offered, and lines are answered until they quit.
+review is offered, and lines are answered until they quit. Input that ends before the
+host has answered the hello (a program, ``</dev/null``) still waits a little for that
+answer, to say it: a refusal, or a host out of reach, ends with 1.
 
 The prompt is the text mode's (``loop.PROMPT``), written whenever the table waits for this
 person (their decision, or their yes or no to an undo) and something was said since the
@@ -20,7 +22,7 @@ import asyncio
 import sys
 import threading
 from collections.abc import Awaitable, Callable
-from typing import TextIO
+from typing import Any, TextIO
 
 from marrakech.engine import GameState, IllegalAction
 from marrakech.flow import Change, GameFlow, Listener
@@ -31,6 +33,10 @@ from marrakech.textmode.loop import PROMPT, read_line, review_offer, too_long, w
 
 RETRY_SECONDS = 1.0
 """How long a computer seat whose decision the host refused waits to try again."""
+
+ANSWER_SECONDS = 10.0
+"""How long a client whose input ended before the host answered its hello still waits
+for that answer (a refusal, the game), to say it."""
 
 
 class TableInLines:
@@ -56,6 +62,10 @@ class TableInLines:
         self.game: TextGame | None = None
         self.done = asyncio.Event()
         """Set when the person quits or their input ends."""
+        self.opened = asyncio.Event()
+        """Set when the game has arrived (and was opened: ``heard``)."""
+        self.unanswered = False
+        """The input ended before the game arrived: the host's answer is still awaited."""
         self._asked: GameState | None = None
         self._thinking: set[asyncio.Task[object]] = set()
         self._prompted = False
@@ -103,6 +113,7 @@ class TableInLines:
         if self.game is None:
             self.game = TextGame(flow, moves=self.moves)
             self.say(self.game.opening())
+            self.opened.set()
         if change.kind == "undo_asked" and change.seat == flow.me and flow.runs_computers:
             flow.answer_undo(True)  # a computer seat agrees to every undo
         loop = asyncio.get_running_loop()
@@ -118,7 +129,9 @@ class TableInLines:
             return  # they quit: what comes after is not read
         if line is None:
             if game is not None:
-                self.say([one_line(_("The input has ended."), game.goodbye())])
+                self.say([self.goodbye()])
+            else:
+                self.unanswered = True  # the host's answer is awaited still (a little)
             self.done.set()
             return
         if game is None:
@@ -136,6 +149,29 @@ class TableInLines:
             if reply.quit:
                 self.done.set()
         self._go_on()
+
+    def goodbye(self) -> str:
+        """The line said when the input ends in the game."""
+        assert self.game is not None
+        return one_line(_("The input has ended."), self.game.goodbye())
+
+    async def answer(self, ending: asyncio.Future[int], seconds: float) -> int:
+        """The exit code once the host has answered a hello whose sender's input has
+        ended: a refusal (or a host out of reach) is said as it comes, with its code; the
+        game, when it arrives, is opened and left (0). No answer within ``seconds``: that
+        is said, and 1."""
+        arrived = asyncio.ensure_future(self.opened.wait())
+        waited: set[asyncio.Future[Any]] = {ending, arrived}
+        await asyncio.wait(waited, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+        arrived.cancel()
+        if ending.done():
+            return ending.result()
+        ending.cancel()
+        if self.game is not None:
+            self.say([self.goodbye()])
+            return 0
+        self.say([_("The input has ended and the host has not answered: giving up.")])
+        return 1
 
     def read(self, lines: TextIO, *, quit_at_end: bool = True) -> None:
         """Read ``lines`` in a thread of their own until they end (which quits, unless
@@ -186,6 +222,7 @@ async def play_at_table(
     lines: TextIO | None = None,
     out: TextIO | None = None,
     stay_at_the_end: bool | None = None,
+    answer_seconds: float = ANSWER_SECONDS,
 ) -> int:
     """Play at a network table in lines until ``until`` gives the exit code (the game or
     the connection ended) or the person quits (0). ``reads`` False reads no input (a
@@ -193,7 +230,11 @@ async def play_at_table(
 
     With ``stay_at_the_end``, a game that is over is followed by the offer of the review,
     and lines are answered until the person quits or their input ends (None: when a
-    player reads and writes a terminal)."""
+    player reads and writes a terminal).
+
+    Input that ends before the game has arrived waits up to ``answer_seconds`` for the
+    host's answer to the hello, and ends with it: 1 when the host refused, cannot be
+    reached or has not answered."""
     at_terminal = lines is None and sys.stdin.isatty() and sys.stdout.isatty()
     if stay_at_the_end is None:
         stay_at_the_end = reads and quit_at_end and at_terminal
@@ -208,6 +249,8 @@ async def play_at_table(
     ending = asyncio.ensure_future(until)
     quitting = asyncio.ensure_future(seat.done.wait())
     await asyncio.wait({ending, quitting}, return_when=asyncio.FIRST_COMPLETED)
+    if not ending.done() and seat.unanswered:
+        return await seat.answer(ending, answer_seconds)
     if not ending.done():
         quitting.cancel()
         ending.cancel()

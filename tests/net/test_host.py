@@ -357,3 +357,100 @@ def test_no_client_learns_the_order_of_a_shuffled_pile() -> None:
             assert played["tops"][0] == top.name.lower()  # the carpet just uncovered
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("message", "echoed"),
+    [
+        ({**act("L", id=2), "seat": 1}, 2),  # an extra field
+        (act("c9.9-9.9", id=9), 9),  # an unreadable action
+        ({"type": "act", "id": 4, "at": 0}, 4),  # no action
+        (act("4", id=5), 5),  # a die value
+        (act("L", at=-3, id=6), 6),  # a bad at
+        ({"type": "cheat", "id": 7}, 7),  # an unknown type
+        (act("L", id=-1), None),  # no id to echo
+        ({**act("L"), "id": "8"}, None),
+    ],
+    ids=[
+        "extra field",
+        "unreadable action",
+        "no action",
+        "die value",
+        "bad at",
+        "unknown type",
+        "negative id",
+        "id as text",
+    ],
+)
+def test_a_refused_message_echoes_its_id_whenever_it_is_readable(
+    message: dict[str, Any], echoed: int | None
+) -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP) as table:
+            ayla, _ = await Peer.seat(table.address, table.code(0))
+            await ayla.send(message)
+            error = await ayla.next("error")
+            assert error["id"] == echoed
+            assert "fatal" not in error
+
+    asyncio.run(scenario())
+
+
+async def _until_pong(peer: Peer, id: int) -> list[dict[str, Any]]:
+    """Every message the peer receives up to the answer to its ping ``id``."""
+    await peer.send({"type": "ping", "id": id})
+    seen: list[dict[str, Any]] = []
+    while True:
+        message = await peer.next()
+        if message["type"] == "pong" and message["id"] == id:
+            return seen
+        seen.append(message)
+
+
+def test_a_second_undo_request_is_refused_and_the_owner_is_asked_once() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP) as table:
+            ayla, _ = await Peer.seat(table.address, table.code(0))
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            await ayla.send(act("L"))
+            await ayla.rolled()
+            await ayla.send(act(str(table.flow.state.legal_placements()[0]), at=2, id=2))
+            await bo.played_at(2)
+            await bo.send({"type": "undo", "id": 3, "at": 3})
+            assert (await ayla.next("undo_request"))["by"] == "Bo"
+            await bo.send({"type": "undo", "id": 4, "at": 3})
+            error = await bo.next("error")
+            assert error["id"] == 4
+            assert (
+                error["reason"] == "cannot undo: you already asked Ayla, who has not answered yet"
+            )
+            seen = await _until_pong(ayla, 5)
+            assert [m for m in seen if m["type"] == "undo_request"] == []
+            await ayla.send({"type": "answer", "accept": False})
+            assert (await bo.next("undo_refused"))["reason"] == "Ayla said no"
+            await bo.send({"type": "undo", "id": 6, "at": 3})  # answered: he may ask again
+            assert (await ayla.next("undo_request"))["by"] == "Bo"
+
+    asyncio.run(scenario())
+
+
+def test_a_third_players_undo_request_waits_for_the_first_to_be_answered() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=11)
+        async with hosted(setup) as table:
+            ayla, _ = await Peer.seat(table.address, table.code(0))
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            cem, _ = await Peer.seat(table.address, table.code(2))
+            await ayla.send(act("L"))
+            await ayla.rolled()
+            await ayla.send(act(str(table.flow.state.legal_placements()[0]), at=2, id=2))
+            await bo.played_at(2)
+            await cem.played_at(2)
+            await bo.send({"type": "undo", "id": 3, "at": 3})
+            await ayla.next("undo_request")
+            await cem.send({"type": "undo", "id": 4, "at": 3})
+            error = await cem.next("error")
+            assert error["reason"] == "cannot undo: Bo already asked Ayla, who has not answered yet"
+            assert [m for m in await _until_pong(ayla, 5) if m["type"] == "undo_request"] == []
+
+    asyncio.run(scenario())

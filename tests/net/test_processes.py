@@ -262,3 +262,29 @@ def test_exposing_the_host_warns_and_a_bad_resume_is_one_line(tmp_path: Path) ->
         ]
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("typed", [None, b"quit\n"], ids=["no input", "quit typed at once"])
+def test_a_join_whose_input_ends_before_the_hosts_refusal_says_it_and_exits_1(
+    tmp_path: Path, typed: bytes | None
+) -> None:
+    async def scenario() -> None:
+        async with hosted(GameSetup(2, names=("Ayla", "Bo"), seed=2)) as table:
+            joined = await net_process(
+                "join",
+                table.address,
+                "WRON-GCOD-EXXX",
+                "--text",
+                data_home=tmp_path,
+                stdin=typed is not None,
+            )
+            if typed is not None:
+                assert joined.stdin is not None
+                joined.stdin.write(typed)
+                joined.stdin.close()
+            out, _ = await asyncio.wait_for(joined.communicate(), GAME_SECONDS)
+            assert joined.returncode == 1
+            said = out.decode().splitlines()
+            assert said[-1] == "The host refused: that join code opens no seat here."
+
+    asyncio.run(scenario())

@@ -49,3 +49,69 @@ def test_an_undo_asked_of_the_board_is_a_dialog_and_the_news_is_told() -> None:
                 assert "Bo took back Ayla's last decision, with their agreement." in told
 
     asyncio.run(go())
+
+
+def status(app: MarrakechApp) -> str:
+    return flat(str(app.screen.query_one("#status").render()))
+
+
+def test_the_boards_asked_line_goes_when_the_other_player_refuses() -> None:
+    async def go() -> None:
+        async with hosted(SETUP, headless=False, hand_over=board_hand_over) as table:
+            flow = table.flow
+            app = MarrakechApp(network=NetworkGame(flow))
+            async with app.run_test(size=(120, 40), notifications=True) as pilot:
+                await pilot.pause()
+                bo, _ = await Peer.seat(table.address, table.code(1))
+                await until(lambda: 1 in table.game.players)
+                await pilot.press("enter")  # Ayla rolls, Assam facing as he is
+                await bo.rolled()
+                await until(lambda: len(flow.session.actions) == 2)
+                await pilot.press("space")
+                await pilot.pause()
+                await pilot.press("enter")  # her carpet
+                await until(lambda: len(flow.session.actions) == 3)
+                await bo.send({"type": "act", "id": 1, "at": 3, "action": "L"})
+                await bo.rolled()  # he adds his share to his own roll
+                await until(lambda: len(flow.session.actions) == 5)
+                carpet = str(flow.state.legal_placements()[0])
+                await bo.send({"type": "act", "id": 2, "at": 5, "action": carpet})
+                await until(lambda: flow.state.current == 0 and len(flow.session.actions) == 6)
+                await pilot.pause()
+                await pilot.press("u")
+                await until(lambda: flow.asking == 0)
+                await pilot.pause()
+                assert "Asked Bo to agree" in status(app)
+                await bo.next("undo_request")
+                await bo.send({"type": "answer", "accept": False})
+                await until(lambda: "Asked Bo" not in status(app))
+                assert "Bo said no." in flat(" ".join(toasts(app)))
+
+    asyncio.run(go())
+
+
+def test_the_question_goes_when_the_asker_plays_on_instead() -> None:
+    async def go() -> None:
+        async with hosted(SETUP, headless=False, hand_over=board_hand_over) as table:
+            flow = table.flow
+            app = MarrakechApp(network=NetworkGame(flow))
+            async with app.run_test(size=(120, 40), notifications=True) as pilot:
+                await pilot.pause()
+                bo, _ = await Peer.seat(table.address, table.code(1))
+                await until(lambda: 1 in table.game.players)
+                await pilot.press("enter")  # Ayla rolls
+                await bo.rolled()
+                await until(lambda: len(flow.session.actions) == 2)
+                await pilot.press("space")
+                await pilot.pause()
+                await pilot.press("enter")  # her carpet
+                await until(lambda: len(flow.session.actions) == 3)
+                await bo.send({"type": "undo", "id": 1, "at": 3})
+                await until(lambda: isinstance(app.screen, ConfirmScreen))
+                await bo.send({"type": "act", "id": 2, "at": 3, "action": "L"})  # plays on
+                await until(lambda: not isinstance(app.screen, ConfirmScreen))
+                await pilot.pause()
+                told = flat(" ".join(toasts(app)))
+                assert "Bo's request to take back your last decision is withdrawn" in told
+
+    asyncio.run(go())

@@ -13,11 +13,13 @@ from collections.abc import Iterable
 from functools import partial
 from typing import ClassVar
 
+from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.message import Message
 
 from marrakech.engine import MarrakechError, Transition
-from marrakech.flow import SeatKind
+from marrakech.flow import Change, SeatKind
 from marrakech.flow.computers import FALLBACK_LEVEL
 from marrakech.games.language import N_, _
 from marrakech.games.levels import DESCRIPTIONS, LEVELS
@@ -40,9 +42,39 @@ class NetworkGameScreen(GameScreen):
     very same object, while a move played again after an undo is a new one, maybe equal
     to it)."""
 
+    _asking: str = ""
+    """The status line's message that this seat asked another player to agree to an
+    undo, until their answer comes (agreed: the game is read again; refused)."""
+
+    class _Refused(Message, bubble=False):
+        """This seat's undo request was refused (heard in the thread that plays)."""
+
     def compose(self) -> ComposeResult:
         yield from super().compose()
         yield NetworkLink(self.flow)
+
+    def on_mount(self) -> None:
+        self.flow.listen(self._heard_refusal)
+
+    def _heard_refusal(self, change: Change) -> None:
+        if change.kind == "undo_refused" and change.seat == self.flow.me:
+            self.post_message(self._Refused())
+
+    @on(_Refused)
+    def _refused(self) -> None:
+        """The answer came: the status line no longer says the request waits for it (the
+        refusal is a notification of its own)."""
+        if self._asking and self.pointing.message == self._asking:
+            self.pointing = self.pointing.saying("")
+            self._draw()
+        self._asking = ""
+
+    def action_undo(self) -> None:
+        """As on every board; an undo that asks another player is remembered until they
+        answer."""
+        asks = self.flow.can_undo and self.flow.undo_asked() is not None
+        super().action_undo()
+        self._asking = self.pointing.message if asks else ""
 
     def _show(self, played: tuple[Transition, ...]) -> None:
         self._shown = played[-1]

@@ -44,6 +44,8 @@ class NetworkLink(Widget):
         """Listen to ``flow`` once mounted."""
         super().__init__()
         self.flow = flow
+        self._asked: ConfirmScreen | None = None
+        """The dialog asking this player to agree to an undo, while it is open."""
 
     class _Changed(Message, bubble=False):
         """A change heard, brought to the app's own loop (the flow tells it in the thread
@@ -66,6 +68,11 @@ class NetworkLink(Widget):
             # Why the game was read again (who took back whose decision, a new name).
             told = as_sentence(change.text)
             self.notify(told, title=_("Network game"), markup=False)
+        if change.kind == "played" and self._asked is not None:
+            # A decision played drops the request (the flow says so): its question goes.
+            if self._asked.is_current:
+                self.app.pop_screen()
+            self._asked = None
         if change.kind in ("played", "synced", "seats"):
             self.post_message(self.Heard(change))
         elif change.kind == "undo_asked":
@@ -80,8 +87,8 @@ class NetworkLink(Widget):
                         "{name} asks to take back your last decision ({decision}). Agree?"
                     ).format(name=change.text, decision=action_words(decision))
                 )
-                dialog = ConfirmScreen(question, yes=_("Agree"), no=_("Refuse"))
-                self.app.push_screen(dialog, self._answered)
+                self._asked = ConfirmScreen(question, yes=_("Agree"), no=_("Refuse"))
+                self.app.push_screen(self._asked, self._answered)
         else:
             severity: SeverityLevel = "information" if change.kind == "lost" else "warning"
             told = as_sentence(change.text)
@@ -90,6 +97,7 @@ class NetworkLink(Widget):
                 self.post_message(self.Heard(change))
 
     def _answered(self, agree: bool | None) -> None:
+        self._asked = None
         try:
             self.flow.answer_undo(bool(agree))
         except MarrakechError as error:  # the host is out of reach meanwhile
