@@ -208,13 +208,38 @@ class HostFlow(GameFlow):
         return seat in self.remote and seat not in self.joined and not self.present(seat)
 
     def why_no_undo(self) -> str | None:
-        """None when undo is possible, else why not (never while the die is rolled)."""
+        """None when the host's own seat may undo now (take back its own decision, or ask
+        for another's), else why not (``_why_not_asked``)."""
+        if self.me is None:
+            return self._why_not_now()
+        return self._why_not_asked(self.me)
+
+    def _why_not_now(self) -> str | None:
+        """Why no decision can be taken back now, whoever asks (never while the die is
+        rolled); None when one can."""
         if self.rolling:
             return _(texts.ROLLING)
-        owner = self.undo_seat()
-        if self.asking is not None and self.asking == self.me and owner is not None:
-            return _(texts.ALREADY_ASKED).format(name=self.names[owner])
         return super().why_no_undo()
+
+    def _why_not_asked(self, asker: int) -> str | None:
+        """Why seat ``asker`` cannot take back the last decision or ask its owner to agree
+        now: none to take back, its owner away, or a request already waiting (the owner is
+        asked once); None when it can."""
+        reason = self._why_not_now()
+        if reason is not None:
+            return reason
+        owner = self.undo_seat()
+        assert owner is not None  # _why_not_now said there is a decision to take back
+        if owner == asker:
+            return None
+        if not self.present(owner):
+            return _(texts.NOT_HERE).format(name=self.names[owner])
+        if self.asking == asker:
+            return _(texts.ALREADY_ASKED).format(name=self.names[owner])
+        if self.asking is not None:
+            other = self.names[self.asking]
+            return _(texts.OTHER_ASKED).format(asker=other, name=self.names[owner])
+        return None
 
     def undo(self) -> None:
         """The host's own seat asks to take back the last decision.
@@ -231,21 +256,14 @@ class HostFlow(GameFlow):
 
     def ask_undo(self, asker: int) -> str | None:
         """Seat ``asker`` asks for an undo; None when done or asked, else why not."""
-        reason = self.why_no_undo()
+        reason = self._why_not_asked(asker)
         if reason is not None:
             return reason
         owner = self.undo_seat()
-        assert owner is not None  # why_no_undo said there is a decision to take back
+        assert owner is not None  # _why_not_asked said there is a decision to take back
         if owner == asker:
             self.take_back(asker)
             return None
-        if not self.present(owner):
-            return _(texts.NOT_HERE).format(name=self.names[owner])
-        if self.asking == asker:  # asked once: the owner is not asked again
-            return _(texts.ALREADY_ASKED).format(name=self.names[owner])
-        if self.asking is not None:
-            other = self.names[self.asking]
-            return _(texts.OTHER_ASKED).format(asker=other, name=self.names[owner])
         self.asking = asker
         if owner == self.me:
             self.undo_asker = self.names[asker]
@@ -264,7 +282,7 @@ class HostFlow(GameFlow):
         self.asking = None
         self.undo_asker = None
         reason = None if accept else _(texts.SAID_NO).format(name=self.names[seat])
-        reason = reason or self.why_no_undo()
+        reason = reason or self._why_not_now()
         if reason is not None:
             self.tell(Change("undo_refused", asker, text=reason))
             return

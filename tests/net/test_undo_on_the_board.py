@@ -115,3 +115,36 @@ def test_the_question_goes_when_the_asker_plays_on_instead() -> None:
                 assert "Bo's request to take back your last decision is withdrawn" in told
 
     asyncio.run(go())
+
+
+def test_the_host_asking_while_another_request_waits_is_told_why_not() -> None:
+    async def go() -> None:
+        setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=11, first=1)
+        async with hosted(setup, headless=False, hand_over=board_hand_over) as table:
+            flow = table.flow
+            app = MarrakechApp(network=NetworkGame(flow))
+            async with app.run_test(size=(120, 40), notifications=True) as pilot:
+                await pilot.pause()
+                bo, _ = await Peer.seat(table.address, table.code(1))
+                cem, _ = await Peer.seat(table.address, table.code(2))
+                shares = cem.answering()
+                await until(lambda: {1, 2} <= set(table.game.players))
+                await bo.send({"type": "act", "id": 1, "at": 0, "action": "L"})
+                await bo.rolled()
+                await until(lambda: len(flow.session.actions) == 2)
+                carpet = str(flow.state.legal_placements()[0])
+                await bo.send({"type": "act", "id": 2, "at": 2, "action": carpet})
+                await until(lambda: len(flow.session.actions) == 3)
+                shares.cancel()
+                await cem.send({"type": "undo", "id": 1, "at": 3})  # Cem asks Bo
+                assert (await bo.next("undo_request"))["by"] == "Cem"
+                await pilot.pause()
+                await pilot.press("u")  # Ayla asks too: refused, the board stays up
+                await pilot.pause()
+                assert app.is_running
+                assert "Cannot undo: Cem already asked Bo, who has not answered yet." in flat(
+                    str(app.screen.query_one("#status").render())
+                )
+                assert len(flow.session.actions) == 3
+
+    asyncio.run(go())

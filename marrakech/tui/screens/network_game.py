@@ -74,7 +74,8 @@ class NetworkGameScreen(GameScreen):
         answer."""
         asks = self.flow.can_undo and self.flow.undo_asked() is not None
         super().action_undo()
-        self._asking = self.pointing.message if asks else ""
+        if asks:  # a request refused (one already waits) leaves the waiting one's line
+            self._asking = self.pointing.message
 
     def _show(self, played: tuple[Transition, ...]) -> None:
         self._shown = played[-1]

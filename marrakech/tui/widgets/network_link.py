@@ -68,8 +68,9 @@ class NetworkLink(Widget):
             # Why the game was read again (who took back whose decision, a new name).
             told = as_sentence(change.text)
             self.notify(told, title=_("Network game"), markup=False)
-        if change.kind == "played" and self._asked is not None:
-            # A decision played drops the request (the flow says so): its question goes.
+        if self._asked is not None and self.flow.undo_asker is None:
+            # The request is gone (a decision played, the game read again): so is its
+            # question, at once if it is on top (else its answer is let go: _answered).
             if self._asked.is_current:
                 self.app.pop_screen()
             self._asked = None
@@ -98,6 +99,8 @@ class NetworkLink(Widget):
 
     def _answered(self, agree: bool | None) -> None:
         self._asked = None
+        if self.flow.undo_asker is None:  # the request went while the question was open
+            return
         try:
             self.flow.answer_undo(bool(agree))
         except MarrakechError as error:  # the host is out of reach meanwhile
