@@ -622,6 +622,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv, asked = _asked_language(sys.argv[1:] if argv is None else argv)
     language.use(language.choose(asked, settings.load().language))
     parser = build_parser()
+    if asked == "":  # --lang ended the line: as argparse says of any option
+        parser.error(_("argument --lang: expected one argument"))
     if asked is not None:  # checked by the parser: one it does not speak is refused (exit 2)
         argv = [f"--lang={asked}", *argv]
     args, rest = parser.parse_known_args(argv)

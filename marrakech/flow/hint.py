@@ -242,7 +242,7 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
                 mine=mine, other=other, theirs=theirs
             ),
         )
-    if mine != theirs:  # a better chance to win for about as many points, or fewer
+    if not _same_chance_shown(found):  # a better chance for about as many points, or fewer
         if found.points <= -SHOWN:
             return (
                 _(
@@ -269,21 +269,32 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
     )
 
 
+def _same_chance_shown(found: Hint) -> bool:
+    """Whether the pick and the option compared show the same chance to win (to the %)."""
+    return _percent(found.win_chance) == _percent(found.compared_win_chance)
+
+
 def _either(found: Hint) -> bool:
-    """Whether the pick and the option compared are worth about the same (``EITHER_BELOW``)."""
-    same_chance = _percent(found.win_chance) == _percent(found.compared_win_chance)
-    return same_chance and found.points < EITHER_BELOW
+    """Whether the pick and the option compared are worth about the same: the same chance
+    shown, and less than ``EITHER_BELOW`` points more as the parts sentence says it."""
+    return _same_chance_shown(found) and _said_parts(found)[1] < round(EITHER_BELOW * 10)
+
+
+def _said_parts(found: Hint) -> tuple[list[Part], int]:
+    """The parts as the sentence says them (to the tenth, the other parts together among
+    them when they show), and the total they add up to, in tenths."""
+    # What the parts not quoted add up to, said when it shows: the figures then add up.
+    rest = Part(OTHER_PARTS, found.points - sum(part.points for part in found.parts))
+    exact = (*found.parts, rest) if abs(rest.points) >= SHOWN else found.parts
+    tenths, total = shown_tenths([part.points for part in exact], found.points)
+    return [Part(part.name, shown / 10) for part, shown in zip(exact, tenths, strict=True)], total
 
 
 def _parts_sentence(found: Hint) -> str:
     """The parts that decided, and what the pick is worth more in all."""
     assert found.compared is not None
     choice, other = _words(found.pick, True), _words(found.compared)
-    # What the parts not quoted add up to, said when it shows: the figures then add up.
-    rest = Part(OTHER_PARTS, found.points - sum(part.points for part in found.parts))
-    exact = (*found.parts, rest) if abs(rest.points) >= SHOWN else found.parts
-    tenths, total = shown_tenths([part.points for part in exact], found.points)
-    said = [Part(part.name, shown / 10) for part, shown in zip(exact, tenths, strict=True)]
+    said, total = _said_parts(found)
     gains = [part for part in said if part.points > 0]
     losses = [part for part in said if part.points < 0]
     points = f"{total / 10:.1f}"
@@ -308,7 +319,7 @@ def _sentences_without_chances(found: Hint) -> tuple[str, ...]:
         return (_parts_sentence(found),)
     choice, other = _words(found.pick, True), _words(found.compared)
     # As the sentences with chances say it: "better" when the chances differ as shown.
-    better = _percent(found.win_chance) != _percent(found.compared_win_chance)
+    better = not _same_chance_shown(found)
     if better and found.points <= -SHOWN:
         return (
             _(

@@ -232,9 +232,8 @@ def decode(text: str | bytes) -> Request:
     try:
         return _request(data)
     except ProtocolError as error:
-        given = data.get("id")
-        if type(given) is int and 0 <= given < 2**31:
-            error.id = given  # the error echoes it, whatever else is wrong
+        if _is_whole(data.get("id")):
+            error.id = data["id"]  # the error echoes it, whatever else is wrong
         raise
 
 
@@ -288,11 +287,16 @@ def _hello(data: dict[str, Any]) -> Request:
     return Request("hello", code=code, name=name)
 
 
+def _is_whole(value: object) -> bool:
+    """Whether ``value`` is a whole number a message field may hold (0 to 2**31 - 1)."""
+    return type(value) is int and 0 <= value < 2**31
+
+
 def _whole(data: dict[str, Any], field: str, *, required: bool = True) -> int | None:
     value = data.get(field)
     if value is None and not required:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
+    if not _is_whole(value):
         raise ProtocolError(f"{field} must be a whole number from 0, not {_quoted(value, 20)}")
     return value
 

@@ -68,13 +68,10 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
         options = screen.query_one("#worst", OptionList)
         assert options.option_count == len(screen.shown) <= 3  # Ayla's alone: Bo is a computer
         graded = [d for d in found.decisions if d.seat == 0 and d.grade not in ("best", "good")]
-        if len(graded) == len(screen.shown):
-            assert f"{len(graded)} decisions graded an inaccuracy or worse:" in words
-        else:
-            assert (
-                "The costliest decisions, three a player at most "
-                f"({len(graded)} graded an inaccuracy or worse in all):"
-            ) in words
+        # Ayla's three misses are all shown: the heading counts them, no "costliest".
+        assert len(graded) == len(screen.shown) == 3
+        assert "3 decisions graded an inaccuracy or worse:" in words
+        assert "costliest" not in words
         assert str(options.get_option_at_index(0).prompt) == (
             f"{screen.shown[0].turn:>3} Ayla · {screen.shown[0].grade}"
         )
@@ -241,3 +238,27 @@ async def test_a_review_worked_out_before_it_opens_shows_the_names_whole() -> No
         shown = [row[panel.x : panel.right].strip() for row in rows]
         for account, row in zip(found.luck.accounts, shown[1:], strict=False):
             assert row.startswith(f"Player {account.seat + 1} "), row
+
+
+@run
+async def test_more_misses_than_shown_are_headed_as_the_costliest() -> None:
+    session = partly_played(actions=60)
+    game = GameReview(session)
+    screen = ReviewScreen(game)
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await app.push_screen(screen)
+        await wait_until(pilot, lambda: screen.shown, "the review is worked out")
+        await pilot.pause()
+        found = game.found
+        assert found is not None
+        graded = [d for d in found.decisions if d.seat == 0 and d.grade not in ("best", "good")]
+        assert len(graded) > len(screen.shown) == 3
+        text = screen_text(app)
+        panel = screen.query_one("#side").region.x  # the panel wraps its lines of words
+        words = " ".join(" ".join(line[panel:] for line in text.splitlines()).split())
+        assert (
+            "The costliest decisions, three a player at most "
+            f"({len(graded)} graded an inaccuracy or worse in all):"
+        ) in words

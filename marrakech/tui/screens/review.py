@@ -273,9 +273,9 @@ class ReviewScreen(Screen[None]):
         (once: the notice said before goes, so that pressing again does not stack them)."""
         self.app.clear_notifications()
         if by < 0:
-            self.notify(_("This is the first of the worst decisions."))
+            self.notify(_("This is the first of the worst decisions."), markup=False)
         else:
-            self.notify(_("This is the last of the worst decisions."))
+            self.notify(_("This is the last of the worst decisions."), markup=False)
 
     def action_switch(self) -> None:
         """Show the better move, or the move played again."""

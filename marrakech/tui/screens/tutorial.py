@@ -425,7 +425,7 @@ class TutorialScreen(Screen[Session | None]):
         self.course.keep()
         kept = progress.kept_words(self.course.bookmark)
         if kept is not None:
-            self.app.notify(kept)
+            self.app.notify(kept, markup=False)
         self.dismiss(None)
 
     def action_practice(self) -> None:

@@ -24,7 +24,9 @@ def wrap_content(content: Content, width: int) -> Content:
 
 
 class WrappedParagraph(MarkdownBlock):
-    """A paragraph of a ``WrappedMarkdown``."""
+    """A paragraph of a ``WrappedMarkdown``. (Textual's own paragraph class is not public;
+    what it adds beside its margin serves a document updated in place, which the help's
+    pages never are.)"""
 
     SCOPED_CSS = False
     DEFAULT_CSS = """
