@@ -23,6 +23,7 @@ from pathlib import Path
 import platformdirs
 
 from marrakech.games.language import _
+from marrakech.games.narrate import turns_played
 from marrakech.games.records import (
     MAX_SAVE_BYTES,
     SaveFileError,
@@ -32,6 +33,7 @@ from marrakech.games.records import (
 )
 from marrakech.games.session import Session
 from marrakech.games.text import shown
+from marrakech.games.words import listed
 
 APP_NAME = "marrakech"
 SAVES_DIR = "saves"
@@ -287,8 +289,33 @@ def saves_dir() -> Path:
     return data_dir() / SAVES_DIR
 
 
+def save_problem(name: str, session: Session) -> str | None:
+    """Why saving ``session`` as ``name`` would lose a game, or None when it loses none:
+    no save of that name, or one of this very game (the same set-up, one's moves the
+    start of the other's). A file of that name that cannot be read is never replaced."""
+    path = saves_dir() / f"{check_name(name)}.json"
+    if not path.exists():
+        return None
+    try:
+        held = load_game(path)
+    except SaveFileError as error:
+        return _("{name} is a file that cannot be read ({problem})").format(
+            name=shown(name, 40), problem=game_problem(error, path)
+        )
+    mine, theirs = session.actions, held.actions
+    shorter = min(len(mine), len(theirs))
+    if held.setup == session.setup and mine[:shorter] == theirs[:shorter]:
+        return None
+    return _("{name} holds another game, of {players} ({turns} turns)").format(
+        name=shown(name, 40),
+        players=listed([shown(player, 40) for player in held.setup.names]),
+        turns=turns_played(held.transitions, held.state),
+    )
+
+
 def save_named(name: str, session: Session) -> Path:
-    """Save the game as ``saves/<name>.json`` (replacing a save of that name); its path."""
+    """Save the game as ``saves/<name>.json``, replacing any save of that name (ask
+    ``save_problem`` first); its path."""
     path = saves_dir() / f"{check_name(name)}.json"
     write_atomic(path, record_to_json(session))
     return path

@@ -407,6 +407,11 @@ class TextGame:
         if not self.flow.can_save and not self.flow.over:
             return Reply([_("Not saved: only the host holds the whole game (its hidden piles).")])
         try:
+            problem = storage.save_problem(command.name, self.flow.session)
+            if problem is not None:  # another game is never written over
+                return Reply(
+                    [_("Not saved: {problem}. Save it under another name.").format(problem=problem)]
+                )
             path = storage.save_named(command.name, self.flow.session)
         except (SaveFileError, OSError) as error:
             return Reply([_("Not saved: {reason}").format(reason=words.as_sentence(str(error)))])

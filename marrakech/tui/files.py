@@ -88,10 +88,23 @@ class GameDocuments:
         def named(name: str | None) -> None:
             if not name:
                 return
-            self.name = name
             if app.is_web:
+                self.name = name
                 _download(app, record_to_json(self.session), f"{name}.json", "application/json")
-            elif not _write(
+                return
+            problem = storage.save_problem(name, self.session)
+            if problem is None:
+                write(name)
+                return
+            from marrakech.tui.screens.confirm import ConfirmScreen  # only when asked
+
+            question = _("{problem}. Replace it with this game?").format(problem=problem)
+            replace = ConfirmScreen(question, yes=_("Replace"), no=_("Cancel"), default=False)
+            app.push_screen(replace, lambda yes: write(name) if yes else None)
+
+        def write(name: str) -> None:
+            self.name = name
+            if not _write(
                 app,
                 _("Saved"),
                 _("Not saved"),

@@ -174,6 +174,28 @@ def test_save_writes_the_game_under_its_name_and_refuses_a_bad_one(data_home: Pa
     assert refused.startswith("Not saved: ")
 
 
+def test_save_never_writes_over_another_game_but_goes_on_with_its_own(data_home: Path) -> None:
+    first = game()
+    answer(first, "left")
+    answer(first, "save friday")
+    answer(first, "right")  # the same game, further on: its save goes on with it
+    (line,) = answer(first, "save friday")
+    assert line.startswith("Saved as friday")
+    kept = storage.load_game(data_home / "saves" / "friday.json").actions
+    assert kept == first.flow.session.actions
+    other = game(seed=2)
+    answer(other, "left")
+    (refused,) = answer(other, "save friday")
+    assert refused.startswith("Not saved: friday holds another game, of Ayla and Bo (")
+    assert refused.endswith(" turns). Save it under another name.")
+    assert storage.load_game(data_home / "saves" / "friday.json").actions == kept
+    broken = data_home / "saves" / "broken.json"
+    broken.write_text("{not json", encoding="utf-8")
+    (refused,) = answer(other, "save broken")
+    assert refused.startswith("Not saved: broken is a file that cannot be read (")
+    assert broken.read_text(encoding="utf-8") == "{not json"
+
+
 def test_quit_leaves_the_game_autosaved(data_home: Path) -> None:
     played = game()
     assert answer(played, "quit") == [

@@ -456,3 +456,29 @@ async def test_a_dimmed_undo_or_redo_pressed_says_why_not() -> None:
         await pilot.pause()
         assert "Cannot undo: nothing to undo." in screen_text(app)
         assert screen_text(app).splitlines()[-1].count("Redo") == 1
+
+
+@run
+async def test_saving_over_another_game_asks_first_and_cancel_keeps_it(data_home: Path) -> None:
+    other = Session(GameSetup(2, names=("Cem", "Dara"), seed=9))
+    other.play(other.state.legal_actions()[0])
+    storage.save_named("friday", other)
+    path = data_home / "saves" / "friday.json"
+    held = path.read_bytes()
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        for answer in ("n", "y"):
+            await pilot.press("s")
+            await pilot.pause()
+            app.screen.query_one(Input).value = "friday"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            assert "friday holds another game, of Cem and Dara (0 turns). Replace it" in " ".join(
+                screen_text(app).split()
+            )
+            await pilot.press(answer)
+            await pilot.pause()
+            if answer == "n":
+                assert path.read_bytes() == held  # the other game is kept
+    assert storage.load_game(path).setup.names == ("Player 1", "Player 2")
