@@ -18,7 +18,7 @@ from marrakech.games import language, settings
 from marrakech.games.language import LANGUAGES, N_, _
 from marrakech.games.levels import OPTION_LIMIT, describe_names, seat_bot
 from marrakech.games.records import SaveFileError
-from marrakech.games.session import PERSON, GameSetup
+from marrakech.games.session import PERSON, GameSetup, alike_names
 from marrakech.games.text import quoted, shown
 from marrakech.net import cli as net_cli
 
@@ -274,6 +274,9 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
         names = tuple(name.strip() for name in args.names.split(","))
         if len(names) != args.players or not all(names):
             raise ValueError(_("--names: give {count} non-empty names").format(count=args.players))
+        alike = alike_names(names)
+        if alike is not None:
+            raise ValueError(f"--names: {alike}")
     if not 1 <= args.first <= args.players:
         raise ValueError(_("--first: seats are 1 to {count}").format(count=args.players))
     seed = args.seed

@@ -697,3 +697,9 @@ def test_a_worker_killed_from_outside_stops_a_tournament_with_one_line() -> None
     assert stderr.strip() == (
         "marrakech tournament: stopped, a worker process ended with exit code -9; no results"
     )
+
+
+def test_new_refuses_two_players_called_alike() -> None:
+    with pytest.raises(ValueError, match="seats 1 and 2 are both called 'hana': give each"):
+        setup("--names", "Hana,hana")
+    assert setup("--names", "Hana,Bo").names == ("Hana", "Bo")

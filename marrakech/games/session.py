@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 import unicodedata
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from marrakech.engine import (
@@ -27,7 +27,7 @@ from marrakech.engine import (
 from marrakech.games.dice import DieStream, SeededDie
 from marrakech.games.language import N_, _, in_every_language
 from marrakech.games.levels import LEVELS, OLD_NAMES, bot_named
-from marrakech.games.text import unshowable, visible
+from marrakech.games.text import quoted, unshowable, visible
 
 PERSON = "person"
 """The seat kind of a person at the keyboard."""
@@ -56,7 +56,11 @@ def name_problem(name: object) -> str | None:
     """
     if not isinstance(name, str):
         return f"must be a string, not {type(name).__name__}"
-    if not 1 <= len(name) <= MAX_NAME_LENGTH:
+    if len(name) > MAX_NAME_LENGTH:
+        return _("must be at most {limit} characters, not {count}").format(
+            limit=MAX_NAME_LENGTH, count=len(name)
+        )
+    if not name:
         return _("must be 1 to {limit} characters, not blank").format(limit=MAX_NAME_LENGTH)
     for char in name:
         if unshowable(char):
@@ -161,6 +165,18 @@ def name_key(name: str) -> str:
     )
 
 
+def alike_names(names: Sequence[str]) -> str | None:
+    """Why a new game's players cannot be told apart by these names (two of them alike by
+    ``name_key``), else None. A saved game is read whatever its names."""
+    keys = [name_key(name) for name in names]
+    for seat, key in enumerate(keys):
+        if key in keys[:seat]:
+            return _("seats {first} and {seat} are both called {name}: give each its own").format(
+                first=keys.index(key) + 1, seat=seat + 1, name=quoted(names[seat], 40)
+            )
+    return None
+
+
 DEFAULT_NAME = N_("Player {number}")
 """The name of a seat nobody named (numbered from 1)."""
 
@@ -216,6 +232,7 @@ class GameSetup:
                 raise MarrakechError(
                     _("the name of seat {seat} {problem}").format(seat=seat + 1, problem=problem)
                 )
+
         if type(self.seed) is not int or not -SEED_LIMIT < self.seed < SEED_LIMIT:
             raise MarrakechError(f"the seed must be a whole number below 2**64, not {self.seed!r}")
         for kind in seats:

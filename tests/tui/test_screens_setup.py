@@ -302,3 +302,17 @@ def test_a_typed_seed_stays() -> None:
         await pilot.press(*"123", "enter", "enter")
 
     assert play(steps)[1][0].seed == 123
+
+
+def test_two_players_called_alike_cannot_start_and_the_form_says_why() -> None:
+    async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
+        screen.query_one("#name-0", Input).value = "Hana"
+        screen.query_one("#name-1", Input).value = "hana"
+        await pilot.click("#start")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        said = str(screen.query_one("#hint", Static).render())
+        assert said == "Cannot start: Seats 1 and 2 are both called 'hana': give each its own."
+
+    _, results = play(steps)
+    assert results == []

@@ -28,6 +28,7 @@ from marrakech.games.session import (
     PERSON,
     SEAT_KINDS,
     GameSetup,
+    alike_names,
     default_name,
     new_seed,
 )
@@ -540,6 +541,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
 
     def setup(self) -> GameSetup:
         """The game the form describes now; a blank seed draws a new one (new_seed).
+        MarrakechError says what is wrong (two players called alike, a bad name...).
 
         The seed decides every roll, so a random one is drawn only now, never shown before.
         """
@@ -547,9 +549,13 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         seed = self.query_one("#seed", Input).value
         first = self.query_one("#first", RadioSet).pressed_index
         takeback = self._value("takeback")
+        names = tuple(self._seat_name(seat) for seat in range(players))
+        alike = alike_names(names)
+        if alike is not None:
+            raise MarrakechError(alike)
         return GameSetup(
             players=players,
-            names=tuple(self._seat_name(seat) for seat in range(players)),
+            names=names,
             seats=tuple(str(self._value(f"kind-{seat}")) for seat in range(players)),
             variant=Variant(self._value("variant")),
             seed=int(seed) if seed else new_seed(),
