@@ -115,6 +115,8 @@ def quit_question(flow: GameFlow) -> str:
         return _(
             "Quit the game? It is not saved ({problem}): what was played here is lost."
         ).format(problem=problem)
+    if flow.autosave_path is None:  # opened from a save, or new, and nothing played yet
+        return _("Quit the game? Nothing was played here, so there is nothing new to resume.")
     return _("Quit the game? It is saved: “marrakech” offers to resume it next time.")
 
 

@@ -482,3 +482,24 @@ async def test_saving_over_another_game_asks_first_and_cancel_keeps_it(data_home
             if answer == "n":
                 assert path.read_bytes() == held  # the other game is kept
     assert storage.load_game(path).setup.names == ("Player 1", "Player 2")
+
+
+@run
+async def test_quitting_before_anything_is_played_says_nothing_is_new_to_resume(
+    data_home: Path,
+) -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question == (
+            "Quit the game? Nothing was played here, so there is nothing new to resume."
+        )
+        await pilot.press("n")
+        await pilot.press("enter", "enter")  # a turn played: now there is a game to resume
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question.startswith("Quit the game? It is saved")
