@@ -227,7 +227,9 @@ def _parse_json(text: str) -> object:
         raise _Invalid(
             f"it is not valid JSON ({error.msg} at line {error.lineno} column {error.colno})"
         ) from error
-    except (ValueError, RecursionError) as error:
+    except RecursionError as error:
+        raise _Invalid("it is not a save: its JSON is nested far too deeply") from error
+    except ValueError as error:
         raise _Invalid(f"it is not valid JSON ({error})") from error
 
 
