@@ -1,5 +1,5 @@
 """The command line: ``marrakech [--text] [COMMAND] ...``, one function per subcommand
-(``COMMANDS``): new, load, replay, review, tutorial, serve, host, join, verify;
+(``COMMANDS``): new, load, replay, review, saves, tutorial, serve, host, join, verify;
 ``tournament`` parses its own."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import contextlib
 import dataclasses
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -181,7 +181,11 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     load = _command(commands, "load", _("go on with a saved game"))
-    load.add_argument("file", metavar="FILE|NAME", help=_("a save file, or a name in Saved games"))
+    load.add_argument(
+        "file",
+        metavar="FILE|NAME",
+        help=_("a save file, or a name in Saved games (marrakech saves lists them)"),
+    )
     load.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=_(TEXT_HELP))
     load.add_argument(
         "--bot",
@@ -198,7 +202,10 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "file",
         metavar="FILE|NAME",
-        help=_("a save file, a name in Saved games, or last (the game finished last)"),
+        help=_(
+            "a save file, a name in Saved games (marrakech saves lists them), or last (the "
+            "game finished last)"
+        ),
     )
     replay.add_argument("--text", action="store_true", default=argparse.SUPPRESS, help=_(TEXT_HELP))
     review = _command(
@@ -207,7 +214,10 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument(
         "file",
         metavar="FILE|NAME",
-        help=_("a save file, a name in Saved games, or last (the game finished last)"),
+        help=_(
+            "a save file, a name in Saved games (marrakech saves lists them), or last (the "
+            "game finished last)"
+        ),
     )
     review.add_argument("--all", action="store_true", help=_("the computers' decisions too"))
     review.add_argument("--json", action="store_true", help=_("one JSON document, for tools"))
@@ -217,6 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=argparse.SUPPRESS,
         help=_("in plain lines, as without it (the app reviews a game with v on its results)"),
     )
+    _command(commands, "saves", _("list the saved games, and how to open each"))
     tutorial = _command(
         commands,
         "tutorial",
@@ -305,12 +316,9 @@ def _make_bot(name: str) -> object:
     return make_bot(name)
 
 
-NO_SAVED_GAME = N_("no saved game {name}: neither a file nor a name in Saved games")
-
-UNFINISHED_TO_LOAD = N_(
-    "{name} is an unfinished game: marrakech, with no command, offers to go on with it"
+NO_SAVED_GAME = N_(
+    "no saved game {name}: neither a file nor a name in Saved games (marrakech saves lists them)"
 )
-"""What ``load`` says of an unfinished game's id (it is resumed, not loaded)."""
 
 # Translators: the command in backquotes is typed as it is.
 HOSTED_TO_LOAD = N_("{name} is a network game you host: `{command}` hosts it again")
@@ -321,14 +329,15 @@ LAST_FINISHED = "last"
 """The name that means the game finished last (unless a saved game has that name)."""
 
 
-def saved_game(given: str, *, unfinished: bool = False) -> Path:
+def saved_game(given: str, *, hosted: bool = False) -> Path:
     """The save file a ``load``, ``replay`` or ``review`` argument names: a path, or a name
-    from Saved games (a saved game's name, the number of a finished game there, or
-    ``LAST_FINISHED`` for the game finished last), or with ``unfinished`` the id of an
-    unfinished game (the one ``host`` prints, to look at as far as it is played).
-    SaveFileError, in one line, when there is none or it cannot be read, or when it is an
-    unfinished game's id and ``unfinished`` is False (saying how to go on with it)."""
-    from marrakech.games import autosaves, storage
+    from Saved games (``listing.named_file``: a saved game's name, the number of a finished
+    game there or the id of an unfinished game, as ``marrakech saves`` lists them; or
+    ``LAST_FINISHED`` for the game finished last). The id of a network game this machine
+    hosts only with ``hosted`` (to look at as far as it is played: it is hosted again, not
+    loaded). SaveFileError, in one line, when there is none or it cannot be read, or when
+    it is a hosted game's id and ``hosted`` is False (saying how to go on with it)."""
+    from marrakech.games import autosaves, listing, storage
 
     path = Path(given)
     if not path.exists():
@@ -336,8 +345,7 @@ def saved_game(given: str, *, unfinished: bool = False) -> Path:
             storage.check_name(given)
         except SaveFileError:
             raise SaveFileError(_(NO_SAVED_GAME).format(name=quoted(given))) from None
-        folders = (storage.saves_dir(), autosaves.history_dir(), autosaves.games_dir())
-        named = next((f / f"{given}.json" for f in folders if (f / f"{given}.json").exists()), None)
+        named = listing.named_file(given)
         if named is None and given == LAST_FINISHED:
             finished = autosaves.history_dir().glob("*.json")
             named = max(finished, key=lambda file: file.stat().st_mtime, default=None)
@@ -345,11 +353,9 @@ def saved_game(given: str, *, unfinished: bool = False) -> Path:
                 raise SaveFileError(_("no finished game yet: none has been played to the end"))
         if named is None:
             raise SaveFileError(_(NO_SAVED_GAME).format(name=quoted(given)))
-        if autosaves.is_unfinished_game(named) and not unfinished:
-            if autosaves.is_hosted(named):
-                command = autosaves.host_command(named)
-                raise SaveFileError(_(HOSTED_TO_LOAD).format(name=quoted(given), command=command))
-            raise SaveFileError(_(UNFINISHED_TO_LOAD).format(name=quoted(given)))
+        if not hosted and autosaves.is_unfinished_game(named) and autosaves.is_hosted(named):
+            command = autosaves.host_command(named)
+            raise SaveFileError(_(HOSTED_TO_LOAD).format(name=quoted(given), command=command))
         path = named
     storage.load_game(path)  # a file that cannot be read is refused before the app opens
     return path
@@ -449,7 +455,11 @@ def run_default(args: argparse.Namespace) -> int:
             return _run_app(MarrakechApp())
     if in_text_mode(args):
         from marrakech import textmode
+        from marrakech.games import autosaves, listing
 
+        others = listing.others_line(autosaves.unfinished_games())
+        if others is not None:  # the newest is resumed: the others are said first
+            _print_lines([others])
         return textmode.play_latest()
     from marrakech.tui.app import MarrakechApp
 
@@ -474,10 +484,10 @@ def run_new(args: argparse.Namespace) -> int:
 
 
 def _saved_game_or_say(args: argparse.Namespace) -> Path | None:
-    """The saved game ``args.file`` names (an unfinished game's id too, to replay or
-    review); None, after saying why on stderr, when none."""
+    """The saved game ``args.file`` names (a hosted game's id too, to replay or review);
+    None, after saying why on stderr, when none."""
     try:
-        return saved_game(args.file, unfinished=args.command in ("replay", "review"))
+        return saved_game(args.file, hosted=args.command in ("replay", "review"))
     except SaveFileError as error:
         print(f"marrakech {args.command}: {error}", file=sys.stderr)
         return None
@@ -560,6 +570,29 @@ def run_review(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_saves(args: argparse.Namespace) -> int:
+    """``marrakech saves``: every saved game in lines, with the word that opens each."""
+    from marrakech.games import listing
+
+    return _print_lines(listing.saves_lines())
+
+
+def _print_lines(lines: Iterable[str]) -> int:
+    """Print ``lines`` on standard output (what it cannot write escaped, not an error): 0,
+    or 1 when the reader went away (``| head``: nothing more to say)."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
+    try:
+        for line in lines:
+            print(line, flush=True)
+    except BrokenPipeError:
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return 0
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """``marrakech serve``: the game in web browsers."""
     from marrakech.web import serve
@@ -593,6 +626,7 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
     "replay": run_replay,
     "tutorial": run_tutorial,
     "review": run_review,
+    "saves": run_saves,
     "serve": run_serve,
     "host": run_network,
     "join": run_network,

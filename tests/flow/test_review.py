@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from marrakech import cli
+from marrakech import cli, textmode
 from marrakech.bots import make_bot
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR
 from marrakech.bots.expert import searched_values
@@ -459,8 +459,8 @@ def test_last_names_the_game_finished_last(
     )
 
 
-def test_an_unfinished_game_is_reviewed_by_its_id_and_load_says_how_to_go_on(
-    data_home: Path, capsys: pytest.CaptureFixture[str]
+def test_an_unfinished_game_is_reviewed_by_its_id_and_loaded_by_it_too(
+    data_home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session = played(30)
     saved = storage.save_named("friday", session)
@@ -471,11 +471,10 @@ def test_an_unfinished_game_is_reviewed_by_its_id_and_load_says_how_to_go_on(
         review_lines(review(session), session.setup.names)
     )
     before = unfinished.read_bytes()
-    assert cli.main(["load", "9f00a61a70d4"]) == 1
-    assert capsys.readouterr().err == (
-        "marrakech load: '9f00a61a70d4' is an unfinished game: marrakech, with no command, "
-        "offers to go on with it\n"
-    )
+    opened: list[Path] = []
+    monkeypatch.setattr(textmode, "play_saved", lambda path: opened.append(path) or 0)
+    assert cli.main(["--text", "load", "9f00a61a70d4"]) == 0  # resumed in its own autosave
+    assert opened == [unfinished]
     assert unfinished.read_bytes() == before
 
 

@@ -1,0 +1,213 @@
+"""Every saved game in plain lines (``marrakech saves``), for a player without the app.
+
+Three groups, as the app's Saved games lists them: the unfinished games, the named saves,
+the finished games, each newest first. Each line starts with the word that opens the game
+after ``marrakech load``, ``replay`` or ``review`` (``named_file`` is how those commands
+read a name, so the word shown is one they take), then the players, the turns played, and
+who is to play or who won. A file that cannot be read is listed with the reason: each
+file is read once, and none is changed.
+
+``others_line`` is what the text mode says at its start of the unfinished games it does
+not resume.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Sequence
+from pathlib import Path
+
+from marrakech.engine import Phase
+from marrakech.games import autosaves, storage
+from marrakech.games.autosaves import Unfinished
+from marrakech.games.language import _, ngettext
+from marrakech.games.levels import NAME_LIMIT, is_level, level_word
+from marrakech.games.narrate import turns_played
+from marrakech.games.records import SaveFileError
+from marrakech.games.session import Session
+from marrakech.games.text import shown
+from marrakech.games.words import listed
+
+READ_ERRORS = (SaveFileError, OSError, ValueError, OverflowError)
+"""What reading a save may raise (as the app's Saved games catches it)."""
+
+OTHERS_NAMED = 3
+"""At most this many other unfinished games are named in ``others_line``."""
+
+
+def named_file(given: str) -> Path | None:
+    """The file a name from Saved games names: a named save, else a finished game's number,
+    else an unfinished game's id (the first folder holding ``given``.json); None when none
+    does. ``given`` is a checked name (``storage.check_name``)."""
+    folders = (storage.saves_dir(), autosaves.history_dir(), autosaves.games_dir())
+    return next((f / f"{given}.json" for f in folders if (f / f"{given}.json").exists()), None)
+
+
+def word_for(path: Path) -> str:
+    """What to type after ``load``, ``replay`` or ``review`` to open ``path``: its name,
+    when that name leads to it, else its path; quoted for the shell where it must be
+    (a name with a space), escaped for the terminal."""
+    try:
+        name = storage.check_name(path.stem)
+        word = name if named_file(name) == path else str(path)
+    except (SaveFileError, OSError):
+        word = str(path)
+    return shown(shlex.quote(word))
+
+
+def players_words(session: Session) -> str:
+    """The players of a saved game, a computer of a built-in level with its level:
+    "Ayla and Bo (hard computer)"."""
+    setup = session.setup
+    players = []
+    for seat, name in enumerate(setup.names):
+        level = setup.level(seat)
+        if level is not None and is_level(level):
+            # Translators: a computer player in the list of saved games: "Bo (hard computer)".
+            name = _("{name} ({level} computer)").format(
+                name=shown(name, NAME_LIMIT), level=level_word(level.partition(":")[0])
+            )
+            players.append(name)
+        else:
+            players.append(shown(name, NAME_LIMIT))
+    return listed(players)
+
+
+def game_words(session: Session) -> str:
+    """A saved game in words: its players, the turns played, who is to play or who won."""
+    names = session.setup.names
+    state = session.state
+    played = turns_played(session.transitions, state)
+    players = players_words(session)
+    if state.phase is Phase.OVER:
+        winners = listed([shown(names[seat], NAME_LIMIT) for seat in state.winners()])
+        return ngettext(
+            "{players}, {count} turn played, over: {winners} won",
+            "{players}, {count} turns played, over: {winners} won",
+            played,
+        ).format(players=players, count=played, winners=winners)
+    return ngettext(
+        "{players}, {count} turn played, {name} to play",
+        "{players}, {count} turns played, {name} to play",
+        played,
+    ).format(players=players, count=played, name=shown(names[state.current], NAME_LIMIT))
+
+
+def _unreadable(path: Path, problem: str) -> str:
+    # Translators: a saved game's file (its path) that cannot be read, and why.
+    return _("{file} cannot be read: {problem}").format(
+        file=shown(str(path)), problem=shown(problem)
+    )
+
+
+def unfinished_line(game: Unfinished) -> str:
+    """The line of an unfinished game: the word that loads it (its id), or, when it cannot
+    be played on here, why (open in another window, a network game hosted here, a file
+    that cannot be read) and how to go on with it."""
+    if game.session is None:
+        return _unreadable(game.path, str(game.problem))
+    word, about = word_for(game.path), game_words(game.session)
+    if game.hosted:
+        # Translators: the command in backquotes is typed as it is.
+        return _("{word}, a network game you host: {game}; `{command}` hosts it again.").format(
+            word=word, game=about, command=autosaves.host_command(game.path)
+        )
+    if game.open_elsewhere:
+        return _("{word}, open in another window: {game}.").format(word=word, game=about)
+    # Translators: a saved game's line: the word that opens it, then the game.
+    return _("{word}: {game}.").format(word=word, game=about)
+
+
+def file_line(path: Path) -> str:
+    """The line of a named save or a finished game: the word that opens it, and the game;
+    or why the file cannot be read."""
+    try:
+        session = storage.load_game(path)
+    except READ_ERRORS as error:
+        problem = storage.game_problem(error, path) if isinstance(error, SaveFileError) else error
+        return _unreadable(path, str(problem))
+    return _("{word}: {game}.").format(word=word_for(path), game=game_words(session))
+
+
+def saves_lines() -> list[str]:
+    """Every saved game in lines: the unfinished games, the named saves, the finished
+    games (each group headed by its count, newest first; an empty group is left out),
+    then how to open one; or one line saying there is none."""
+    unfinished = autosaves.unfinished_games()
+    saves = storage.list_saves()
+    finished = autosaves.finished_games()
+    if not (unfinished or saves or finished):
+        return [
+            _(
+                "No saved games yet: every game autosaves as it is played, and save NAME "
+                "during a game keeps it under a name."
+            )
+        ]
+    lines: list[str] = []
+    if unfinished:
+        count = len(unfinished)
+        lines.append(
+            ngettext(
+                "{count} unfinished game:", "{count} unfinished games, newest first:", count
+            ).format(count=count)
+        )
+        lines += [unfinished_line(game) for game in unfinished]
+    if saves:
+        count = len(saves)
+        lines.append(
+            ngettext("{count} named save:", "{count} named saves, newest first:", count).format(
+                count=count
+            )
+        )
+        lines += [file_line(path) for path in saves]
+    if finished:
+        count = len(finished)
+        lines.append(
+            ngettext(
+                "{count} finished game:", "{count} finished games, newest first:", count
+            ).format(count=count)
+        )
+        lines += [file_line(path) for path in finished]
+    lines.append(
+        _(
+            "Type marrakech load NAME to go on with a game, marrakech replay NAME to step "
+            "through it or marrakech review NAME to see what each decision cost, NAME being "
+            "the word at the start of its line."
+        )
+    )
+    return lines
+
+
+def others_line(games: Sequence[Unfinished]) -> str | None:
+    """What the text mode says at its start of the unfinished games it does not resume:
+    the ones it could (readable, not open in another window, not hosted here) but the
+    newest, each named with the word that loads it (when there are a few), and that
+    ``marrakech saves`` lists them; None when there is no other."""
+    free = [game for game in games if game.session is not None and not game.open_elsewhere]
+    others = [game for game in free if not game.hosted][1:]
+    count = len(others)
+    if not count:
+        return None
+    if count > OTHERS_NAMED:
+        return ngettext(
+            "{count} other unfinished game; marrakech saves lists it, with the word that loads it.",
+            "{count} other unfinished games; marrakech saves lists them, with the word that "
+            "loads each.",
+            count,
+        ).format(count=count)
+    named = _("; ").join(
+        # Translators: another unfinished game: its players, and the word that loads it.
+        _("{players} ({word})").format(
+            players=listed([shown(name, NAME_LIMIT) for name in game.session.setup.names]),
+            word=word_for(game.path),
+        )
+        for game in others
+        if game.session is not None
+    )
+    return ngettext(
+        "{count} other unfinished game: {games}; marrakech load and the word in brackets "
+        "goes on with it, marrakech saves lists every saved game.",
+        "{count} other unfinished games: {games}; marrakech load and the word in brackets "
+        "goes on with one, marrakech saves lists every saved game.",
+        count,
+    ).format(count=count, games=named)
