@@ -6,19 +6,32 @@ from __future__ import annotations
 
 import asyncio
 
+from textual.pilot import Pilot
 from tui.helpers import toasts
 
 from marrakech.games.session import GameSetup
 from marrakech.net.running import board_hand_over
 from marrakech.tui.app import MarrakechApp, NetworkGame
 from marrakech.tui.screens.confirm import ConfirmScreen
-from net.harness import Peer, hosted, until
+from net.harness import Peer, Table, hosted, until
 
 SETUP = GameSetup(2, names=("Ayla", "Bo"), seed=11)
 
 
 def flat(text: str) -> str:
     return " ".join(text.split())
+
+
+async def ayla_plays_a_turn(pilot: Pilot[None], bo: Peer, table: Table) -> None:
+    """Ayla, on the host's board, rolls with Assam facing as he is (Bo adding his share to
+    the roll, as a client does) and lays the carpet the board offers first."""
+    await pilot.press("enter")
+    await bo.rolled()
+    await until(lambda: len(table.flow.session.actions) == 2)
+    await pilot.press("space")  # the walk shown ends at once
+    await pilot.pause()
+    await pilot.press("enter")
+    await until(lambda: len(table.flow.session.actions) == 3)
 
 
 def test_an_undo_asked_of_the_board_is_a_dialog_and_the_news_is_told() -> None:
@@ -29,13 +42,7 @@ def test_an_undo_asked_of_the_board_is_a_dialog_and_the_news_is_told() -> None:
                 await pilot.pause()
                 bo, _ = await Peer.seat(table.address, table.code(1))
                 await until(lambda: 1 in table.game.players)
-                await pilot.press("enter")  # Ayla rolls, Assam facing as he is
-                await bo.rolled()  # Bo adds his share to the roll, as a client does
-                await until(lambda: len(table.flow.session.actions) == 2)
-                await pilot.press("space")  # the walk shown ends at once
-                await pilot.pause()
-                await pilot.press("enter")  # her carpet
-                await until(lambda: len(table.flow.session.actions) == 3)
+                await ayla_plays_a_turn(pilot, bo, table)
                 await bo.send({"type": "undo", "id": 1, "at": 3})
                 await until(lambda: isinstance(app.screen, ConfirmScreen))
                 assert "Bo asks to take back your last decision" in flat(
@@ -64,13 +71,7 @@ def test_the_boards_asked_line_goes_when_the_other_player_refuses() -> None:
                 await pilot.pause()
                 bo, _ = await Peer.seat(table.address, table.code(1))
                 await until(lambda: 1 in table.game.players)
-                await pilot.press("enter")  # Ayla rolls, Assam facing as he is
-                await bo.rolled()
-                await until(lambda: len(flow.session.actions) == 2)
-                await pilot.press("space")
-                await pilot.pause()
-                await pilot.press("enter")  # her carpet
-                await until(lambda: len(flow.session.actions) == 3)
+                await ayla_plays_a_turn(pilot, bo, table)
                 await bo.send({"type": "act", "id": 1, "at": 3, "action": "L"})
                 await bo.rolled()  # he adds his share to his own roll
                 await until(lambda: len(flow.session.actions) == 5)
@@ -99,13 +100,7 @@ def test_the_question_goes_when_the_asker_plays_on_instead() -> None:
                 await pilot.pause()
                 bo, _ = await Peer.seat(table.address, table.code(1))
                 await until(lambda: 1 in table.game.players)
-                await pilot.press("enter")  # Ayla rolls
-                await bo.rolled()
-                await until(lambda: len(flow.session.actions) == 2)
-                await pilot.press("space")
-                await pilot.pause()
-                await pilot.press("enter")  # her carpet
-                await until(lambda: len(flow.session.actions) == 3)
+                await ayla_plays_a_turn(pilot, bo, table)
                 await bo.send({"type": "undo", "id": 1, "at": 3})
                 await until(lambda: isinstance(app.screen, ConfirmScreen))
                 await bo.send({"type": "act", "id": 2, "at": 3, "action": "L"})  # plays on
