@@ -28,6 +28,7 @@ from marrakech.games.words import (
     carpet_squares,
     colour_word,
     compass_letter,
+    listed,
     square_text,
 )
 
@@ -65,10 +66,16 @@ def clause(transition: Transition, names: Sequence[str]) -> str:
     if isinstance(action, Place):
         where = carpet_squares(action.a, action.b)
         if transition.colour is None:
-            return _("lays a carpet on {squares}").format(squares=where)
-        return _("lays a {colour} carpet on {squares}").format(
-            colour=colour_word(transition.colour), squares=where
-        )
+            laid = _("lays a carpet on {squares}").format(squares=where)
+        else:
+            laid = _("lays a {colour} carpet on {squares}").format(
+                colour=colour_word(transition.colour), squares=where
+            )
+        covered = _covered(transition, names)
+        if covered is None:
+            return laid
+        # Translators: a carpet laid over others: "lays a red carpet on ..., covering ...".
+        return _("{laid}, covering {covered}").format(laid=laid, covered=covered)
     assert isinstance(action, Roll)
     stop = square_text(transition.after.assam.square)
     if transition.payee is None:
@@ -95,6 +102,35 @@ def clause(transition: Transition, names: Sequence[str]) -> str:
     return _("rolls {value}, walks to {square}, pays {payee} {paid} ({region})").format(
         value=action.value, square=stop, payee=payee, paid=_dirhams(transition.paid), region=region
     )
+
+
+def _covered(transition: Transition, names: Sequence[str]) -> str | None:
+    """What a carpet laid covers, in words ("Bo's blue square", "2 of Ayla's red squares",
+    "Bo's blue square and Ayla's red square"); None when it covers nothing."""
+    assert isinstance(transition.action, Place)
+    before = transition.before
+    tops = [before.top(square) for square in (transition.action.a, transition.action.b)]
+    shown = [top.colour for top in tops if top is not None]
+    if not shown:
+        return None
+    words = []
+    for colour in dict.fromkeys(shown):  # each colour once, in the order of the squares
+        seat = before.owner(colour)
+        count = shown.count(colour)
+        if seat is None:  # a colour no seat plays (never laid in a game as dealt)
+            words.append(
+                ngettext("a {colour} square", "{count} {colour} squares", count).format(
+                    count=count, colour=colour_word(colour)
+                )
+            )
+            continue
+        owner = names[seat]
+        words.append(
+            ngettext(
+                "{owner}'s {colour} square", "{count} of {owner}'s {colour} squares", count
+            ).format(count=count, owner=owner, colour=colour_word(colour))
+        )
+    return listed(words)
 
 
 def sentence(transitions: Sequence[Transition], names: Sequence[str]) -> str:

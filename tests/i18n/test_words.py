@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import random
+
 from engine.positions import build
 
-from marrakech.engine import Direction, GameState, Orient, Roll, Turn
+from marrakech.engine import Direction, GameState, Orient, Phase, Roll, Turn
 from marrakech.games import language, narrate, words
 from marrakech.games.records import export_log
 from marrakech.games.session import GameSetup, Session
@@ -48,7 +50,7 @@ def test_a_turn_with_a_toll(japanese: None) -> None:
     assert said == (
         "Boはアッサムを右に向けました。サイコロで2を出して1行3列へ進み、"
         "Aylaに通行料2ディルハムを払いました（赤が2マスつながっています）。"
-        f"{place_words(place)}に青のじゅうたんを敷きました。"
+        f"{place_words(place)}に青のじゅうたんを敷きました。Aylaの赤のマス1つを覆いました。"
     )
 
 
@@ -56,7 +58,7 @@ def test_a_turn_with_a_toll_in_english() -> None:
     said, place = tolled_turn()
     assert said == (
         "Bo turns right, rolls 2, walks to (1,3), pays Ayla 2 dirhams (region of 2 red squares), "
-        f"lays a blue carpet on {place_words(place)}."
+        f"lays a blue carpet on {place_words(place)}, covering Ayla's red square."
     )
 
 
@@ -150,3 +152,21 @@ def test_sentences_follow_one_another_as_each_language_sets_them(japanese: None)
     language.use("en")
     assert words.sentences(("One.", "Two.", "Three.")) == "One. Two. Three."
     assert words.sentences(()) == ""
+
+
+def test_a_carpet_laid_says_whose_squares_it_covers() -> None:
+    # A seeded game played at random: its 39th and 63rd actions lay carpets over others.
+    names = ("Ayla", "Bo")
+    session = Session(GameSetup(2, names=names, seed=1))
+    rng = random.Random(1)
+    while len(session.transitions) < 63:
+        if session.state.phase is Phase.ROLL:
+            session.roll()
+        else:
+            session.play(rng.choice(session.state.legal_actions()))
+    assert narrate.clause(session.transitions[38], names) == (
+        "lays a red carpet on (5,3)-(5,4), covering Ayla's yellow square and Bo's blue square"
+    )
+    assert narrate.clause(session.transitions[62], names) == (
+        "lays a red carpet on (4,3)-(5,3), covering 2 of Ayla's red squares"
+    )
