@@ -5,6 +5,8 @@ back whose decision."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 
 from textual.pilot import Pilot
 from tui.helpers import toasts
@@ -22,6 +24,18 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
+@contextlib.asynccontextmanager
+async def at_the_board() -> AsyncIterator[tuple[Table, MarrakechApp, Pilot[None], Peer]]:
+    """Ayla's game hosted on her full board, Bo seated from elsewhere."""
+    async with hosted(SETUP, headless=False, hand_over=board_hand_over) as table:
+        app = MarrakechApp(network=NetworkGame(table.flow))
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            await pilot.pause()
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            await until(lambda: 1 in table.game.players)
+            yield table, app, pilot, bo
+
+
 async def ayla_plays_a_turn(pilot: Pilot[None], bo: Peer, table: Table) -> None:
     """Ayla, on the host's board, rolls with Assam facing as he is (Bo adding his share to
     the roll, as a client does) and lays the carpet the board offers first."""
@@ -36,24 +50,19 @@ async def ayla_plays_a_turn(pilot: Pilot[None], bo: Peer, table: Table) -> None:
 
 def test_an_undo_asked_of_the_board_is_a_dialog_and_the_news_is_told() -> None:
     async def go() -> None:
-        async with hosted(SETUP, headless=False, hand_over=board_hand_over) as table:
-            app = MarrakechApp(network=NetworkGame(table.flow))
-            async with app.run_test(size=(120, 40), notifications=True) as pilot:
-                await pilot.pause()
-                bo, _ = await Peer.seat(table.address, table.code(1))
-                await until(lambda: 1 in table.game.players)
-                await ayla_plays_a_turn(pilot, bo, table)
-                await bo.send({"type": "undo", "id": 1, "at": 3})
-                await until(lambda: isinstance(app.screen, ConfirmScreen))
-                assert "Bo asks to take back your last decision" in flat(
-                    str(app.screen.query_one("#question").render())
-                )
-                await pilot.press("y")
-                synced = await bo.next("game")
-                assert len(synced["actions"]) == 2
-                await pilot.pause()
-                told = flat(" ".join(toasts(app)))
-                assert "Bo took back Ayla's last decision, with their agreement." in told
+        async with at_the_board() as (table, app, pilot, bo):
+            await ayla_plays_a_turn(pilot, bo, table)
+            await bo.send({"type": "undo", "id": 1, "at": 3})
+            await until(lambda: isinstance(app.screen, ConfirmScreen))
+            assert "Bo asks to take back your last decision" in flat(
+                str(app.screen.query_one("#question").render())
+            )
+            await pilot.press("y")
+            synced = await bo.next("game")
+            assert len(synced["actions"]) == 2
+            await pilot.pause()
+            told = flat(" ".join(toasts(app)))
+            assert "Bo took back Ayla's last decision, with their agreement." in told
 
     asyncio.run(go())
 
@@ -64,50 +73,39 @@ def status(app: MarrakechApp) -> str:
 
 def test_the_boards_asked_line_goes_when_the_other_player_refuses() -> None:
     async def go() -> None:
-        async with hosted(SETUP, headless=False, hand_over=board_hand_over) as table:
+        async with at_the_board() as (table, app, pilot, bo):
             flow = table.flow
-            app = MarrakechApp(network=NetworkGame(flow))
-            async with app.run_test(size=(120, 40), notifications=True) as pilot:
-                await pilot.pause()
-                bo, _ = await Peer.seat(table.address, table.code(1))
-                await until(lambda: 1 in table.game.players)
-                await ayla_plays_a_turn(pilot, bo, table)
-                await bo.send({"type": "act", "id": 1, "at": 3, "action": "L"})
-                await bo.rolled()  # he adds his share to his own roll
-                await until(lambda: len(flow.session.actions) == 5)
-                carpet = str(flow.state.legal_placements()[0])
-                await bo.send({"type": "act", "id": 2, "at": 5, "action": carpet})
-                await until(lambda: flow.state.current == 0 and len(flow.session.actions) == 6)
-                await pilot.pause()
-                await pilot.press("u")
-                await until(lambda: flow.asking == 0)
-                await pilot.pause()
-                assert "Asked Bo to agree" in status(app)
-                await bo.next("undo_request")
-                await bo.send({"type": "answer", "accept": False})
-                await until(lambda: "Asked Bo" not in status(app))
-                assert "Bo said no." in flat(" ".join(toasts(app)))
+            await ayla_plays_a_turn(pilot, bo, table)
+            await bo.send({"type": "act", "id": 1, "at": 3, "action": "L"})
+            await bo.rolled()  # he adds his share to his own roll
+            await until(lambda: len(flow.session.actions) == 5)
+            carpet = str(flow.state.legal_placements()[0])
+            await bo.send({"type": "act", "id": 2, "at": 5, "action": carpet})
+            await until(lambda: flow.state.current == 0 and len(flow.session.actions) == 6)
+            await pilot.pause()
+            await pilot.press("u")
+            await until(lambda: flow.asking == 0)
+            await pilot.pause()
+            assert "Asked Bo to agree" in status(app)
+            await bo.next("undo_request")
+            await bo.send({"type": "answer", "accept": False})
+            await until(lambda: "Asked Bo" not in status(app))
+            assert "Bo said no." in flat(" ".join(toasts(app)))
 
     asyncio.run(go())
 
 
 def test_the_question_goes_when_the_asker_plays_on_instead() -> None:
     async def go() -> None:
-        async with hosted(SETUP, headless=False, hand_over=board_hand_over) as table:
-            flow = table.flow
-            app = MarrakechApp(network=NetworkGame(flow))
-            async with app.run_test(size=(120, 40), notifications=True) as pilot:
-                await pilot.pause()
-                bo, _ = await Peer.seat(table.address, table.code(1))
-                await until(lambda: 1 in table.game.players)
-                await ayla_plays_a_turn(pilot, bo, table)
-                await bo.send({"type": "undo", "id": 1, "at": 3})
-                await until(lambda: isinstance(app.screen, ConfirmScreen))
-                await bo.send({"type": "act", "id": 2, "at": 3, "action": "L"})  # plays on
-                await until(lambda: not isinstance(app.screen, ConfirmScreen))
-                await pilot.pause()
-                told = flat(" ".join(toasts(app)))
-                assert "Bo's request to take back your last decision is withdrawn" in told
+        async with at_the_board() as (table, app, pilot, bo):
+            await ayla_plays_a_turn(pilot, bo, table)
+            await bo.send({"type": "undo", "id": 1, "at": 3})
+            await until(lambda: isinstance(app.screen, ConfirmScreen))
+            await bo.send({"type": "act", "id": 2, "at": 3, "action": "L"})  # plays on
+            await until(lambda: not isinstance(app.screen, ConfirmScreen))
+            await pilot.pause()
+            told = flat(" ".join(toasts(app)))
+            assert "Bo's request to take back your last decision is withdrawn" in told
 
     asyncio.run(go())
 
