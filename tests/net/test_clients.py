@@ -27,7 +27,7 @@ from marrakech.net.hosting import new_game, resume_game
 from marrakech.net.replica import HostError
 from marrakech.textmode.game import TextGame
 from marrakech.textmode.online import play_at_table
-from net.harness import hosted, seated, until
+from net.harness import Table, hosted, seated, until
 
 
 @asynccontextmanager
@@ -394,66 +394,65 @@ def test_a_seat_whose_input_ends_before_an_unreachable_host_answers_says_so_and_
     asyncio.run(scenario())
 
 
+@asynccontextmanager
+async def ayla_played_bo_seated() -> AsyncIterator[tuple[Table, TextGame, Client, TextGame]]:
+    """A game hosted with Ayla's seat in lines here; she lays her first carpet, then Bo
+    takes his seat, in lines too, from elsewhere."""
+    setup = GameSetup(2, names=("Ayla", "Bo"), seed=2)
+    async with hosted(setup, headless=False, return_seconds=0) as table:
+        ayla = TextGame(table.flow)
+        ayla.respond("left")
+        await until(lambda: table.flow.state.phase is Phase.PLACE)
+        ayla.respond("1")
+        async with seated(table, 1) as client:
+            assert client.flow is not None
+            yield table, ayla, client, TextGame(client.flow)
+
+
 def test_the_hosts_own_seat_asking_twice_for_an_undo_asks_the_other_player_once() -> None:
     async def scenario() -> None:
-        setup = GameSetup(2, names=("Ayla", "Bo"), seed=2)
-        async with hosted(setup, headless=False, return_seconds=0) as table:
-            ayla = TextGame(table.flow)
-            ayla.respond("left")
+        async with ayla_played_bo_seated() as (table, ayla, client, bo):
+            bo.respond("left")
             await until(lambda: table.flow.state.phase is Phase.PLACE)
-            ayla.respond("1")
-            async with seated(table, 1) as client:
-                assert client.flow is not None
-                bo = TextGame(client.flow)
-                bo.respond("left")
-                await until(lambda: table.flow.state.phase is Phase.PLACE)
-                bo.respond("1")
-                await until(lambda: table.flow.state.current == 0)
-                ayla.advance()  # what was said so far
-                assert ayla.respond("undo").lines[-1].startswith("Asked Bo to agree")
-                await until(lambda: client.flow.undo_asker is not None)  # type: ignore[union-attr]
-                asked = [line for line in bo.advance() if "asks to take back" in line]
-                assert ayla.respond("undo").lines[-1] == (
-                    "Cannot undo: you already asked Bo, who has not answered yet."
-                )
-                await asyncio.sleep(0.2)
-                asked += [line for line in bo.advance() if "asks to take back" in line]
-                assert len(asked) == 1
+            bo.respond("1")
+            await until(lambda: table.flow.state.current == 0)
+            ayla.advance()  # what was said so far
+            assert ayla.respond("undo").lines[-1].startswith("Asked Bo to agree")
+            await until(lambda: client.flow.undo_asker is not None)  # type: ignore[union-attr]
+            asked = [line for line in bo.advance() if "asks to take back" in line]
+            assert ayla.respond("undo").lines[-1] == (
+                "Cannot undo: you already asked Bo, who has not answered yet."
+            )
+            await asyncio.sleep(0.2)
+            asked += [line for line in bo.advance() if "asks to take back" in line]
+            assert len(asked) == 1
 
     asyncio.run(scenario())
 
 
 def test_an_undo_request_dropped_by_a_new_decision_is_said_to_the_player_asked() -> None:
     async def scenario() -> None:
-        setup = GameSetup(2, names=("Ayla", "Bo"), seed=2)
-        async with hosted(setup, headless=False, return_seconds=0) as table:
-            ayla = TextGame(table.flow)
-            ayla.respond("left")
+        async with ayla_played_bo_seated() as (table, ayla, client, bo):
+            bo.respond("undo")  # Bo asks the host's seat, then plays on
+            await until(lambda: table.flow.undo_asker is not None)
+            assert any("Bo asks to take back your last decision" in x for x in ayla.advance())
+            bo.respond("left")
             await until(lambda: table.flow.state.phase is Phase.PLACE)
-            ayla.respond("1")
-            async with seated(table, 1) as client:
-                assert client.flow is not None
-                bo = TextGame(client.flow)
-                bo.respond("undo")  # Bo asks the host's seat, then plays on
-                await until(lambda: table.flow.undo_asker is not None)
-                assert any("Bo asks to take back your last decision" in x for x in ayla.advance())
-                bo.respond("left")
-                await until(lambda: table.flow.state.phase is Phase.PLACE)
-                withdrawn = (
-                    "Network game: Bo's request to take back your last decision is withdrawn "
-                    "now that the game has moved on."
-                )
-                assert withdrawn in ayla.advance()
-                bo.respond("1")
-                await until(lambda: table.flow.state.current == 0)
-                await until(lambda: client.flow.state.current == 0)  # type: ignore[union-attr]
-                ayla.respond("undo")  # Ayla asks Bo, then plays on
-                await until(lambda: client.flow.undo_asker is not None)  # type: ignore[union-attr]
-                assert any("Ayla asks to take back your last decision" in x for x in bo.advance())
-                ayla.respond("left")
-                await until(lambda: client.flow.state.phase is Phase.PLACE)  # type: ignore[union-attr]
-                said = bo.advance()
-                assert said.count(withdrawn.replace("Bo's", "Ayla's")) == 1
-                assert said.index(withdrawn.replace("Bo's", "Ayla's")) > 0  # after the move
+            withdrawn = (
+                "Network game: Bo's request to take back your last decision is withdrawn "
+                "now that the game has moved on."
+            )
+            assert withdrawn in ayla.advance()
+            bo.respond("1")
+            await until(lambda: table.flow.state.current == 0)
+            await until(lambda: client.flow.state.current == 0)  # type: ignore[union-attr]
+            ayla.respond("undo")  # Ayla asks Bo, then plays on
+            await until(lambda: client.flow.undo_asker is not None)  # type: ignore[union-attr]
+            assert any("Ayla asks to take back your last decision" in x for x in bo.advance())
+            ayla.respond("left")
+            await until(lambda: client.flow.state.phase is Phase.PLACE)  # type: ignore[union-attr]
+            said = bo.advance()
+            assert said.count(withdrawn.replace("Bo's", "Ayla's")) == 1
+            assert said.index(withdrawn.replace("Bo's", "Ayla's")) > 0  # after the move
 
     asyncio.run(scenario())
