@@ -13,13 +13,11 @@ from collections.abc import Iterable
 from functools import partial
 from typing import ClassVar
 
-from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.message import Message
 
 from marrakech.engine import MarrakechError, Transition
-from marrakech.flow import Change, SeatKind
+from marrakech.flow import SeatKind
 from marrakech.flow.computers import FALLBACK_LEVEL
 from marrakech.games.language import N_, _
 from marrakech.games.levels import DESCRIPTIONS, LEVELS
@@ -46,24 +44,13 @@ class NetworkGameScreen(GameScreen):
     """The status line's message that this seat asked another player to agree to an
     undo, until their answer comes (agreed: the game is read again; refused)."""
 
-    class _Refused(Message, bubble=False):
-        """This seat's undo request was refused (heard in the thread that plays)."""
-
     def compose(self) -> ComposeResult:
         yield from super().compose()
         yield NetworkLink(self.flow)
 
-    def on_mount(self) -> None:
-        self.flow.listen(self._heard_refusal)
-
-    def _heard_refusal(self, change: Change) -> None:
-        if change.kind == "undo_refused" and change.seat == self.flow.me:
-            self.post_message(self._Refused())
-
-    @on(_Refused)
     def _refused(self) -> None:
-        """The answer came: the status line no longer says the request waits for it (the
-        refusal is a notification of its own)."""
+        """This seat's undo request was refused: the status line no longer says it waits
+        for the answer (the refusal is a notification of its own)."""
         if self._asking and self.pointing.message == self._asking:
             self.pointing = self.pointing.saying("")
             self._draw()
@@ -84,7 +71,10 @@ class NetworkGameScreen(GameScreen):
     def on_network_link_heard(self, event: NetworkLink.Heard) -> None:
         """Show what happened elsewhere in a network game."""
         change = event.change
-        if change.kind in ("seats", "lost", "closed"):
+        if change.kind == "undo_refused":
+            if change.seat == self.flow.me:
+                self._refused()
+        elif change.kind in ("seats", "lost", "closed"):
             self._draw()
         elif (
             change.kind != "played"

@@ -2,11 +2,11 @@
 
 What concerns the whole game (a move played elsewhere, the game read again, the seats)
 is posted up as a ``NetworkLink.Heard`` message, for the screen to show. What concerns
-only the person here it settles itself: an undo request to agree to is a dialog, and a
-refusal a notification; why the game was read again (who took back whose decision) is a
-notification too. Changes come in the thread that plays; each is handled on the app's
-loop. A connection lost (the client tries again) or gone for good is
-both: a notification, and posted up for the status line and the keys to say so.
+only the person here it settles itself: an undo request to agree to is a dialog; why the
+game was read again (who took back whose decision) is a notification. A refusal of an
+undo, a connection lost (the client tries again) or gone for good are both: a
+notification, and posted up for the status line and the keys to say so. Changes come in
+the thread that plays; each is handled on the app's loop.
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ class NetworkLink(Widget):
             severity: SeverityLevel = "information" if change.kind == "lost" else "warning"
             told = as_sentence(change.text)
             self.notify(told, title=_("Network game"), severity=severity, markup=False)
-            if change.kind in ("lost", "closed"):
+            if change.kind in ("lost", "closed", "undo_refused"):
                 self.post_message(self.Heard(change))
 
     def _answered(self, agree: bool | None) -> None:
