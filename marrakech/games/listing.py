@@ -28,9 +28,6 @@ from marrakech.games.session import Session
 from marrakech.games.text import shown
 from marrakech.games.words import listed
 
-READ_ERRORS = (SaveFileError, OSError, ValueError, OverflowError)
-"""What reading a save may raise (as the app's Saved games catches it)."""
-
 OTHERS_NAMED = 3
 """At most this many other unfinished games are named in ``others_line``."""
 
@@ -123,7 +120,7 @@ def file_line(path: Path) -> str:
     or why the file cannot be read."""
     try:
         session = storage.load_game(path)
-    except READ_ERRORS as error:
+    except storage.READ_ERRORS as error:
         problem = storage.game_problem(error, path) if isinstance(error, SaveFileError) else error
         return _unreadable(path, str(problem))
     return _("{word}: {game}.").format(word=word_for(path), game=game_words(session))

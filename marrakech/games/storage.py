@@ -263,6 +263,11 @@ def remove_stale_temporaries() -> int:
     return removed
 
 
+READ_ERRORS = (SaveFileError, OSError, ValueError, OverflowError)
+"""What reading a save may raise, for a caller that lists saves and says why one cannot
+be read (a folder that vanished, a broken file)."""
+
+
 def load_game(path: Path) -> Session:
     """The game saved in a file, replayed and checked; the file is only read.
 

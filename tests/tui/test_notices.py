@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from textual.app import App
+from textual.pilot import Pilot
 
 from marrakech.bots import make_bot
 from marrakech.engine import Phase
@@ -17,6 +18,18 @@ from marrakech.tui.widgets.game_log import GameLog
 from .helpers import run, toasts, wait_until
 
 
+def hint_why_shown(app: App[None]) -> bool:
+    return any(toast.startswith("Why this hint") for toast in toasts(app))
+
+
+async def ask_for_a_hint(pilot: Pilot[None], app: App[None]) -> None:
+    """Press h and wait until the hint and its reasons are shown."""
+    await pilot.press("h")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    assert hint_why_shown(app)
+
+
 @pytest.mark.parametrize("size", [pytest.param((80, 24), marks=pytest.mark.slow), (120, 40)])
 @run
 async def test_the_why_of_a_hint_leaves_the_log_in_view(size: tuple[int, int]) -> None:
@@ -24,10 +37,7 @@ async def test_the_why_of_a_hint_leaves_the_log_in_view(size: tuple[int, int]) -
     app = MarrakechApp(session=session)
     async with app.run_test(size=size, notifications=True) as pilot:
         await pilot.press("enter", "enter")  # a turn each, so the log has lines
-        await pilot.press("h")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert any(toast.startswith("Why this hint") for toast in toasts(app))
+        await ask_for_a_hint(pilot, app)
         log = app.screen.query_one(GameLog).region
         notices = [toast.region for toast in app.screen.query("Toast")]
         assert notices
@@ -42,20 +52,17 @@ async def test_the_why_of_a_hint_goes_once_the_position_it_speaks_of_is_played()
     session = Session(GameSetup(2, seats=("person", "greedy"), seed=1))
     app = MarrakechApp(session=session)
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
-        await pilot.press("h")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert any(toast.startswith("Why this hint") for toast in toasts(app))
+        await ask_for_a_hint(pilot, app)
         await pilot.press("enter")  # rolls: the chances the reasons quote are gone
         await wait_until(pilot, lambda: session.state.phase.value == "place", "the carpet")
-        assert not any(toast.startswith("Why this hint") for toast in toasts(app))
+        assert not hint_why_shown(app)
         await pilot.press("h")  # a hint for the carpet, taken back by an undo
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert any(toast.startswith("Why this hint") for toast in toasts(app))
+        assert hint_why_shown(app)
         await pilot.press("u")
         await pilot.pause()
-        assert not any(toast.startswith("Why this hint") for toast in toasts(app))
+        assert not hint_why_shown(app)
 
 
 @run
@@ -113,14 +120,11 @@ async def test_the_why_of_a_hint_goes_when_the_help_opens_over_the_game() -> Non
     session = Session(GameSetup(2, seats=("person", "greedy"), seed=1))
     app = MarrakechApp(session=session)
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
-        await pilot.press("h")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert any(toast.startswith("Why this hint") for toast in toasts(app))
+        await ask_for_a_hint(pilot, app)
         await pilot.press("question_mark")
         await pilot.pause()
         assert type(app.screen).__name__ == "HelpScreen"
-        assert not any(toast.startswith("Why this hint") for toast in toasts(app))
+        assert not hint_why_shown(app)
 
 
 @run

@@ -31,7 +31,7 @@ from marrakech.games.autosaves import Unfinished
 from marrakech.games.language import N_, _, ngettext
 from marrakech.games.levels import is_level, level_word
 from marrakech.games.narrate import turns_played
-from marrakech.games.records import SaveFileError, outside_seats
+from marrakech.games.records import outside_seats
 from marrakech.games.session import Session
 from marrakech.games.text import shown
 from marrakech.tui.screens.confirm import ConfirmScreen
@@ -169,7 +169,7 @@ def _save_entry(path: Path) -> tuple[Option, Session | None]:
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime(_WHEN)
         session = storage.load_game(path)
         about = describe(session)
-    except (SaveFileError, OSError, ValueError, OverflowError) as error:
+    except storage.READ_ERRORS as error:
         problem = _("cannot be read: {problem}").format(problem=error)
         text = Text.assemble((name, "bold"), "\n", (problem, "italic"))
         return Option(text, id=str(path), disabled=True), None
@@ -185,7 +185,7 @@ def finished_option(path: Path) -> Option:
     try:
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime(_WHEN)
         about = shown(describe(storage.load_game(path)))
-    except (SaveFileError, OSError, ValueError, OverflowError) as error:
+    except storage.READ_ERRORS as error:
         problem = _("cannot be read: {problem}").format(problem=error)
         text = Text.assemble(title, "\n", (problem, "italic"))
         return Option(text, id=str(path), disabled=True)
