@@ -144,7 +144,6 @@ ENGLISH_STRINGS = {
         "unknown seat kind ",
     },
     "net/host.py": {
-        "the host stopped",
         "the host failed on a message",
         "the host failed to play a computer seat",
         "the seat was joined from elsewhere",

@@ -63,6 +63,11 @@ class GameFlow:
     reconnecting: bool = False
     """True while a network client tries to reach the host it lost (nothing can be sent)."""
 
+    host_stopped: bool = False
+    """True while a network client waits for a host that stopped its game (it may host it
+    again from its autosave), and once it gave up waiting; False when the connection was
+    lost otherwise."""
+
     stopped: str | None = None
     """Why a network client stopped for good (its seat taken, the host gone), in its words:
     once set, the table no longer plays. None at every other table."""

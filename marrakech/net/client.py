@@ -48,6 +48,7 @@ from marrakech.games.text import quoted, shown
 from marrakech.net import texts
 from marrakech.net.fair import DiceWitness
 from marrakech.net.protocol import (
+    HOST_STOPPED,
     MAX_HOST_DEPTH,
     MAX_HOST_MESSAGE_BYTES,
     PROTOCOL_VERSION,
@@ -199,6 +200,7 @@ class Client:
     async def run(self) -> int:
         """Play until the game ends (0) or the host cannot be reached or refuses (1)."""
         lost_at: float | None = None
+        host_stopped = False
         loop = asyncio.get_running_loop()
         while True:
             try:
@@ -209,6 +211,10 @@ class Client:
                     outcome = await self._session(socket)
                     if outcome is not None:
                         return outcome
+                    host_stopped = (
+                        socket.close_code == CloseCode.GOING_AWAY
+                        and socket.close_reason == HOST_STOPPED
+                    )
             except HostError as error:
                 return self._closed(str(error))
             except (InvalidURI, ValueError) as error:
@@ -241,15 +247,20 @@ class Client:
                 lost_at = now
                 if self.flow:
                     self.flow.reconnecting = True
+                    self.flow.host_stopped = host_stopped
+                if host_stopped:
+                    lost = _("the host at {address} stopped the game; waiting for it to come back")
+                elif self.flow:
                     lost = _("the connection to the host is lost at {address}; trying again")
                 else:
                     lost = _("no host answers at {address}; trying again")
                 self._tell(Change("lost", text=lost.format(address=shown(self.uri))))
             elif now - lost_at > self.retry_seconds:
-                return self._closed(
-                    _("the host at {address} cannot be reached").format(address=shown(self.uri)),
-                    host_gone=True,
-                )
+                if host_stopped:
+                    gone = _("the host at {address} stopped the game and has not come back")
+                else:
+                    gone = _("the host at {address} cannot be reached")
+                return self._closed(gone.format(address=shown(self.uri)), host_gone=True)
             await asyncio.sleep(0.5)
 
     def _closed(self, reason: str, *, host_gone: bool = False) -> int:

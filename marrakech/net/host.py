@@ -29,6 +29,7 @@ from typing import Any
 
 from websockets.asyncio.server import ServerConnection, broadcast
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import CloseCode
 
 from marrakech.engine import (
     GameState,
@@ -48,6 +49,7 @@ from marrakech.net import texts
 from marrakech.net.guard import CLOSE_BYTES, CLOSE_READS, hear_only, refuse
 from marrakech.net.host_flow import HostFlow
 from marrakech.net.protocol import (
+    HOST_STOPPED,
     IDLE,
     PROTOCOL_VERSION,
     SEAT_TAKEN,
@@ -223,7 +225,9 @@ class HostGame:
         for connection in everyone:
             if connection.closing is not None:  # told already, maybe not heard any more
                 connection.drop()
-        closes = [c.socket.close(1001, "the host stopped") for c in everyone if not c.dropped]
+        closes = [
+            c.socket.close(CloseCode.GOING_AWAY, HOST_STOPPED) for c in everyone if not c.dropped
+        ]
         await asyncio.gather(*closes)  # at once: a peer that does not answer delays no other
         self.flow.close()
 

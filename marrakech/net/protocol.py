@@ -102,6 +102,10 @@ TOO_MANY_HERE = N_("too many connections from your address: at most {count}")
 HOST_FULL = N_("the host is full: at most {count} connections besides the players")
 IDLE = N_("nothing was sent either way for {seconds} seconds")
 
+HOST_STOPPED = "the host stopped"
+"""The reason of the WebSocket close (code 1001, going away) a host sends everyone when it
+stops its game: it may host it again from its autosave, so a client waits for it."""
+
 CLOSINGS = (SEAT_TAKEN, NO_ROOM_TO_WATCH, TOO_MANY_HERE, HOST_FULL, IDLE)
 learn(CLOSINGS)
 

@@ -111,6 +111,7 @@ class ReplicaFlow(GameFlow):
         self._game = game
         self.undo_asker = None
         self.reconnecting = False
+        self.host_stopped = False
         self._read_seats(game)
 
     def _read_seats(self, game: dict[str, Any]) -> None:

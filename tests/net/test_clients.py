@@ -394,6 +394,27 @@ def test_a_seat_whose_input_ends_before_an_unreachable_host_answers_says_so_and_
     asyncio.run(scenario())
 
 
+def test_a_client_whose_host_stopped_the_game_waits_for_it_then_says_it_did_not_come_back() -> None:
+    async def scenario() -> None:
+        async with hosted(GameSetup(2, names=("Ayla", "Bo"), seed=2)) as table:
+            client = Client(table.address, code=table.code(1), keep_finished=False)
+            heard: list[Change] = []
+            client.listen(heard.append)
+            playing = asyncio.create_task(client.run())
+            await until(lambda: client.flow is not None)
+            await table.hosted.close()
+            await until(lambda: any(change.kind == "lost" for change in heard))
+            client.retry_seconds = 0  # give up at the next try
+            assert await asyncio.wait_for(playing, 10) == 1
+        address = f"ws://{table.address}"
+        assert [change.text for change in heard if change.kind in ("lost", "closed")] == [
+            f"the host at {address} stopped the game; waiting for it to come back",
+            f"the host at {address} stopped the game and has not come back",
+        ]
+
+    asyncio.run(scenario())
+
+
 @asynccontextmanager
 async def ayla_played_bo_seated() -> AsyncIterator[tuple[Table, TextGame, Client, TextGame]]:
     """A game hosted with Ayla's seat in lines here; she lays her first carpet, then Bo

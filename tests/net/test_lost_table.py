@@ -78,7 +78,7 @@ def test_a_seat_taken_from_another_terminal_leaves_a_board_that_says_so_and_play
 
 
 @pytest.mark.slow
-def test_a_board_whose_host_is_gone_says_it_reconnects_then_that_it_plays_no_more() -> None:
+def test_a_board_whose_host_stopped_says_it_waits_then_that_it_plays_no_more() -> None:
     async def go() -> None:
         async with hosted(BO_FIRST) as table:
             client = Client(table.address, code=table.code(1), keep_finished=False)
@@ -96,7 +96,7 @@ def test_a_board_whose_host_is_gone_says_it_reconnects_then_that_it_plays_no_mor
                 await until(lambda: any(change.kind == "lost" for change in heard))
                 await pilot.pause()
                 shown = flat(screen_text(app))
-                assert "The connection to the host is lost: reconnecting..." in shown, shown
+                assert "The host stopped the game: waiting for it to come back..." in shown, shown
                 assert "Enter rolls" not in shown
                 assert not screen.check_action("roll", ())
                 client.retry_seconds = 0  # give up at the next try
@@ -104,11 +104,14 @@ def test_a_board_whose_host_is_gone_says_it_reconnects_then_that_it_plays_no_mor
                 await pilot.pause()
                 shown = flat(screen_text(app))
                 assert (
-                    "The host cannot be reached: this board no longer plays. q leaves; run "
-                    "your join line again to come back." in shown
+                    "The host stopped the game and has not come back: q leaves; run your join "
+                    "line again once it is hosted again." in shown
                 ), shown
                 told = flat(" ".join(toasts(app)))
-                assert f"The host at ws://{table.address} cannot be reached." in told, told
+                assert (
+                    f"The host at ws://{table.address} stopped the game and has not come back."
+                    in told
+                ), told
                 assert all(screen.check_action(key, ("left",)) is False for key in PLAYING)
 
     asyncio.run(go())

@@ -416,6 +416,11 @@ def _link_words(flow: GameFlow) -> str | None:
     """What a joined board says once its client has stopped for good, or while it tries
     to reach the host again; None while the table is connected (and at any other table)."""
     if flow.stopped is not None:
+        if flow.host_gone and flow.host_stopped:
+            return _(
+                "The host stopped the game and has not come back: q leaves; run your join "
+                "line again once it is hosted again."
+            )
         if flow.host_gone:
             return _(
                 "The host cannot be reached: this board no longer plays. q leaves; run your "
@@ -424,6 +429,8 @@ def _link_words(flow: GameFlow) -> str | None:
         reason = as_sentence(flow.stopped)
         # Translators: {reason} is a sentence: "Your seat was taken from another terminal."
         return _("{reason} This board no longer plays; q leaves.").format(reason=reason)
+    if flow.reconnecting and flow.host_stopped:
+        return _("The host stopped the game: waiting for it to come back...")
     if flow.reconnecting:
         return _("The connection to the host is lost: reconnecting...")
     return None
