@@ -61,12 +61,27 @@ HELP_LINES = (
     N_("board: the market in words; picture: a compact text picture of it."),
     N_("square 2 3, row 2, col 3: one square, row or column."),
     N_("legal: your choices; risk: the chances of paying; scores; log: the game so far."),
-    N_("undo, redo, hint, save NAME, help, quit; review, once the game is over."),
     N_("eval: each player's chance to win now (alone against computers, or once it is over)."),
-    N_("In a network game: yes or no answers a request to take back a decision; the host"),
-    N_("may type computer SEAT LEVEL to let a computer play the seat of a player who left."),
 )
-"""What ``help`` prints."""
+"""What ``help`` prints at every table, before the lines of this table
+(``HERE_LINES``, ``HOST_LINES`` or ``JOINED_LINES``)."""
+
+HERE_LINES = (N_("undo, redo, hint, save NAME, help, quit; review, once the game is over."),)
+"""The end of ``help`` at a table of this terminal alone."""
+
+HOST_LINES = (
+    N_("undo (the other players agree first), hint, save NAME, help, quit; review at the end."),
+    N_("yes or no: answer another player's request to take back a decision."),
+    N_("computer SEAT LEVEL: a computer plays the seat of a player who left."),
+)
+"""The end of ``help`` at the host of a network game."""
+
+JOINED_LINES = (
+    N_("undo (the other players agree first), hint, help, quit; save NAME and review at the end."),
+    N_("yes or no: answer another player's request to take back a decision."),
+)
+"""The end of ``help`` at a seat joined to a network game (only the host can save it
+before the end: the piles are hidden from the other boards)."""
 
 NO_AIMING = N_(
     "This game has no aiming: in the standard rules each player turns Assam before their own "
@@ -381,7 +396,14 @@ class TextGame:
             return self._review()
         if name == "eval":
             return [self._win_chances()]
-        return [_(line) for line in HELP_LINES]
+        return [_(line) for line in HELP_LINES + self._table_help()]
+
+    def _table_help(self) -> tuple[str, ...]:
+        """The lines of ``help`` that depend on the table: this terminal's, a host's or a
+        joined seat's."""
+        if not self.flow.networked:
+            return HERE_LINES
+        return HOST_LINES if self.flow.can_save else JOINED_LINES
 
     def _win_chances(self) -> str:
         try:

@@ -394,6 +394,25 @@ def test_a_seat_whose_input_ends_before_an_unreachable_host_answers_says_so_and_
     asyncio.run(scenario())
 
 
+def test_the_help_at_a_network_table_lists_what_that_seat_can_type() -> None:
+    async def scenario() -> None:
+        async with ayla_played_bo_seated() as (_, ayla, _, bo):
+            host_help, seat_help = ayla.respond("help").lines, bo.respond("help").lines
+            for lines in (host_help, seat_help):
+                assert not any("redo" in line for line in lines)
+                assert "yes or no: answer another player's request to take back a decision." in (
+                    lines
+                )
+            assert host_help[-3].startswith("undo (the other players agree first), hint, save")
+            assert host_help[-1].startswith("computer SEAT LEVEL: a computer plays the seat")
+            assert seat_help[-2] == (
+                "undo (the other players agree first), hint, help, quit; save NAME and review "
+                "at the end."
+            )
+
+    asyncio.run(scenario())
+
+
 def test_a_client_whose_host_stopped_the_game_waits_for_it_then_says_it_did_not_come_back() -> None:
     async def scenario() -> None:
         async with hosted(GameSetup(2, names=("Ayla", "Bo"), seed=2)) as table:

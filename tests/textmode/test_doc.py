@@ -11,7 +11,7 @@ import pytest
 
 from marrakech.games.session import GameSetup, Session
 from marrakech.textmode.commands import COMMAND_WORDS, parse
-from marrakech.textmode.game import HELP_LINES, TextGame
+from marrakech.textmode.game import HELP_LINES, HERE_LINES, HOST_LINES, JOINED_LINES, TextGame
 from marrakech.textmode.loop import play
 
 DOC = Path(__file__).parents[2] / "docs" / "text-mode.md"
@@ -51,7 +51,7 @@ def test_forms_listed_together_mean_the_same() -> None:
 
 
 def test_the_help_names_every_command() -> None:
-    help_text = " ".join(HELP_LINES)
+    help_text = " ".join(HELP_LINES + HERE_LINES + HOST_LINES + JOINED_LINES)
     for word in COMMAND_WORDS:
         assert re.search(rf"\b{word}\b", help_text), word
     assert "c2.3-2.4" in help_text
