@@ -195,6 +195,11 @@ def colour_to_lay(state: GameState) -> str:
     return colour_word(top) if top is not None else ""
 
 
+def lays_last_carpet(state: GameState) -> bool:
+    """True when the player to move has one carpet left: the one it lays this turn."""
+    return state.players[state.current].carpets_left == 1
+
+
 def way_words(turn: Turn, facing: Direction, *, straight: str = WAY_WORDS[Turn.STRAIGHT]) -> str:
     """A turn from ``facing`` with the facing it gives: "left, to the west".
 
@@ -243,11 +248,19 @@ def turn_prompt(state: GameState, names: Sequence[str]) -> str:
         return _("{name}, your turn. {where}: type roll.").format(name=name, where=where)
     if state.phase is Phase.PLACE:
         placements = state.legal_placements()
-        # Translators: "legal" is a command: keep it in English; {example} is notation.
-        return _(
-            "{name}, lay your {colour} carpet beside Assam on {square}: type its number "
-            "from legal (1 to {count}) or write it like {example}."
-        ).format(
+        if lays_last_carpet(state):
+            # Translators: "legal" is a command: keep it in English; {example} is notation.
+            prompt = _(
+                "{name}, lay your last carpet ({colour}) beside Assam on {square}: type its "
+                "number from legal (1 to {count}) or write it like {example}."
+            )
+        else:
+            # Translators: "legal" is a command: keep it in English; {example} is notation.
+            prompt = _(
+                "{name}, lay your {colour} carpet beside Assam on {square}: type its number "
+                "from legal (1 to {count}) or write it like {example}."
+            )
+        return prompt.format(
             name=name,
             colour=colour_to_lay(state),
             square=square_text(state.assam.square),

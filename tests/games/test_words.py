@@ -166,3 +166,10 @@ def test_a_turn_under_way_is_not_counted_as_played() -> None:
     assert turns_played(aimed.transitions, aimed.state) == 0  # Assam to aim
     aimed.play(next(a for a in aimed.state.legal_actions() if isinstance(a, Aim)))
     assert turns_played(aimed.transitions, aimed.state) == 1
+
+
+def test_the_prompt_to_lay_says_when_the_carpet_is_the_players_last() -> None:
+    state = build(players=3, assam="0.0 W", phase="place", current=2, piles=["RR", "BB", "Y"])
+    assert words.turn_prompt(state, NAMES).startswith(
+        "Cem, lay your last carpet (yellow) beside Assam on (0,0): type its number from legal "
+    )

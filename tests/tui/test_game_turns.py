@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from engine.positions import build
 
 from marrakech.engine import Aim, Direction, Orient, Phase, Place, Roll, Turn, Variant, walk
+from marrakech.flow import GameFlow
 from marrakech.games.dice import LoadedDie, die_roll
 from marrakech.games.session import GameSetup, Session
 from marrakech.games.settings import PACES
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
+from marrakech.tui.screens.game_status import Pointing, status_text
 from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.widgets.game_log import GameLog
 
@@ -224,3 +227,12 @@ async def test_the_walk_is_animated_and_any_key_skips_it(monkeypatch: pytest.Mon
         await pilot.press("x")
         assert "Assam walks" not in screen_text(app)
         assert session.state.phase is Phase.PLACE
+
+
+def test_the_status_line_says_when_the_carpet_to_lay_is_the_players_last() -> None:
+    last = build(players=3, assam="0.0 W", phase="place", current=2, piles=["RR", "BB", "Y"])
+    flow = GameFlow(Session(GameSetup(3, names=("Ayla", "Bo", "Cem")), start=last), print)
+    assert status_text(flow, None, Pointing.fresh(flow.state)).plain.startswith(
+        "Cem: lay your last carpet (yellow)."
+    )
+    flow.close()

@@ -39,6 +39,7 @@ from marrakech.games.words import (
     as_sentence,
     colour_to_lay,
     compass_word,
+    lays_last_carpet,
     sentences,
     square_text,
     way_words,
@@ -472,9 +473,11 @@ def status_text(
             name=name, facing=compass_word(state.assam.facing)
         )
     elif state.phase is Phase.PLACE:
-        first = _("{name}: lay your {colour} carpet.").format(
-            name=name, colour=colour_to_lay(state)
-        )
+        if lays_last_carpet(state):
+            lay = _("{name}: lay your last carpet ({colour}).")
+        else:
+            lay = _("{name}: lay your {colour} carpet.")
+        first = lay.format(name=name, colour=colour_to_lay(state))
     elif pointing.turn is not None:
         first = _("{name}: aim Assam {way}; Enter aims.").format(
             name=name, way=_way(state, pointing.turn)
