@@ -236,3 +236,11 @@ def test_the_doc_s_example_is_what_the_command_prints(
     section = doc.split("\n## Listing the saved games\n", 1)[1].split("\n## ", 1)[0]
     example = section.split("```\n")[3]
     assert listed(capsys) == example.splitlines()
+
+
+def test_a_seat_an_outside_bot_plays_is_marked_as_one(
+    data_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    setup = GameSetup(2, names=("Ann", "Bot"), seats=("person", "mybots.py:Bot"), seed=6)
+    put(Session(setup), storage.saves_dir(), "withbot", 1_000_000)
+    assert "withbot: Ann and Bot (outside bot), 0 turns played, Ann to play." in listed(capsys)

@@ -53,8 +53,8 @@ def word_for(path: Path) -> str:
 
 
 def players_words(session: Session) -> str:
-    """The players of a saved game, a computer of a built-in level with its level:
-    "Ayla and Bo (hard computer)"."""
+    """The players of a saved game, a computer of a built-in level with its level and
+    one of the user's own code marked so: "Ayla and Bo (hard computer)"."""
     setup = session.setup
     players = []
     for seat, name in enumerate(setup.names):
@@ -65,6 +65,9 @@ def players_words(session: Session) -> str:
                 name=shown(name, NAME_LIMIT), level=level_word(level.partition(":")[0])
             )
             players.append(name)
+        elif level is not None:
+            # Translators: a computer player of the user's own code in the list of saved games.
+            players.append(_("{name} (outside bot)").format(name=shown(name, NAME_LIMIT)))
         else:
             players.append(shown(name, NAME_LIMIT))
     return listed(players)

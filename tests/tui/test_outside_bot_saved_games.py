@@ -49,7 +49,7 @@ def saved_with_bot(folder: Path, *, unfinished: bool = False) -> tuple[Session, 
 async def open_withbot(pilot: object, app: MarrakechApp) -> ConfirmScreen:
     await open_saves(pilot)  # type: ignore[arg-type]
     assert isinstance(app.screen, SavesScreen)
-    assert "Bot, Ann · 0 turns · Bot to play" in screen_text(app)  # listed, readable
+    assert "Bot (outside bot), Ann · 0 turns · Bot to play" in screen_text(app)  # listed
     await pilot.press("enter")  # type: ignore[attr-defined]
     await pilot.pause()  # type: ignore[attr-defined]
     assert isinstance(app.screen, ConfirmScreen)

@@ -52,18 +52,23 @@ class OpenSave:
 
 
 def describe(session: Session) -> str:
-    """One line about a saved game: who plays (a computer of a built-in level with it; an
-    outside bot's name is asked about when the game is opened), how far it went, who is to
-    play or won."""
+    """One line about a saved game: who plays (a computer with its level, or marked as an
+    outside bot: which one is asked about when the game is opened), how far it went, who
+    is to play or won."""
     setup = session.setup
     names = setup.names
-    players = [
-        # Translators: a computer player in a saved game's line: "Bo (expert bot)".
-        _("{name} ({level})").format(name=name, level=level_label(level.partition(":")[0]))
-        if (level := setup.level(seat)) is not None and is_level(level)
-        else name
-        for seat, name in enumerate(names)
-    ]
+    players = []
+    for seat, name in enumerate(names):
+        level = setup.level(seat)
+        if level is not None and is_level(level):
+            # Translators: a computer player in a saved game's line: "Bo (expert bot)".
+            level_name = level_label(level.partition(":")[0])
+            players.append(_("{name} ({level})").format(name=name, level=level_name))
+        elif level is not None:
+            # Translators: a computer player of the user's own code in a saved game's line.
+            players.append(_("{name} (outside bot)").format(name=name))
+        else:
+            players.append(name)
     state = session.state
     played = turns_played(session.transitions, session.state)
     if state.phase is Phase.OVER:
