@@ -209,8 +209,27 @@ def full_terminal_text() -> bytes:
     return ("\r\n  " + said + "\r\n").encode("utf-8")
 
 
+PAGES = Path(__file__).parent / "templates"
+"""The game's own page (``marrakech.html``): its title, icon and words in the game's
+language, and the terminal's font from this server, never from another site."""
+
+
+def page_words() -> dict[str, str]:
+    """The words of the game's page, in the game's language (``page`` in its template)."""
+    return {
+        "language": language.current(),
+        "title": "Marrakech",
+        "starting": _("The market is opening..."),
+        "start": _("Start"),
+        "ended": _("This game has ended."),
+        "again": _("Play again"),
+    }
+
+
 def bounded_server(command: str, *, host: str, port: int, max_visitors: int) -> Any:
-    """A textual-serve ``Server`` that runs at most ``max_visitors`` games at once."""
+    """A textual-serve ``Server`` that runs at most ``max_visitors`` games at once, with
+    the game's own page."""
+    import aiohttp_jinja2
     from aiohttp import web
     from textual_serve.server import Server
 
@@ -218,7 +237,7 @@ def bounded_server(command: str, *, host: str, port: int, max_visitors: int) -> 
         """textual-serve's server with a cap on the games running at once."""
 
         def __init__(self) -> None:
-            super().__init__(command, host=host, port=port, title="Marrakech")
+            super().__init__(command, host=host, port=port, title="Marrakech", templates_path=PAGES)
             self.max_visitors = max_visitors
             self.visitors = 0
             """The games running now (one per open page)."""
@@ -235,7 +254,17 @@ def bounded_server(command: str, *, host: str, port: int, max_visitors: int) -> 
                     content_type="text/html",
                     headers={"Retry-After": str(FULL_RETRY_SECONDS)},
                 )
-            return await super().handle_index(request)
+            router = request.app.router
+            static = f"{self.public_url}{router['static'].url_for(filename='/')}"
+            websocket = f"{self.public_url}{router['websocket'].url_for()}"
+            scheme, rest = websocket.split(":", 1)
+            context = {
+                "page": page_words(),
+                "font_size": _font_size(request.query.get("fontsize", "")),
+                "app_websocket_url": ("wss:" if scheme == "https" else "ws:") + rest,
+                "config": {"static": {"url": static.rstrip("/") + "/"}},
+            }
+            return aiohttp_jinja2.render_template("marrakech.html", request, context)
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
             if self.full:  # a page opened before the others came: tell it, start nothing
@@ -251,6 +280,11 @@ def bounded_server(command: str, *, host: str, port: int, max_visitors: int) -> 
                 self.visitors -= 1
 
     return BoundedServer()
+
+
+def _font_size(asked: str) -> int:
+    """The terminal's font size in pixels: the page's ``fontsize`` when it is one, else 16."""
+    return int(asked) if asked.isdigit() and 6 <= int(asked) <= 72 else 16
 
 
 # -- a visitor's game -----------------------------------------------------------------

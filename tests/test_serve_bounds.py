@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import fcntl
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -300,3 +301,26 @@ def test_a_killed_server_takes_its_visitors_with_it(
     asyncio.run(visit_then_kill())
     start_server()  # a new server removes whatever the killed one's visitor left
     assert list(tmp_path.glob("marrakech-visitor-*")) == []
+
+
+def test_the_page_is_the_games_own_and_asks_no_other_site() -> None:
+    async def visit() -> None:
+        command = FAKE_VISITOR.format(python=sys.executable)
+        server = web.bounded_server(command, host="127.0.0.1", port=8123, max_visitors=1)
+        async with TestClient(TestServer(await server._make_app())) as client:
+            page = await (await client.get("/?fontsize=20")).text()
+            assert '<html lang="en">' in page and "<title>Marrakech</title>" in page
+            assert re.search(r'rel="icon"\s+href="data:image/svg\+xml,', page)
+            assert "The market is opening..." in page and "Play again" in page
+            assert 'data-session-websocket-url="ws://127.0.0.1:8123/ws"' in page
+            assert 'data-font-size="20"' in page
+            links = re.findall(r'(?:href|src)="([^"]+)"|url\("([^"]+)"\)', page)
+            links = [href or url for href, url in links]
+            assert links and all(
+                link.startswith(("http://127.0.0.1:8123/static/", "data:")) for link in links
+            ), links
+            font = "http://127.0.0.1:8123/static/fonts/RobotoMono-VariableFont_wght.ttf"
+            assert font in links
+            assert (await client.get(font.removeprefix("http://127.0.0.1:8123"))).status == 200
+
+    asyncio.run(visit())
