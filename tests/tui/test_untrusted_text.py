@@ -18,6 +18,7 @@ from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.replay import ReplayScreen
 from marrakech.tui.screens.results import ResultsScreen
+from marrakech.tui.screens.saves import save_option
 
 from .helpers import paste, position, run, screen_text, toasts
 from .test_screens_saves import open_saves
@@ -148,3 +149,12 @@ async def test_loading_a_file_with_an_escape_in_its_name_reports_it_written_out(
         await pilot.pause()
         [toast] = toasts(app)
         assert "evil\\x1b]0;PWNED\\x07\\x1b[2J.json" in toast and "\x1b" not in toast
+
+
+def test_a_broken_save_whose_name_holds_escapes_is_listed_without_them() -> None:
+    path = storage.data_folder(storage.saves_dir()) / "\x1b[2Jevil.json"
+    path.write_bytes(b"\xff\xfe not text")
+    option = save_option(path)
+    assert option.disabled
+    assert "cannot be read: cannot load" in str(option.prompt)
+    assert "\x1b" not in str(option.prompt) and "\\x1b[2Jevil" in str(option.prompt)

@@ -175,12 +175,17 @@ def _save_entry(path: Path) -> tuple[Option, Session | None]:
         session = storage.load_game(path)
         about = describe(session)
     except storage.READ_ERRORS as error:
-        problem = _("cannot be read: {problem}").format(problem=error)
-        text = Text.assemble((name, "bold"), "\n", (problem, "italic"))
+        text = Text.assemble((name, "bold"), "\n", (_unreadable(str(error)), "italic"))
         return Option(text, id=str(path), disabled=True), None
     saved = _("  saved {when}").format(when=when)
     text = Text.assemble((name, "bold"), saved + "\n", (shown(about), "italic"))
     return Option(text, id=str(path)), session
+
+
+def _unreadable(problem: str) -> str:
+    """Why a saved game's file cannot be read, its words (which may quote the file) made
+    safe to show."""
+    return _("cannot be read: {problem}").format(problem=shown(problem))
 
 
 def finished_option(path: Path) -> Option:
@@ -191,8 +196,7 @@ def finished_option(path: Path) -> Option:
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime(_WHEN)
         about = shown(describe(storage.load_game(path)))
     except storage.READ_ERRORS as error:
-        problem = _("cannot be read: {problem}").format(problem=error)
-        text = Text.assemble(title, "\n", (problem, "italic"))
+        text = Text.assemble(title, "\n", (_unreadable(str(error)), "italic"))
         return Option(text, id=str(path), disabled=True)
     ended = _("  ended {when}").format(when=when)
     return Option(Text.assemble(title, ended + "\n", (about, "italic")), id=str(path))
@@ -204,9 +208,7 @@ def unfinished_option(game: Unfinished) -> Option:
     when = datetime.fromtimestamp(game.modified).strftime(_WHEN)
     title = (_("Unfinished game"), "bold")
     if game.session is None:
-        problem = _("cannot be read: {problem}").format(
-            problem=f"{shown(game.path.name)}: {game.problem}"
-        )
+        problem = _unreadable(f"{game.path.name}: {game.problem}")
         text = Text.assemble(title, "\n", (problem, "italic"))
         return Option(text, id=str(game.path), disabled=True)
     about = shown(describe(game.session))
