@@ -255,14 +255,12 @@ def bounded_server(command: str, *, host: str, port: int, max_visitors: int) -> 
                     headers={"Retry-After": str(FULL_RETRY_SECONDS)},
                 )
             router = request.app.router
-            static = f"{self.public_url}{router['static'].url_for(filename='/')}"
-            websocket = f"{self.public_url}{router['websocket'].url_for()}"
-            scheme, rest = websocket.split(":", 1)
+            static = str(router["static"].url_for(filename="/")).rstrip("/") + "/"
             context = {
                 "page": page_words(),
                 "font_size": _font_size(request.query.get("fontsize", "")),
-                "app_websocket_url": ("wss:" if scheme == "https" else "ws:") + rest,
-                "config": {"static": {"url": static.rstrip("/") + "/"}},
+                "app_websocket_url": _websocket_url(request, str(router["websocket"].url_for())),
+                "config": {"static": {"url": static}},
             }
             return aiohttp_jinja2.render_template("marrakech.html", request, context)
 
@@ -284,7 +282,17 @@ def bounded_server(command: str, *, host: str, port: int, max_visitors: int) -> 
 
 def _font_size(asked: str) -> int:
     """The terminal's font size in pixels: the page's ``fontsize`` when it is one, else 16."""
-    return int(asked) if asked.isdigit() and 6 <= int(asked) <= 72 else 16
+    if asked.isascii() and asked.isdigit() and len(asked) <= 2 and int(asked) >= 6:
+        return int(asked)
+    return 16
+
+
+def _websocket_url(request: web.Request, path: str) -> str:
+    """Where the page's terminal connects: the address the browser asked for (behind a
+    proxy that ends TLS, as it says it was asked), so a page served through a proxy or on
+    another name of the machine reaches its own server."""
+    secure = request.headers.get("X-Forwarded-Proto", request.scheme) == "https"
+    return f"{'wss' if secure else 'ws'}://{request.host}{path}"
 
 
 # -- a visitor's game -----------------------------------------------------------------

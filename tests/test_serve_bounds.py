@@ -306,9 +306,15 @@ def test_a_killed_server_takes_its_visitors_with_it(
 def test_the_page_is_the_games_own_and_asks_no_other_site() -> None:
     async def visit() -> None:
         command = FAKE_VISITOR.format(python=sys.executable)
-        server = web.bounded_server(command, host="127.0.0.1", port=8123, max_visitors=1)
+        server = web.bounded_server(command, host="127.0.0.1", port=0, max_visitors=1)
         async with TestClient(TestServer(await server._make_app())) as client:
-            page = await (await client.get("/?fontsize=20")).text()
+            asked = {"Host": "marrakech.example", "X-Forwarded-Proto": "https"}
+            proxied = await (await client.get("/?fontsize=²", headers=asked)).text()
+            assert 'data-session-websocket-url="wss://marrakech.example/ws"' in proxied
+            assert 'data-font-size="16"' in proxied  # a font size that is none: the usual
+            page = await (
+                await client.get("/?fontsize=20", headers={"Host": "127.0.0.1:8123"})
+            ).text()
             assert '<html lang="en">' in page and "<title>Marrakech</title>" in page
             assert re.search(r'rel="icon"\s+href="data:image/svg\+xml,', page)
             assert "The market is opening..." in page and "Play again" in page
@@ -316,11 +322,9 @@ def test_the_page_is_the_games_own_and_asks_no_other_site() -> None:
             assert 'data-font-size="20"' in page
             links = re.findall(r'(?:href|src)="([^"]+)"|url\("([^"]+)"\)', page)
             links = [href or url for href, url in links]
-            assert links and all(
-                link.startswith(("http://127.0.0.1:8123/static/", "data:")) for link in links
-            ), links
-            font = "http://127.0.0.1:8123/static/fonts/RobotoMono-VariableFont_wght.ttf"
+            assert links and all(link.startswith(("/static/", "data:")) for link in links), links
+            font = "/static/fonts/RobotoMono-VariableFont_wght.ttf"
             assert font in links
-            assert (await client.get(font.removeprefix("http://127.0.0.1:8123"))).status == 200
+            assert (await client.get(font)).status == 200
 
     asyncio.run(visit())

@@ -17,7 +17,8 @@ Whatever a host sends, the client stops with one line (a ``closed`` change) and 
 it cannot use it: a message too large, nested too deep, not JSON text, one the replica
 cannot read, a server that is no game host, a fatal error (its seat taken from another
 terminal, say), and the replica stops playing (``ReplicaFlow.stop``). It tries again
-only when the connection is lost (the replica is ``reconnecting`` meanwhile).
+only when the connection is lost or the host stopped its game, which it may host again
+(the replica is ``reconnecting`` meanwhile, ``host_stopped`` in the second case).
 """
 
 from __future__ import annotations
@@ -208,6 +209,7 @@ class Client:
                     self.uri, max_size=MAX_HOST_MESSAGE_BYTES, open_timeout=5, compression=None
                 ) as socket:
                     lost_at = None
+                    host_stopped = False
                     outcome = await self._session(socket)
                     if outcome is not None:
                         return outcome

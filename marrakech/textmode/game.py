@@ -64,24 +64,29 @@ HELP_LINES = (
     N_("eval: each player's chance to win now (alone against computers, or once it is over)."),
 )
 """What ``help`` prints at every table, before the lines of this table
-(``HERE_LINES``, ``HOST_LINES`` or ``JOINED_LINES``)."""
+(``HERE_LINES``, ``HOST_LINES``, ``JOINED_LINES`` or ``WATCHING_LINES``)."""
 
 HERE_LINES = (N_("undo, redo, hint, save NAME, help, quit; review, once the game is over."),)
 """The end of ``help`` at a table of this terminal alone."""
 
 HOST_LINES = (
-    N_("undo (the other players agree first), hint, save NAME, help, quit; review at the end."),
-    N_("yes or no: answer another player's request to take back a decision."),
+    N_("undo (another player's decision only if they agree), hint, save NAME, help, quit."),
+    N_("yes or no: agree or not when another player asks to take back your last decision."),
     N_("computer SEAT LEVEL: a computer plays the seat of a player who left."),
+    N_("review, once the game is over."),
 )
 """The end of ``help`` at the host of a network game."""
 
 JOINED_LINES = (
-    N_("undo (the other players agree first), hint, help, quit; save NAME and review at the end."),
-    N_("yes or no: answer another player's request to take back a decision."),
+    N_("undo (another player's decision only if they agree), hint, help, quit."),
+    N_("yes or no: agree or not when another player asks to take back your last decision."),
+    N_("save NAME and review, once the game is over."),
 )
 """The end of ``help`` at a seat joined to a network game (only the host can save it
 before the end: the piles are hidden from the other boards)."""
+
+WATCHING_LINES = (N_("help, quit; save NAME and review, once the game is over."),)
+"""The end of ``help`` to a spectator of a network game (it has no seat to play)."""
 
 NO_AIMING = N_(
     "This game has no aiming: in the standard rules each player turns Assam before their own "
@@ -399,10 +404,12 @@ class TextGame:
         return [_(line) for line in HELP_LINES + self._table_help()]
 
     def _table_help(self) -> tuple[str, ...]:
-        """The lines of ``help`` that depend on the table: this terminal's, a host's or a
-        joined seat's."""
+        """The lines of ``help`` that depend on the table: this terminal's, a host's, a
+        joined seat's or a spectator's."""
         if not self.flow.networked:
             return HERE_LINES
+        if self.flow.me is None:
+            return WATCHING_LINES
         return HOST_LINES if self.flow.can_save else JOINED_LINES
 
     def _win_chances(self) -> str:

@@ -159,10 +159,11 @@ def finished_games(data_home: Path) -> list[dict[str, Any]]:
 
 
 @asynccontextmanager
-async def seated(table: Table, seat: int) -> AsyncIterator[Client]:
-    """A client playing ``seat`` of the table, once it has read the game; it stops when
-    the block ends."""
-    client = Client(table.address, code=table.code(seat), keep_finished=False)
+async def seated(table: Table, seat: int | None) -> AsyncIterator[Client]:
+    """A client playing ``seat`` of the table (None: watching it), once it has read the
+    game; it stops when the block ends."""
+    code = None if seat is None else table.code(seat)
+    client = Client(table.address, code=code, keep_finished=False)
     playing = asyncio.create_task(client.run())
     try:
         await until(lambda: client.flow is not None)

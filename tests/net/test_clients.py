@@ -14,6 +14,7 @@ from typing import TextIO
 
 import pytest
 from websockets.asyncio.server import ServerConnection, serve
+from websockets.frames import CloseCode
 
 from marrakech.engine import Phase, Variant
 from marrakech.flow import GameFlow, Listener
@@ -24,6 +25,7 @@ from marrakech.games.words import action_words, result_line
 from marrakech.net.client import Client
 from marrakech.net.host_flow import HostFlow
 from marrakech.net.hosting import new_game, resume_game
+from marrakech.net.protocol import HOST_STOPPED
 from marrakech.net.replica import HostError
 from marrakech.textmode.game import TextGame
 from marrakech.textmode.online import play_at_table
@@ -213,6 +215,38 @@ def test_a_client_stops_with_a_reason_when_the_host_sends_nonsense(sent: str, pr
     asyncio.run(scenario())
 
 
+def test_a_connection_lost_after_the_host_came_back_is_not_called_the_host_stopping() -> None:
+    async def scenario() -> None:
+        client = Client("127.0.0.1:9", keep_finished=False)  # watching; its address comes next
+        heard: list[Change] = []
+        client.listen(heard.append)
+        visits = 0
+
+        async def fake_host(socket: ServerConnection) -> None:
+            nonlocal visits
+            visits += 1
+            await socket.recv()
+            if visits == 1:
+                await socket.close(CloseCode.GOING_AWAY, HOST_STOPPED)
+            else:  # back, then gone on a fault, not stopping
+                client.retry_seconds = 0  # give up at the next try
+                server.close(close_connections=False)
+                await socket.close(CloseCode.INTERNAL_ERROR)
+
+        async with serve(fake_host, "127.0.0.1", 0) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            client.uri = f"ws://127.0.0.1:{port}"
+            assert await asyncio.wait_for(client.run(), 10) == 1
+        address = f"ws://127.0.0.1:{port}"
+        assert [change.text for change in heard] == [
+            f"the host at {address} stopped the game; waiting for it to come back",
+            f"no host answers at {address}; trying again",
+            f"the host at {address} cannot be reached",
+        ]
+
+    asyncio.run(scenario())
+
+
 def test_a_replica_refuses_a_move_that_does_not_follow_its_game() -> None:
     async def scenario() -> None:
         async with hosted(GameSetup(2, seed=1)) as table:
@@ -396,19 +430,21 @@ def test_a_seat_whose_input_ends_before_an_unreachable_host_answers_says_so_and_
 
 def test_the_help_at_a_network_table_lists_what_that_seat_can_type() -> None:
     async def scenario() -> None:
-        async with ayla_played_bo_seated() as (_, ayla, _, bo):
+        async with ayla_played_bo_seated() as (table, ayla, _, bo):
             host_help, seat_help = ayla.respond("help").lines, bo.respond("help").lines
+            asked = "yes or no: agree or not when another player asks to take back your last "
             for lines in (host_help, seat_help):
                 assert not any("redo" in line for line in lines)
-                assert "yes or no: answer another player's request to take back a decision." in (
-                    lines
-                )
-            assert host_help[-3].startswith("undo (the other players agree first), hint, save")
-            assert host_help[-1].startswith("computer SEAT LEVEL: a computer plays the seat")
-            assert seat_help[-2] == (
-                "undo (the other players agree first), hint, help, quit; save NAME and review "
-                "at the end."
-            )
+                assert any(line.startswith(asked) for line in lines)
+            assert host_help[-4].startswith("undo (another player's decision only if they agree)")
+            assert "save NAME" in host_help[-4]
+            assert host_help[-2].startswith("computer SEAT LEVEL: a computer plays the seat")
+            assert seat_help[-1] == "save NAME and review, once the game is over."
+            async with seated(table, None) as spectator:
+                assert spectator.flow is not None
+                watcher = TextGame(spectator.flow).respond("help").lines
+            assert watcher[-1] == "help, quit; save NAME and review, once the game is over."
+            assert not any(line.startswith(("undo", "yes or no")) for line in watcher)
 
     asyncio.run(scenario())
 

@@ -61,8 +61,8 @@ def describe(session: Session) -> str:
     for seat, name in enumerate(names):
         level = setup.level(seat)
         if level is not None and is_level(level):
-            # Translators: a computer player in a saved game's line: "Bo (expert bot)".
             level_name = level_label(level.partition(":")[0])
+            # Translators: a computer player in a saved game's line: "Bo (expert bot)".
             players.append(_("{name} ({level})").format(name=name, level=level_name))
         elif level is not None:
             # Translators: a computer player of the user's own code in a saved game's line.
