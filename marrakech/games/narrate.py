@@ -57,7 +57,7 @@ def _dirhams(count: int) -> str:
 
 
 def clause(transition: Transition, names: Sequence[str]) -> str:
-    """One action as a clause without its subject, e.g. "rolls 3, pays Bo 5 dirhams"."""
+    """One action as a clause without its subject, e.g. "rolls 3, pays 5 dirhams to Bo"."""
     action = transition.action
     if isinstance(action, Orient):
         return _turned(action.turn)
@@ -89,24 +89,24 @@ def clause(transition: Transition, names: Sequence[str]) -> str:
     ).format(count=transition.toll, colour=colour)
     if transition.eliminated is not None:
         return _(
-            "rolls {value}, walks to {square}, owes {payee} {toll} ({region}), "
-            "pays all {paid} and is bankrupt: out of the game"
+            "rolls {value}, walks to {square}, owes {toll} to {payee} ({region}), "
+            "pays all they have ({paid}) and is bankrupt: out of the game"
         ).format(
             value=action.value,
             square=stop,
             payee=payee,
             toll=_dirhams(transition.toll),
             region=region,
-            paid=transition.paid,
+            paid=_dirhams(transition.paid),
         )
-    return _("rolls {value}, walks to {square}, pays {payee} {paid} ({region})").format(
+    return _("rolls {value}, walks to {square}, pays {paid} to {payee} ({region})").format(
         value=action.value, square=stop, payee=payee, paid=_dirhams(transition.paid), region=region
     )
 
 
 def _covered(transition: Transition, names: Sequence[str]) -> str | None:
     """What a carpet laid covers, in words ("Bo's blue square", "2 of Ayla's red squares",
-    "Bo's blue square and Ayla's red square"); None when it covers nothing."""
+    "Bo's blue square and their own red square"); None when it covers nothing."""
     assert isinstance(transition.action, Place)
     before = transition.before
     tops = [before.top(square) for square in (transition.action.a, transition.action.b)]
@@ -123,6 +123,12 @@ def _covered(transition: Transition, names: Sequence[str]) -> str | None:
                     count=count, colour=colour_word(colour)
                 )
             )
+            continue
+        if seat == transition.seat:
+            own = ngettext(
+                "their own {colour} square", "{count} of their own {colour} squares", count
+            )
+            words.append(own.format(count=count, colour=colour_word(colour)))
             continue
         owner = names[seat]
         words.append(

@@ -85,7 +85,8 @@ def test_what_just_happened_is_one_value_per_turn() -> None:
     assert (latest.money_change(0), latest.money_change(1)) == (-2, 2)
     assert latest.carpet is None and latest.eliminated is None
     assert flow.log() == [
-        "Ayla goes straight, rolls 1, walks to (2,3), pays Bo 2 dirhams (region of 2 blue squares)."
+        "Ayla goes straight, rolls 1, walks to (2,3), pays 2 dirhams to Bo "
+        "(region of 2 blue squares)."
     ]
     carpet = flow.state.legal_placements()[0]
     flow.decide(carpet)

@@ -57,7 +57,8 @@ def test_a_turn_with_a_toll(japanese: None) -> None:
 def test_a_turn_with_a_toll_in_english() -> None:
     said, place = tolled_turn()
     assert said == (
-        "Bo turns right, rolls 2, walks to (1,3), pays Ayla 2 dirhams (region of 2 red squares), "
+        "Bo turns right, rolls 2, walks to (1,3), pays 2 dirhams to Ayla "
+        "(region of 2 red squares), "
         f"lays a blue carpet on {place_words(place)}, covering Ayla's red square."
     )
 
@@ -165,8 +166,8 @@ def test_a_carpet_laid_says_whose_squares_it_covers() -> None:
         else:
             session.play(rng.choice(session.state.legal_actions()))
     assert narrate.clause(session.transitions[38], names) == (
-        "lays a red carpet on (5,3)-(5,4), covering Ayla's yellow square and Bo's blue square"
+        "lays a red carpet on (5,3)-(5,4), covering their own yellow square and Bo's blue square"
     )
     assert narrate.clause(session.transitions[62], names) == (
-        "lays a red carpet on (4,3)-(5,3), covering 2 of Ayla's red squares"
+        "lays a red carpet on (4,3)-(5,3), covering 2 of their own red squares"
     )

@@ -83,5 +83,5 @@ def test_one_square_and_one_dirham_read_right() -> None:
     session.roll()
     assert game_log(session.transitions, session.setup.names) == [
         "Player 1 goes straight, rolls 1, walks to (2,3), "
-        "pays Player 2 1 dirham (region of 1 blue square)."
+        "pays 1 dirham to Player 2 (region of 1 blue square)."
     ]

@@ -104,7 +104,7 @@ async def test_paying_a_toll_moves_the_money() -> None:
         text = screen_text(app)
         assert "28 dirhams -2" in text
         assert "32 dirhams +2" in text
-        assert "pays Player 2 2 dirhams (region of 2 blue squares)" in log_text(app)
+        assert "pays 2 dirhams to Player 2 (region of 2 blue squares)" in log_text(app)
 
 
 @run
@@ -134,7 +134,10 @@ async def test_bankruptcy_in_three_players_goes_on() -> None:
         assert session.state.current == 1
         assert session.state.players[0].eliminated
         assert "OUT: bankrupt" in screen_text(app)
-        assert "is bankrupt: out of the game" in log_text(app)
+        assert (
+            "owes 2 dirhams to Player 2 (region of 2 blue squares), pays all they have "
+            "(1 dirham) and is bankrupt: out of the game" in log_text(app)
+        )
 
 
 @pytest.mark.slow
