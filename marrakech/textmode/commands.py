@@ -284,7 +284,7 @@ def parse(line: str) -> Command:
     if _ONE_SQUARE.fullmatch(written):
         _one_square(line.strip())
     if _ARROW_KEY.fullmatch(line.strip()):
-        raise CommandError(_("The arrow keys do not work here: type left, right or ahead."))
+        raise CommandError(_("The arrow keys do not work here: type the command in words."))
     command = quoted(line.strip())
     if not rest and (close := get_close_matches(head, COMMAND_WORDS, n=1, cutoff=0.7)):
         raise CommandError(

@@ -92,8 +92,8 @@ def test_every_form_reads_as_its_command(line: str, command: Command) -> None:
         ("lay c1.2", "A carpet needs two squares, like c2.3-2.4: 'c1.2' has one."),
         ("lay 2,3", "A carpet needs two squares, like c2.3-2.4: '2,3' has one."),
         ("\x1b[2J", "Unknown command '\\x1b[2J'."),
-        ("\x1b[D", "The arrow keys do not work here: type left, right or ahead."),
-        ("\x1b[A\x1b[A", "The arrow keys do not work here: type left, right or ahead."),
+        ("\x1b[D", "The arrow keys do not work here: type the command in words."),
+        ("\x1b[A\x1b[A", "The arrow keys do not work here: type the command in words."),
     ],
 )
 def test_anything_else_is_one_line_saying_what_is_wrong(line: str, message: str) -> None:

@@ -314,3 +314,13 @@ def test_a_save_name_refused_is_said_in_one_sentence_with_what_may_be_used() -> 
         "capital), digits, spaces, '-', '_' and '.', not starting with '.' or a space and not "
         "ending with '.' or a space."
     ]
+
+
+def test_an_arrow_key_typed_while_a_carpet_is_to_be_laid_points_to_the_carpet() -> None:
+    text = game("person", "person")
+    text.respond("left")
+    text.advance()
+    assert text.respond("\x1b[D").lines == [
+        "The arrow keys do not work here: type the command in words. Now: a carpet's number "
+        "from legal; help lists every command."
+    ]
