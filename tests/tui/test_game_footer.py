@@ -8,6 +8,8 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from marrakech.games.session import GameSetup, Session
+from marrakech.tui.app import MarrakechApp
 from marrakech.tui.widgets.game_footer import FooterKeyCap, GameFooter
 
 from .helpers import run, screen_text, wait_until
@@ -120,3 +122,18 @@ async def test_a_narrow_footer_leaves_the_palette_key_out_for_the_games_keys() -
         await pilot.resize_terminal(100, 5)
         await wait_until(pilot, lambda: "palette" in footer_line(app), "the wider footer")
         assert footer_line(app).endswith("^p palette")
+
+
+@run
+async def test_save_shows_where_the_game_keys_leave_room_and_the_palette_never_covers_them() -> (
+    None
+):
+    setup = GameSetup(2, names=("Ayla", "Bo"), seats=("person", "expert"), seed=5)
+    for width, save, palette in ((80, False, False), (96, True, False), (110, True, True)):
+        app = MarrakechApp(session=Session(setup))
+        async with app.run_test(size=(width, 30)) as pilot:
+            await pilot.pause()
+            line = footer_line(app)
+            assert line.startswith("← Left → Right ↑ Ahead ⏎ Roll u Undo"), line
+            assert line.rstrip().endswith("^p palette" if palette else "? Help"), line
+            assert ("l Log s Save ^q Quit ? Help" in line) is save, line

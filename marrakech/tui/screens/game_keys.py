@@ -44,7 +44,7 @@ GAME_KEYS: tuple[Binding, ...] = (
     # Where the chances may not be shown (the help leaves w out), w still says why.
     Binding("w", "refused('win_chances')", "", show=False),
     Binding("l", "open_log", N_("Log")),
-    Binding("s", "save", N_("Save"), show=False),
+    Binding("s", "save", N_("Save")),
     Binding("e", "export_log", N_("Export log"), show=False),
 )
 """The game screen's bindings (several share a key: ``key_state`` picks the one that acts)."""

@@ -96,7 +96,7 @@ PALETTE_MIN_WIDTH = 96
 """Narrower than this, the game's own keys need the whole footer: the command palette's
 key (still working) is not shown."""
 
-LEFT_OUT_FIRST = ("quit", "open_log", "toggle_risk")
+LEFT_OUT_FIRST = ("save", "quit", "open_log", "toggle_risk")
 """Where the keys do not fit the width (longer words, as in Japanese), the keys left out
 first, in this order (each still works, and the help lists it): the rest stay whole
 instead of the last being cut."""
@@ -107,7 +107,7 @@ class GameFooter(Footer):
 
     def shown(self, screen: Screen[object]) -> list[ActiveBinding]:
         """The bindings shown: the first shown one of each action, then the command palette's
-        where there is room.
+        where there is room beside them.
 
         The palette's binding is itself not shown (``show=False``) among the others.
         """
@@ -122,8 +122,10 @@ class GameFooter(Footer):
                 break
             shown = [active for active in shown if active.binding.action != action]
         palette = active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
-        roomy = self.app.size.width >= PALETTE_MIN_WIDTH
-        if palette and roomy and self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+        width = self.app.size.width
+        if palette is None or width < PALETTE_MIN_WIDTH or self._cells([*shown, palette]) >= width:
+            return shown
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             shown.append(palette)
         return shown
 

@@ -140,7 +140,8 @@ class PlayerPanel(Static):
             money.append_text(self._chip(colour))
             money.append(" ")
         dirhams = ngettext("{count} dirham", "{count} dirhams", player.money)
-        money.append(dirhams.format(count=player.money), style="bold")
+        # Counts take two columns, so that the panels' columns line up whatever they hold.
+        money.append(dirhams.format(count=f"{player.money:2d}"), style="bold")
         if change:
             money.append(f" {change:+d}", style=self._style("gain" if change > 0 else "loss"))
         fives, ones = coins(player.money)
@@ -148,7 +149,7 @@ class PlayerPanel(Static):
             carpets = Text(_("OUT: bankrupt"), style="bold")
         else:
             count = player.carpets_left
-            left = ngettext("{count} carpet", "{count} carpets", count).format(count=count)
+            left = ngettext("{count} carpet", "{count} carpets", count).format(count=f"{count:2d}")
             if player.top is not None and len(player.colours) > 1:
                 # Translators: {carpets} is "12 carpets"; {chip} the colour laid next.
                 carpets = filled(
