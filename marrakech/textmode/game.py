@@ -172,11 +172,17 @@ class TextGame:
     # -- the course of the game ----------------------------------------------------------
 
     def opening(self) -> list[str]:
-        """Who plays what (and, at a network table, which seat is yours and the game so
-        far), and where to find the commands."""
+        """Who plays what (and, at a network table, which seat is yours, the game so far
+        and whose turn it is when it is not yours), and where to find the commands."""
         lines = self._table_lines()
         if self.flow.networked and self.moves:
             lines += self.flow.log()
+        if self._waiting_for_another():
+            if self.state.current == self.flow.me:
+                lines.append(_("The die is being rolled for you."))
+            else:
+                name = self.names[self.state.current]
+                lines.append(_("It is {name}'s turn: waiting for them.").format(name=name))
         return [*lines, _("Type help for the commands.")]
 
     def _seats_changed(self) -> list[str]:

@@ -449,6 +449,19 @@ def test_the_help_at_a_network_table_lists_what_that_seat_can_type() -> None:
     asyncio.run(scenario())
 
 
+def test_a_seat_joined_while_another_plays_is_told_whose_turn_it_is() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(2, names=("Ayla", "Bo"), seed=2)
+        async with hosted(setup, headless=False) as table, seated(table, 1) as client:
+            assert client.flow is not None
+            assert TextGame(client.flow).opening()[-2:] == [
+                "It is Ayla's turn: waiting for them.",
+                "Type help for the commands.",
+            ]
+
+    asyncio.run(scenario())
+
+
 def test_a_client_whose_host_stopped_the_game_waits_for_it_then_says_it_did_not_come_back() -> None:
     async def scenario() -> None:
         async with hosted(GameSetup(2, names=("Ayla", "Bo"), seed=2)) as table:
