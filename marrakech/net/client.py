@@ -259,7 +259,10 @@ class Client:
                 self._tell(Change("lost", text=lost.format(address=shown(self.uri))))
             elif now - lost_at > self.retry_seconds:
                 if host_stopped:
-                    gone = _("the host at {address} stopped the game and has not come back")
+                    gone = _(
+                        "the host at {address} stopped the game and has not come back; the "
+                        "same join line takes you back once it is hosted again"
+                    )
                 else:
                     gone = _("the host at {address} cannot be reached")
                 return self._closed(gone.format(address=shown(self.uri)), host_gone=True)

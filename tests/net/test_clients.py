@@ -477,7 +477,8 @@ def test_a_client_whose_host_stopped_the_game_waits_for_it_then_says_it_did_not_
         address = f"ws://{table.address}"
         assert [change.text for change in heard if change.kind in ("lost", "closed")] == [
             f"the host at {address} stopped the game; waiting for it to come back",
-            f"the host at {address} stopped the game and has not come back",
+            f"the host at {address} stopped the game and has not come back; the same join line "
+            "takes you back once it is hosted again",
         ]
 
     asyncio.run(scenario())

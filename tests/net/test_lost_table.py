@@ -109,7 +109,7 @@ def test_a_board_whose_host_stopped_says_it_waits_then_that_it_plays_no_more() -
                 ), shown
                 told = flat(" ".join(toasts(app)))
                 assert (
-                    f"The host at ws://{table.address} stopped the game and has not come back."
+                    f"The host at ws://{table.address} stopped the game and has not come back;"
                     in told
                 ), told
                 assert all(screen.check_action(key, ("left",)) is False for key in PLAYING)
