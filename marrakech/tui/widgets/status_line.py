@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.app import RenderResult
 
 from marrakech.flow import Notice
 from marrakech.tui.files import show_notice
@@ -11,8 +12,8 @@ from marrakech.tui.widgets.wrapped import WrappedStatic
 
 class StatusLine(WrappedStatic):
     """Two lines of text; ``show`` redraws them only when they change. A message too long
-    for the lines it has (an undo that took back a whole round, say) is shown whole as a
-    notice as well. Japanese breaks where Japanese may (``WrappedStatic``)."""
+    for the lines it has (an undo that took back a whole round, say) is cut with "…" and
+    shown whole as a notice as well. Japanese breaks where Japanese may (``WrappedStatic``)."""
 
     def show(self, status: Text) -> None:
         """Show these lines (``game_status.status_text`` writes them)."""
@@ -24,7 +25,24 @@ class StatusLine(WrappedStatic):
 
     def _overflows(self, status: Text) -> bool:
         """Whether ``status`` wraps to more lines than the widget has room for."""
+        return len(self._lines(status)) > self.content_size.height > 0
+
+    def _lines(self, status: Text) -> list[Text]:
+        """``status`` broken into the lines it takes at the widget's width."""
+        width = self.content_size.width
+        if width <= 0:
+            return [status]
+        return list((self._wrapped(width) or status).wrap(self.app.console, width))
+
+    def render(self) -> RenderResult:
+        """The lines that fit; where the text goes on, the last ends with "…" (the whole
+        of it is a notice as well)."""
+        if not self._overflows(self._text):
+            return super().render()
         width, height = self.content_size
-        if width <= 0 or height <= 0:
-            return False
-        return len((self._wrapped(width) or status).wrap(self.app.console, width)) > height
+        kept = self._lines(self._text)[:height]
+        last = kept[-1]
+        last.rstrip()
+        last.truncate(width - 1)
+        last.append("…")
+        return Text("\n").join(kept)
