@@ -29,7 +29,7 @@ from marrakech.games.narrate import turns_played
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui import palette
-from marrakech.tui.files import SettingsChanged, notifier
+from marrakech.tui.files import NOTICE_TEXT_WIDTH, SettingsChanged, notifier
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.translated import translate_bindings
@@ -76,10 +76,6 @@ BASIC_THEME = "ansi-dark"
 LONG_NOTICE = 20
 """Seconds a notice stays that the player must act on (a command to type, a lost save)."""
 
-
-NOTICE_TEXT_WIDTH = 30
-"""The cells a notice's text takes across: the 33 of a notice (``Toast`` in app.tcss, as
-wide as the game's side panel) less its border and padding."""
 
 QUIT_DIALOG = "quit-dialog"
 """The id of the question quitting asks, where the quit key again answers yes (q, and

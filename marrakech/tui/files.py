@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 from collections.abc import Callable
 from datetime import datetime
 from functools import partial
@@ -30,6 +31,11 @@ def reading_seconds(app: App[Any], text: str) -> float:
     """How long a notice of ``text`` stays: the app's usual time, or longer if reading it
     takes longer."""
     return max(float(app.NOTIFICATION_TIMEOUT), 2 + cell_len(text) / READING_CELLS_PER_SECOND)
+
+
+NOTICE_TEXT_WIDTH = 30
+"""The cells a notice's text takes across: the 33 of a notice (``Toast`` in app.tcss, as
+wide as the game's side panel) less its border and padding."""
 
 
 def show_notice(app: App[Any], notice: Notice) -> float:
@@ -168,9 +174,14 @@ def _write(app: App[Any], title: str, failed: str, done: str, write: Callable[[]
 
 
 def shown_path(path: Path) -> str:
-    """A file's path as a notice shows it: the home folder as ~, the folder on one line and
-    the file's name on the next (a path has no spaces, so a long one would otherwise break
-    inside a name)."""
+    """A file's path as a notice shows it: the home folder as ~, the folder broken after a
+    "/" where it is wider than a notice, and the file's name on a line of its own (a path
+    has no spaces, so it would otherwise break inside a name)."""
     with contextlib.suppress(RuntimeError, ValueError):  # no home known, or not under it
         path = Path("~") / path.relative_to(Path.home())
-    return f"{path.parent}\n{path.name}"
+    lines = [""]
+    for part in re.split(r"(?<=/)", str(path.parent)):
+        if lines[-1] and cell_len(lines[-1] + part) > NOTICE_TEXT_WIDTH:
+            lines.append("")
+        lines[-1] += part
+    return "\n".join([*lines, path.name])

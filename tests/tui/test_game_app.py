@@ -446,6 +446,26 @@ async def test_a_save_says_where_it_went_with_the_file_s_name_on_a_line_of_its_o
 
 
 @run
+async def test_a_save_in_a_long_folder_breaks_its_path_after_a_slash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = tmp_path / "a rather long folder name" / "for the games of the market"
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "friday"
+        await pilot.press("enter")
+        await pilot.pause()
+        (notice,) = toasts(app)
+    *folder, name = notice.splitlines()[1:]
+    assert name == "friday.json"
+    assert "".join(folder) == f"Saved to {data}/marrakech/saves"
+    assert len(folder) > 1 and all(line.endswith("/") for line in folder[:-1]), folder
+
+
+@run
 async def test_a_dimmed_undo_or_redo_pressed_says_why_not() -> None:
     app = MarrakechApp(session=Session(GameSetup(2, seats=("person", "greedy"), seed=1)))
     async with app.run_test(size=(100, 30)) as pilot:
