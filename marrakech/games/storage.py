@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import stat
 import tempfile
 import time
+import unicodedata
 from pathlib import Path
 
 import platformdirs
@@ -53,7 +53,8 @@ SCREENSHOTS_DIR = "screenshots"
 MAX_FILE_NAME = 64
 """A save or log name is 1 to this many characters."""
 
-_NAME_RE = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9 _.-]*")
+NAME_MARKS = " _.-"
+"""What a save or log name may hold besides letters and digits (of any script)."""
 
 
 def data_dir() -> Path:
@@ -66,26 +67,40 @@ def data_dir() -> Path:
 
 
 def check_name(name: str) -> str:
-    """Return ``name`` if it is a plain file name for a save or log, else SaveFileError.
+    """Return ``name`` (in its composed Unicode form, NFC) if it is a plain file name for a
+    save or log, else SaveFileError.
 
-    Allowed: 1 to MAX_FILE_NAME ASCII letters, digits, spaces, ``-``, ``_`` and ``.``,
-    not starting with a dot or a space and not ending with a dot or a space.
+    Allowed: 1 to MAX_FILE_NAME letters and digits of any script ("friday", "金曜日"),
+    spaces, ``-``, ``_`` and ``.``, not starting with a dot or a space and not ending
+    with a dot or a space. Nothing else (no accents apart from their letters, no marks
+    that change how text runs) reaches a file's name.
     """
     if not isinstance(name, str) or not name:
         raise SaveFileError(_("a save name cannot be empty"))
+    name = unicodedata.normalize("NFC", name)
     if len(name) > MAX_FILE_NAME:
         raise SaveFileError(
             _("a save name is at most {limit} characters").format(limit=MAX_FILE_NAME)
         )
-    if not _NAME_RE.fullmatch(name) or name.endswith((".", " ")):
+    plain = all(_name_char(char) for char in name)
+    if not plain or name.startswith((".", " ")) or name.endswith((".", " ")):
         raise SaveFileError(
             _(
-                "cannot use {name} as a save name: use the letters a to z (small or "
-                "capital), digits, spaces, '-', '_' and '.', not starting with '.' or a "
-                "space and not ending with '.' or a space"
+                "cannot use {name} as a save name: use letters, digits, spaces, '-', '_' "
+                "and '.', not starting with '.' or a space and not ending with '.' or a space"
             ).format(name=repr(name[:MAX_FILE_NAME]))
         )
     return name
+
+
+def _name_char(char: str) -> bool:
+    """Whether a save name may hold ``char``: a letter or a decimal digit of any script,
+    or one of ``NAME_MARKS``."""
+    return char in NAME_MARKS or unicodedata.category(char) in _NAME_CATEGORIES
+
+
+_NAME_CATEGORIES = frozenset(("Lu", "Ll", "Lt", "Lm", "Lo", "Nd"))
+"""Unicode's letters (capital, small, title, modifier, other) and decimal digits."""
 
 
 STALE_SECONDS = 60

@@ -284,3 +284,10 @@ def test_commands_stay_the_english_words(japanese: None) -> None:
     assert parse("square 2 3") == LookSquare((2, 3))
     assert parse("col 3") == LookLine(column=True, index=3)
     assert parse("yes") == Plain("yes")
+
+
+def test_a_game_saved_under_a_japanese_name(japanese: None, data_home: Path) -> None:
+    game = TextGame.local(Session(setup()))
+    (said,) = game.respond("保存 金曜日の夜").lines
+    assert said.startswith("「金曜日の夜」として保存しました"), said
+    assert (data_home / "saves" / "金曜日の夜.json").is_file()

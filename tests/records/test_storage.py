@@ -162,7 +162,9 @@ def test_stale_temporary_files_of_interrupted_writes_are_removed(data_home: Path
         "x" * 65,
         "nul\x00",
         "new\nline",
-        "Ça",
+        "right\u202eleft",  # a mark that turns text round
+        "full\u3000width space",
+        "dice \U0001f3b2",
         "~",
         "$HOME",
     ],
@@ -175,7 +177,9 @@ def test_save_named_refuses_anything_but_a_plain_name(name: str, data_home: Path
     assert not _files(data_home.parent)
 
 
-@pytest.mark.parametrize("name", ["Game 1", "my-save_2.v1", "x" * 64, "_", "2024-06-01 evening"])
+@pytest.mark.parametrize(
+    "name", ["Game 1", "my-save_2.v1", "x" * 64, "_", "2024-06-01 evening", "Ça", "金曜日の夜"]
+)
 def test_save_named_and_load_game(name: str, data_home: Path) -> None:
     session = _game()
     path = save_named(name, session)
@@ -307,3 +311,9 @@ def test_a_save_may_name_a_level_with_settings_and_an_outside_bot_by_its_name() 
     assert record_from_json(outside).setup.seats == ("person", "evil.py:Bot")
     with pytest.raises(SaveFileError, match="must be one of"):
         record_from_json(text.replace('"hard:iterations=50"', '"grandmaster"'))
+
+
+def test_a_name_typed_in_decomposed_letters_is_saved_in_composed_ones(data_home: Path) -> None:
+    path = save_named("Cafe\u0301", _game())
+    assert path.name == "Caf\u00e9.json"
+    assert load_game(path).actions == _game().actions

@@ -310,9 +310,8 @@ def test_a_save_name_refused_is_said_in_one_sentence_with_what_may_be_used() -> 
     played = game()
     reply = played.respond("save my game!")
     assert reply.lines == [
-        "Not saved: Cannot use 'my game!' as a save name: use the letters a to z (small or "
-        "capital), digits, spaces, '-', '_' and '.', not starting with '.' or a space and not "
-        "ending with '.' or a space."
+        "Not saved: Cannot use 'my game!' as a save name: use letters, digits, spaces, '-', "
+        "'_' and '.', not starting with '.' or a space and not ending with '.' or a space."
     ]
 
 
