@@ -198,14 +198,14 @@ def test_the_text_mode_names_the_other_unfinished_games(
     games: dict[str, Path], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert resumed_with(capsys, monkeypatch) == (
-        "1 other unfinished game: Cem and Dia (0123456789ab); marrakech load and the word in "
-        "brackets goes on with it, marrakech saves lists every saved game.\n"
+        "1 other unfinished game: Cem and Dia, 6 turns played (0123456789ab); marrakech load "
+        "and the word in brackets goes on with it, marrakech saves lists every saved game.\n"
     )
     put(played(4, ("Eda", "Fen")), autosaves.games_dir(), "00000000000f", 1_000)
     assert resumed_with(capsys, monkeypatch) == (
-        "2 other unfinished games: Cem and Dia (0123456789ab); Eda and Fen (00000000000f); "
-        "marrakech load and the word in brackets goes on with one, marrakech saves lists "
-        "every saved game.\n"
+        "2 other unfinished games: Cem and Dia, 6 turns played (0123456789ab); Eda and Fen, "
+        "1 turn played (00000000000f); marrakech load and the word in brackets goes on with "
+        "one, marrakech saves lists every saved game.\n"
     )
     for number in range(2):
         put(played(4), autosaves.games_dir(), f"00000000000{number}", 1_000)

@@ -73,6 +73,12 @@ def players_words(session: Session) -> str:
     return listed(players)
 
 
+def _turns(session: Session) -> str:
+    """The turns played in a saved game: "6 turns played"."""
+    played = turns_played(session.transitions, session.state)
+    return ngettext("{count} turn played", "{count} turns played", played).format(count=played)
+
+
 def game_words(session: Session) -> str:
     """A saved game in words: its players, the turns played, who is to play or who won."""
     names = session.setup.names
@@ -196,9 +202,11 @@ def others_line(games: Sequence[Unfinished]) -> str | None:
             count,
         ).format(count=count)
     named = _("; ").join(
-        # Translators: another unfinished game: its players, and the word that loads it.
-        _("{players} ({word})").format(
+        # Translators: another unfinished game: its players, the turns played ("6 turns")
+        # and the word that loads it.
+        _("{players}, {turns} ({word})").format(
             players=listed([shown(name, NAME_LIMIT) for name in game.session.setup.names]),
+            turns=_turns(game.session),
             word=word_for(game.path),
         )
         for game in others

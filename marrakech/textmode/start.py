@@ -77,7 +77,7 @@ def play_latest() -> int:
         if unfinished.session is None or unfinished.open_elsewhere or unfinished.hosted:
             continue
         try:
-            return _resume(unfinished.path, said)
+            return _resume(unfinished.path, said, new_instead=True)
         except GameInUse:
             continue  # taken by another window a moment ago
         except SaveFileError:
@@ -86,9 +86,10 @@ def play_latest() -> int:
     return _run(TextGame.local(Session(GameSetup(2, seed=new_seed()))), said)
 
 
-def _resume(path: Path, said: list[str]) -> int:
+def _resume(path: Path, said: list[str], *, new_instead: bool = False) -> int:
     """Go on with the unfinished game in ``path``, autosaving it; in a folder that cannot be
-    written, play it without autosaving and leave the file as it is."""
+    written, play it without autosaving and leave the file as it is. ``new_instead``: say
+    how to start a new game instead (the game was not asked for by name)."""
     try:
         game_file, session = GameFile.resume(path)
     except FolderNotWritable as problem:
@@ -97,8 +98,10 @@ def _resume(path: Path, said: list[str]) -> int:
         not_saved = _(
             "{problem}. The unfinished game stays there as it was; what is played now is not saved."
         ).format(problem=problem)
-        return _run(TextGame.local(session, autosave=False), [*said, not_saved, _resuming(session)])
-    return _run(TextGame.local(session, game_file), [*said, _resuming(session)])
+        resuming = [*said, not_saved, _resuming(session)]
+        return _run(TextGame.local(session, autosave=False), resuming)
+    instead = [_("A new game instead: quit, then marrakech new --text.")] if new_instead else []
+    return _run(TextGame.local(session, game_file), [*said, _resuming(session), *instead])
 
 
 def _hosted(path: Path) -> str:
