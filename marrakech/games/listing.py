@@ -178,7 +178,7 @@ def saves_lines() -> list[str]:
         _(
             "Type marrakech load NAME to go on with a game, marrakech replay NAME to step "
             "through it or marrakech review NAME to see what each decision cost, NAME being "
-            "the word at the start of its line."
+            "what comes before the colon on its line, quotes and all."
         )
     )
     return lines
