@@ -119,3 +119,13 @@ async def test_p_hides_the_risks_and_says_how_to_bring_them_back() -> None:
     assert "p shows the chance of paying." in hidden
     assert "toll" not in hidden
     assert again == shown
+
+
+@run
+async def test_with_a_carpet_to_lay_the_risks_say_when_they_show_again() -> None:
+    app = RiskApp()
+    async with app.run_test(size=(80, 10)) as pilot:
+        app.query_one(RiskPreview).show([], None, "")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+    assert "The chance of paying shows before each roll." in text

@@ -60,7 +60,8 @@ class RiskPreview(Static):
     change the height."""
 
     def show(self, risks: Sequence[LaneRisk], chosen: Turn | None, title: str) -> None:
-        """Show the rows under a title such as "If Ayla rolls:"; no risks clear it."""
+        """Show the rows under a title such as "If Ayla rolls:"; with no risks, say when
+        they show."""
         shown = (tuple(risks), chosen, title, language.current())
         if shown == self._shown:
             return
@@ -68,8 +69,9 @@ class RiskPreview(Static):
         shape = (len(risks), bool(picked), language.current())
         resized = shape != self._shape
         self._shown, self._shape = shown, shape
-        if not risks:
-            self.update("", layout=resized)
+        if not risks:  # a carpet to lay, or the game over: no facing to weigh
+            waiting = Text(_("The chance of paying shows before each roll."), style="dim")
+            self.update(waiting, layout=resized)
             return
         header = self.get_component_rich_style("risk--header")
         way_width = max(WAY_WIDTH, *(cell_len(_way(risk.turn)) + 1 for risk in risks))
