@@ -49,7 +49,7 @@ PART_WORDS = {
     "exposure": N_("tolls on the later rolls"),
     "regions": N_("big regions that earn later"),
     "presence": N_("squares that earn tolls later"),
-    "cover": N_("carpets likely to be covered"),
+    "cover": N_("which carpets are likely to be covered"),
 }
 """How a sentence names each part of a value (``bots.evaluator.PART_NAMES``)."""
 
@@ -182,7 +182,7 @@ def _words(choice: Choice, first: bool = False) -> str:
 OTHER_PARTS = "other"
 """The name of what the parts not quoted add up to, when it shows (``_sentences``)."""
 
-OTHER_WORDS = N_("the other parts together")
+OTHER_WORDS = N_("everything else")
 """How a sentence names the parts not quoted."""
 
 
@@ -235,6 +235,11 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
             _parts_sentence(found),
             _("Your chance to win: {mine} with both, so either will do.").format(mine=mine),
         )
+    if found.parts and _same_chance_shown(found):
+        return (
+            _parts_sentence(found),
+            _("Your chance to win: {mine} either way, so the points decide.").format(mine=mine),
+        )
     if found.parts:
         return (
             _parts_sentence(found),
@@ -281,7 +286,7 @@ def _either(found: Hint) -> bool:
 
 
 def _said_parts(found: Hint) -> tuple[list[Part], int]:
-    """The parts as the sentence says them (to the tenth, the other parts together among
+    """The parts as the sentence says them (to the tenth, everything else together among
     them when they show), and the total they add up to, in tenths."""
     # What the parts not quoted add up to, said when it shows: the figures then add up.
     rest = Part(OTHER_PARTS, found.points - sum(part.points for part in found.parts))

@@ -135,9 +135,9 @@ def issue_example() -> GameState:
 
 
 EXAMPLE_ENGLISH = (
-    "Turning left gives up 0.7 points on the toll on this roll and 0.4 points on the other "
-    "parts together, but gains 1.1 points on squares that earn tolls later and 0.8 points on "
-    "the carpet laid this turn: worth 0.8 points more than turning right.",
+    "Turning left gives up 0.7 points on the toll on this roll and 0.4 points on everything "
+    "else, but gains 1.1 points on squares that earn tolls later and 0.8 points on the carpet "
+    "laid this turn: worth 0.8 points more than turning right.",
     "Your chance to win: 54% (turning right: 51%).",
 )
 
@@ -160,7 +160,7 @@ def test_the_issue_s_example_in_japanese() -> None:
         language.use(language.ENGLISH)
     assert found is not None
     assert found.sentences == (
-        "「左に向ける」は、この出目の通行料で0.7点とほかの部分の合計で0.4点を失いますが、"
+        "「左に向ける」は、この出目の通行料で0.7点とそのほかすべてで0.4点を失いますが、"
         "のちに通行料を稼ぐマスで1.1点とこの手番に敷くじゅうたんで0.8点を得ます。"
         "「右に向ける」より0.8点多い価値があります。",
         "あなたが勝つ確率は54%です（「右に向ける」なら51%）。",
@@ -207,8 +207,8 @@ def test_an_aim_quotes_what_outweighs_the_figure_against_it() -> None:
     assert found is not None
     assert_ranks_its_pick_first(state, found)
     assert found.sentences[0] == (
-        "Turning right gives up 0.4 points on carpets likely to be covered, but gains 0.5 "
-        "points on the next player's roll: worth 0.1 points more than turning left."
+        "Turning right gives up 0.4 points on which carpets are likely to be covered, but "
+        "gains 0.5 points on the next player's roll: worth 0.1 points more than turning left."
     )
 
 
@@ -267,3 +267,8 @@ def test_options_close_in_points_and_in_the_chance_shown_are_said_to_be_either()
     found = hint(state)
     assert found is not None
     assert found.sentences[-1] == "Your chance to win: 60% (turning right: 54%)."
+    # Seed 6: the same chance shown (99%), but 1.3 points apart: the points decide.
+    state = next(positions(range(6, 7)))
+    found = hint(state)
+    assert found is not None and found.points >= 0.5
+    assert found.sentences[-1] == "Your chance to win: 99% either way, so the points decide."

@@ -171,8 +171,8 @@ REVIEW_HELP = (
         "The parts: *the points on the board now*; *the toll on this roll* and *bankruptcies "
         "on this roll*; *the next player's roll*; *tolls on the later rolls* (where Assam is "
         "likely to stop after that); *the carpet laid this turn* (squares gained and "
-        "covered); *big regions that earn later*; *squares that earn tolls later*; *carpets "
-        "likely to be covered*. *The other parts together* sums those not named."
+        "covered); *big regions that earn later*; *squares that earn tolls later*; *which "
+        "carpets are likely to be covered*. *Everything else* sums those not named."
     ),
 )
 """The help's Review tab, a paragraph at a time (Markdown; the grades' thresholds are
