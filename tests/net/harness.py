@@ -15,6 +15,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from marrakech.flow import Notice
+from marrakech.flow.changes import Change
 from marrakech.games.session import GameSetup, Session
 from marrakech.net.client import Client
 from marrakech.net.host import HostGame
@@ -156,6 +157,17 @@ def finished_games(data_home: Path) -> list[dict[str, Any]]:
     """The save documents of the finished games kept in a data directory."""
     folder = data_home / "marrakech" / "history"
     return [json.loads(path.read_text(encoding="utf-8")) for path in folder.glob("*.json")]
+
+
+async def heard_seat(table: Table, seat: int) -> tuple[Client, list[Change], asyncio.Task[int]]:
+    """A client playing ``seat`` of the table, every change it tells kept in order, and
+    its running task (the test ends it); once it has read the game."""
+    client = Client(table.address, code=table.code(seat), keep_finished=False)
+    heard: list[Change] = []
+    client.listen(heard.append)
+    playing = asyncio.create_task(client.run())
+    await until(lambda: client.flow is not None)
+    return client, heard, playing
 
 
 @asynccontextmanager

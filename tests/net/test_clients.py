@@ -29,7 +29,7 @@ from marrakech.net.protocol import HOST_STOPPED
 from marrakech.net.replica import HostError
 from marrakech.textmode.game import TextGame
 from marrakech.textmode.online import play_at_table
-from net.harness import Table, hosted, seated, until
+from net.harness import Table, heard_seat, hosted, seated, until
 
 
 @asynccontextmanager
@@ -465,11 +465,7 @@ def test_a_seat_joined_while_another_plays_is_told_whose_turn_it_is() -> None:
 def test_a_client_whose_host_stopped_the_game_waits_for_it_then_says_it_did_not_come_back() -> None:
     async def scenario() -> None:
         async with hosted(GameSetup(2, names=("Ayla", "Bo"), seed=2)) as table:
-            client = Client(table.address, code=table.code(1), keep_finished=False)
-            heard: list[Change] = []
-            client.listen(heard.append)
-            playing = asyncio.create_task(client.run())
-            await until(lambda: client.flow is not None)
+            client, heard, playing = await heard_seat(table, 1)
             await table.hosted.close()
             await until(lambda: any(change.kind == "lost" for change in heard))
             client.retry_seconds = 0  # give up at the next try

@@ -20,7 +20,7 @@ from marrakech.flow.changes import Change
 from marrakech.games.session import GameSetup
 from marrakech.net.client import Client
 from marrakech.net.protocol import MAX_HOST_MESSAGE_BYTES, PROTOCOL_VERSION
-from net.harness import WAIT, hosted, net_process, until
+from net.harness import WAIT, heard_seat, hosted, net_process, until
 
 DEEP = "[" * 200_000 + "]" * 200_000
 """Nested far past any recursion limit, and still under the client's size limit."""
@@ -119,11 +119,7 @@ def test_a_server_that_is_no_game_host_is_one_line_not_a_minute_of_retries() -> 
 def test_a_second_terminal_takes_the_seat_and_the_first_stops_trying() -> None:
     async def scenario() -> None:
         async with hosted(GameSetup(2, names=("Ayla", "Bo"), seed=3)) as table:
-            first = Client(table.address, code=table.code(1), keep_finished=False)
-            heard: list[Change] = []
-            first.listen(heard.append)
-            running = asyncio.create_task(first.run())
-            await until(lambda: first.flow is not None)
+            _, heard, running = await heard_seat(table, 1)
             second = Client(table.address, code=table.code(1), keep_finished=False)
             other = asyncio.create_task(second.run())
             assert await asyncio.wait_for(running, WAIT) == 1

@@ -11,13 +11,12 @@ import asyncio
 import pytest
 from tui.helpers import screen_text, toasts
 
-from marrakech.flow import Change
 from marrakech.games.session import GameSetup
 from marrakech.net.client import Client
 from marrakech.tui.app import MarrakechApp, NetworkGame
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.widgets.player_panel import PlayerPanel
-from net.harness import WAIT, Peer, hosted, seated, until
+from net.harness import WAIT, Peer, heard_seat, hosted, seated, until
 
 BO_FIRST = GameSetup(2, names=("Ayla", "Bo"), seed=11, first=1)
 PLAYING = ("roll", "turn", "hint", "undo", "redo")
@@ -81,11 +80,7 @@ def test_a_seat_taken_from_another_terminal_leaves_a_board_that_says_so_and_play
 def test_a_board_whose_host_stopped_says_it_waits_then_that_it_plays_no_more() -> None:
     async def go() -> None:
         async with hosted(BO_FIRST) as table:
-            client = Client(table.address, code=table.code(1), keep_finished=False)
-            heard: list[Change] = []
-            client.listen(heard.append)
-            playing = asyncio.create_task(client.run())
-            await until(lambda: client.flow is not None)
+            client, heard, playing = await heard_seat(table, 1)
             assert client.flow is not None
             app = MarrakechApp(network=NetworkGame(client.flow))
             # Wide: the market's status line clear of the notifications.

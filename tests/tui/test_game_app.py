@@ -424,19 +424,25 @@ async def test_a_game_s_log_and_its_save_go_by_one_name(data_home: Path) -> None
         assert log.stem.startswith("game-")
 
 
+async def saved_notice(name: str) -> str:
+    """The notice of a new game saved with s under ``name``, at 80x24."""
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one(Input).value = name
+        await pilot.press("enter")
+        await pilot.pause()
+        (notice,) = toasts(app)
+    return notice
+
+
 @run
 async def test_a_save_says_where_it_went_with_the_file_s_name_on_a_line_of_its_own(
     home: Path, data_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("HOME", str(home))  # the data folder is under it, so it reads ~
-    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.press("s")
-        await pilot.pause()
-        app.screen.query_one(Input).value = "an evening at the market"
-        await pilot.press("enter")
-        await pilot.pause()
-        (notice,) = toasts(app)
+    notice = await saved_notice("an evening at the market")
     assert (data_home / "saves" / "an evening at the market.json").is_file()
     assert notice.splitlines() == [
         "Saved",
@@ -451,14 +457,7 @@ async def test_a_save_in_a_long_folder_breaks_its_path_after_a_slash(
 ) -> None:
     data = tmp_path / "a rather long folder name" / "for the games of the market"
     monkeypatch.setenv("XDG_DATA_HOME", str(data))
-    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.press("s")
-        await pilot.pause()
-        app.screen.query_one(Input).value = "friday"
-        await pilot.press("enter")
-        await pilot.pause()
-        (notice,) = toasts(app)
+    notice = await saved_notice("friday")
     *folder, name = notice.splitlines()[1:]
     assert name == "friday.json"
     assert "".join(folder) == f"Saved to {data}/marrakech/saves"
