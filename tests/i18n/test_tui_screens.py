@@ -14,7 +14,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from textual.app import App
 from textual.screen import Screen
-from textual.widgets import Footer, TabbedContent
+from textual.widgets import Footer, Select, TabbedContent
 
 from marrakech.engine import (
     SIZE,
@@ -29,6 +29,7 @@ from marrakech.engine import (
     colours_for_seat,
 )
 from marrakech.flow import GameFlow
+from marrakech.games.levels import level_word
 from marrakech.games.lines import NO_LINE_END, NO_LINE_START
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
@@ -37,7 +38,7 @@ from marrakech.tui.screens.game_status import Pointing, status_text
 from marrakech.tui.screens.help import RULES_PATH, HelpScreen, join_wide_lines, rules_path
 from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.screens.saves import describe
-from marrakech.tui.screens.setup import NewGameScreen, cut
+from marrakech.tui.screens.setup import NewGameScreen, cut, kind_hint
 
 WIDTH, HEIGHT = 80, 24
 
@@ -223,3 +224,20 @@ def test_the_japanese_rules_break_where_japanese_may(japanese: None, width: int)
         assert row[:1] not in NO_LINE_START, row
         assert row[-1:] not in NO_LINE_END, row
     assert any("（34：" in row for row in said)  # the example's number kept whole
+
+
+def test_a_computer_seat_and_an_open_menu_are_said_in_japanese(japanese: None) -> None:
+    async def go() -> None:
+        app = MarrakechApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            menu = app.screen.query(Select).first()
+            menu.focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            footer = lines_of(app)[-1]
+        assert "esc メニューを閉じる" in footer and "Dismiss" not in footer, footer
+
+    asyncio.run(go())
+    assert kind_hint("hard").startswith(f"この席はコンピューター（{level_word('hard')}）")
+    assert "hard" not in kind_hint("hard")

@@ -125,9 +125,11 @@ def kind_hint(kind: str) -> str:
     if settings:
         return _(
             "The computer plays this seat at level {level} ({settings}): it {description}."
-        ).format(level=level, settings=settings.replace(":", ", "), description=description)
+        ).format(
+            level=level_word(level), settings=settings.replace(":", ", "), description=description
+        )
     return _("The computer plays this seat at level {level}: it {description}.").format(
-        level=level, description=description
+        level=level_word(level), description=description
     )
 
 
@@ -408,6 +410,13 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         self._label_seats()
         for radio_set in self.query(RadioSet):
             _cursor_on_pressed(radio_set)
+        self.call_after_refresh(self._translate_menus)
+
+    def _translate_menus(self) -> None:
+        """The keys of the menus' lists (Escape closes one) in the game's language, as the
+        footer shows them while a menu is open."""
+        for menu in self.query("SelectOverlay"):
+            translate_bindings(menu)
 
     @property
     def players(self) -> int:

@@ -88,7 +88,7 @@ class FooterKeyCap(Widget):
             self.app.simulate_key(self.binding.key)
 
 
-TEXTUAL_DESCRIPTIONS = (N_("palette"), N_("Open the command palette"))
+TEXTUAL_DESCRIPTIONS = (N_("palette"), N_("Open the command palette"), N_("Dismiss menu"))
 """Descriptions (and a tooltip) of Textual's own bindings the footer shows, marked for the
 catalogue (the footer translates every key's description where it draws it)."""
 
