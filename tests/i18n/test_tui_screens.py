@@ -241,3 +241,23 @@ def test_a_computer_seat_and_an_open_menu_are_said_in_japanese(japanese: None) -
     asyncio.run(go())
     assert kind_hint("hard").startswith(f"この席はコンピューター（{level_word('hard')}）")
     assert "hard" not in kind_hint("hard")
+
+
+def test_the_new_game_screens_hint_breaks_japanese_where_it_may_and_centres_it(
+    japanese: None,
+) -> None:
+    async def go() -> list[str]:
+        app = MarrakechApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#takeback", Select).focus()
+            await pilot.pause()
+            return lines_of(app)
+
+    lines = asyncio.run(go())
+    start = next(i for i, line in enumerate(lines) if "見た出目より前まで" in line)
+    hint = [line.strip("│") for line in lines[start : start + 2]]
+    assert "".join(hint).replace(" ", "").endswith("「待った」を使ったと出ます。"), hint
+    assert hint[1].strip()[0] not in NO_LINE_START, hint
+    for line in hint:  # centred: as much room on each side, give or take a cell
+        assert abs((len(line) - len(line.lstrip())) - (len(line) - len(line.rstrip()))) <= 2, line

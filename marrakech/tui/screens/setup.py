@@ -38,6 +38,7 @@ from marrakech.tui import palette
 from marrakech.tui.screens.chips import chips
 from marrakech.tui.screens.saves import OpenSave, SavesScreen
 from marrakech.tui.screens.translated import translate_bindings
+from marrakech.tui.widgets.wrapped import WrappedStatic
 from marrakech.tutorial import progress
 
 _TITLE = (
@@ -256,6 +257,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         color: $text-muted;
         text-style: italic;
         content-align-horizontal: center;
+        text-align: center;
     }
     NewGameScreen #hint.-error {
         color: $text-error;
@@ -369,7 +371,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
                     yield Button(_("Back"), id="back")
                 else:
                     yield Button(_("Quit"), id="quit")
-            yield Static(self._start_hint(), id="hint")
+            yield WrappedStatic(self._start_hint(), id="hint")
         yield Footer()
 
     def _start_hint(self) -> str:
@@ -478,7 +480,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
             setup = self.setup()
         except MarrakechError as error:
             problem = said(str(error))
-            hint = self.query_one("#hint", Static)
+            hint = self.query_one("#hint", WrappedStatic)
             problem = f"{problem[:1].upper()}{problem[1:]}"
             hint.update(Text(_("Cannot start: {problem}.").format(problem=problem)))
             hint.add_class("-error")
@@ -544,7 +546,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
 
     def _hint(self, text: str) -> None:
         """Show a hint on the line under the form (replacing any problem shown there)."""
-        hint = self.query_one("#hint", Static)
+        hint = self.query_one("#hint", WrappedStatic)
         hint.remove_class("-error")
         hint.update(text)
 
