@@ -7,12 +7,15 @@ import contextlib
 import dataclasses
 import functools
 import inspect
+import io
 import signal
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
@@ -28,8 +31,9 @@ from marrakech.games.lines import is_wide, wrap_text
 from marrakech.games.narrate import turns_played
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import GameSetup, Session
+from marrakech.games.text import shown
 from marrakech.tui import palette
-from marrakech.tui.files import NOTICE_TEXT_WIDTH, SettingsChanged, notifier
+from marrakech.tui.files import NOTICE_TEXT_WIDTH, SettingsChanged, notifier, shown_path
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.translated import translate_bindings
@@ -76,6 +80,9 @@ BASIC_THEME = "ansi-dark"
 LONG_NOTICE = 20
 """Seconds a notice stays that the player must act on (a command to type, a lost save)."""
 
+
+SCREENSHOT = "marrakech-screenshot"
+"""The name a screenshot's delivery goes by (the game says where it went, not Textual)."""
 
 QUIT_DIALOG = "quit-dialog"
 """The id of the question quitting asks, where the quit key again answers yes (q, and
@@ -481,7 +488,7 @@ class MarrakechApp(App[None]):
         self, filename: str | None = None, path: str | None = None, time_format: str | None = None
     ) -> str | None:
         """Save a screenshot in the downloads folder, or in the data directory when there is
-        none (Textual then says where it went)."""
+        none; in a browser, send it there (``on_delivery_complete`` says where it went)."""
         if path is None:
             try:
                 path = str(storage.screenshot_folder())
@@ -489,7 +496,33 @@ class MarrakechApp(App[None]):
                 title = _("No screenshot")
                 self.notify(str(error), title=title, severity="error", markup=False)
                 return None
-        return super().deliver_screenshot(filename, path, time_format)
+        when = datetime.now().strftime(time_format or "%Y-%m-%d %H-%M-%S")
+        return self.deliver_text(
+            io.StringIO(self.export_screenshot()),
+            save_directory=path,
+            save_filename=filename or f"Marrakech {when}.svg",
+            open_method="browser",
+            mime_type="image/svg+xml",
+            name=SCREENSHOT,
+        )
+
+    @on(events.DeliveryComplete)
+    def _screenshot_delivered(self, event: events.DeliveryComplete) -> None:
+        if event.name != SCREENSHOT:
+            return
+        if event.path is None:  # in a browser
+            said = _("The screenshot is on its way to your browser's downloads.")
+        else:
+            said = _("Screenshot saved to {path}").format(path=shown_path(event.path))
+        self.notify(said, title=_("Screenshot"), markup=False)
+
+    @on(events.DeliveryFailed)
+    def _screenshot_not_delivered(self, event: events.DeliveryFailed) -> None:
+        if event.name == SCREENSHOT:
+            problem = _("The screenshot could not be saved: {problem}").format(
+                problem=shown(str(event.exception))
+            )
+            self.notify(problem, title=_("No screenshot"), severity="error", markup=False)
 
     # -- settings -------------------------------------------------------------------------
 

@@ -353,7 +353,7 @@ async def test_a_screenshot_without_a_downloads_folder_goes_to_the_data_director
             await pilot.pause(0.05)
         (shot,) = (data_home / "screenshots").iterdir()
         assert shot.suffix == ".svg"
-        assert any(str(shot.parent) in toast for toast in toasts(app))
+        assert any(str(shot.parent) in toast.replace("\n", "") for toast in toasts(app))
 
 
 @run
@@ -522,3 +522,21 @@ async def test_quitting_before_anything_is_played_says_nothing_is_new_to_resume(
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question.startswith("Quit the game? It is saved")
+
+
+@run
+async def test_a_screenshot_says_in_the_games_words_where_it_went(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(storage, "screenshot_folder", lambda: tmp_path)
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        app.deliver_screenshot()
+        await wait_until(pilot, lambda: bool(toasts(app)), "the screenshot's notice")
+        (notice,) = toasts(app)
+    (shot,) = tmp_path.glob("Marrakech *.svg")
+    assert shot.read_text(encoding="utf-8").startswith("<svg")
+    lines = notice.splitlines()
+    assert lines[0] == "Screenshot" and lines[-1] == shot.name, lines
+    assert "".join(lines[1:-1]) == f"Screenshot saved to {tmp_path}", lines
+    assert all(line.endswith("/") for line in lines[1:-2]), lines  # broken after a "/" only
