@@ -408,7 +408,7 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
     elif GRADE_ORDER.index(grade(decision.loss_win_chance)) < GRADE_ORDER.index(decision.grade):
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
-            "chance to win: {grade} for the points (the chance to win hardly moved)."
+            "chance to win: {grade} for the points (by the chance to win alone: {by_chance})."
         )
     else:
         line = _(
@@ -426,6 +426,7 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
         deeper_points=_deeper_points(decision),
         grade=_(GRADE_WORDS[decision.grade]),
         flagged=_(GRADE_WORDS[grade(decision.loss_win_chance, decision.loss_points)]),
+        by_chance=_(GRADE_WORDS[grade(decision.loss_win_chance)]),
     )
 
 

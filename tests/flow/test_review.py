@@ -217,8 +217,8 @@ def test_a_grade_given_for_the_points_alone_says_so() -> None:
     move, better = state.legal_actions()[:2]
     decided = Decision(0, 21, state, move, better, 7.65, 0.021, BLUNDER, 0.03)
     assert decision_line(decided, ("Ayla", "Bo")).endswith(
-        "lost 7.65 points and 2.1% chance to win: blunder for the points (the chance to win "
-        "hardly moved)."
+        "lost 7.65 points and 2.1% chance to win: blunder for the points (by the chance to win "
+        "alone: inaccuracy)."
     )
     by_chance = Decision(0, 21, state, move, better, 7.65, 0.121, BLUNDER, 0.13)
     assert decision_line(by_chance, ("Ayla", "Bo")).endswith("12.1% chance to win: blunder.")

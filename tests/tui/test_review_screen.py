@@ -259,6 +259,6 @@ async def test_more_misses_than_shown_are_headed_as_the_costliest() -> None:
         panel = screen.query_one("#side").region.x  # the panel wraps its lines of words
         words = " ".join(" ".join(line[panel:] for line in text.splitlines()).split())
         assert (
-            "The costliest decisions, three a player at most "
+            "Each player's costliest decisions, three at most "
             f"({len(graded)} graded an inaccuracy or worse in all):"
         ) in words

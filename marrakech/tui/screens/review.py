@@ -194,9 +194,9 @@ class ReviewScreen(Screen[None]):
                 graded,
             ).format(count=graded)
         return ngettext(
-            "The costliest decisions, three a player at most ({count} graded an inaccuracy "
+            "Each player's costliest decisions, three at most ({count} graded an inaccuracy "
             "or worse in all):",
-            "The costliest decisions, three a player at most ({count} graded an inaccuracy "
+            "Each player's costliest decisions, three at most ({count} graded an inaccuracy "
             "or worse in all):",
             graded,
         ).format(count=graded)
