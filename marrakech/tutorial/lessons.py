@@ -264,8 +264,9 @@ LESSONS: tuple[Lesson, ...] = (
                     "them must touch Assam's square by a side."
                 ),
                 N_(
-                    "Your first carpet is down! That was a whole turn: turn Assam, roll, pay "
-                    "if you must, lay a carpet. Then the next player has a turn."
+                    "Your first carpet is down! Each of its squares shows R1: red on top, and "
+                    "1 carpet there. That was a whole turn: turn Assam, roll, pay if you must, "
+                    "lay a carpet. Then the next player has a turn."
                 ),
             ),
         ),
