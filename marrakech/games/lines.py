@@ -1,12 +1,14 @@
 """Where a line of text may break, measured in terminal cells, for Japanese as well.
 
 Rich wraps English at spaces, and cuts a run of Japanese, which has none, at whatever
-character reaches the edge. ``line_starts`` breaks between words of narrow characters and
-between any two wide characters, never before a closing mark or small kana and never after
-an opening mark (the Japanese rule called kinsoku), and never inside a word of narrow
-characters that fits on a line. The command line's help, the market's key, the app's
-paragraphs (``tui.widgets.wrapped``: the status line, the moves log, the lessons), its
-notices and the help's pages (``tui.widgets.wrapped_markdown``) wrap with it.
+character reaches the edge. ``line_starts`` breaks between words of narrow characters
+and between any two wide characters, never before a closing mark or small kana and never
+after an opening mark (the Japanese rule called kinsoku), never between a word of narrow
+characters and the wide character right after it (a number and its counter: "3列"), and
+never inside a word of narrow characters that fits on a line. The command line's help,
+the market's key, the app's paragraphs (``tui.widgets.wrapped``: the status line, the
+moves log, the lessons), its notices and the help's pages
+(``tui.widgets.wrapped_markdown``) wrap with it.
 """
 
 from __future__ import annotations
@@ -64,8 +66,9 @@ def line_starts(text: str, width: int) -> list[int]:
                 line.pop()
             carried: list[tuple[int, str]] = []
             while len(line) > 1 and (
-                (carried or [(offset, piece)])[0][1][0] in NO_LINE_START
+                (head := (carried or [(offset, piece)])[0])[1][0] in NO_LINE_START
                 or line[-1][1][-1] in NO_LINE_END
+                or _touching(line[-1], head)
             ):
                 carried.insert(0, line.pop())
                 while len(line) > 1 and line[-1][1].isspace():
@@ -78,6 +81,14 @@ def line_starts(text: str, width: int) -> list[int]:
         line.append((offset, piece))
         used += size
     return starts
+
+
+def _touching(before: tuple[int, str], after: tuple[int, str]) -> bool:
+    """Whether a word of narrow characters is followed by a wide character, with no blank
+    between (a number and its counter or particle: "3を", "3列"): a line does not break
+    between them."""
+    (start, left), (offset, right) = before, after
+    return start + len(left) == offset and not is_wide(left) and is_wide(right)
 
 
 def wrapped_lines(text: str, width: int) -> list[str]:

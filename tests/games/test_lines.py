@@ -9,7 +9,14 @@ from hypothesis import strategies as st
 from rich.cells import cell_len
 from rich.text import Text
 
-from marrakech.games.lines import NO_LINE_END, NO_LINE_START, wrap_text, wrapped_lines
+from marrakech.games.lines import (
+    NO_LINE_END,
+    NO_LINE_START,
+    is_wide,
+    line_starts,
+    wrap_text,
+    wrapped_lines,
+)
 
 SENTENCE = "商人1は北へまっすぐ進み、2を出しました。（3,4）で止まり、商人2に4ディルハム払います。"  # noqa: RUF001
 
@@ -39,8 +46,8 @@ def test_a_japanese_sentence_breaks_where_japanese_may() -> None:
         "み、2を出し",
         "ました。",
         "（3,4）で止",  # noqa: RUF001
-        "まり、商人2",
-        "に4ディルハ",
+        "まり、商人",
+        "2に4ディルハ",  # not "2" to end a line with "に" to start the next
         "ム払います。",
     ]
 
@@ -80,3 +87,13 @@ def test_no_line_starts_with_a_closing_mark_or_ends_with_an_opening_one(
     for before, line in pairwise(lines):
         assert line[0] not in NO_LINE_START, (before, line)
         assert before[-1] not in NO_LINE_END, (before, line)
+
+
+@given(st.lists(st.sampled_from(PHRASES), min_size=1, max_size=12), st.integers(8, 40))
+def test_no_line_breaks_between_a_number_and_the_wide_character_after_it(
+    phrases: list[str], width: int
+) -> None:
+    text = "".join(phrases)
+    for start in line_starts(text, width):
+        before, after = text[start - 1], text[start]
+        assert not (before.isascii() and before.isdigit() and is_wide(after)), (text, start)
