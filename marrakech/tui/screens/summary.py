@@ -156,7 +156,7 @@ class SummaryScreen(Screen[None]):
     def _chart_heading(self) -> Text:
         """What the chart shows, then each player's name beside a stroke of its line's
         colour (the chart's own legend)."""
-        heading = Text(_("Score (visible squares + dirhams) after each turn"), style="bold")
+        heading = Text(_("Points after each turn (squares + dirhams)"), style="bold")
         heading.append("\n")
         for player in self.summary.players:
             heading.append("━━ ", style=CARPET_COLOURS[self._colour(player.seat)])
