@@ -244,3 +244,13 @@ def test_a_seat_an_outside_bot_plays_is_marked_as_one(
     setup = GameSetup(2, names=("Ann", "Bot"), seats=("person", "mybots.py:Bot"), seed=6)
     put(Session(setup), storage.saves_dir(), "withbot", 1_000_000)
     assert "withbot: Ann and Bot (outside bot), 0 turns played, Ann to play." in listed(capsys)
+
+
+def test_a_japanese_name_is_listed_as_it_is_typed(
+    data_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = put(played(30), storage.saves_dir(), "金曜日の夜", 1_000_000)
+    assert "金曜日の夜: Ayla and Bo (hard computer), 10 turns played, Ayla to play." in (
+        listed(capsys)
+    )
+    assert saved_game("金曜日の夜") == saved

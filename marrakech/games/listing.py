@@ -13,6 +13,7 @@ not resume.
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Sequence
 from pathlib import Path
@@ -49,7 +50,12 @@ def word_for(path: Path) -> str:
         word = name if named_file(name) == path else str(path)
     except (SaveFileError, OSError):
         word = str(path)
-    return shown(shlex.quote(word))
+    return shown(word if PLAIN_WORD.fullmatch(word) else shlex.quote(word))
+
+
+PLAIN_WORD = re.compile(r"[\w@%+=:,./-]+")
+"""A word a shell takes as it is: letters and digits of any script ("金曜日"), and marks
+no shell gives a meaning to."""
 
 
 def players_words(session: Session) -> str:
