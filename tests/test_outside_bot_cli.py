@@ -69,7 +69,7 @@ def test_save_with_an_outside_bot_then_load_it_greedy_plays_and_says_why(
     assert (
         f"Bo's computer player is the outside bot {name}, which is not loaded: a saved game "
         "never runs an outside bot's code by itself. The greedy one plays for it; to bring "
-        f"the bot back, name it again: marrakech load GAME --bot 2={name}"
+        f"the bot back, name it again when you load the game: --bot 2={name}"
     ) in out
     assert "Bo lays a green carpet" in out and not mark.exists()
 

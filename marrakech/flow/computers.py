@@ -26,6 +26,7 @@ from marrakech.flow.notice import Notice, Notify
 from marrakech.flow.seats import Seat
 from marrakech.games.language import _
 from marrakech.games.levels import bot_seed, is_level, level_word
+from marrakech.games.reasons import said
 from marrakech.games.session import Session
 from marrakech.games.text import shown
 
@@ -134,7 +135,7 @@ class ComputerSeats:
             action = self._fallback(
                 move,
                 _("{name}'s computer player failed ({problem}); the {level} one moves instead."),
-                _said(result),
+                _problem(result),
             )
         elif _legal(move.state, result):
             action = result
@@ -145,7 +146,9 @@ class ComputerSeats:
                     "{name}'s computer player chose an illegal action ({problem}); "
                     "the {level} one moves instead."
                 ),
-                str(result) if type(result) in _ACTIONS else type(result).__name__,
+                shown(said(move.state.why_illegal(result) or ""), PROBLEM_LIMIT)
+                if type(result) in _ACTIONS
+                else type(result).__name__,
             )
         return action if isinstance(action, Orient | Place | Aim) else None
 
@@ -232,7 +235,7 @@ class ComputerSeats:
                         "{name}'s computer player is the outside bot {bot}, which is not "
                         "loaded: a saved game never runs an outside bot's code by itself. "
                         "The {level} one plays for it; to bring the bot back, name it "
-                        "again: marrakech load GAME --bot {seat}={bot}"
+                        "again when you load the game: --bot {seat}={bot}"
                     ).format(**words),
                     severity="warning",
                     lasting=True,
@@ -262,6 +265,16 @@ def _said(error: Exception) -> str:
     except BaseException:  # a computer player's own __str__: any failure is only a failure
         text = ""
     return shown(" ".join(text.split()), PROBLEM_LIMIT) or type(error).__name__
+
+
+def _problem(error: Exception) -> str:
+    """What a computer player's error says: its type and message ("RuntimeError: out of
+    ideas"), or the message alone for a time limit or a failure already put in words."""
+    from marrakech.bots.plugins import BotFailed, problem_of
+
+    if isinstance(error, TimeoutError | BotFailed):
+        return _said(error)
+    return problem_of(error)
 
 
 def _legal(state: GameState, answer: object) -> bool:

@@ -61,8 +61,12 @@ def test_an_illegal_failed_or_silent_answer_is_replaced_with_a_notice() -> None:
     notices: list[Notice] = []
     flow = _flow("greedy", "person", notices=notices)
     for answer, said in [
-        (Roll(4), "chose an illegal action (4)"),
-        (RuntimeError("out of ideas"), "failed (out of ideas)"),
+        (
+            Roll(4),
+            "chose an illegal action (cannot roll now: the game waits for the current player "
+            "to choose Assam's facing)",
+        ),
+        (RuntimeError("out of ideas"), "failed (RuntimeError: out of ideas)"),
         (MemoryError(), "failed (MemoryError)"),
     ]:
         move = _move(flow, Answering(answer))

@@ -47,7 +47,7 @@ def test_a_bot_a_game_names_but_nobody_loaded_never_runs_and_greedy_plays_with_a
     assert [notice.text for notice in notices] == [
         f"Bo's computer player is the outside bot {name}, which is not loaded: a saved game "
         "never runs an outside bot's code by itself. The greedy one plays for it; to bring "
-        f"the bot back, name it again: marrakech load GAME --bot 2={name}"
+        f"the bot back, name it again when you load the game: --bot 2={name}"
     ]
     assert notices[0].lasting and notices[0].severity == "warning"
 

@@ -240,7 +240,7 @@ def test_a_failing_computer_player_is_replaced_with_a_notice(
     )
     lines = list(game("random", "person").advance())
     assert lines[0] == (
-        "Ayla's computer player failed (out of ideas); the greedy one moves instead."
+        "Ayla's computer player failed (RuntimeError: out of ideas); the greedy one moves instead."
     )
     assert lines[1].startswith("Ayla ")
 
