@@ -69,6 +69,12 @@ def results_table(result: TournamentResult) -> Table:
         )
     else:
         notes.append("score fraction per seat played: sole win 1, win shared by k 1/k, else 0")
+    notes += [
+        f"{shown(name)}: {stats.faults} faults (the greedy bot moved instead); the first: "
+        f"{stats.first_fault}"
+        for name, stats in result.bots.items()
+        if stats.faults
+    ]
     caption = Text("\n".join(notes))  # a Text: bot names are never read as markup
     table = Table(
         title=f"{result.games_played} games, {config.players} players, seeds from {config.seed}",

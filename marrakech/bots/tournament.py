@@ -29,8 +29,10 @@ from marrakech.engine import Action, GameState, Variant, new_game
 from marrakech.games.dice import SeededDie
 from marrakech.games.levels import bot_seed
 from marrakech.games.playout import by_seat, play_out
+from marrakech.games.text import shown
 
 from . import Bot, make_bot
+from .plugins import problem_of
 from .workers import ordered_results
 
 WILSON_Z = 1.959963984540054
@@ -41,6 +43,9 @@ TASKS_PER_WORKER = 4
 
 FALLBACK = "greedy"
 """The bot that moves for a seat whose bot failed (as the app's fallback does)."""
+
+FAULT_CHARS = 160
+"""At most this many characters of what went wrong the first time a bot faulted."""
 
 
 @dataclass(frozen=True)
@@ -94,6 +99,8 @@ class SeatResult:
     eliminated: bool
     faults: int = 0
     """Decisions where the bot raised, ran out of time or answered an illegal action."""
+    first_fault: str | None = None
+    """What went wrong the first time, in words (None without faults)."""
 
 
 @dataclass
@@ -110,6 +117,8 @@ class BotStats:
     dirhams_sum: int = 0
     visible_sum: int = 0
     faults: int = 0
+    first_fault: str | None = None
+    """What went wrong the first time this bot faulted, in words."""
 
     def add(self, seat: SeatResult) -> None:
         """Count one more seat."""
@@ -122,6 +131,7 @@ class BotStats:
         self.dirhams_sum += seat.dirhams
         self.visible_sum += seat.visible
         self.faults += seat.faults
+        self.first_fault = self.first_fault or seat.first_fault
 
     @property
     def score_fraction(self) -> float:
@@ -133,7 +143,7 @@ class BotStats:
         """The Wilson 95% interval of the score fraction."""
         return wilson_interval(self.score_fraction, self.games)
 
-    def summary(self) -> dict[str, float | int]:
+    def summary(self) -> dict[str, float | int | str | None]:
         """The figures the table and the JSON report."""
         games = max(self.games, 1)
         low, high = self.wilson
@@ -149,6 +159,7 @@ class BotStats:
             "mean_visible": self.visible_sum / games,
             "eliminations": self.eliminations,
             "faults": self.faults,
+            "first_fault": self.first_fault,
         }
 
 
@@ -194,16 +205,22 @@ class Supervised:
         self.bot = bot
         self.fallback = fallback
         self.faults = 0
+        self.first_fault: str | None = None
+        """What went wrong the first time, in words."""
 
     def choose(self, state: GameState) -> Action:
         """The bot's action when it gives a legal one, else the fallback's."""
+        problem: str | None
         try:
             action = self.bot.choose(state)
-        except Exception:  # an outside bot's bug or time-out is a fault, not the end
-            action = None
-        if action is not None and state.is_legal(action):
-            return action
+        except Exception as error:  # an outside bot's bug or time-out is a fault, not the end
+            problem = problem_of(error)
+        else:
+            problem = state.why_illegal(action)
+            if problem is None:
+                return action
         self.faults += 1
+        self.first_fault = self.first_fault or shown(problem, FAULT_CHARS)
         return self.fallback.choose(state)
 
 
@@ -235,6 +252,7 @@ def play_game(config: TournamentConfig, game_seed: int, rotation: int) -> list[S
             visible=score.visible,
             eliminated=score.eliminated,
             faults=bots[score.seat].faults,
+            first_fault=bots[score.seat].first_fault,
         )
         for score in state.scores()
     ]

@@ -12,6 +12,7 @@ from marrakech.bots import TimeLimited, make_bot
 from marrakech.bots.tournament import TournamentConfig, play_tournament
 from marrakech.engine import Action, GameState, Phase, Roll, new_game
 from marrakech.games.levels import bot_named
+from marrakech.tournament_cli import results_table
 
 EXAMPLE = str(Path(__file__).parents[2] / "examples" / "cautious_bot.py") + ":CautiousBot"
 """The example outside bot, named by its file."""
@@ -101,17 +102,27 @@ def test_an_outside_bot_that_hangs_gives_up_on_time() -> None:
 
 
 @pytest.mark.parametrize(
-    "body", ["raise RuntimeError('bug')", "return Roll(4)", "return 'nonsense'"]
+    ("body", "first"),
+    [
+        ("raise RuntimeError('bug')", "RuntimeError: bug"),
+        ("return Roll(4)", "cannot roll now: the game waits for the current player to orient"),
+        ("return 'nonsense'", "it answered str, which is no action"),
+    ],
 )
-def test_the_tournament_counts_a_failing_bot_s_faults_and_plays_on(
-    tmp_path: Path, body: str
+def test_the_tournament_counts_a_failing_bot_s_faults_and_says_the_first(
+    tmp_path: Path, body: str, first: str
 ) -> None:
     name = write_bot(tmp_path, body)
     result = play_tournament(TournamentConfig(bots=(name, "greedy"), games=2))
     faulty, greedy = result.bots[name], result.bots["greedy"]
     assert result.games_played == 2
     assert faulty.faults >= 2 * 20  # every decision of both games, at least 20 carpets each
-    assert greedy.faults == 0
+    assert faulty.first_fault is not None and faulty.first_fault.startswith(first)
+    assert greedy.faults == 0 and greedy.first_fault is None
+    caption = str(results_table(result).caption)
+    assert f"{name}: {faulty.faults} faults (the greedy bot moved instead); the first: " in (
+        caption
+    )
 
 
 def test_the_example_bot_plays_a_tournament_without_faults() -> None:
