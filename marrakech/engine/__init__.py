@@ -18,7 +18,19 @@ from .actions import (
     turn_bounds,
 )
 from .errors import GameNotOver, IllegalAction, InvalidState, MarrakechError
-from .geometry import BORDER_LOOPS, SQUARES, BorderLoop, LoopEnd
+from .geometry import (
+    BB_ALL,
+    BB_COLS,
+    BB_EMPTY,
+    BB_ROWS,
+    BB_SQUARES,
+    BORDER_LOOPS,
+    SQUARES,
+    BorderLoop,
+    LoopEnd,
+    square_index,
+    squares_of,
+)
 from .movement import step, walk, walk_path
 from .pieces import Assam, Layer, PlayerState, Stack
 from .piles import SEED_LIMIT
@@ -46,6 +58,11 @@ from .types import (
 )
 
 __all__ = [
+    "BB_ALL",
+    "BB_COLS",
+    "BB_EMPTY",
+    "BB_ROWS",
+    "BB_SQUARES",
     "BORDER_LOOPS",
     "DIE_FACES",
     "DIE_PROBABILITIES",
@@ -86,6 +103,8 @@ __all__ = [
     "colours_for_seat",
     "new_game",
     "parse_action",
+    "square_index",
+    "squares_of",
     "step",
     "turn_bounds",
     "walk",
