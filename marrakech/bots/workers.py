@@ -130,15 +130,19 @@ def ordered_results(
         exhausted = False
         window = jobs * ahead
         while True:
-            for worker in workers:
-                while not exhausted and len(worker.handed) < ahead and handed < read + window:
-                    try:
-                        task = next(remaining)
-                    except StopIteration:
-                        exhausted = True
-                        break
-                    worker.hand(task, handed)
-                    handed += 1
+            # Each task to the worker with the fewest in hand: a few tasks go to as many
+            # workers, not all to the first.
+            while not exhausted and handed < read + window:
+                worker = min(workers, key=lambda worker: len(worker.handed))
+                if len(worker.handed) >= ahead:
+                    break
+                try:
+                    task = next(remaining)
+                except StopIteration:
+                    exhausted = True
+                    break
+                worker.hand(task, handed)
+                handed += 1
             if read in done:
                 yield done.pop(read)
                 read += 1

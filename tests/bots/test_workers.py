@@ -82,3 +82,12 @@ def test_a_worker_that_died_between_tasks_is_reported_when_handed_the_next() -> 
         for _ in range(1_000):
             next(results)
     assert multiprocessing.active_children() == []
+
+
+def pid_of(_task: int) -> int:
+    """The process that did a task."""
+    return os.getpid()
+
+
+def test_a_few_tasks_go_to_every_worker_not_all_to_the_first() -> None:
+    assert len(set(ordered_results(pid_of, range(4), jobs=2, ahead=4))) == 2
