@@ -4,31 +4,20 @@ language chosen the documented way."""
 from __future__ import annotations
 
 import ast
-import importlib.util
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from project_scripts import script
 
 from marrakech.games import language
 
 ROOT = Path(__file__).parents[1]
 
 
-def _catalogue_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("catalogue", ROOT / "scripts" / "catalogue.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("catalogue", module)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_every_message_is_translated_used_and_compiled() -> None:
-    assert _catalogue_script().problems() == []
+    assert script("catalogue").problems() == []
 
 
 def test_the_game_speaks_every_language_it_lists() -> None:

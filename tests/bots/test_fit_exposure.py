@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
+from project_scripts import script
 
 from marrakech.bots import make_bot
 from marrakech.bots.exposure import DEFAULT_EXPOSURE_WEIGHTS, exposure_estimate
 from marrakech.engine import Phase, Roll, new_game
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "fit_exposure.py"
-_spec = importlib.util.spec_from_file_location("fit_exposure", SCRIPT)
-assert _spec and _spec.loader
-fit = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(fit)
+fit = script("fit_exposure")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

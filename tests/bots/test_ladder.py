@@ -3,16 +3,9 @@ every look, or said plainly that it cannot separate them."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
+from project_scripts import script
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "ladder.py"
-_spec = importlib.util.spec_from_file_location("ladder", SCRIPT)
-assert _spec and _spec.loader
-ladder = importlib.util.module_from_spec(_spec)
-sys.modules["ladder"] = ladder  # its dataclass looks its module up there
-_spec.loader.exec_module(ladder)
+ladder = script("ladder")
 
 
 def test_more_looks_ask_for_a_wider_interval() -> None:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
+
+from project_scripts import script
 
 import marrakech.engine
 
@@ -13,16 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 HINT = "run `uv run python scripts/engine_api.py --write` and review the diff"
 
 
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("engine_api", ROOT / "scripts" / "engine_api.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("engine_api", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-ENGINE_API = _script()
+ENGINE_API = script("engine_api")
 
 
 def test_the_api_page_is_up_to_date() -> None:

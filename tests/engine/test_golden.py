@@ -2,29 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from project_scripts import script
 
 ROOT = Path(__file__).resolve().parents[2]
 HINT = "run `uv run python scripts/playthrough.py` and review the diff (git diff tests/golden)"
 
 
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "playthrough", ROOT / "scripts" / "playthrough.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("playthrough", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-PLAYTHROUGH = _script()
+PLAYTHROUGH = script("playthrough")
 
 
 @pytest.mark.parametrize("game", PLAYTHROUGH.GAMES, ids=lambda g: g.filename)
