@@ -67,6 +67,10 @@ def test_save_with_an_outside_bot_then_load_it_greedy_plays_and_says_why(
     code, out, err = run(["load", "withbot"], FIRST_TURN + "quit\n", monkeypatch, capsys)
     assert (code, err) == (0, "")
     assert (
+        f"Bo (greedy computer, for the outside bot {name}, which is not loaded) plays blue and "
+        "green." in out.splitlines()
+    )
+    assert (
         f"Bo's computer player is the outside bot {name}, which is not loaded: a saved game "
         "never runs an outside bot's code by itself. The greedy one plays for it; to bring "
         f"the bot back, name it again when you load the game: --bot 2={name}"

@@ -200,6 +200,16 @@ class ComputerSeats:
         fallback = make_bot(FALLBACK_LEVEL, seed=setup.seed, alternate_piles=setup.alternate_piles)
         return fallback.choose(move.state)
 
+    def stand_in(self, seat: Seat) -> str | None:
+        """The level that plays ``seat`` for its outside bot when the bot is not loaded in
+        this run (a saved game never runs one by itself); None for any other seat."""
+        from marrakech.bots.plugins import is_loaded
+
+        level = seat.level
+        if level is None or is_level(level) or is_loaded(level):
+            return None
+        return FALLBACK_LEVEL
+
     def _bot(self, seat: Seat) -> Bot:
         from marrakech.bots import make_bot  # the search code loads only when a bot plays
 

@@ -25,6 +25,7 @@ from marrakech.flow.risk import LaneRisk
 from marrakech.games import words as shared
 from marrakech.games.language import _, ngettext, pgettext
 from marrakech.games.levels import level_word
+from marrakech.games.text import shown
 from marrakech.games.words import colour_word, square_text
 
 COMMANDS = {Turn.LEFT: "left", Turn.STRAIGHT: "ahead", Turn.RIGHT: "right"}
@@ -236,13 +237,30 @@ def risk_lines(risks: Sequence[LaneRisk], state: GameState, names: Sequence[str]
     return lines
 
 
-def seat_lines(state: GameState, names: Sequence[str], kinds: Sequence[str | None]) -> list[str]:
-    """Who plays which colours; ``kinds`` gives each seat's computer level (None: a person)."""
+def seat_lines(
+    state: GameState,
+    names: Sequence[str],
+    kinds: Sequence[str | None],
+    stand_ins: Sequence[str | None] = (),
+) -> list[str]:
+    """Who plays which colours; ``kinds`` gives each seat's computer level (None: a person),
+    ``stand_ins`` the level that plays for an outside bot not loaded (``ComputerSeats``)."""
     lines = []
     for seat, player in enumerate(state.players):
         colours = shared.colours_words(player.colours)
+        stand_in = stand_ins[seat] if seat < len(stand_ins) else None
         if kinds[seat] is None:
             line = _("{name} plays {colours}.").format(name=names[seat], colours=colours)
+        elif stand_in is not None:
+            line = _(
+                "{name} ({level} computer, for the outside bot {bot}, which is not loaded) "
+                "plays {colours}."
+            ).format(
+                name=names[seat],
+                level=level_word(stand_in),
+                bot=shown(str(kinds[seat]), 120),
+                colours=colours,
+            )
         else:
             line = _("{name} ({level} computer) plays {colours}.").format(
                 name=names[seat], level=level_word(str(kinds[seat])), colours=colours

@@ -197,7 +197,8 @@ class TextGame:
     def _table_lines(self) -> list[str]:
         flow = self.flow
         kinds = [seat.level for seat in flow.seats]
-        lines = describe.seat_lines(self.state, self.names, kinds)
+        stand_ins = [flow.computers.stand_in(seat) for seat in flow.seats]
+        lines = describe.seat_lines(self.state, self.names, kinds, stand_ins)
         if not flow.networked:
             return lines
         if flow.me is None:
