@@ -177,3 +177,16 @@ def test_a_bot_that_exits_or_interrupts_does_not_end_the_program(
     problem = "SystemExit: 3" if "SystemExit" in body else "KeyboardInterrupt"
     assert f"Bo's computer player failed ({problem}); the greedy one moves instead." in out
     assert "Ann, your turn." in out.rpartition("Bo lays")[2]
+
+
+def test_the_text_mode_says_an_outside_bot_is_thinking_before_its_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    name, mark = marking_bot(tmp_path)
+    code, out, _ = run([*NEW, "--bot", f"2={name}"], FIRST_TURN + "quit\n", monkeypatch, capsys)
+    lines = out.splitlines()
+    assert code == 0 and mark.read_text() == "xx"  # its facing and its carpet
+    thinking = lines.index("Bo's bot is thinking...")
+    assert lines[thinking - 1].startswith("Ann lays a red carpet")  # said before it thinks
+    assert lines[thinking + 1].startswith("Bo turns ")
+    assert lines.count("Bo's bot is thinking...") == 1

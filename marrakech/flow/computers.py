@@ -200,6 +200,17 @@ class ComputerSeats:
         fallback = make_bot(FALLBACK_LEVEL, seed=setup.seed, alternate_piles=setup.alternate_piles)
         return fallback.choose(move.state)
 
+    def runs_outside_bot(self, seat: Seat) -> bool:
+        """True when an outside bot, loaded in this run, plays ``seat`` here (its turns may
+        take seconds: a front end says it is thinking)."""
+        level = seat.level
+        return (
+            self.flow.plays_here(seat)
+            and level is not None
+            and not is_level(level)
+            and self.stand_in(seat) is None
+        )
+
     def stand_in(self, seat: Seat) -> str | None:
         """The level that plays ``seat`` for its outside bot when the bot is not loaded in
         this run (a saved game never runs one by itself); None for any other seat."""

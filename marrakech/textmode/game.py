@@ -11,6 +11,7 @@ prompt or the result. The reading and writing is ``textmode.loop`` (a local game
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from marrakech.engine import (
@@ -209,14 +210,25 @@ class TextGame:
             )
         return [you, *lines]
 
-    def advance(self) -> list[str]:
+    def advance(self, say: Callable[[list[str]], None] | None = None) -> list[str]:
         """Play the computer seats this front end runs until a person (or someone
         elsewhere) is to move or the game ends; then what was said since the last call,
-        and what the person may do now (once a position) or the result (once)."""
+        and what the person may do now (once a position) or the result (once).
+
+        ``say`` hears what was said so far before an outside bot's turn, with a line that
+        it is thinking (it may take seconds): the rest is returned as ever."""
         flow = self.flow
         if flow.runs_computers and not flow.networked:
-            while not flow.over and flow.computers.play_now():
-                pass
+            thinking: int | None = None  # the outside bot whose turn was announced
+            while not flow.over:
+                seat = flow.to_move
+                outside = seat is not None and flow.computers.runs_outside_bot(seat)
+                if say is not None and seat is not None and outside and thinking != seat.number:
+                    thinking = seat.number
+                    name = self.names[seat.number]
+                    say([*self._drain(), _("{name}'s bot is thinking...").format(name=name)])
+                if not flow.computers.play_now():
+                    break
         lines = self._drain()
         if flow.over:
             if not self._ended:

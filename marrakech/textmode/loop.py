@@ -130,15 +130,19 @@ def play(
     (``after_the_end``); without, by the end of the program.
     """
     try:
+
+        def say(said: list[str]) -> None:
+            write(out, said)
+
         write(out, game.opening())
-        write(out, game.advance())
+        write(out, game.advance(say))
         quit_or_ended = converse(
             lines,
             out,
             game.respond,
             prompt_on_same_line=prompt_on_same_line,
             ended=lambda: [one_line(_("The input has ended."), game.goodbye())],
-            then=lambda reply: game.advance() if reply.moved else (),
+            then=lambda reply: game.advance(say) if reply.moved else (),
             going=lambda: not game.flow.over,
         )
         if quit_or_ended is None and game.flow.over and stay_at_the_end:
