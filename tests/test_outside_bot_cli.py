@@ -190,3 +190,16 @@ def test_the_text_mode_says_an_outside_bot_is_thinking_before_its_turn(
     assert lines[thinking - 1].startswith("Ann lays a red carpet")  # said before it thinks
     assert lines[thinking + 1].startswith("Bo turns ")
     assert lines.count("Bo's bot is thinking...") == 1
+
+
+def test_between_computers_each_turn_of_the_outside_bot_is_announced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    name, _ = marking_bot(tmp_path)
+    argv = [*NEW, "--bot", "1=greedy", "--bot", f"2={name}"]
+    code, out, _ = run(argv, "", monkeypatch, capsys)
+    lines = out.splitlines()
+    turns = [n for n, line in enumerate(lines) if line.startswith(("Bo turns ", "Bo goes "))]
+    assert code == 0 and len(turns) > 10
+    assert all(lines[n - 1] == "Bo's bot is thinking..." for n in turns)
+    assert lines.count("Bo's bot is thinking...") == len(turns)

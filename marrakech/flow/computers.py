@@ -146,9 +146,7 @@ class ComputerSeats:
                     "{name}'s computer player chose an illegal action ({problem}); "
                     "the {level} one moves instead."
                 ),
-                shown(said(move.state.why_illegal(result) or ""), PROBLEM_LIMIT)
-                if type(result) in _ACTIONS
-                else type(result).__name__,
+                shown(said(move.state.why_illegal(result) or ""), PROBLEM_LIMIT),
             )
         return action if isinstance(action, Orient | Place | Aim) else None
 
@@ -217,7 +215,7 @@ class ComputerSeats:
         from marrakech.bots.plugins import is_loaded
 
         level = seat.level
-        if level is None or is_level(level) or is_loaded(level):
+        if level is None or is_level(level) or is_loaded(level) or not self.flow.plays_here(seat):
             return None
         return FALLBACK_LEVEL
 

@@ -222,8 +222,9 @@ class TextGame:
             thinking: int | None = None  # the outside bot whose turn was announced
             while not flow.over:
                 seat = flow.to_move
-                outside = seat is not None and flow.computers.runs_outside_bot(seat)
-                if say is not None and seat is not None and outside and thinking != seat.number:
+                if seat is None or not flow.computers.runs_outside_bot(seat):
+                    thinking = None
+                elif say is not None and thinking != seat.number:
                     thinking = seat.number
                     name = self.names[seat.number]
                     say([*self._drain(), _("{name}'s bot is thinking...").format(name=name)])
