@@ -45,10 +45,12 @@ def line_starts(text: str, width: int) -> list[int]:
     word wider than a whole line is cut where the edge falls; where keeping a mark with
     its neighbour would overflow the next line, the mark stays where it falls."""
     pieces: list[tuple[int, str]] = []
+    cut: set[int] = set()  # where a word wider than a line was cut into characters
     for found in PIECES.finditer(text):
         piece = found.group()
         if cell_len(piece) > width and not piece.isspace():
             pieces += [(found.start() + index, char) for index, char in enumerate(piece)]
+            cut.update(range(found.start(), found.end()))
         else:
             pieces.append((found.start(), piece))
     starts: list[int] = []
@@ -68,7 +70,7 @@ def line_starts(text: str, width: int) -> list[int]:
             while len(line) > 1 and (
                 (head := (carried or [(offset, piece)])[0])[1][0] in NO_LINE_START
                 or line[-1][1][-1] in NO_LINE_END
-                or _touching(line[-1], head)
+                or (line[-1][0] not in cut and _touching(line[-1], head))
             ):
                 carried.insert(0, line.pop())
                 while len(line) > 1 and line[-1][1].isspace():

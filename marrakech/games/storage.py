@@ -67,22 +67,27 @@ def data_dir() -> Path:
 
 
 def check_name(name: str) -> str:
-    """Return ``name`` (in its composed Unicode form, NFC) if it is a plain file name for a
-    save or log, else SaveFileError.
+    """Return ``name`` (in its compatibility-composed Unicode form, NFKC: a bold or
+    full-width letter is the plain one) if it is a plain file name for a save or log,
+    else SaveFileError.
 
-    Allowed: 1 to MAX_FILE_NAME letters and digits of any script ("friday", "金曜日"),
-    spaces, ``-``, ``_`` and ``.``, not starting with a dot or a space and not ending
-    with a dot or a space. Nothing else (no accents apart from their letters, no marks
-    that change how text runs) reaches a file's name.
+    Allowed: 1 to MAX_FILE_NAME letters and digits of any script ("friday", "金曜日",
+    "हिंदी", with the marks that go on a letter), spaces, ``-``, ``_`` and ``.``, not
+    starting with a dot or a space and not ending with a dot or a space, and at most
+    MAX_NAME_BYTES in UTF-8 (what a file system allows, with room for the ending). Nothing
+    else reaches a file's name: no control, no mark that changes how text runs, no letter
+    that draws as a blank.
     """
     if not isinstance(name, str) or not name:
         raise SaveFileError(_("a save name cannot be empty"))
-    name = unicodedata.normalize("NFC", name)
+    name = unicodedata.normalize("NFKC", name)
     if len(name) > MAX_FILE_NAME:
         raise SaveFileError(
             _("a save name is at most {limit} characters").format(limit=MAX_FILE_NAME)
         )
-    plain = all(_name_char(char) for char in name)
+    if len(name.encode("utf-8")) > MAX_NAME_BYTES:
+        raise SaveFileError(_("a save name is too long for a file's name: use fewer characters"))
+    plain = all(_name_char(char, index) for index, char in enumerate(name))
     if not plain or name.startswith((".", " ")) or name.endswith((".", " ")):
         raise SaveFileError(
             _(
@@ -93,14 +98,31 @@ def check_name(name: str) -> str:
     return name
 
 
-def _name_char(char: str) -> bool:
-    """Whether a save name may hold ``char``: a letter or a decimal digit of any script,
-    or one of ``NAME_MARKS``."""
-    return char in NAME_MARKS or unicodedata.category(char) in _NAME_CATEGORIES
+def _name_char(char: str, index: int) -> bool:
+    """Whether a save name may hold ``char`` at ``index``: a letter or a decimal digit of
+    any script, a mark on the letter before it, or one of ``NAME_MARKS``; never a letter
+    that draws as a blank (``BLANK_LETTERS``)."""
+    if char in NAME_MARKS:
+        return True
+    category = unicodedata.category(char)
+    if category in _LETTER_MARKS:
+        return index > 0
+    return category in _NAME_CATEGORIES and char not in BLANK_LETTERS
 
 
 _NAME_CATEGORIES = frozenset(("Lu", "Ll", "Lt", "Lm", "Lo", "Nd"))
 """Unicode's letters (capital, small, title, modifier, other) and decimal digits."""
+
+_LETTER_MARKS = frozenset(("Mn", "Mc"))
+"""Unicode's marks that go on a letter (the vowel signs of Hindi or Thai, say)."""
+
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
+"""The Hangul fillers: letters to Unicode, but drawn as blanks (a name of them looks empty)."""
+
+MAX_NAME_BYTES = 120
+"""A save's name is at most this many bytes in UTF-8 (40 Japanese characters): file
+systems allow 255 bytes for a name, encrypted home folders 143, and the file's ending and
+a write's temporary name add 19."""
 
 
 STALE_SECONDS = 60

@@ -496,12 +496,13 @@ class MarrakechApp(App[None]):
                 title = _("No screenshot")
                 self.notify(str(error), title=title, severity="error", markup=False)
                 return None
-        when = datetime.now().strftime(time_format or "%Y-%m-%d %H-%M-%S")
+        # Down to the microsecond, as Textual names them: two in one second are two files.
+        when = datetime.now().strftime(time_format or "%Y-%m-%d %H-%M-%S-%f")
         return self.deliver_text(
             io.StringIO(self.export_screenshot()),
             save_directory=path,
             save_filename=filename or f"Marrakech {when}.svg",
-            open_method="browser",
+            open_method="download",
             mime_type="image/svg+xml",
             name=SCREENSHOT,
         )

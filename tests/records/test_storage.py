@@ -163,7 +163,10 @@ def test_stale_temporary_files_of_interrupted_writes_are_removed(data_home: Path
         "nul\x00",
         "new\nline",
         "right\u202eleft",  # a mark that turns text round
-        "full\u3000width space",
+        "\u3164",  # a letter that draws as a blank
+        "save\u3164",
+        "\u0301accent first",
+        "金" * 41,  # 123 bytes in UTF-8
         "dice \U0001f3b2",
         "~",
         "$HOME",
@@ -178,7 +181,18 @@ def test_save_named_refuses_anything_but_a_plain_name(name: str, data_home: Path
 
 
 @pytest.mark.parametrize(
-    "name", ["Game 1", "my-save_2.v1", "x" * 64, "_", "2024-06-01 evening", "Ça", "金曜日の夜"]
+    "name",
+    [
+        "Game 1",
+        "my-save_2.v1",
+        "x" * 64,
+        "_",
+        "2024-06-01 evening",
+        "Ça",
+        "金曜日の夜",
+        "हिंदी",
+        "金" * 40,
+    ],
 )
 def test_save_named_and_load_game(name: str, data_home: Path) -> None:
     session = _game()
@@ -317,3 +331,10 @@ def test_a_name_typed_in_decomposed_letters_is_saved_in_composed_ones(data_home:
     path = save_named("Cafe\u0301", _game())
     assert path.name == "Caf\u00e9.json"
     assert load_game(path).actions == _game().actions
+
+
+def test_a_name_typed_in_bold_or_full_width_letters_is_saved_in_plain_ones(
+    data_home: Path,
+) -> None:
+    assert save_named("\U0001d41f\U0001d42b\U0001d422\uff11", _game()).name == "fri1.json"
+    assert save_named("金曜日\u3000夜", _game()).name == "金曜日 夜.json"  # a full-width space

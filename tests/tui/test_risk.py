@@ -129,3 +129,12 @@ async def test_with_a_carpet_to_lay_the_risks_say_when_they_show_again() -> None
         await pilot.pause()
         text = " ".join(screen_text(app).split())
     assert "The chance of paying shows before each roll." in text
+
+
+@run
+async def test_once_the_game_is_over_the_risks_say_nothing() -> None:
+    app = RiskApp()
+    async with app.run_test(size=(80, 10)) as pilot:
+        app.query_one(RiskPreview).show([], None, "", over=True)
+        await pilot.pause()
+        assert "chance of paying" not in screen_text(app)

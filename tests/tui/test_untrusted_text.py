@@ -19,6 +19,7 @@ from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.replay import ReplayScreen
 from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.screens.saves import save_option
+from marrakech.tui.screens.setup import kind_hint
 
 from .helpers import paste, position, run, screen_text, toasts
 from .test_screens_saves import open_saves
@@ -158,3 +159,8 @@ def test_a_broken_save_whose_name_holds_escapes_is_listed_without_them() -> None
     assert option.disabled
     assert "cannot be read: cannot load" in str(option.prompt)
     assert "\x1b" not in str(option.prompt) and "\\x1b[2Jevil" in str(option.prompt)
+
+
+def test_an_outside_bots_name_in_the_new_game_hint_is_shown_as_it_is() -> None:
+    hint = kind_hint("[b]odd.py:Bot")
+    assert hint == "The outside bot [b]odd.py:Bot plays this seat (docs/bots.md)."

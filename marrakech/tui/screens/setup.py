@@ -14,7 +14,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import DescendantFocus
-from textual.markup import escape
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
@@ -118,9 +117,7 @@ def kind_hint(kind: str) -> str:
         return _("A person plays this seat at this keyboard.")
     name = computer_named(kind)
     if not is_level(name):
-        return _("The outside bot {name} plays this seat (docs/bots.md).").format(
-            name=escape(shown(name))
-        )
+        return _("The outside bot {name} plays this seat (docs/bots.md).").format(name=shown(name))
     level, _colon, settings = name.partition(":")
     description = _(DESCRIPTIONS[level])
     if settings:
@@ -371,7 +368,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
                     yield Button(_("Back"), id="back")
                 else:
                     yield Button(_("Quit"), id="quit")
-            yield WrappedStatic(self._start_hint(), id="hint")
+            yield WrappedStatic(Text(self._start_hint()), id="hint")
         yield Footer()
 
     def _start_hint(self) -> str:
@@ -548,7 +545,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         """Show a hint on the line under the form (replacing any problem shown there)."""
         hint = self.query_one("#hint", WrappedStatic)
         hint.remove_class("-error")
-        hint.update(text)
+        hint.update(Text(text))  # plain text: a bot's name is shown as it is
 
     def setup(self) -> GameSetup:
         """The game the form describes now; a blank seed draws a new one (new_seed).

@@ -54,15 +54,17 @@ class RiskPreview(Static):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"risk--chosen", "risk--header"}
 
-    _shown: tuple[tuple[LaneRisk, ...], Turn | None, str, str] = ((), None, "", "")
+    _shown: tuple[tuple[LaneRisk, ...], Turn | None, str, str, bool] = ((), None, "", "", False)
     _shape: tuple[int, bool, str] = (0, False, "")
     """The rows shown, whether a line of stops is, and in which language: a change may
     change the height."""
 
-    def show(self, risks: Sequence[LaneRisk], chosen: Turn | None, title: str) -> None:
+    def show(
+        self, risks: Sequence[LaneRisk], chosen: Turn | None, title: str, *, over: bool = False
+    ) -> None:
         """Show the rows under a title such as "If Ayla rolls:"; with no risks, say when
-        they show."""
-        shown = (tuple(risks), chosen, title, language.current())
+        they show (nothing once the game is ``over``)."""
+        shown = (tuple(risks), chosen, title, language.current(), over)
         if shown == self._shown:
             return
         picked = [risk for risk in risks if len(risks) == 1 or risk.turn == chosen]
@@ -70,8 +72,8 @@ class RiskPreview(Static):
         resized = shape != self._shape
         self._shown, self._shape = shown, shape
         if not risks:  # a carpet to lay, or the game over: no facing to weigh
-            waiting = Text(_("The chance of paying shows before each roll."), style="dim")
-            self.update(waiting, layout=resized)
+            waiting = "" if over else _("The chance of paying shows before each roll.")
+            self.update(Text(waiting, style="dim"), layout=resized)
             return
         header = self.get_component_rich_style("risk--header")
         way_width = max(WAY_WIDTH, *(cell_len(_way(risk.turn)) + 1 for risk in risks))

@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from marrakech.engine import Phase
 from marrakech.flow import Seat
 from marrakech.games.language import _
 from marrakech.tui.screens.game_status import Frame
@@ -61,7 +62,8 @@ class SidePanel(Vertical):
                 presence=presence,
             )
         self.query_one(DieFace).show(frame.die, _(ROLL_HINT) if can_roll else "")
-        self.query_one(RiskPreview).show(frame.risks, frame.turn, frame.risk_title)
+        over = frame.state.phase is Phase.OVER
+        self.query_one(RiskPreview).show(frame.risks, frame.turn, frame.risk_title, over=over)
 
     def toggle_risk(self) -> bool:
         """Show or hide the risk preview; True when it is shown now."""
