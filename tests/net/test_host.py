@@ -15,13 +15,21 @@ from marrakech.engine import Orient, Turn
 from marrakech.flow import SeatKind
 from marrakech.games.session import GameSetup
 from marrakech.net.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
-from net.harness import Peer, hosted, until
+from net.harness import Peer, Table, hosted, until
 
 SETUP = GameSetup(2, names=("Ayla", "Bo"), seed=11)
 
 
 def act(action: str, at: int = 0, id: int = 1) -> dict[str, Any]:
     return {"type": "act", "id": id, "at": at, "action": action}
+
+
+async def lays_first_carpet(ayla: Peer, table: Table, id: int = 1) -> None:
+    """Ayla (seat 1) turns left, sees the roll, and sends her first carpet (the engine's
+    first legal one) as message ``id``."""
+    await ayla.send(act("L"))
+    await ayla.rolled()
+    await ayla.send(act(str(table.flow.state.legal_placements()[0]), at=2, id=id))
 
 
 HELLO_AGAIN = {"type": "hello", "version": PROTOCOL_VERSION, "code": "X"}
@@ -183,10 +191,7 @@ def test_undo_needs_the_agreement_of_the_seat_whose_decision_it_takes_back() -> 
         async with hosted(SETUP) as table:
             ayla, _ = await Peer.seat(table.address, table.code(0))
             bo, _ = await Peer.seat(table.address, table.code(1))
-            await ayla.send(act("L"))
-            await ayla.rolled()
-            carpet = str(table.flow.state.legal_placements()[0])
-            await ayla.send(act(carpet, at=2, id=2))
+            await lays_first_carpet(ayla, table, id=2)
             await ayla.next("played")
             await bo.send({"type": "undo", "id": 1, "at": 3})
             assert (await ayla.next("undo_request"))["by"] == "Bo"
@@ -275,9 +280,7 @@ def test_a_seat_whose_player_is_away_goes_to_a_computer_and_back() -> None:
     async def scenario() -> None:
         async with hosted(SETUP, fill="random", grace=0.1) as table:
             ayla, _ = await Peer.seat(table.address, table.code(0))
-            await ayla.send(act("L"))
-            await ayla.rolled()
-            await ayla.send(act(str(table.flow.state.legal_placements()[0]), at=2))
+            await lays_first_carpet(ayla, table)
             await ayla.next("played")
             seats = await ayla.next("seats")
             assert seats["table"][1]["kind"] == "computer"
@@ -317,9 +320,7 @@ def test_undo_of_an_absent_players_decision_is_refused() -> None:
         async with hosted(SETUP) as table:
             ayla, _ = await Peer.seat(table.address, table.code(0))
             bo, _ = await Peer.seat(table.address, table.code(1))
-            await ayla.send(act("L"))
-            await ayla.rolled()
-            await ayla.send(act(str(table.flow.state.legal_placements()[0]), at=2))
+            await lays_first_carpet(ayla, table)
             await bo.played_at(2)
             await ayla.close()
             await until(lambda: 0 not in table.game.players)
@@ -412,9 +413,7 @@ def test_a_second_undo_request_is_refused_and_the_owner_is_asked_once() -> None:
         async with hosted(SETUP) as table:
             ayla, _ = await Peer.seat(table.address, table.code(0))
             bo, _ = await Peer.seat(table.address, table.code(1))
-            await ayla.send(act("L"))
-            await ayla.rolled()
-            await ayla.send(act(str(table.flow.state.legal_placements()[0]), at=2, id=2))
+            await lays_first_carpet(ayla, table, id=2)
             await bo.played_at(2)
             await bo.send({"type": "undo", "id": 3, "at": 3})
             assert (await ayla.next("undo_request"))["by"] == "Bo"
@@ -441,9 +440,7 @@ def test_a_third_players_undo_request_waits_for_the_first_to_be_answered() -> No
             ayla, _ = await Peer.seat(table.address, table.code(0))
             bo, _ = await Peer.seat(table.address, table.code(1))
             cem, _ = await Peer.seat(table.address, table.code(2))
-            await ayla.send(act("L"))
-            await ayla.rolled()
-            await ayla.send(act(str(table.flow.state.legal_placements()[0]), at=2, id=2))
+            await lays_first_carpet(ayla, table, id=2)
             await bo.played_at(2)
             await cem.played_at(2)
             await bo.send({"type": "undo", "id": 3, "at": 3})

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import replace
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import OptionList, TabbedContent
 
 from marrakech.engine import Orient, Phase, Place, Turn
@@ -38,17 +41,28 @@ def partly_played(actions: int = 24, names: tuple[str, str] = ("Ayla", "Bo")) ->
     return session
 
 
-@run
-async def test_the_worst_decisions_show_on_the_market_played_then_better() -> None:
-    session = partly_played()
+@asynccontextmanager
+async def reviewing(
+    session: Session, size: tuple[int, int], *, listed: bool = True, notifications: bool = False
+) -> AsyncIterator[tuple[MarrakechApp, Pilot[None], ReviewScreen, GameReview]]:
+    """The review of ``session`` open over its game, once it is worked out (``listed``:
+    once its list of decisions shows, too)."""
     game = GameReview(session)
     screen = ReviewScreen(game)
     app = MarrakechApp(session=session)
-    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+    async with app.run_test(size=size, notifications=notifications) as pilot:
         await pilot.pause()
         await app.push_screen(screen)
-        await wait_until(pilot, lambda: screen.shown, "the review is worked out")
+        ready = (lambda: bool(screen.shown)) if listed else (lambda: game.found is not None)
+        await wait_until(pilot, ready, "the review is worked out")
         await pilot.pause()
+        yield app, pilot, screen, game
+
+
+@run
+async def test_the_worst_decisions_show_on_the_market_played_then_better() -> None:
+    session = partly_played()
+    async with reviewing(session, (100, 32), notifications=True) as (app, pilot, screen, game):
         found = game.found
         assert found is not None
         text = screen_text(app)
@@ -198,14 +212,7 @@ async def test_a_turn_whose_facing_and_carpet_are_both_listed_names_which_is_whi
 @run
 async def test_a_long_name_gives_way_to_the_figures_in_the_panel() -> None:
     session = partly_played(names=("Alexandrina Longname", "Player 2"))
-    game = GameReview(session)
-    screen = ReviewScreen(game)
-    app = MarrakechApp(session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await app.push_screen(screen)
-        await wait_until(pilot, lambda: game.found is not None, "the review is worked out")
-        await pilot.pause()
+    async with reviewing(session, (80, 24), listed=False) as (app, _, screen, game):
         panel = screen.query_one("#accounts").region
         rows = screen_text(app).splitlines()[panel.y : panel.bottom]
         shown = [row[panel.x : panel.right].strip() for row in rows]
@@ -243,14 +250,7 @@ async def test_a_review_worked_out_before_it_opens_shows_the_names_whole() -> No
 @run
 async def test_more_misses_than_shown_are_headed_as_the_costliest() -> None:
     session = partly_played(actions=60)
-    game = GameReview(session)
-    screen = ReviewScreen(game)
-    app = MarrakechApp(session=session)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        await app.push_screen(screen)
-        await wait_until(pilot, lambda: screen.shown, "the review is worked out")
-        await pilot.pause()
+    async with reviewing(session, (100, 32)) as (app, _, screen, game):
         found = game.found
         assert found is not None
         graded = [d for d in found.decisions if d.seat == 0 and d.grade not in ("best", "good")]

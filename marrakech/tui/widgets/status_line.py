@@ -37,10 +37,11 @@ class StatusLine(WrappedStatic):
     def render(self) -> RenderResult:
         """The lines that fit; where the text goes on, the last ends with "…" (the whole
         of it is a notice as well)."""
-        if not self._overflows(self._text):
-            return super().render()
         width, height = self.content_size
-        kept = self._lines(self._text)[:height]
+        lines = self._lines(self._text)
+        if not len(lines) > height > 0:
+            return super().render()
+        kept = lines[:height]
         last = kept[-1]
         last.rstrip()
         last.truncate(width - 1)
