@@ -17,6 +17,7 @@ from typing import TextIO
 from marrakech.engine import SIZE, GameState, Phase, Turn
 from marrakech.games.language import _, ngettext
 from marrakech.games.narrate import one_line
+from marrakech.games.session import default_name
 from marrakech.games.words import square_text
 from marrakech.textmode import describe
 from marrakech.textmode.commands import (
@@ -42,6 +43,8 @@ from marrakech.tutorial.course import (
     Lay,
     TurnAround,
     Walk,
+    learner_name,
+    learner_name_problem,
     practice,
 )
 from marrakech.tutorial.lessons import (
@@ -57,6 +60,7 @@ from marrakech.tutorial.lessons import (
     TYPE,
     TYPE_HELP,
     TYPE_PRACTICE,
+    YOU,
     How,
 )
 
@@ -75,6 +79,8 @@ class Said:
     lines: list[str] = field(default_factory=list)
     quit: bool = False
     practice: bool = False
+    player: str | None = None
+    """The learner's name in the short game (None: "Player 1")."""
 
 
 class TextLessons:
@@ -83,6 +89,8 @@ class TextLessons:
     def __init__(self, course: Course) -> None:
         self.course = course
         course.spoken = True  # words for plain lines, not the app's drawing or keys
+        self.naming = False
+        """True once play was typed and the next line is the learner's name."""
 
     def opening(self) -> list[str]:
         """What the course is (or where the learner stopped), then the first step; coming
@@ -118,6 +126,8 @@ class TextLessons:
 
     def respond(self, line: str) -> Said:
         """Run one line the learner typed."""
+        if self.naming:
+            return self._named(line.strip())
         course = self.course
         words = " ".join(line.lower().split())
         if words == "lessons":
@@ -138,8 +148,29 @@ class TextLessons:
                 return Said(self.step_lines())
             return Said([_(NEXT_STEP_COMES)])
         if course.complete and words == "play":
-            return Said(practice=True)
+            name = learner_name()
+            if name is not None:
+                return Said(practice=True, player=name)
+            self.naming = True
+            return Said([self._name_question()])
         return self._command(words, line)
+
+    def _name_question(self) -> str:
+        return _("Your name in the game? Type it, or just press Enter for {name}.").format(
+            name=default_name(YOU)
+        )
+
+    def _named(self, name: str) -> Said:
+        """The line typed after play: the learner's name, or nothing for the default
+        (quit still leaves)."""
+        if not name:
+            return Said(practice=True)
+        if name.lower() == "quit":
+            return Said([_(GOODBYE)], quit=True)
+        problem = learner_name_problem(name)
+        if problem is not None:
+            return Said([problem, self._name_question()])
+        return Said(practice=True, player=name)
 
     def _command(self, words: str, line: str) -> Said:
         """Run a line that is a try or a game's command."""
@@ -281,7 +312,7 @@ def teach(
         if said is None or said.quit:
             return 0
         return play(
-            TextGame.local(practice()),
+            TextGame.local(practice(said.player)),
             lines,
             out,
             prompt_on_same_line=prompt_on_same_line,

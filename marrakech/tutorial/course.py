@@ -39,6 +39,7 @@ from marrakech.games.session import (
     Session,
     default_name,
     name_key,
+    name_problem,
     new_seed,
 )
 from marrakech.games.settings import load_last_setup
@@ -182,23 +183,36 @@ TOLL_QUESTIONS = frozenset({Goal.TOLL, Goal.PAID})
 """The questions about a toll not paid yet."""
 
 
-def learner_name() -> str:
-    """The learner's name in the practice game: the name typed for the first person of the
-    game last set up (``settings.load_last_setup``), unless it is Bo's; else "Player 1"."""
+def learner_name() -> str | None:
+    """The learner's name for the practice game, when one was typed: the name of the first
+    person of the game last set up (``settings.load_last_setup``), unless it is a default
+    name or Bo's; else None (the front end asks, ``learner_name_problem``)."""
     setup = load_last_setup()
     if setup is None or PERSON not in setup.seats:
-        return default_name(YOU)
+        return None
     seat = setup.seats.index(PERSON)
     name = setup.names[seat]
-    if name == default_name(seat) or name_key(name) == name_key(_(NAMES[BO])):
-        return default_name(YOU)
+    if name == default_name(seat) or learner_name_problem(name) is not None:
+        return None
     return name
 
 
-def practice() -> Session:
-    """The short game after the lessons: the learner (``learner_name``) against the gentle
-    computer, which is called Bo, as in the lessons."""
-    names = (learner_name(), _(NAMES[BO]))
+def learner_name_problem(name: str) -> str | None:
+    """None for a name the learner may take in the practice game, else what is wrong."""
+    problem = name_problem(name)
+    if problem is not None:
+        return _("The name {problem}.").format(problem=problem)
+    if name_key(name) == name_key(_(NAMES[BO])):
+        return _("{name} is the computer's name in this game: choose another.").format(
+            name=_(NAMES[BO])
+        )
+    return None
+
+
+def practice(name: str | None = None) -> Session:
+    """The short game after the lessons: the learner, called ``name`` ("Player 1" when
+    None), against the gentle computer, which is called Bo, as in the lessons."""
+    names = (name or default_name(YOU), _(NAMES[BO]))
     setup = GameSetup(2, names=names, seats=(PERSON, PRACTICE_LEVEL), seed=new_seed())
     return Session(setup, start=practice_start())
 

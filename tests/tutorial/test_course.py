@@ -11,7 +11,17 @@ from marrakech.engine import Colour, Phase, Place, Turn
 from marrakech.games.session import GameSetup
 from marrakech.games.settings import save_last_setup
 from marrakech.tutorial import progress
-from marrakech.tutorial.course import Answer, Bookmark, Course, Lay, TurnAround, Walk, practice
+from marrakech.tutorial.course import (
+    Answer,
+    Bookmark,
+    Course,
+    Lay,
+    TurnAround,
+    Walk,
+    learner_name,
+    learner_name_problem,
+    practice,
+)
 from marrakech.tutorial.lessons import LESSONS, How
 
 
@@ -296,6 +306,7 @@ def test_the_practice_game_is_against_bo_as_in_the_lessons() -> None:
     session = practice()
     assert session.setup.names == ("Player 1", "Bo")
     assert session.setup.seats[0] == "person"
+    assert practice("Ayla").setup.names == ("Ayla", "Bo")
 
 
 @pytest.mark.parametrize(
@@ -303,13 +314,19 @@ def test_the_practice_game_is_against_bo_as_in_the_lessons() -> None:
     [
         (("Ayla", "Cem"), ("person", "hard"), "Ayla"),
         (("Cem", "Ayla"), ("expert", "person"), "Ayla"),
-        (("Player 1", "Cem"), ("person", "hard"), "Player 1"),
-        (("BO", "Cem"), ("person", "hard"), "Player 1"),  # Bo is the computer's name
-        (("Ayla", "Cem"), ("hard", "expert"), "Player 1"),
+        (("Player 1", "Cem"), ("person", "hard"), None),  # not typed: the learner is asked
+        (("BO", "Cem"), ("person", "hard"), None),  # Bo is the computer's name
+        (("Ayla", "Cem"), ("hard", "expert"), None),
     ],
 )
 def test_the_practice_game_calls_the_learner_by_the_name_last_typed(
-    names: tuple[str, str], seats: tuple[str, str], learner: str
+    names: tuple[str, str], seats: tuple[str, str], learner: str | None
 ) -> None:
     save_last_setup(GameSetup(2, names=names, seats=seats))
-    assert practice().setup.names == (learner, "Bo")
+    assert learner_name() == learner
+
+
+def test_a_learner_may_not_take_the_computer_s_name_nor_a_blank_one() -> None:
+    assert learner_name_problem("Ayla") is None
+    assert learner_name_problem("BO") == "Bo is the computer's name in this game: choose another."
+    assert learner_name_problem("   ") == "The name must be 1 to 40 characters, not blank."

@@ -194,8 +194,20 @@ async def test_after_the_lessons_a_short_game_with_the_hint_one_key_away() -> No
     app = MarrakechApp(tutorial=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, *["n"] * 6, "enter")
+        screen = joined(screen_text(app).splitlines())
+        assert "Your name in the game" in screen
+        assert "Player 1" in screen
+        await press(pilot, "escape")
+        assert isinstance(app.screen, TutorialScreen)
+        await press(pilot, "enter")
+        await press(pilot, "end", "ctrl+u", "b", "o", "enter")
+        screen = joined(screen_text(app).splitlines())
+        assert "Bo is the computer's name in this game: choose" in screen
+        assert "another." in screen  # the reason wraps inside the prompt, none of it cut
+        await press(pilot, "ctrl+u", *"Ayla", "enter")
         assert isinstance(app.screen, GameScreen)
         screen = await press(pilot)
+        assert "▶ Ayla" in screen
         assert "h Hint" in screen
         assert "Bo · random bot" in screen
         assert "8 carpets" in screen

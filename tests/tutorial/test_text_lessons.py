@@ -125,7 +125,17 @@ def test_lesson_6_in_words_then_the_short_game() -> None:
     assert said(text, "left") == [
         "Type play for the short game (hint there gives a hint and its reasons), or quit."
     ]
-    assert text.respond("play").practice
+    assert said(text, "play") == [
+        "Your name in the game? Type it, or just press Enter for Player 1."
+    ]
+    assert said(text, "bo") == [
+        "Bo is the computer's name in this game: choose another.",
+        "Your name in the game? Type it, or just press Enter for Player 1.",
+    ]
+    assert said(text, "x" * 41)[0] == "The name must be at most 40 characters, not 41."
+    named = text.respond("  Ayla ")
+    assert named.practice
+    assert named.player == "Ayla"
 
 
 def test_the_lesson_commands() -> None:
@@ -175,7 +185,7 @@ COURSE = (
     "lay c3.2-4.2\nlay c0.0-0.1\nlay c3.3-3.2\nlay c2.2-2.3\nlay (3,4) (4,4)\n"  # lesson 4
     "roll\n6\n3\n"  # lesson 5
     "lay 1\n20\n2\n1\n"  # lesson 6
-    "play\nleft\n1\n"  # the short game: a turn
+    "play\n\nleft\n1\n"  # the short game under the name offered: a turn
     "quit\n"
 )
 """Every lesson, with wrong tries, then the short game started and left."""

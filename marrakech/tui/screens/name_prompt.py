@@ -42,6 +42,7 @@ class NamePromptScreen(ModalScreen[str | None]):
     }
     NamePromptScreen #error {
         color: $text-error;
+        width: 100%;
         height: auto;
     }
     """

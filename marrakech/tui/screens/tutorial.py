@@ -23,10 +23,11 @@ from marrakech.engine import Assam, Place, Transition, Turn
 from marrakech.flow import cursor
 from marrakech.flow.risk import lane_risks
 from marrakech.games.language import _
-from marrakech.games.session import Session
+from marrakech.games.session import Session, default_name
 from marrakech.games.settings import Settings
 from marrakech.games.words import STRAIGHT_ON, compass_word, square_text, way_words
 from marrakech.tui.screens.game_status import walk_timing
+from marrakech.tui.screens.name_prompt import NamePromptScreen
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.screens.tutorial_keys import (
     ACTS,
@@ -46,7 +47,17 @@ from marrakech.tui.widgets.lesson_seats import LessonSeats
 from marrakech.tui.widgets.status_line import StatusLine
 from marrakech.tui.widgets.too_small import TooSmall
 from marrakech.tutorial import progress
-from marrakech.tutorial.course import Answer, Attempt, Course, Lay, TurnAround, Walk, practice
+from marrakech.tutorial.course import (
+    Answer,
+    Attempt,
+    Course,
+    Lay,
+    TurnAround,
+    Walk,
+    learner_name,
+    learner_name_problem,
+    practice,
+)
 from marrakech.tutorial.lessons import (
     ANSWER_LETTER,
     ANSWER_SO_FAR,
@@ -429,5 +440,18 @@ class TutorialScreen(Screen[Session | None]):
         self.dismiss(None)
 
     def action_practice(self) -> None:
-        """Play the short game against the gentle computer."""
-        self.dismiss(practice())
+        """Play the short game against the gentle computer, under the name last typed at
+        set-up, else one the learner types now (Escape stays in the lessons)."""
+        name = learner_name()
+        if name is not None:
+            self.dismiss(practice(name))
+            return
+
+        def named(typed: str | None) -> None:
+            if typed is not None:
+                self.dismiss(practice(typed))
+
+        prompt = NamePromptScreen(
+            _("Your name in the game"), default_name(YOU), check=learner_name_problem
+        )
+        self.app.push_screen(prompt, named)
