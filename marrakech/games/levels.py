@@ -59,6 +59,15 @@ seconds; given alone, the search runs on time only). expert: ``work`` (evaluatio
 decision) and ``time_cap`` (its wall-clock cap in seconds).
 """
 
+SETTING_LIMITS: dict[str, int | float] = {
+    "iterations": 10_000_000,
+    "budget": 60.0,
+    "work": 10_000_000,
+    "time_cap": 60.0,
+}
+"""The most each setting may be: a minute of thought a decision at most, so that no typo
+leaves a game waiting for hours."""
+
 ENTRY_POINT_GROUP = "marrakech.bots"
 """The entry-point group through which an installed package offers its bots."""
 
@@ -192,11 +201,11 @@ def parse_settings(level: str, text: str) -> dict[str, int | float]:
                     level=level, setting=_quoted(item), known=known
                 )
             )
-        settings[key] = _positive(allowed[key], key, value)
+        settings[key] = _in_range(allowed[key], key, value)
     return settings
 
 
-def _positive(kind: type, key: str, text: str) -> int | float:
+def _in_range(kind: type, key: str, text: str) -> int | float:
     try:
         number: int | float = int(text) if kind is int else float(text)
     except ValueError:
@@ -207,6 +216,15 @@ def _positive(kind: type, key: str, text: str) -> int | float:
         else:
             message = _("{key} must be a number above 0, not {value}")
         raise ValueError(message.format(key=key, value=_quoted(text)))
+    limit = SETTING_LIMITS[key]
+    if number > limit:
+        raise ValueError(
+            _("{key} must be at most {limit}, not {value}").format(
+                key=key,
+                limit=f"{limit:,}" if isinstance(limit, int) else f"{limit:g}",
+                value=_quoted(text),
+            )
+        )
     return number
 
 

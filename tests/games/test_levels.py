@@ -89,6 +89,8 @@ def test_a_name_that_is_no_player_is_refused_naming_the_choices(
     [
         ("hard:depth=3", "hard has no setting 'depth=3' (its settings: iterations, budget)"),
         ("expert:work=0", "work must be a whole number above 0, not '0'"),
+        ("hard:iterations=10:budget=3600", "budget must be at most 60, not '3600'"),
+        ("expert:work=99999999999", "work must be at most 10,000,000, not '99999999999'"),
         (
             "hard:iterations=" + "x" * 300,
             f"iterations must be a whole number above 0, not '{'x' * 36}...",
