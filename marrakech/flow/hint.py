@@ -303,6 +303,10 @@ def _parts_sentence(found: Hint) -> str:
     gains = [part for part in said if part.points > 0]
     losses = [part for part in said if part.points < 0]
     points = f"{total / 10:.1f}"
+    if losses and total == 0:  # "worth 0.0 points more" would read as a slip
+        return _(
+            "{choice} gives up {losses}, but gains {gains}: worth about the same as {other}."
+        ).format(choice=choice, losses=_items(losses), gains=_items(gains), other=other)
     if losses:
         return _(
             "{choice} gives up {losses}, but gains {gains}: worth {points} points more "

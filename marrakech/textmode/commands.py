@@ -132,16 +132,29 @@ command word it names (the words after it are read as that command's)."""
 WIDE = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: " "}
 """Full-width letters, digits and signs (as a Japanese keyboard types them) as ASCII."""
 
-_CARPET = re.compile(r"c?(\d+)\.(\d+)-(\d+)\.(\d+)", re.ASCII)
+_CARPET = re.compile(r"c?(?P<row1>\d+)\.(?P<col1>\d+)-(?P<row2>\d+)\.(?P<col2>\d+)", re.ASCII)
 """The engine's carpet notation ``c2.3-2.4`` (row.col of each half); the ``c`` may go."""
-_SQUARE = re.compile(r"\(?\s*(\d+)\s*[\s,.]\s*(\d+)\s*\)?", re.ASCII)
+
+
+def _written_square(number: int, between: str) -> str:
+    """A square written in words, its two numbers parted by ``between``, in brackets or
+    not (but never one without the other)."""
+    return (
+        rf"(?P<open{number}>\()?\s*(?P<row{number}>\d+)\s*{between}\s*(?P<col{number}>\d+)\s*"
+        rf"(?(open{number})\)|)"
+    )
+
+
+_SQUARE = re.compile(_written_square(1, r"[\s,.]"), re.ASCII)
 """A square as ``2 3``, ``2,3``, ``2.3`` or ``(2,3)``: row, then column."""
 _TWO_SQUARES = re.compile(
-    r"\(?\s*(\d+)\s*[,.]\s*(\d+)\s*\)?(?:\s*-\s*|\s+|(?<=\))(?=\())\(?\s*(\d+)\s*[,.]\s*(\d+)\s*\)?",
+    _written_square(1, "[,.]") + r"(?:\s*-\s*|\s+|(?<=\))(?=\())" + _written_square(2, "[,.]"),
     re.ASCII,
 )
 """A carpet as its two squares the way they are written in words: ``(2,3) (2,4)``,
 ``2,3 2,4`` or ``(2,3)-(2,4)``."""
+_UNPAIRED = re.compile(r"[()\d\s,.-]*\d[()\d\s,.-]*", re.ASCII)
+"""Two squares but for their brackets, which do not pair up: ``(2,0)-(2,1``."""
 _ONE_SQUARE = re.compile(
     r"c?\d+\.\d+(?:-(?:\d+\.?)?)?|\(?\s*\d+\s*,\s*\d+\s*\)?(?:\s*-)?", re.ASCII
 )
@@ -279,7 +292,8 @@ def parse(line: str) -> Command:
         return Save(name)
     if not rest and (_INDEX.fullmatch(head) or _CARPET.fullmatch(head)):
         return _carpet(head)
-    if _TWO_SQUARES.fullmatch(written := " ".join(words)):
+    written = " ".join(words)
+    if _TWO_SQUARES.fullmatch(written) or ("(" in written and _UNPAIRED.fullmatch(written)):
         return _carpet(written)  # a carpet as the game writes it: (2,0)-(2,1)
     if _ONE_SQUARE.fullmatch(written):
         _one_square(line.strip())
@@ -326,13 +340,19 @@ def _carpet(text: str) -> LayNumber | LayCarpet:
     match = _CARPET.fullmatch(text) or _TWO_SQUARES.fullmatch(text)
     if match is None and _ONE_SQUARE.fullmatch(text):
         _one_square(text)
+    if match is None and ("(" in text or ")" in text) and _UNPAIRED.fullmatch(text):
+        raise CommandError(
+            _("No carpet {carpet}: its brackets do not pair up. Write it like (2,3)-(2,4).").format(
+                carpet=quoted(text)
+            )
+        )
     if match is None:
         raise CommandError(
             _("No carpet {carpet}: give its number in legal or write it like c2.3-2.4.").format(
                 carpet=quoted(text)
             )
         )
-    r1, c1, r2, c2 = (int(group) for group in match.groups())
+    r1, c1, r2, c2 = (int(match[name]) for name in ("row1", "col1", "row2", "col2"))
     return LayCarpet(Place((r1, c1), (r2, c2)))
 
 
@@ -351,7 +371,7 @@ def _square(argument: str) -> Square:
     match = _SQUARE.fullmatch(argument)
     if match is None:
         raise CommandError(_("Which square? Give its row and column: square 2 3."))
-    return (_coordinate(match[1], "row"), _coordinate(match[2], "column"))
+    return (_coordinate(match["row1"], "row"), _coordinate(match["col1"], "column"))
 
 
 def _line_index(what: str, argument: str) -> int:

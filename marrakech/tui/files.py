@@ -179,8 +179,9 @@ def shown_path(path: Path) -> str:
     has no spaces, so it would otherwise break inside a name)."""
     with contextlib.suppress(RuntimeError, ValueError):  # no home known, or not under it
         path = Path("~") / path.relative_to(Path.home())
+    folder = str(path.parent)
     lines = [""]
-    for part in re.split(r"(?<=/)", str(path.parent)):
+    for part in re.findall(r"[^/]*/", folder if folder.endswith("/") else folder + "/"):
         if lines[-1] and cell_len(lines[-1] + part) > NOTICE_TEXT_WIDTH:
             lines.append("")
         lines[-1] += part

@@ -86,7 +86,8 @@ def assert_the_figures_said_add_up(found: Hint) -> None:
         return
     sentence = found.sentences[0]
     losses, _, gains = sentence.rpartition(", but gains ")
-    *items, total = (float(figure) for figure in re.findall(r"(\d+\.\d) points", gains))
+    figures = [float(figure) for figure in re.findall(r"(\d+\.\d) points", gains)]
+    *items, total = [*figures, 0.0] if "worth about the same as" in gains else figures
     given_up = [float(figure) for figure in re.findall(r"(\d+\.\d) points", losses)]
     assert round(sum(items) - sum(given_up), 1) == total, sentence
 
@@ -272,3 +273,15 @@ def test_options_close_in_points_and_in_the_chance_shown_are_said_to_be_either()
     found = hint(state)
     assert found is not None and found.points >= 0.5
     assert found.sentences[-1] == "Your chance to win: 99% either way, so the points decide."
+
+
+def test_parts_that_cancel_to_the_tenth_say_about_the_same_not_0_0_more() -> None:
+    # Seed 200: what the pick gives up and gains cancel out, as the figures are shown.
+    found = hint(next(positions(range(200, 201))))
+    assert found is not None
+    assert found.sentences == (
+        "Laying it on (5,5)-(5,6) gives up 0.1 points on tolls on the later rolls, but gains "
+        "0.1 points on the next player's roll: worth about the same as laying it on "
+        "(5,4)-(5,5).",
+        "Your chance to win: 27% with both, so either will do.",
+    )
