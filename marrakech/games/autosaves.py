@@ -165,6 +165,7 @@ class GameFile:
             self.save(session)
             kept = storage.data_folder(history_dir()) / self.path.name
             os.replace(self.path, kept)
+            _retire_carried_on(session)
         except OSError as error:
             reason = error.strerror or error
             raise SaveFileError(
@@ -260,6 +261,34 @@ def unfinished_games() -> list[Unfinished]:
         elif not elsewhere:
             _move_to_history(path)  # a finished game whose move was cut short
     return found
+
+
+def _retire_carried_on(finished: Session) -> None:
+    """Remove the unfinished games that ``finished`` carried on to its end: the same game,
+    whose decisions are the first of its own (a game saved by name and left, then loaded
+    from its save and finished). Nothing of them is lost; kept, they would be offered as
+    unfinished ever after. A game open elsewhere, hosted or unreadable stays as it is."""
+    for path, _modified in list(_game_files(games_dir())):
+        if is_hosted(path):
+            continue
+        try:
+            lock = _lock(path)
+        except SaveFileError:
+            continue
+        try:
+            other = storage.load_game(path)
+            played = len(other.actions)
+            if (
+                other.setup == finished.setup
+                and other.start == finished.start
+                and other.actions == finished.actions[:played]
+            ):
+                path.unlink()
+                _lock_path(path).unlink(missing_ok=True)
+        except (SaveFileError, OSError):
+            pass
+        finally:
+            unlock(lock)
 
 
 def _move_to_history(path: Path) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from marrakech.engine import Orient, Turn
+from marrakech.engine import Orient, Phase, Turn
 from marrakech.games import autosaves, storage
 from marrakech.games.autosaves import GameFile, GameInUse
 from marrakech.games.records import record_to_json
@@ -200,3 +200,39 @@ def test_a_read_only_folder_keeps_its_games_free_and_untouched(data_home: Path) 
     finally:
         game.path.parent.chmod(0o755)
     assert game.path.read_bytes() == kept
+
+
+def play_on(session: Session, decisions: int | None = None) -> Session:
+    """Play ``decisions`` more of the first legal actions (None: to the end), rolling too."""
+    while session.state.phase is not Phase.OVER and decisions != 0:
+        if session.state.phase is Phase.ROLL:
+            session.roll()
+            continue
+        session.play(session.state.legal_actions()[0])
+        decisions = None if decisions is None else decisions - 1
+    return session
+
+
+def test_a_game_saved_by_name_then_loaded_and_finished_is_no_longer_offered_as_unfinished(
+    data_home: Path,
+) -> None:
+    # Ayla plays, saves the game by name and quits: its autosave stays, unfinished.
+    left = play_on(Session(GameSetup(2, names=("Ayla", "Bo"), seed=8)), 10)
+    autosave = GameFile.new()
+    autosave.save(left)
+    autosave.close()
+    named = storage.save_named("friday", left)
+    # Another game of the same players, which went its own way from the start.
+    other = play_on(Session(GameSetup(2, names=("Ayla", "Bo"), seed=8)), 1)
+    other.undo()
+    other.play(other.state.legal_actions()[-1])
+    elsewhere = GameFile.new()
+    elsewhere.save(other)
+    elsewhere.close()
+    # She loads the save later and plays it to the end (in an autosave of its own).
+    loaded = storage.load_game(named)
+    game = GameFile.new()
+    game.finish(play_on(loaded))
+    assert [found.path for found in autosaves.unfinished_games()] == [elsewhere.path]
+    assert len(autosaves.finished_games()) == 1
+    assert named.exists()  # the save itself stays: it is hers
