@@ -390,14 +390,14 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
     elif decision.doubted and (decision.deeper_loss_win_chance or 0.0) > 0:
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
-            "chance to win, but a deeper search finds it cost less ({deeper} chance to win), "
-            "so it is not called a {flagged}: {grade}."
+            "chance to win, but a deeper search finds less lost ({deeper} chance to win); as "
+            "the two disagree, it is not called a {flagged}: {grade}."
         )
     elif decision.doubted and (decision.deeper_loss_points or 0.0) > 0:
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
-            "chance to win, but a deeper search finds it cost less ({deeper_points} points), "
-            "so it is not called a {flagged}: {grade}."
+            "chance to win, but a deeper search finds less lost ({deeper_points} points); as "
+            "the two disagree, it is not called a {flagged}: {grade}."
         )
     elif decision.doubted:
         line = _(

@@ -207,8 +207,8 @@ def test_a_loss_is_shown_cut_never_rounded_up_into_the_next_grade() -> None:
     # two decimals then.
     close = Decision(0, 3, state, move, better, 2.9, 0.0856, INACCURACY, 0.0851)
     assert decision_line(close, ("Ayla", "Bo")).endswith(
-        "lost 2.90 points and 8.5% chance to win, but a deeper search finds it cost less "
-        "(8.51% chance to win), so it is not called a mistake: inaccuracy."
+        "lost 2.90 points and 8.5% chance to win, but a deeper search finds less lost "
+        "(8.51% chance to win); as the two disagree, it is not called a mistake: inaccuracy."
     )
 
 
@@ -371,8 +371,8 @@ def test_a_flag_the_deeper_search_finds_cheaper_is_an_inaccuracy_and_says_how_mu
     assert 0 < last.deeper_loss_win_chance < last.loss_win_chance
     assert decision_line(last, ("Ayla", "Bo")) == (
         "Turn 4, Bo: right, best left: lost 2.53 points and 8.4% chance to win, but a deeper "
-        "search finds it cost less (2.9% chance to win), so it is not called a mistake: "
-        "inaccuracy."
+        "search finds less lost (2.9% chance to win); as the two disagree, it is not called a "
+        "mistake: inaccuracy."
     )
     document = review_document(found)["decisions"][-1]
     assert (document["doubted"], document["deeper_loss_win_chance"]) == (True, 0.0295)
@@ -390,8 +390,8 @@ def test_a_flag_by_points_alone_is_looked_at_again_in_points() -> None:
     assert (decision.grade, decision.doubted) == (INACCURACY, True)
     assert decision_line(decision, ("Ayla", "Bo")) == (
         "Turn 35, Ayla: carpet on (3,2)-(3,3), best carpet on (5,2)-(6,2): lost 3.34 points "
-        "and 3.0% chance to win, but a deeper search finds it cost less (2.33 points), so it "
-        "is not called a mistake: inaccuracy."
+        "and 3.0% chance to win, but a deeper search finds less lost (2.33 points); as the two "
+        "disagree, it is not called a mistake: inaccuracy."
     )
     entry = review_document(found)["decisions"][found.decisions.index(decision)]
     assert (entry["deeper_loss_win_chance"], entry["deeper_loss_points"]) == (None, 2.336)
