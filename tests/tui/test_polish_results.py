@@ -189,3 +189,24 @@ async def test_a_japanese_name_keeps_the_score_chart_in_line() -> None:
     bottom = next(n for n in range(top, len(lines)) if "└" in lines[n])
     assert all(lines[n][right] == "│" for n in range(top + 1, bottom)), lines[top:bottom]
     assert "━━ 花子" in lines[top - 1] and "━━ Bob" in lines[top - 1]
+
+
+@pytest.mark.parametrize("width", [96, 100])
+@run
+async def test_the_chart_legend_never_parts_a_stroke_from_its_name(width: int) -> None:
+    # At these widths "━━ Player 4" used to break: "━━" at the end of a line, or "4" alone
+    # under the rest, where it read as one of the chart's figures.
+    named = Session(GameSetup(4, names=("Ana", "Player 2", "Player 3", "Player 4"), seed=2))
+    while named.state.phase is not Phase.OVER:
+        if named.state.phase is Phase.ROLL:
+            named.roll()
+        else:
+            named.play(named.state.legal_actions()[0])
+    app = MarrakechApp(session=named)
+    async with app.run_test(size=(width, 34)) as pilot:
+        await open_summary(pilot, named)
+        lines = screen_text(app).splitlines()
+    legend = [line for line in lines if "━━" in line]
+    names = re.findall(r"━━ (\w+(?: \d)?)", " ".join(legend))
+    assert names == ["Ana", "Player 2", "Player 3", "Player 4"], legend
+    assert not any(line.rstrip().endswith("━━") for line in legend), legend

@@ -27,6 +27,7 @@ from marrakech.tui.game_review import GameReview
 from marrakech.tui.palette import CARPET_COLOURS
 from marrakech.tui.screens.chips import chips
 from marrakech.tui.screens.translated import translate_bindings
+from marrakech.tui.widgets.chart_legend import ChartLegend
 from marrakech.tui.widgets.luck_chart import LuckChart
 from marrakech.tui.widgets.wrapped import WrappedStatic
 
@@ -82,7 +83,7 @@ class SummaryScreen(Screen[None]):
     SummaryScreen #score {
         width: 1fr;
     }
-    SummaryScreen #chart-heading {
+    SummaryScreen #chart-heading, SummaryScreen #chart-legend {
         height: auto;
         padding: 0 1;
     }
@@ -121,7 +122,9 @@ class SummaryScreen(Screen[None]):
                 yield Static(aids, id="aids", markup=False)
             with Horizontal(id="charts"):
                 with Vertical(id="score"):
-                    yield WrappedStatic(self._chart_heading(), id="chart-heading")
+                    heading = Text(_("Points after each turn (squares + dirhams)"), style="bold")
+                    yield WrappedStatic(heading, id="chart-heading")
+                    yield self._chart_legend()
                     yield PlotextPlot(id="chart")
                 with VerticalScroll(id="luck"):
                     yield LuckChart(id="luck-chart")
@@ -153,16 +156,13 @@ class SummaryScreen(Screen[None]):
         """The colour a seat's line is drawn in (its first colour)."""
         return self.session.start.players[seat].colours[0]
 
-    def _chart_heading(self) -> Text:
-        """What the chart shows, then each player's name beside a stroke of its line's
-        colour (the chart's own legend)."""
-        heading = Text(_("Points after each turn (squares + dirhams)"), style="bold")
-        heading.append("\n")
-        for player in self.summary.players:
-            heading.append("━━ ", style=CARPET_COLOURS[self._colour(player.seat)])
-            heading.append(f"{player.name}   ")
-        heading.rstrip()
-        return heading
+    def _chart_legend(self) -> ChartLegend:
+        """Each player's name beside a stroke of its line's colour (the chart's own legend)."""
+        entries = [
+            (player.name, CARPET_COLOURS[self._colour(player.seat)])
+            for player in self.summary.players
+        ]
+        return ChartLegend(entries, id="chart-legend")
 
     def _work(self) -> None:
         found = self.game.work()

@@ -1,0 +1,48 @@
+"""A chart's legend: each line's name beside a stroke of the line's colour."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import RenderResult
+from textual.geometry import Size
+from textual.widget import Widget
+
+GAP = "   "
+"""Between two entries on a line."""
+
+
+class ChartLegend(Widget):
+    """The entries, as many whole ones to a line as fit: an entry never breaks between its
+    stroke and its name, nor inside a name ("Player" on one line, "4" on the next)."""
+
+    DEFAULT_CSS = """
+    ChartLegend {
+        height: auto;
+    }
+    """
+
+    def __init__(self, entries: Sequence[tuple[str, str]], *, id: str | None = None) -> None:
+        """A legend of (name, colour) entries, in order; a colour is a Rich colour, such
+        as "#c0392b"."""
+        super().__init__(id=id)
+        self.entries = tuple(Text.assemble(("━━ ", colour), name) for name, colour in entries)
+
+    def lines(self, width: int) -> list[Text]:
+        """The entries laid out in lines of ``width`` cells (one too wide has a line alone)."""
+        lines = [Text()]
+        for entry in self.entries:
+            line = lines[-1]
+            if line.cell_len and line.cell_len + len(GAP) + entry.cell_len > width:
+                lines.append(line := Text())
+            if line.cell_len:
+                line.append(GAP)
+            line.append_text(entry)
+        return lines
+
+    def render(self) -> RenderResult:
+        return Text("\n").join(self.lines(self.content_size.width))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
