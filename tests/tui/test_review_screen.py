@@ -262,3 +262,19 @@ async def test_more_misses_than_shown_are_headed_as_the_costliest() -> None:
             "Each player's costliest decisions, three at most "
             f"({len(graded)} graded an inaccuracy or worse in all):"
         ) in words
+
+
+@pytest.mark.parametrize(("size", "keys_said"), [((80, 24), False), ((100, 32), True)])
+@run
+async def test_the_keys_line_under_the_market_gives_way_whole_where_room_is_short(
+    size: tuple[int, int], keys_said: bool
+) -> None:
+    # At 80x24 the decision's line and where it shows fill the room under the market: the
+    # keys (which the footer names too) go, rather than show cut ("← → step between").
+    async with reviewing(finished_session(), size) as (app, _pilot, _screen, _game):
+        text = " ".join(screen_text(app).split())
+    assert "On the market: the move played" in text
+    assert ("Space shows the better move; ← → step between the worst decisions." in text) is (
+        keys_said
+    )
+    assert ("step between" in text) is keys_said

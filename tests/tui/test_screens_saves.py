@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
 from marrakech.engine import Orient, Turn
-from marrakech.games import storage
+from marrakech.games import autosaves, storage
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
@@ -157,3 +157,17 @@ async def test_an_empty_list_says_how_to_save_a_game() -> None:
     async with app.run_test(size=(80, 30)) as pilot:
         await open_saves(pilot)
         assert "No saved games yet: during a game, s saves one" in screen_text(app)
+
+
+@run
+async def test_a_long_list_leaves_room_for_where_the_games_are_kept() -> None:
+    for number in range(12):
+        saved(f"game {number}", one_turn_game(("Ann", "Bo")), age=number)
+    app = MarrakechApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_saves(pilot)
+        text = screen_text(app)
+    assert "game 0 " in text and "game 11 " not in text  # the oldest are further down
+    # The note under the list, whole (its lines joined, the dialog's edges left out):
+    note = "".join(line.strip(" █│") for line in text.splitlines())
+    assert f"finishedgamesin{autosaves.history_dir()}." in note.replace(" ", "")

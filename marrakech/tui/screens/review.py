@@ -47,6 +47,10 @@ MISSES = (INACCURACY, MISTAKE, BLUNDER)
 """The grades counted above the worst decisions."""
 
 
+STATUS_LINES = 7
+"""The most lines under the market (the status's max-height in ``DEFAULT_CSS``)."""
+
+
 class ReviewScreen(Screen[None]):
     """A finished game's review (see the module docstring)."""
 
@@ -233,12 +237,18 @@ class ReviewScreen(Screen[None]):
                 which=which, action=action_words(action)
             )
         )
-        text.append(
-            "\n"
-            + _("Space shows {other}; ← → step between the worst decisions.").format(other=other),
-            style="dim",
-        )
+        keys = _("Space shows {other}; ← → step between the worst decisions.").format(other=other)
+        width = status.content_size.width
+        # The keys' line is the first to give way: the footer names the same keys.
+        if width and len(Text(f"{text.plain}\n{keys}").wrap(self.app.console, width)) <= (
+            STATUS_LINES
+        ):
+            text.append("\n" + keys, style="dim")
         status.update(text)
+
+    def on_resize(self) -> None:
+        if self.shown:
+            self.call_after_refresh(self._show)
 
     def watch_index(self) -> None:
         self.better = False

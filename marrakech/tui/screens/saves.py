@@ -271,6 +271,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         display: none;
     }
     SavesScreen #where {
+        dock: bottom;
         margin-top: 1;
         color: $text-muted;
     }
