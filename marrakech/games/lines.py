@@ -4,8 +4,10 @@ Rich wraps English at spaces, and cuts a run of Japanese, which has none, at wha
 character reaches the edge. ``line_starts`` breaks between words of narrow characters
 and between any two wide characters, never before a closing mark or small kana and never
 after an opening mark (the Japanese rule called kinsoku), never between a word of narrow
-characters and the wide character right after it (a number and its counter: "3列"), and
-never inside a word of narrow characters that fits on a line. The command line's help,
+characters and the wide character right after it (a number and its counter: "3列"),
+never inside a word of narrow characters that fits on a line, and not inside a short run
+of kanji or katakana (most often one word: 料金, コンピューター) unless keeping it whole
+would leave the line less than half full. The command line's help,
 the market's key, the app's paragraphs (``tui.widgets.wrapped``: the status line, the
 moves log, the lessons), its notices and the help's pages
 (``tui.widgets.wrapped_markdown``) wrap with it.
@@ -34,6 +36,10 @@ NO_LINE_END = frozenset("（「『【〔")  # noqa: RUF001
 after it."""
 
 
+Piece = tuple[int, str]
+"""A piece of a line: where it starts in the text, and its characters."""
+
+
 def is_wide(text: str) -> bool:
     """True when ``text`` has a character that takes two cells (wrapped by ``line_starts``)."""
     return cell_len(text) != len(text)
@@ -44,7 +50,7 @@ def line_starts(text: str, width: int) -> list[int]:
     in ``width`` cells (see the module). The blanks at a break belong to neither line. A
     word wider than a whole line is cut where the edge falls; where keeping a mark with
     its neighbour would overflow the next line, the mark stays where it falls."""
-    pieces: list[tuple[int, str]] = []
+    pieces: list[Piece] = []
     cut: set[int] = set()  # where a word wider than a line was cut into characters
     for found in PIECES.finditer(text):
         piece = found.group()
@@ -53,8 +59,9 @@ def line_starts(text: str, width: int) -> list[int]:
             cut.update(range(found.start(), found.end()))
         else:
             pieces.append((found.start(), piece))
+    words = _words(text)
     starts: list[int] = []
-    line: list[tuple[int, str]] = []  # the pieces of the line under way
+    line: list[Piece] = []  # the pieces of the line under way
     used = 0
     for offset, piece in pieces:
         if piece.isspace():
@@ -64,17 +71,9 @@ def line_starts(text: str, width: int) -> list[int]:
             continue
         size = cell_len(piece)
         if line and used + size > width:
-            while line[-1][1].isspace():
-                line.pop()
-            carried: list[tuple[int, str]] = []
-            while len(line) > 1 and (
-                (head := (carried or [(offset, piece)])[0])[1][0] in NO_LINE_START
-                or line[-1][1][-1] in NO_LINE_END
-                or (line[-1][0] not in cut and _touching(line[-1], head))
-            ):
-                carried.insert(0, line.pop())
-                while len(line) > 1 and line[-1][1].isspace():
-                    line.pop()
+            kept, carried = _carry(line, (offset, piece), cut, words)
+            if carried and cell_len(text[kept[0][0] : carried[0][0]]) < width // 2:
+                kept, carried = _carry(line, (offset, piece), cut, {})
             if carried and cell_len(text[carried[0][0] : offset]) + size > width:
                 carried = []  # the width comes first: the marks stay where they were
             line = carried
@@ -83,6 +82,50 @@ def line_starts(text: str, width: int) -> list[int]:
         line.append((offset, piece))
         used += size
     return starts
+
+
+WORDS = re.compile(r"[\u4e00-\u9fff\u3005]{2,4}|[\u30a1-\u30fa\u30fc]{2,8}")
+"""Runs of kanji (a compound such as 料金 or 手番) and of katakana (a word such as
+コンピューター) short enough to be one word most often: a line breaks inside one only
+where keeping it whole would leave the line less than half full."""
+
+
+def _words(text: str) -> dict[int, int]:
+    """Where each character of a short run of kanji or katakana (``WORDS``) is, the run's
+    start by the offset of each of its characters."""
+    return {
+        offset: found.start()
+        for found in WORDS.finditer(text)
+        for offset in range(found.start(), found.end())
+    }
+
+
+def _carry(
+    line: list[Piece], head: Piece, cut: set[int], words: dict[int, int]
+) -> tuple[list[Piece], list[Piece]]:
+    """The line as it may end before ``head``, and the pieces it carries down to begin
+    the next line with ``head``: a closing mark or small kana goes down with the piece
+    before it, an opening mark with the piece after it, a narrow word with the wide
+    character it touches, a character of a short word (``words``) with the rest of it.
+    The line keeps at least one piece."""
+    line, carried = list(line), list[Piece]()
+    while line[-1][1].isspace():
+        line.pop()
+    while len(line) > 1:
+        first = (carried or [head])[0]
+        last = line[-1]
+        same_word = last[0] in words and words[last[0]] == words.get(first[0])
+        if not (
+            first[1][0] in NO_LINE_START
+            or last[1][-1] in NO_LINE_END
+            or (last[0] not in cut and _touching(last, first))
+            or same_word
+        ):
+            break
+        carried.insert(0, line.pop())
+        while len(line) > 1 and line[-1][1].isspace():
+            line.pop()
+    return line, carried
 
 
 def _touching(before: tuple[int, str], after: tuple[int, str]) -> bool:

@@ -97,3 +97,22 @@ def test_no_line_breaks_between_a_number_and_the_wide_character_after_it(
     for start in line_starts(text, width):
         before, after = text[start - 1], text[start]
         assert not (before.isascii() and before.isdigit() and is_wide(after)), (text, start)
+
+
+def test_a_short_run_of_kanji_or_katakana_stays_whole_unless_its_line_would_be_half_empty() -> None:
+    assert wrapped_lines("じゅうたんの通行料金を払います。", 14) == [
+        "じゅうたんの",
+        "通行料金を払い",  # not "じゅうたんの通" with "行料金" on the next line
+        "ます。",
+    ]
+    assert wrapped_lines("コンピューターが考えています。", 16) == [
+        "コンピューターが",  # not broken inside the katakana word
+        "考えています。",
+    ]
+    # "2に" alone on a line would be worse than a word broken: the word gives way.
+    assert wrapped_lines("商人2に4ディルハム払います。", 12) == [
+        "商人2に",
+        "4ディルハム",
+        "払います。",
+    ]
+    assert wrapped_lines("2に4ディルハム払います。", 12) == ["2に4ディルハ", "ム払います。"]

@@ -446,7 +446,7 @@ async def test_a_save_says_where_it_went_with_the_file_s_name_on_a_line_of_its_o
     assert (data_home / "saves" / "an evening at the market.json").is_file()
     assert notice.splitlines() == [
         "Saved",
-        "Saved to ~/data/marrakech/saves",
+        "Saved to ~/data/marrakech/saves/",
         "an evening at the market.json",
     ]
 
