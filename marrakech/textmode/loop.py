@@ -13,6 +13,7 @@ from marrakech.games.language import _
 from marrakech.games.narrate import one_line
 from marrakech.games.text import shown
 from marrakech.textmode.game import TextGame
+from marrakech.textmode.terminal import TerminalLines
 
 PROMPT = ">"
 """The prompt: the game waits for a line. On a pipe it is a line of its own."""
@@ -33,11 +34,19 @@ TOO_LONG = too_long()
 """That line, in English (as it is said before a language is chosen)."""
 
 
-def read_line(lines: TextIO) -> str | None:
+class Lines(Protocol):
+    """Where the lines typed come from: a stream, or a terminal's ``TerminalLines``."""
+
+    def readline(self, size: int = -1, /) -> str: ...
+
+
+def read_line(lines: Lines) -> str | None:
     """The next line, None at the end of the input, or "" for a line too long to be a command."""
     line = lines.readline(MAX_LINE + 1)
     if not line:
         return None
+    if len(line) > MAX_LINE + 1:  # a terminal's line comes whole, however long
+        return ""
     if len(line) <= MAX_LINE or line.endswith("\n"):
         return line
     while (rest := lines.readline(MAX_LINE)) and not rest.endswith("\n"):
@@ -66,7 +75,7 @@ AnswerT = TypeVar("AnswerT", bound=Answer)
 
 
 def converse(
-    lines: TextIO,
+    lines: Lines,
     out: TextIO,
     answer: Callable[[str], AnswerT],
     *,
@@ -83,8 +92,9 @@ def converse(
     input ends (after saying ``ended()``). A line too long to be a command is refused.
     """
     while going():
-        out.write(PROMPT + (" " if prompt_on_same_line else "\n"))
-        out.flush()
+        if not isinstance(lines, TerminalLines):  # a terminal's line shows the prompt itself
+            out.write(PROMPT + (" " if prompt_on_same_line else "\n"))
+            out.flush()
         line = read_line(lines)
         if line is None:
             out.write("\n" if prompt_on_same_line else "")
@@ -106,7 +116,7 @@ def review_offer() -> str:
     return _("Type review to see what each decision cost and how much was luck, or quit.")
 
 
-def after_the_end(game: TextGame, lines: TextIO, out: TextIO, prompt_on_same_line: bool) -> int:
+def after_the_end(game: TextGame, lines: Lines, out: TextIO, prompt_on_same_line: bool) -> int:
     """Once the game is over: offer the review, and answer what only tells something
     (review, board, scores, log, help) until quit or the end of the input."""
     write(out, [review_offer()])
@@ -116,7 +126,7 @@ def after_the_end(game: TextGame, lines: TextIO, out: TextIO, prompt_on_same_lin
 
 def play(
     game: TextGame,
-    lines: TextIO,
+    lines: Lines,
     out: TextIO,
     *,
     prompt_on_same_line: bool = False,

@@ -29,7 +29,8 @@ from marrakech.games.session import Session
 from marrakech.games.text import quoted
 from marrakech.textmode import describe
 from marrakech.textmode.commands import WIDE, CommandError, Look, LookLine, LookSquare, Plain, parse
-from marrakech.textmode.loop import INTERRUPTED, converse, write
+from marrakech.textmode.loop import INTERRUPTED, PROMPT, Lines, converse, write
+from marrakech.textmode.terminal import typed_lines
 
 HELP_LINES = (
     N_("Replay commands (docs/text-mode.md has them all):"),
@@ -252,7 +253,7 @@ class TextReplay:
 
 
 def play_replay(
-    replay: TextReplay, lines: TextIO, out: TextIO, *, prompt_on_same_line: bool = False
+    replay: TextReplay, lines: Lines, out: TextIO, *, prompt_on_same_line: bool = False
 ) -> int:
     """Step through ``replay`` reading commands from ``lines``; returns the exit code.
 
@@ -287,10 +288,10 @@ def replay_saved(path: Path) -> int:
         if hasattr(stream, "reconfigure"):  # a text stream that cannot say a character
             stream.reconfigure(errors=errors)  # escapes it rather than stop the replay
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    words = ("next", "back", "start", "end", "turn", "square", "row", "col", *LOOKS, "quit")
+    lines = typed_lines(sys.stdin, sys.stdout, f"{PROMPT} ", words)
     try:
-        return play_replay(
-            TextReplay(session), sys.stdin, sys.stdout, prompt_on_same_line=interactive
-        )
+        return play_replay(TextReplay(session), lines, sys.stdout, prompt_on_same_line=interactive)
     except BrokenPipeError:  # the reader went away (``| head``): nothing more to say
         with contextlib.suppress(OSError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -20,8 +20,10 @@ from marrakech.games.records import SaveFileError
 from marrakech.games.session import GameSetup, Session, new_seed
 from marrakech.games.text import shown
 from marrakech.games.words import listed
+from marrakech.textmode.commands import COMMAND_WORDS
 from marrakech.textmode.game import TextGame
-from marrakech.textmode.loop import play, write
+from marrakech.textmode.loop import PROMPT, play, write
+from marrakech.textmode.terminal import typed_lines
 
 NEW_GAME_HELP = N_(
     "To choose the players, computers and rules: "
@@ -124,9 +126,10 @@ def _run(game: TextGame, first: list[str]) -> int:
     stdin, stdout = _console()
     write(stdout, first)
     interactive = stdin.isatty() and stdout.isatty()
+    lines = typed_lines(stdin, stdout, f"{PROMPT} ", COMMAND_WORDS)
     try:
         return play(
-            game, stdin, stdout, prompt_on_same_line=interactive, stay_at_the_end=interactive
+            game, lines, stdout, prompt_on_same_line=interactive, stay_at_the_end=interactive
         )
     except BrokenPipeError:
         # The reader went away: nothing more can be said; the game stays autosaved.

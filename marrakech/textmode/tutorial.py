@@ -32,8 +32,9 @@ from marrakech.textmode.commands import (
     parse,
 )
 from marrakech.textmode.game import TextGame
-from marrakech.textmode.loop import INTERRUPTED, converse, play, write
+from marrakech.textmode.loop import INTERRUPTED, PROMPT, Lines, converse, play, write
 from marrakech.textmode.start import _console
+from marrakech.textmode.terminal import typed_lines
 from marrakech.tutorial import progress
 from marrakech.tutorial.course import (
     Answer,
@@ -288,7 +289,7 @@ class TextLessons:
 
 
 def teach(
-    lines: TextIO,
+    lines: Lines,
     out: TextIO,
     *,
     prompt_on_same_line: bool = False,
@@ -331,8 +332,10 @@ def teach_on_console() -> int:
     tutorial --text``)."""
     stdin, stdout = _console()
     interactive = stdin.isatty() and stdout.isatty()
+    words = ("left", "right", "ahead", "roll", "lay", "around", "back", "skip", "next")
+    lines = typed_lines(stdin, stdout, f"{PROMPT} ", (*words, "lessons", "lesson", "play"))
     try:
-        return teach(stdin, stdout, prompt_on_same_line=interactive, bookmark=progress.load())
+        return teach(lines, stdout, prompt_on_same_line=interactive, bookmark=progress.load())
     except BrokenPipeError:  # the reader went away: nothing more can be said
         with contextlib.suppress(OSError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 import shutil
 import sys
@@ -42,3 +43,19 @@ def test_a_turn_in_plain_lines_in_a_terminal(pane: TmuxPane, tmp_path: Path) -> 
     screen = pane.wait_for("exit=0", joined=True)
     assert "Goodbye: the game is saved, and marrakech --text resumes it." in screen
     assert len(list((tmp_path / "marrakech" / "games").glob("*.json"))) == 1
+
+
+def test_a_line_is_edited_as_in_any_terminal_program(pane: TmuxPane) -> None:
+    pane.wait_for("type left, right or ahead to turn him and roll.\n> ", joined=True)
+    pane.tmux("send-keys", "-t", "main", "-l", "leftt")
+    pane.keys("BSpace", "Left", "Left")  # the arrows move in the line: "le|ft"
+    pane.tmux("send-keys", "-t", "main", "-l", "X")
+    pane.keys("BSpace", "Enter")
+    screen = pane.wait_for("Ayla, lay your yellow carpet", joined=True)
+    assert re.search(r"> left *\nAyla turns left", screen), screen
+    pane.tmux("send-keys", "-t", "main", "-l", "boa")
+    pane.keys("Tab", "Enter")  # Tab completes a command's name
+    pane.wait_for("Row 6:", joined=True)
+    pane.keys("Up", "Up")  # Up brings back the lines typed before
+    screen = pane.wait_for("> left", joined=True)
+    assert screen.rstrip().endswith("> left")

@@ -1,0 +1,61 @@
+"""Lines typed at a terminal, with line editing: the arrow keys move in the line, Up and
+Down bring back the lines typed before in this run, and Tab completes a command's name.
+
+Python's ``input`` does the editing through the readline module where Python has it (not
+on Windows, where the console edits lines itself). The history is kept in memory only:
+nothing typed is written to a file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+
+class TerminalLines:
+    """The lines a person types at a terminal, each asked for with ``prompt`` (the text
+    mode writes no prompt of its own before reading one: ``shows_prompt``)."""
+
+    shows_prompt = True
+    """The prompt is shown by the reading itself (readline redraws it as the line is edited)."""
+
+    def __init__(self, prompt: str, words: Sequence[str] = ()) -> None:
+        """Read with ``prompt``; Tab completes the first word of a line from ``words``."""
+        self.prompt = prompt
+        with contextlib.suppress(ImportError):
+            import readline
+
+            readline.set_completer(completer(tuple(words), readline.get_line_buffer))
+            readline.set_completer_delims(" ")
+            readline.parse_and_bind("tab: complete")
+
+    def readline(self, size: int = -1, /) -> str:
+        """The next line typed, with its newline; "" once the input ends (Ctrl+D)."""
+        try:
+            return input(self.prompt) + "\n"
+        except EOFError:
+            return ""
+
+
+def completer(words: tuple[str, ...], line: Callable[[], str]) -> Callable[[str, int], str | None]:
+    """What readline asks for the ``state``-th completion of ``text``: the words that begin
+    with it, at the start of a line (``line()`` is the line typed so far) and nowhere else."""
+
+    def complete(text: str, state: int) -> str | None:
+        if " " in line().strip():  # a command's name is the first word only
+            return None
+        found = [word + " " for word in words if word.startswith(text.lower())]
+        return found[state] if state < len(found) else None
+
+    return complete
+
+
+def typed_lines(
+    stdin: TextIO, stdout: TextIO, prompt: str, words: Sequence[str] = ()
+) -> TextIO | TerminalLines:
+    """Where to read lines from: ``stdin``, or where both streams are a terminal, what is
+    typed there with line editing (``TerminalLines``, prompting with ``prompt``)."""
+    if stdin.isatty() and stdout.isatty():
+        return TerminalLines(prompt, words)
+    return stdin
