@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 import pytest
+from textual import events
 from textual.app import App
 from textual.widgets import OptionList, Static
 
@@ -14,8 +15,11 @@ from marrakech.games import narrate
 from marrakech.games.dice import SeededDie
 from marrakech.games.playout import play_out_steps
 from marrakech.games.session import GameSetup, Session
+from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.replay import ReplayScreen
 from marrakech.tui.widgets.board import BoardWidget
+
+from .helpers import run, screen_text
 
 
 def finished_game() -> Session:
@@ -121,3 +125,43 @@ def test_a_turn_that_paid_a_toll_shows_the_region(
             assert screen.query_one("#turns", OptionList).highlighted == number
 
     asyncio.run(run())
+
+
+def test_keys_pressed_in_a_burst_each_step_once_and_then_all_is_still(
+    drawn: list[tuple[GameState, frozenset[Square]]],
+) -> None:
+    session = finished_game()
+
+    async def run() -> None:
+        screen = ReplayScreen(session)
+        app = Harness(screen)
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _key in range(3):  # three presses before the screen has drawn any
+                app.post_message(events.Key("right", None))
+            for _pause in range(5):
+                await pilot.pause()
+            assert screen.query_one("#turns", OptionList).highlighted == 3
+            assert "Turn 3 of" in str(screen.query_one("#status", Static).render())
+            settled = len(drawn)
+            for _pause in range(5):
+                await pilot.pause()
+            assert len(drawn) == settled  # nothing goes on drawing by itself
+
+    asyncio.run(run())
+
+
+@run
+async def test_the_replay_fits_80_by_24_whole() -> None:
+    session = finished_game()
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ReplayScreen(session))
+        await pilot.pause()
+        await pilot.press("right", "right")
+        text = screen_text(app)
+    rows = text.splitlines()
+    assert any(row.rstrip().endswith("pts") for row in rows), text  # the points, not cut
+    assert any(row.rstrip().endswith("squares") for row in rows), text
+    under_the_market = " ".join(" ".join(row[:47] for row in rows[-4:-1]).split())
+    assert under_the_market.endswith("← → step through the turns, Home and End jump.")

@@ -22,6 +22,7 @@ from marrakech.games.session import Session
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.board import BoardWidget
 from marrakech.tui.widgets.player_panel import PlayerPanel
+from marrakech.tui.widgets.wrapped import WrappedStatic
 
 
 class ReplayScreen(Screen[None]):
@@ -40,12 +41,13 @@ class ReplayScreen(Screen[None]):
         min-width: 47;
     }
     ReplayScreen #status {
-        height: 2;
+        height: auto;
+        max-height: 4;
         padding: 0 1;
         background: $panel;
     }
     ReplayScreen #side {
-        width: 40;
+        width: 33;
         background: $surface;
     }
     ReplayScreen #title {
@@ -95,7 +97,7 @@ class ReplayScreen(Screen[None]):
         with Horizontal(id="replay"):
             with Vertical(id="market"):
                 yield BoardWidget(id="board")
-                yield Static(id="status")
+                yield WrappedStatic(id="status")
             with Vertical(id="side"):
                 players = " · ".join(self.names)
                 title = _("Replay: {players} · seed {seed}").format(
@@ -131,7 +133,7 @@ class ReplayScreen(Screen[None]):
         for panel in self.query(PlayerPanel):
             panel.show(state, turn.money_change(panel.seat) if turn is not None else 0)
         self.query_one("#turns", OptionList).highlighted = self.step
-        self.query_one("#status", Static).update(self._status(state))
+        self.query_one("#status", WrappedStatic).update(self._status(state))
 
     def _status(self, state: GameState) -> Text:
         last = len(self.turns)
@@ -155,7 +157,10 @@ class ReplayScreen(Screen[None]):
 
     @on(OptionList.OptionHighlighted, "#turns")
     def _line_chosen(self, event: OptionList.OptionHighlighted) -> None:
-        self.step = event.option_index
+        # Keys pressed quickly leave events of lines highlighted before: only the last
+        # counts (else the replay and the log would set each other back and forth for ever).
+        if event.option_index == event.option_list.highlighted:
+            self.step = event.option_index
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Dim the keys that would not move (at the start or at the end)."""
