@@ -62,7 +62,7 @@ def line_starts(text: str, width: int) -> list[int]:
     words = _words(text)
     starts: list[int] = []
     line: list[Piece] = []  # the pieces of the line under way
-    used = 0
+    used = cell_len(text[: len(text) - len(text.lstrip())])  # an indent the first line keeps
     for offset, piece in pieces:
         if piece.isspace():
             if line:
@@ -84,10 +84,17 @@ def line_starts(text: str, width: int) -> list[int]:
     return starts
 
 
-WORDS = re.compile(r"[\u4e00-\u9fff\u3005]{2,4}|[\u30a1-\u30fa\u30fc]{2,8}")
+_WIDE = "\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
+
+WORDS = re.compile(
+    rf"[\u4e00-\u9fff\u3005]{{2,4}}|[\u30a1-\u30fa\u30fc]{{2,8}}"
+    rf"|[\u4e00-\u9fff][^\s{_WIDE}]+(?=[\u4e00-\u9fff])"
+)
 """Runs of kanji (a compound such as 料金 or 手番) and of katakana (a word such as
-コンピューター) short enough to be one word most often: a line breaks inside one only
-where keeping it whole would leave the line less than half full."""
+コンピューター) short enough to be one word most often, and a kanji with the narrow word
+right after it when a kanji follows that too (the 行2 of 3行2列, a square's name): a
+line breaks inside one only where keeping it whole would leave the line less than half
+full."""
 
 
 def _words(text: str) -> dict[int, int]:

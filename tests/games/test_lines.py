@@ -116,3 +116,11 @@ def test_a_short_run_of_kanji_or_katakana_stays_whole_unless_its_line_would_be_h
         "払います。",
     ]
     assert wrapped_lines("2に4ディルハム払います。", 12) == ["2に4ディルハ", "ム払います。"]
+
+
+def test_a_square_s_name_stays_whole_where_the_line_stays_half_full() -> None:
+    assert wrapped_lines("サイコロで1を出し、3行2列へ進みました。2行1列と3行1列に", 20) == [
+        "サイコロで1を出し、",
+        "3行2列へ進みました。",
+        "2行1列と3行1列に",  # not "2行" at the end of a line, "1列" at the start of the next
+    ]

@@ -213,3 +213,31 @@ async def test_a_japanese_footer_too_long_for_80_columns_leaves_out_quit_not_hel
         footer = screen_text(app).splitlines()[-1].rstrip()
     assert footer.endswith("? ヘルプ"), footer
     assert "u 戻す" in footer and "^q" not in footer
+
+
+@pytest.mark.usefixtures("japanese")
+@pytest.mark.parametrize("width", [80, 96, 120])
+@run
+async def test_the_whole_log_and_the_replay_break_japanese_where_it_may(width: int) -> None:
+    from tui.test_screens_replay import finished_game
+
+    from marrakech.flow import recaps
+    from marrakech.tui.screens.log import LogScreen
+    from marrakech.tui.screens.replay import ReplayScreen
+
+    session = finished_game()
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(width, 40)) as pilot:
+        await pilot.pause()
+        sentences = [turn.words for turn in recaps(session.transitions, session.setup.names)]
+        app.push_screen(LogScreen(sentences[:12]))
+        await pilot.pause()
+        log = screen_text(app)
+        app.pop_screen()
+        app.push_screen(ReplayScreen(session))
+        await pilot.pause()
+        await pilot.press("right", "right", "right")
+        replay = screen_text(app)
+    for screen in (log, replay):
+        starts = [line.strip(" █▊▎")[:1] for line in screen.splitlines()]
+        assert not set(starts) & NO_LINE_START, screen

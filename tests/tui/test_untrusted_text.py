@@ -64,7 +64,10 @@ async def check_replay(saved: Path, names: tuple[str, ...]) -> None:
     async with replay.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert isinstance(replay.screen, ReplayScreen)
-        assert f"Replay: {names[0]} · {names[1]}" in screen_text(replay)
+        title = replay.screen.query_one("#title").region
+        rows = screen_text(replay).splitlines()[title.y : title.bottom]
+        shown = " ".join(row[title.x : title.right].strip() for row in rows)
+        assert shown.startswith(f"Replay: {names[0]} · {names[1]}"), shown
         await pilot.click("#title")
         await pilot.pause()
         assert replay.is_running

@@ -16,6 +16,7 @@ from textual.widgets import Footer, Static
 
 from marrakech.games.language import N_, _
 from marrakech.tui.screens.translated import translate_bindings
+from marrakech.tui.widgets.wrapped import WrappedText
 
 
 class LogScreen(ModalScreen[None]):
@@ -70,9 +71,9 @@ class LogScreen(ModalScreen[None]):
             return Text(_("Nothing has happened yet."), style="italic")
         table = Table.grid(padding=(0, 1))
         table.add_column(justify="right", style="dim", no_wrap=True)
-        table.add_column(overflow="fold")  # a sentence with no spaces (Japanese) wraps too
+        table.add_column()
         for number, sentence in enumerate(self.sentences, start=1):
-            table.add_row(str(number), Text(sentence))
+            table.add_row(str(number), WrappedText(Text(sentence)))
         return table
 
     def on_mount(self) -> None:

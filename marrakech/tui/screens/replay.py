@@ -22,7 +22,7 @@ from marrakech.games.session import Session
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.board import BoardWidget
 from marrakech.tui.widgets.player_panel import PlayerPanel
-from marrakech.tui.widgets.wrapped import WrappedStatic
+from marrakech.tui.widgets.wrapped import WrappedStatic, WrappedText
 
 
 class ReplayScreen(Screen[None]):
@@ -115,7 +115,7 @@ class ReplayScreen(Screen[None]):
         options = [Option(Text(start, style="italic"))]
         for number, turn in enumerate(self.turns, start=1):
             line = Text.assemble((f"{number:>3} ", "dim"), turn.words)
-            options.append(Option(line))
+            options.append(Option(WrappedText(line)))
         return options
 
     def on_mount(self) -> None:

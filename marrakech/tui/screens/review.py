@@ -39,6 +39,7 @@ from marrakech.tui.game_review import GameReview
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.accounts_table import AccountsTable
 from marrakech.tui.widgets.board import BoardWidget, Ghost, Lane
+from marrakech.tui.widgets.wrapped import WrappedStatic
 
 SLOW = 1.0
 """Seconds of working before the progress bar shows."""
@@ -130,7 +131,7 @@ class ReviewScreen(Screen[None]):
         with Horizontal(id="review"):
             with Vertical(id="market"):
                 yield BoardWidget(id="board")
-                yield Static(id="status")
+                yield WrappedStatic(id="status")
             with Vertical(id="side"):
                 yield Static(_("Review"), id="title")
                 with Vertical(id="working"):
@@ -217,7 +218,7 @@ class ReviewScreen(Screen[None]):
         return entry
 
     def _show(self) -> None:
-        status = self.query_one("#status", Static)
+        status = self.query_one("#status", WrappedStatic)
         board = self.query_one(BoardWidget)
         if not self.shown:
             board.show(self.game.session.state)

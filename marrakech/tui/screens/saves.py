@@ -37,6 +37,7 @@ from marrakech.games.text import shown
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.player_panel import level_label
+from marrakech.tui.widgets.wrapped import WrappedText
 
 _EMPTY = N_("No saved games yet: during a game, s saves one under a name.")
 
@@ -176,10 +177,10 @@ def _save_entry(path: Path) -> tuple[Option, Session | None]:
         about = describe(session)
     except storage.READ_ERRORS as error:
         text = Text.assemble((name, "bold"), "\n", (_unreadable(str(error)), "italic"))
-        return Option(text, id=str(path), disabled=True), None
+        return Option(WrappedText(text), id=str(path), disabled=True), None
     saved = _("  saved {when}").format(when=when)
     text = Text.assemble((name, "bold"), saved + "\n", (shown(about), "italic"))
-    return Option(text, id=str(path)), session
+    return Option(WrappedText(text), id=str(path)), session
 
 
 def _unreadable(problem: str) -> str:
@@ -197,9 +198,9 @@ def finished_option(path: Path) -> Option:
         about = shown(describe(storage.load_game(path)))
     except storage.READ_ERRORS as error:
         text = Text.assemble(title, "\n", (_unreadable(str(error)), "italic"))
-        return Option(text, id=str(path), disabled=True)
+        return Option(WrappedText(text), id=str(path), disabled=True)
     ended = _("  ended {when}").format(when=when)
-    return Option(Text.assemble(title, ended + "\n", (about, "italic")), id=str(path))
+    return Option(WrappedText(Text.assemble(title, ended + "\n", (about, "italic"))), id=str(path))
 
 
 def unfinished_option(game: Unfinished) -> Option:
@@ -210,12 +211,12 @@ def unfinished_option(game: Unfinished) -> Option:
     if game.session is None:
         problem = _unreadable(f"{game.path.name}: {game.problem}")
         text = Text.assemble(title, "\n", (problem, "italic"))
-        return Option(text, id=str(game.path), disabled=True)
+        return Option(WrappedText(text), id=str(game.path), disabled=True)
     about = shown(describe(game.session))
     if game.open_elsewhere:
         elsewhere = _("  open in another window")
         text = Text.assemble(title, elsewhere + "\n", (about, "italic"))
-        return Option(text, id=str(game.path), disabled=True)
+        return Option(WrappedText(text), id=str(game.path), disabled=True)
     played = _("  played {when}").format(when=when)
     if game.hosted:
         # Translators: the command that hosts the game again follows, on a line of its own.
@@ -224,8 +225,10 @@ def unfinished_option(game: Unfinished) -> Option:
         text = Text.assemble(
             (_("Network game"), "bold"), played + "\n", (about, "italic"), f"\n{hosted}\n{command}"
         )
-        return Option(text, id=str(game.path), disabled=True)
-    return Option(Text.assemble(title, played + "\n", (about, "italic")), id=str(game.path))
+        return Option(WrappedText(text), id=str(game.path), disabled=True)
+    return Option(
+        WrappedText(Text.assemble(title, played + "\n", (about, "italic"))), id=str(game.path)
+    )
 
 
 def where_kept() -> str:

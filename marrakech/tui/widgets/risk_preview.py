@@ -8,13 +8,13 @@ from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.widgets import Static
 
 from marrakech.engine import Turn
 from marrakech.flow.risk import LaneRisk
 from marrakech.games import language
 from marrakech.games.language import _, pgettext
 from marrakech.games.words import compass_letter, roll_stops
+from marrakech.tui.widgets.wrapped import WrappedStatic
 
 _MARKS = {Turn.LEFT: "◀ ", Turn.STRAIGHT: "▲ ", Turn.RIGHT: "▶ ", None: "  "}
 
@@ -48,9 +48,9 @@ def _pad(text: str, width: int, *, right: bool = False) -> str:
     return space + text if right else text + space
 
 
-class RiskPreview(Static):
+class RiskPreview(WrappedStatic):
     """A small table of LaneRisk rows, the chosen way highlighted, and where each roll of
-    the chosen way (or of the only one) stops."""
+    the chosen way (or of the only one) stops (in Japanese, broken where Japanese may)."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"risk--chosen", "risk--header"}
 

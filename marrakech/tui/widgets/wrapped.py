@@ -1,8 +1,12 @@
-"""A Static whose Japanese breaks where Japanese may (``games.lines``), not wherever the edge
-falls; English and other narrow text is drawn by Textual as any Static's is."""
+"""Text whose Japanese breaks where Japanese may (``games.lines``), not wherever the edge
+falls: a Static (``WrappedStatic``), and a Rich renderable for a table's cell or a list's
+line (``WrappedText``). English and other narrow text is drawn as Textual and Rich draw it."""
 
 from __future__ import annotations
 
+from rich.console import Console, ConsoleOptions
+from rich.console import RenderResult as RichResult
+from rich.measure import Measurement
 from rich.text import Text
 from textual.app import RenderResult
 from textual.geometry import Size
@@ -37,3 +41,24 @@ class WrappedStatic(Static):
         if wrapped is None:
             return super().get_content_height(container, viewport, width)
         return len(wrapped.wrap(self.app.console, width))
+
+
+class WrappedText:
+    """A Rich renderable: ``text`` broken into lines as ``lines`` says at the width it is
+    drawn in (a table's column, a list's line), where it has wide characters."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text.plain
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RichResult:
+        width = options.max_width
+        yield wrap_text(self.text, width) if is_wide(self.text.plain) and width > 0 else self.text
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        measured = Measurement.get(console, options, self.text)
+        if is_wide(self.text.plain):  # it may break between any two wide characters
+            return Measurement(min(2, measured.maximum), measured.maximum)
+        return measured
