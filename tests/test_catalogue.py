@@ -94,6 +94,8 @@ ENGLISH_STRINGS = {
     "cli.py": {"marrakech new: "},
     "textmode/replay.py": {"marrakech replay: "},
     "textmode/start.py": {"marrakech load: "},
+    # A setting of the readline library, not words.
+    "textmode/terminal.py": {"tab: complete"},
     # Commands a player types, which stay the same in every language.
     "net/hosting.py": {"marrakech join ", "not a host file of this version"},
     "net/running.py": {"marrakech host --resume "},

@@ -501,10 +501,15 @@ def sentences(parts: Iterable[str]) -> str:
     return said
 
 
+_FULL_STOPS = {"ja": "。"}
+"""The full stop of each language that has its own (the others end with ".")."""
+
+
 def as_sentence(text: str) -> str:
     """A message (the engine's, the flow's) as a sentence: a capital first, a full stop
-    last (Japanese ends with its own, 。)."""
+    last, the one of the language spoken now (Japanese ends with its own, 。), whatever
+    the last word is (a player's name may be written in any script)."""
     text = text[:1].upper() + text[1:]
-    if text.endswith((".", "!", "?", "。")):
+    if text.endswith((".", "!", "?", *_FULL_STOPS.values())):
         return text
-    return text + ("。" if text and ord(text[-1]) >= 0x3000 else ".")
+    return text + _FULL_STOPS.get(language.current(), ".")

@@ -23,6 +23,7 @@ from marrakech.net.protocol import (
     MAX_PER_ADDRESS,
     MAX_SPECTATORS,
     SPECTATOR_IDLE_SECONDS,
+    STALL_SECONDS,
 )
 
 if TYPE_CHECKING:
@@ -89,7 +90,10 @@ def add_commands(subparsers: Any) -> None:
         "--fill",
         default=None,
         metavar="LEVEL",
-        help=_("a computer of this level (as --bot) plays the seat of a player away at their turn"),
+        help=_(
+            "a computer of this level (as --bot) plays the seat of a player away at their "
+            "turn, or here but not moving for {seconds} seconds of it"
+        ).format(seconds=f"{STALL_SECONDS:g}"),
     )
     host.add_argument(
         "--grace", type=float, default=30.0, help=_("seconds before --fill steps in (default 30)")

@@ -41,7 +41,7 @@ from marrakech.engine import (
 )
 from marrakech.flow import Notice, Seat, SeatKind
 from marrakech.flow.changes import Change
-from marrakech.games.language import _
+from marrakech.games.language import _, ngettext
 from marrakech.games.records import SaveFileError, setup_to_dict
 from marrakech.games.session import Session, name_key
 from marrakech.games.text import quoted, shown
@@ -54,6 +54,7 @@ from marrakech.net.protocol import (
     PROTOCOL_VERSION,
     SEAT_TAKEN,
     SEND_QUEUE_BYTES,
+    STALL_SECONDS,
     Limits,
     ProtocolError,
     RateLimit,
@@ -76,6 +77,13 @@ at once) before the next player is asked."""
 RETURN_SECONDS = 10.0
 """How long after a player left (or the host started) a roll nobody here can add to
 waits for them to come back before it is the host's alone."""
+
+SHARE_TOLD_SECONDS = 2.0
+"""How long a roll waits for a player's share before the host's front end is told whom it
+waits for (a client answers at once: a roll seldom waits that long)."""
+
+RENAME_SECONDS = 60.0
+"""The time over which a seat's new names are counted (``Limits.renames``)."""
 
 IDLE_SWEEP_SECONDS = 10.0
 """How often, at most, the host looks for idle spectators (a quarter of the idle time
@@ -115,6 +123,12 @@ class Connection:
     """The most bytes of unread messages kept for it; past that it is dropped."""
     active: float = field(default_factory=time.monotonic)
     """When a message last went either way (an idle spectator is closed)."""
+    too_slow: Callable[[int], None] = lambda unread: None
+    """Told how many bytes were left unread when it is dropped for not reading them."""
+    arrived: float = field(default_factory=time.monotonic)
+    """When it said hello."""
+    stalled_at: GameState | None = None
+    """The position at which its player was said to let their turn wait (said once)."""
     closing: Closing | None = None
     """How the host closes it (its seat was taken, it sent too much...); once set, what
     it still sends is not read."""
@@ -145,6 +159,7 @@ def push(connections: Iterable[Connection], text: str) -> None:
         if unread > connection.send_queue:
             logger.info("dropped %s: %d unread", connection.socket.remote_address, unread)
             connection.drop()
+            connection.too_slow(unread)
 
 
 class HostGame:
@@ -160,18 +175,22 @@ class HostGame:
         computer_pause: float = 0.0,
         share_seconds: float = SHARE_SECONDS,
         return_seconds: float = RETURN_SECONDS,
+        share_told_seconds: float = SHARE_TOLD_SECONDS,
+        stall_seconds: float = STALL_SECONDS,
         hand_over: Callable[[int], str] | None = None,
     ) -> None:
         """``codes`` holds each remote seat's secret join code.
 
         ``fill`` is the computer level that plays a remote seat whose player has been
-        away for ``grace`` seconds when it is their turn (None: it waits for them).
-        ``computer_pause`` is how long a computer seat waits before it moves.
-        ``share_seconds`` and ``return_seconds`` are how long a roll waits for a player's
-        share (SHARE_SECONDS, RETURN_SECONDS); the flow's ``keep_dice`` writes the game and
-        its dice before a roll is told. ``hand_over`` says how the host's front end
-        gives seat N (0-based) to a computer, told when a player leaves (None: ``--fill``
-        or nothing is said).
+        away for ``grace`` seconds when it is their turn, or here but has not moved for
+        ``stall_seconds`` of their turn (None: it waits for them). ``computer_pause`` is
+        how long a computer seat waits before it moves. ``share_seconds`` and
+        ``return_seconds`` are how long a roll waits for a player's share (SHARE_SECONDS,
+        RETURN_SECONDS), ``share_told_seconds`` how long before the host's front end is
+        told whose; the flow's ``keep_dice`` writes the game and its dice before a roll is
+        told. ``hand_over`` says how the host's front end gives seat N (0-based) to a
+        computer, told when a player leaves or lets their turn wait (None: ``--fill`` or
+        nothing is said).
         """
         self.flow = flow
         self.codes = codes
@@ -180,6 +199,8 @@ class HostGame:
         self.computer_pause = computer_pause
         self.share_seconds = share_seconds
         self.return_seconds = return_seconds
+        self.share_told_seconds = share_told_seconds
+        self.stall_seconds = stall_seconds
         self.hand_over = hand_over
         self.limits = Limits()
         """What the connections may do (``Host`` gives its own)."""
@@ -194,6 +215,13 @@ class HostGame:
         """Set when the host stops: its players leave without the host being told."""
         self._asked: tuple[int, Connection, asyncio.Future[str | None]] | None = None
         """The roll a player is asked to add to, their connection, and their answer."""
+        self._missed: dict[int, int] = {}
+        """The roll each seat's player let pass when asked to add to it: they are not
+        asked again until they add to it (late) or join again."""
+        self._moved_at = time.monotonic()
+        """When the game last moved (a decision, an undo): a player's turn counts from it."""
+        self._renames: dict[int, list[float]] = {}
+        """When each seat's player took a new name lately (``Limits.renames``)."""
         self._runner: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._closing: set[asyncio.Task[None]] = set()
@@ -202,6 +230,7 @@ class HostGame:
         what they were encoded from (``game_message``)."""
         flow.listen(self._changed)
         flow.present = lambda seat: seat == flow.me or seat in self.players
+        flow.stalled = self.stalled
         flow.roll_wanted = lambda draw: self._wake.set()  # the game's task rolls it
 
     # -- the game's own task: computer seats, seats given away, the end -------------------
@@ -242,9 +271,9 @@ class HostGame:
         self.finished.set()
 
     async def _step(self) -> None:
-        """Settle a roll with a player's share, play a computer seat's move, give an away
-        player's seat, roll a die whose roll was left waiting when the host stopped, or
-        wait for a change."""
+        """Settle a roll with a player's share, play a computer seat's move, say that a
+        player lets their turn wait, give an away (or waiting) player's seat, roll a die
+        whose roll was left waiting when the host stopped, or wait for a change."""
         seat = self.flow.to_move
         assert seat is not None
         draw = self.flow.waiting_draw
@@ -257,13 +286,19 @@ class HostGame:
         if seat.kind is SeatKind.COMPUTER:
             await self._play_computer()
             return
+        stall = self._stall_timeout(seat.number)
+        if stall == 0 and self.players[seat.number].stalled_at is not self.flow.state:
+            self.players[seat.number].stalled_at = self.flow.state
+            self._stall(seat.number)
+            return
         timeout = self._fill_timeout(seat)
         if timeout == 0:
             assert self.fill is not None
             self.flow.hand_seat(seat.number, SeatKind.COMPUTER, self.fill)
             return
+        waits = [wait for wait in (timeout, stall) if wait]  # a stall said already: none
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), timeout)
+            await asyncio.wait_for(self._wake.wait(), min(waits, default=None))
 
     def _fill_timeout(self, seat: Seat) -> float | None:
         """Seconds until an away player's seat goes to the computer; None: never."""
@@ -271,6 +306,46 @@ class HostGame:
             return None
         waited = time.monotonic() - self.away_since[seat.number]
         return max(0.0, self.grace - waited)
+
+    def _stall_timeout(self, seat: int) -> float | None:
+        """Seconds until the player of ``seat``, here and to move, has let their turn wait
+        ``stall_seconds`` (0: they have); None when they are not (or the die is rolled)."""
+        flow, connection = self.flow, self.players.get(seat)
+        to_move = flow.to_move
+        if connection is None or to_move is None or to_move.number != seat or flow.rolling:
+            return None
+        if to_move.kind is not SeatKind.REMOTE:
+            return None
+        since = max(self._moved_at, connection.arrived)
+        return max(0.0, since + self.stall_seconds - time.monotonic())
+
+    def stalled(self, seat: int) -> bool:
+        """True when the player of ``seat``, here, has had their turn for ``stall_seconds``
+        without moving: a computer may play for them, as for a player away."""
+        return self._stall_timeout(seat) == 0
+
+    def _stall(self, seat: int) -> None:
+        """Tell the host's front end that the player of ``seat`` lets their turn wait, with
+        how to let a computer play for them (with ``fill`` one does at once, until they join
+        again); its board hears it as a ``seats`` change whose text says so."""
+        flow = self.flow
+        words = {"name": flow.names[seat], "seat": seat + 1, "seconds": f"{self.stall_seconds:g}"}
+        lines = [_("{name} has not moved for {seconds} seconds (seat {seat}).").format(**words)]
+        if self.fill is not None:
+            lines.append(
+                _("A {level} computer plays for them until they join again.").format(
+                    level=self.fill
+                )
+            )
+        elif self.hand_over is not None:
+            lines.append(self.hand_over(seat))
+        title = _("Network game")
+        flow.notify(Notice(" ".join(lines), title=title, severity="warning", lasting=True))
+        if self.fill is not None:
+            flow.hand_seat(seat, SeatKind.COMPUTER, self.fill)
+        else:
+            stalled = _("{name} has not moved for {seconds} seconds").format(**words)
+            flow.tell(Change("seats", seat, text=stalled))
 
     async def _play_computer(self) -> None:
         await self.flow.computers.play_soon(self.computer_pause)
@@ -293,8 +368,9 @@ class HostGame:
         """A share for roll ``index`` and the seat that added it; (None, None): nobody's.
 
         The connected players are asked in turn, from the seat to move on, each once and
-        for ``share_seconds`` at most. While nobody here can be asked, the roll waits for
-        a player who left (or has not come yet) until ``return_seconds`` after they went.
+        for ``share_seconds`` at most (not those who let their last ask pass: ``_missed``).
+        While nobody here can be asked, the roll waits for a player who left (or has not
+        come yet) until ``return_seconds`` after they went.
         """
         asked: set[int] = set()
         told = False
@@ -322,12 +398,15 @@ class HostGame:
                 await asyncio.wait_for(self._arrived.wait(), wait)
 
     def _next_adder(self, asked: Collection[int]) -> Connection | None:
-        """The next connected player to ask for a share, from the seat to move on."""
+        """The next connected player to ask for a share, from the seat to move on (one who
+        let their last ask pass is not asked)."""
         seats = len(self.flow.seats)
         mover = self.flow.state.current
         for seat in [(mover + step) % seats for step in range(seats)]:
             connection = self.players.get(seat)
-            if seat not in asked and connection is not None and connection.closing is None:
+            if seat in asked or seat in self._missed:
+                continue
+            if connection is not None and connection.closing is None:
                 return connection
         return None
 
@@ -339,17 +418,39 @@ class HostGame:
         return max((since + self.return_seconds - now for since in away), default=0.0)
 
     async def _ask(self, connection: Connection, index: int) -> str | None:
-        """Ask a player for a share of roll ``index``; None when none comes in time."""
+        """Ask a player for a share of roll ``index``; None when none comes in time (they
+        are not asked again until they answer: ``_missed``) or they leave. Once the roll
+        has waited ``share_told_seconds``, the host's front end is told for whom."""
+        seat = connection.seat
+        assert seat is not None
         answer: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
         self._asked = (index, connection, answer)
         commitment = self.flow.dice.commitment(index)
         connection.send(encode("share_ask", roll=index, commitment=commitment))
+        wait = self.share_seconds
         try:
-            return await asyncio.wait_for(answer, self.share_seconds)
+            if self.share_told_seconds < wait:
+                with contextlib.suppress(TimeoutError):
+                    return await asyncio.wait_for(asyncio.shield(answer), self.share_told_seconds)
+                wait -= self.share_told_seconds
+                self._tell_waiting(seat, math.ceil(wait))
+            return await asyncio.wait_for(answer, wait)
         except TimeoutError:
+            self._missed[seat] = index
             return None
         finally:
             self._asked = None
+
+    def _tell_waiting(self, seat: int, seconds: int) -> None:
+        """Tell the host's front end that a roll waits up to ``seconds`` more for the share
+        of ``seat``'s player."""
+        waits = ngettext(
+            "The roll waits up to {seconds} second for {name} to add to it.",
+            "The roll waits up to {seconds} seconds for {name} to add to it.",
+            seconds,
+        )
+        text = waits.format(seconds=seconds, name=self.flow.names[seat])
+        self.flow.notify(Notice(text, title=_("Dice")))
 
     def _pass_over(self, connection: Connection) -> None:
         """A connection asked for a share went: the next player is asked at once."""
@@ -357,13 +458,17 @@ class HostGame:
         if asked is not None and asked[1] is connection and not asked[2].done():
             asked[2].set_result(None)
 
-    def _take_share(self, connection: Connection, request: Request) -> None:
-        """A player's share of the roll they were asked to add to."""
+    def _take_share(self, connection: Connection, seat: int, request: Request) -> None:
+        """A player's share of the roll they were asked to add to; one that comes too late
+        for it lets them be asked again from the next roll on."""
         asked = self._asked
-        if asked is None or asked[1] is not connection or asked[0] != request.roll:
+        if asked is not None and asked[1] is connection and asked[0] == request.roll:
+            if not asked[2].done():
+                asked[2].set_result(request.share)
+        elif self._missed.get(seat) == request.roll:
+            del self._missed[seat]
+        else:
             raise ProtocolError(texts.NOT_ASKED.format(number=(request.roll or 0) + 1))
-        if not asked[2].done():
-            asked[2].set_result(request.share)
 
     def roll_proof(self, index: int) -> dict[str, Any]:
         """What a ``played`` message carries with roll ``index``: its proof and the
@@ -413,6 +518,8 @@ class HostGame:
 
     def _changed(self, change: Change) -> None:
         self._wake.set()
+        if change.kind in ("played", "synced"):
+            self._moved_at = time.monotonic()
         if change.kind == "played":
             first = self.flow.actions_played - len(change.transitions)
             rolled: dict[str, Any] = {}
@@ -435,7 +542,7 @@ class HostGame:
         elif change.kind == "synced":
             for connection in self._everyone():
                 connection.send(self.game_message(connection.seat, change.text))
-        elif change.kind == "seats":
+        elif change.kind == "seats" and not change.text:  # with a text: a stall, the host's news
             self._broadcast(encode("seats", table=self.table()))
         elif change.kind == "undo_asked" and change.seat in self.players:
             self.players[change.seat].send(encode("undo_request", by=change.text))
@@ -539,21 +646,19 @@ class HostGame:
             limits.send_queue,
         )
         if seat is not None and hello.name is not None and hello.name != self.flow.names[seat]:
-            taken = self.name_like(hello.name, seat)
-            if taken is not None:
-                await refuse(socket, texts.NAME_TAKEN.format(name=quoted(hello.name), taken=taken))
-                return
-            try:
-                self.flow.rename(seat, hello.name)
-            except MarrakechError as error:
-                await refuse(socket, texts.BAD_NAME.format(problem=error))
+            refusal = self._rename(seat, hello.name)
+            if refusal is not None:
+                await self._refuse_seat(socket, seat, *refusal)
                 return
         if seat is None:
             self.watchers.add(connection)
             connection.send(self.game_message(seat))
         else:
+            unread = _("their program did not read what the host sent ({size} bytes unread)")
+            connection.too_slow = lambda size: self._cut_off(seat, unread.format(size=size))
             if self.flow.seats[seat].kind is SeatKind.COMPUTER:
                 self.flow.hand_seat(seat, SeatKind.REMOTE)  # the player is back
+            self._missed.pop(seat, None)
             old = self.players.get(seat)
             self.players[seat] = connection
             self.flow.left.pop(seat, None)
@@ -576,10 +681,48 @@ class HostGame:
                 del self.players[seat]
                 self.away_since[seat] = time.monotonic()
                 self.flow.left[seat] = time.time()
-                if self.flow.asking is not None and self.flow.undo_seat() == seat:
-                    self.flow.answer_undo(False, seat)
+                self.flow.unanswered(seat)
                 self._tell_host(seat, here=False)
                 self._wake.set()
+
+    def _rename(self, seat: int, name: str) -> tuple[str, dict[str, object]] | None:
+        """Give the player of ``seat`` the new name their hello asks for; else why not (a
+        sentence of ``texts`` and its words): it is another player's look-alike, no name,
+        or the seat's name changed ``limits.renames`` times in the last minute."""
+        taken = self.name_like(name, seat)
+        if taken is not None:
+            return texts.NAME_TAKEN, {"name": quoted(name), "taken": taken}
+        now = time.monotonic()
+        lately = [at for at in self._renames.get(seat, []) if now - at < RENAME_SECONDS]
+        if len(lately) >= self.limits.renames:
+            words = {"seat": seat + 1, "count": self.limits.renames, "name": self.flow.names[seat]}
+            return texts.RENAMED_TOO_OFTEN, words
+        try:
+            self.flow.rename(seat, name)
+        except MarrakechError as error:
+            return texts.BAD_NAME, {"problem": error}
+        self._renames[seat] = [*lately, now]
+        return None
+
+    async def _refuse_seat(
+        self, socket: ServerConnection, seat: int, template: str, words: dict[str, object]
+    ) -> None:
+        """Refuse a hello for ``seat`` (the reason in English on the wire, ``template``
+        with its ``words``), and tell the host's front end why."""
+        told = _("A hello for seat {seat} ({name}) was refused: {reason}.")
+        reason = _(template).format(**words)
+        self._log(told.format(seat=seat + 1, name=self.flow.names[seat], reason=reason))
+        await refuse(socket, template.format(**words))
+
+    def _cut_off(self, seat: int, reason: str) -> None:
+        """Tell the host's front end why the connection of ``seat``'s player was cut."""
+        told = _("{name} was disconnected: {reason}.")
+        self._log(told.format(name=self.flow.names[seat], reason=reason))
+
+    def _log(self, text: str) -> None:
+        """Tell the host's front end what became of a player's connection (a headless
+        host writes it to its log, stderr)."""
+        self.flow.notify(Notice(text, title=_("Network game"), severity="warning"))
 
     def _take_from(self, old: Connection) -> None:
         """Close an older connection of a seat joined again: its peer is told, in words,
@@ -636,9 +779,13 @@ class HostGame:
         if connection.closing is not None:
             return False
         if not connection.limit.allow():
-            reason = texts.TOO_MANY.format(rate=f"{connection.limit.rate:g}")
+            rate = f"{connection.limit.rate:g}"
+            reason = texts.TOO_MANY.format(rate=rate)
             connection.send(encode("error", id=None, reason=reason, fatal=True))
             self._close_soon(connection, (1008, "rate-limit"))
+            if connection.seat is not None:
+                many = _("too many messages (at most {rate} a second)")
+                self._cut_off(connection.seat, many.format(rate=rate))
             return False
         request_id = None
         try:
@@ -668,7 +815,7 @@ class HostGame:
             flow.answer_undo(request.accept, seat)
             return
         if request.kind == "share":
-            self._take_share(connection, request)
+            self._take_share(connection, seat, request)
             return
         if request.at != flow.actions_played:
             raise ProtocolError(texts.OUT_OF_DATE.format(now=flow.actions_played, sent=request.at))

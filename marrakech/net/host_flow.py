@@ -81,6 +81,9 @@ class HostFlow(GameFlow):
         """The seat that asked for an undo the seat whose decision it is has not answered."""
         self.present: Callable[[int], bool] = lambda seat: seat == me
         """Whether a seat's player is here to answer an undo request (the host sets it)."""
+        self.stalled: Callable[[int], bool] = lambda seat: False
+        """Whether a seat's player, here, has let their turn wait so long that a computer
+        may play for them (the host sets it: ``HostGame.stalled``)."""
         self.left: dict[int, float] = {}
         """When (``time.time()``) each remote seat's player last left the table (the host
         keeps it; a player back is taken out)."""
@@ -288,6 +291,16 @@ class HostFlow(GameFlow):
             return
         self.take_back(asker)
 
+    def unanswered(self, seat: int) -> None:
+        """The player of ``seat`` left without answering the undo request made of them:
+        the request is dropped, and its asker told so."""
+        asker = self.asking
+        if asker is None or seat != self.undo_seat():
+            return
+        self.asking = None
+        reason = _(texts.LEFT_UNANSWERED).format(name=self.names[seat])
+        self.tell(Change("undo_refused", asker, text=reason))
+
     def take_back(self, asker: int) -> None:
         """Undo now (the agreement is settled) and tell everyone who took back whose."""
         owner = self.undo_seat()
@@ -315,8 +328,8 @@ class HostFlow(GameFlow):
         self.tell(Change("synced", number, text=news))
 
     def give_to_computer(self, seat: int, level: str) -> None:
-        """A computer plays a remote seat whose player is away (until they come back);
-        IllegalAction says what is wrong."""
+        """A computer plays a remote seat whose player is away, or here but has let their
+        turn wait (``stalled``), until they come back; IllegalAction says what is wrong."""
         from marrakech.games.levels import computer_named
 
         seats = len(self.seats)
@@ -332,7 +345,7 @@ class HostFlow(GameFlow):
             raise IllegalAction(
                 _("seat {seat} is not a seat for a player elsewhere").format(seat=seat + 1)
             )
-        if self.present(seat):
+        if self.present(seat) and not self.stalled(seat):
             raise IllegalAction(_("seat {seat}'s player is here").format(seat=seat + 1))
         self.hand_seat(seat, SeatKind.COMPUTER, level)
 

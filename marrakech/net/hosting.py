@@ -32,9 +32,9 @@ from marrakech.games.records import SaveFileError, record_to_json, setup_to_dict
 from marrakech.games.session import PERSON, Session
 from marrakech.games.text import quoted
 from marrakech.net.fair import HostDice
-from marrakech.net.host import RETURN_SECONDS, SHARE_SECONDS, HostGame
+from marrakech.net.host import RETURN_SECONDS, SHARE_SECONDS, SHARE_TOLD_SECONDS, HostGame
 from marrakech.net.host_flow import HostFlow
-from marrakech.net.protocol import Limits, new_code, normal_code
+from marrakech.net.protocol import STALL_SECONDS, Limits, new_code, normal_code
 from marrakech.net.record import keep_record, record_document
 from marrakech.net.server import Host
 
@@ -425,15 +425,18 @@ async def start_hosting(
     limits: Limits | None = None,
     share_seconds: float = SHARE_SECONDS,
     return_seconds: float = RETURN_SECONDS,
+    share_told_seconds: float = SHARE_TOLD_SECONDS,
+    stall_seconds: float = STALL_SECONDS,
     hand_over: Callable[[int], str] | None = None,
 ) -> Hosted:
     """Put a game from ``new_game`` or ``resume_game`` on the network.
 
     It listens on ``host``:``port`` (by default where ``hosting`` says; port 0 picks a
     free one, remembered for a resume); ``fill``, ``grace``, ``computer_pause``,
-    ``share_seconds``, ``return_seconds`` and ``hand_over`` as ``HostGame`` takes them;
-    ``limits`` are what connections may do (the caps, the queues, the rate; ``Limits()``
-    by default). OSError when it cannot listen (the game is let go then).
+    ``share_seconds``, ``return_seconds``, ``share_told_seconds``, ``stall_seconds`` and
+    ``hand_over`` as ``HostGame`` takes them; ``limits`` are what connections may do (the
+    caps, the queues, the rate, the renames; ``Limits()`` by default). OSError when it
+    cannot listen (the game is let go then).
     """
     bind = hosting.host if host is None else host
     game = HostGame(
@@ -444,6 +447,8 @@ async def start_hosting(
         computer_pause=computer_pause,
         share_seconds=share_seconds,
         return_seconds=return_seconds,
+        share_told_seconds=share_told_seconds,
+        stall_seconds=stall_seconds,
         hand_over=hand_over,
     )
     server = Host([game], limits)

@@ -82,8 +82,16 @@ CONNECT_BURST = 5
 SPECTATOR_IDLE_SECONDS = 600.0
 """A spectator that sent nothing and was sent nothing for this long is closed."""
 
+STALL_SECONDS = 60.0
+"""How long a player here may let their turn wait without moving before the host may let
+a computer play their seat, as it may the seat of a player away."""
+
 MAX_NAME_CHARS = 40
 """A player's name is at most this long (as everywhere in the game)."""
+
+RENAMES_PER_MINUTE = 3
+"""A seat's player may take a new name this many times in a minute; a hello with a new
+name past that is refused (renaming sends every peer the whole game)."""
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """Join codes use letters and digits that cannot be misread (no 0/O, 1/I/L)."""
@@ -140,6 +148,8 @@ class Limits:
     """Messages a second a spectator may send on average..."""
     spectator_burst: int = SPECTATOR_BURST
     """...and at once."""
+    renames: int = RENAMES_PER_MINUTE
+    """New names a seat's player may take in a minute."""
 
 
 def _quoted(value: object, limit: int = QUOTE_LIMIT) -> str:

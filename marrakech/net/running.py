@@ -11,13 +11,14 @@ from pathlib import Path
 from typing import Protocol
 
 from marrakech.engine import Variant
-from marrakech.flow import GameFlow, Listener, Notice
+from marrakech.flow import Change, GameFlow, Listener, Notice
 from marrakech.flow.computers import FALLBACK_LEVEL
 from marrakech.games.language import _, pgettext
 from marrakech.games.levels import LEVELS, computer_named, seat_bot
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import PERSON, GameSetup, Session, default_name, new_seed
 from marrakech.games.text import shown
+from marrakech.games.words import as_sentence
 from marrakech.net import DEFAULT_PORT, LOOPBACK
 from marrakech.net.client import Client
 from marrakech.net.host import GAME_OVER_LINGER, HostGame
@@ -66,6 +67,12 @@ def _error(command: str, message: str) -> int:
 
 def _notify(notice: Notice) -> None:
     print(shown(notice.text), file=sys.stderr, flush=True)
+
+
+def _log_news(change: Change) -> None:
+    """Write to a headless host's log why the game was read again (a new name, an undo)."""
+    if change.kind == "synced" and change.text:
+        _notify(Notice(as_sentence(change.text)))
 
 
 def _setup(args: argparse.Namespace) -> GameSetup:
@@ -163,6 +170,7 @@ async def _host(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
             return 0
         until = _finished(hosted.game)
         if flow.me is None:
+            flow.listen(_log_news)
             await until
         else:
             await lines(lambda: flow, flow.listen, until)

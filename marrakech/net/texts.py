@@ -18,6 +18,7 @@ TOOK_BACK = N_("{name} took back a decision")
 TOOK_BACK_AGREED = N_("{name} took back {owner}'s last decision, with their agreement")
 RENAMED = N_("seat {number} is now {name}")
 SAID_NO = N_("{name} said no")
+LEFT_UNANSWERED = N_("{name} left without answering")
 NOT_YOUR_TURN = N_("it is {name}'s turn, not yours")
 CANNOT_UNDO = N_("cannot undo: {reason}")
 NOT_HERE = N_("the last decision is {name}'s, who is not here to agree")
@@ -32,6 +33,9 @@ HOST_FAILED = N_("the host failed on it")
 NO_SEAT_IN_GAME = N_("that join code opens no seat of this game")
 NO_SEAT_HERE = N_("that join code opens no seat here")
 BAD_NAME = N_("the name {problem}")
+RENAMED_TOO_OFTEN = N_(
+    "the name of seat {seat} changes at most {count} times a minute: join as {name}, or later"
+)
 NAME_TAKEN = N_("the name {name} is too like {taken}'s, who plays at this table")
 HELLO_FIRST = N_("say hello first (with a join code, or watch: true)")
 HELLO_TWICE = N_("this connection has said hello already")
@@ -53,6 +57,7 @@ TEMPLATES = (
     TOOK_BACK_AGREED,
     RENAMED,
     SAID_NO,
+    LEFT_UNANSWERED,
     NOT_YOUR_TURN,
     CANNOT_UNDO,
     NOT_HERE,
@@ -67,6 +72,7 @@ TEMPLATES = (
     NO_SEAT_IN_GAME,
     NO_SEAT_HERE,
     BAD_NAME,
+    RENAMED_TOO_OFTEN,
     NAME_TAKEN,
     HELLO_FIRST,
     HELLO_TWICE,

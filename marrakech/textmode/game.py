@@ -26,7 +26,7 @@ from marrakech.engine import (
     Turn,
     Variant,
 )
-from marrakech.flow import Change, GameFlow, Notice
+from marrakech.flow import Change, GameFlow, Notice, SeatKind
 from marrakech.flow.hint import hint
 from marrakech.games import storage, words
 from marrakech.games.autosaves import GameFile
@@ -73,7 +73,7 @@ HERE_LINES = (N_("undo, redo, hint, save NAME, help, quit; review, once the game
 HOST_LINES = (
     N_("undo (another player's decision only if they agree), hint, save NAME, help, quit."),
     N_("yes or no: agree or not when another player asks to take back your last decision."),
-    N_("computer SEAT LEVEL: a computer plays the seat of a player who left."),
+    N_("computer SEAT LEVEL: a computer plays the seat of a player who left or does not move."),
     N_("review, once the game is over."),
 )
 """The end of ``help`` at the host of a network game."""
@@ -124,6 +124,10 @@ class TextGame:
         self._prompted: GameState | None = None
         self._ended = False
         self._seats = flow.seats
+        self._here = self._presence()
+        self.noticed: Callable[[], object] = lambda: None
+        """Called when a notice comes, for it to be said at once (a network table, where
+        notices come while nobody types: ``textmode.online``)."""
         flow.notify = self._noticed
         flow.listen(self._heard)
 
@@ -136,6 +140,7 @@ class TextGame:
 
     def _noticed(self, notice: Notice) -> None:
         self._said.append(f"{notice.title}: {notice.text}" if notice.title else notice.text)
+        self.noticed()
 
     def _heard(self, change: Change) -> None:
         """Say a change of the table, when it is news to the person here."""
@@ -146,8 +151,11 @@ class TextGame:
         elif change.kind == "synced":
             if change.text and not self._acting and not flow.over:  # the result says it
                 self._said.append(words.as_sentence(change.text))
+            if self.moves:
+                self._said.extend(self._comings_and_goings())
         elif change.kind == "seats":
             if self.moves:
+                self._said.extend(self._comings_and_goings())
                 self._said.extend(self._seats_changed())
         elif change.kind == "undo_asked":
             if flow.me is not None and change.seat == flow.me:
@@ -179,21 +187,62 @@ class TextGame:
         if self.flow.networked and self.moves:
             lines += self.flow.log()
         if self._waiting_for_another():
-            if self.state.current == self.flow.me:
-                lines.append(_("The die is being rolled for you."))
-            else:
+            if self.state.current != self.flow.me:
                 name = self.names[self.state.current]
                 lines.append(_("It is {name}'s turn: waiting for them.").format(name=name))
+            elif self.flow.rolling:
+                lines.append(_("The die is being rolled for you."))
         return [*lines, _("Type help for the commands.")]
 
     def _seats_changed(self) -> list[str]:
-        """Who plays the seats whose player changed (a computer stepped in, or out)."""
-        seats, self._seats = self._seats, self.flow.seats
-        kinds = [seat.level for seat in self.flow.seats]
+        """Who plays the seats whose player changed (a computer stepped in, or out), and
+        how to play this seat again when the host gave it to a computer."""
+        flow = self.flow
+        seats, self._seats = self._seats, flow.seats
+        kinds = [seat.level for seat in flow.seats]
         lines = describe.seat_lines(self.state, self.names, kinds)
-        return [
+        said = [
             line for line, old, new in zip(lines, seats, self._seats, strict=True) if old != new
         ]
+        me = flow.me
+        if me is not None and not flow.runs_computers:
+            mine, now = seats[me], self._seats[me]
+            if mine != now and now.kind is SeatKind.COMPUTER:  # the host let one play it
+                said.append(
+                    _(
+                        "A computer plays your seat until you join again: quit, then run "
+                        "your join line."
+                    )
+                )
+        return said
+
+    def _presence(self) -> tuple[bool | None, ...]:
+        """Whether each seat's player is at the table, as this table was told (None: not
+        joined yet)."""
+        flow = self.flow
+        return tuple(
+            None if flow.awaited(seat) else flow.away_since(seat) is None
+            for seat in range(len(flow.seats))
+        )
+
+    def _comings_and_goings(self) -> list[str]:
+        """Who has left the table, come back or joined it since last said; at a joined
+        table only (the host's own front end is told in notices)."""
+        before, self._here = self._here, self._presence()
+        if self.flow.can_save:
+            return []
+        lines = []
+        for seat, (was, now) in enumerate(zip(before, self._here, strict=True)):
+            if seat == self.flow.me or was == now:
+                continue
+            if not now:
+                said = _("{name} has left the table (seat {seat}).")
+            elif was is None:
+                said = _("{name} has joined the table (seat {seat}).")
+            else:
+                said = _("{name} is back at the table (seat {seat}).")
+            lines.append(said.format(name=self.names[seat], seat=seat + 1))
+        return lines
 
     def _table_lines(self) -> list[str]:
         flow = self.flow
@@ -337,9 +386,13 @@ class TextGame:
         return Reply(self._drain(), moved=True)
 
     def _waiting_for_another(self) -> bool:
-        """At a network table, whether another seat (or the die) is to move, not this one."""
+        """At a network table, whether another seat or the die is to move: not a person
+        here, nor a computer this front end plays (a seat joined with ``--bot``)."""
         flow = self.flow
-        return flow.networked and not flow.over and not flow.person_to_move
+        seat = flow.to_move
+        if not flow.networked or seat is None or flow.person_to_move:
+            return False
+        return flow.rolling or not (flow.runs_computers and flow.plays_here(seat))
 
     def _now(self) -> str:
         """What may be typed now, after a line that could not be played."""

@@ -110,13 +110,14 @@ class TableInLines:
             if change.text:
                 self.say([change.text[:1].upper() + change.text[1:] + "."])
             return
+        loop = asyncio.get_running_loop()
         if self.game is None:
             self.game = TextGame(flow, moves=self.moves)
+            self.game.noticed = lambda: loop.call_soon_threadsafe(self._go_on)  # said at once
             self.say(self.game.opening())
             self.opened.set()
         if change.kind == "undo_asked" and change.seat == flow.me and flow.runs_computers:
             flow.answer_undo(True)  # a computer seat agrees to every undo
-        loop = asyncio.get_running_loop()
         if change.kind == "error" and change.seat in (None, flow.me):
             self._asked = None  # a refused computer decision is thought over again soon
             loop.call_later(RETRY_SECONDS, self._go_on)

@@ -22,6 +22,7 @@ from marrakech.net.host import HostGame
 from marrakech.net.host_flow import HostFlow
 from marrakech.net.hosting import Hosted, Hosting, new_game, start_hosting
 from marrakech.net.protocol import MAX_HOST_MESSAGE_BYTES, PROTOCOL_VERSION, encode
+from marrakech.textmode.game import TextGame
 
 ROOT = Path(__file__).parents[2]
 WAIT = 10.0
@@ -133,6 +134,13 @@ async def until(condition: Any, timeout: float = WAIT) -> None:
         if loop.time() > deadline:
             raise TimeoutError("the condition did not come true in time")
         await asyncio.sleep(0.01)
+
+
+async def says(game: TextGame, words: str) -> list[str]:
+    """What a seat in lines says (``advance``) until it says a line with ``words``."""
+    lines: list[str] = []
+    await until(lambda: bool(lines.extend(game.advance())) or any(words in x for x in lines))
+    return lines
 
 
 async def net_process(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import os
 import socket
 import threading
@@ -16,20 +17,21 @@ import pytest
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.frames import CloseCode
 
-from marrakech.engine import Phase, Variant
+from marrakech.engine import Orient, Phase, Turn, Variant
 from marrakech.flow import GameFlow, Listener
 from marrakech.flow.changes import Change
 from marrakech.games.narrate import sentence
 from marrakech.games.session import GameSetup, Session
 from marrakech.games.words import action_words, result_line
 from marrakech.net.client import Client
+from marrakech.net.host import HostGame
 from marrakech.net.host_flow import HostFlow
 from marrakech.net.hosting import new_game, resume_game
 from marrakech.net.protocol import HOST_STOPPED
-from marrakech.net.replica import HostError
+from marrakech.net.replica import HostError, ReplicaFlow
 from marrakech.textmode.game import TextGame
 from marrakech.textmode.online import play_at_table
-from net.harness import Table, heard_seat, hosted, seated, until
+from net.harness import Peer, Table, heard_seat, hosted, says, seated, until
 
 
 @asynccontextmanager
@@ -332,6 +334,22 @@ def test_lines_typed_while_another_plays_say_whose_turn_it_is() -> None:
     asyncio.run(scenario())
 
 
+def test_the_hosts_seat_in_lines_says_whose_share_a_roll_waits_for_while_it_waits() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(2, names=("Ayla", "Bo"), seed=2)
+        async with hosted(setup, headless=False, share_seconds=60, share_told_seconds=0) as table:
+            await Peer.seat(table.address, table.code(1))  # Bo's program adds no share
+            async with typing_at(lambda: table.flow, table.flow.listen) as (keys, out):
+                keys.write("left\n")
+                keys.flush()
+                await until(lambda: "The roll waits" in out.getvalue())
+                assert table.flow.rolling  # said while it waits, not once it has landed
+            waits = [line for line in out.getvalue().splitlines() if "The roll waits" in line]
+            assert waits == ["Dice: The roll waits up to 60 seconds for Bo to add to it."]
+
+    asyncio.run(scenario())
+
+
 def test_a_seat_in_lines_on_a_pipe_is_prompted_when_asked_and_says_goodbye_once() -> None:
     async def scenario() -> None:
         setup = GameSetup(2, names=("Ayla", "Bo"), seed=2, seats=("person", "greedy"))
@@ -462,6 +480,78 @@ def test_a_seat_joined_while_another_plays_is_told_whose_turn_it_is() -> None:
     asyncio.run(scenario())
 
 
+def test_a_seat_joined_with_a_bot_is_told_of_the_die_only_while_it_is_rolled() -> None:
+    setup = GameSetup(2, names=("Ayla", "Bo"), seed=2, first=1)
+    flow, _ = new_game(Session(setup), lambda notice: None, headless=False, host="", port=0)
+    host = HostGame(flow, {1: "CODE"})
+
+    def opening() -> list[str]:
+        """What ``join --bot greedy --text`` says first, the game as it is now."""
+        bot = ReplicaFlow(json.loads(host.game_message(1)), lambda text: None, level="greedy")
+        return TextGame(bot).opening()
+
+    assert opening()[-2:] == [
+        "Bo (greedy computer) plays blue and green.",
+        "Type help for the commands.",
+    ]
+    flow.roll_wanted = lambda draw: None  # the roll of Bo's facing waits for a share
+    flow.decide(Orient(Turn.LEFT))
+    assert opening()[-2:] == ["The die is being rolled for you.", "Type help for the commands."]
+    flow.close()
+
+
+def test_a_joined_seat_in_lines_hears_who_joins_leaves_and_comes_back() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=2)
+        async with hosted(setup, headless=False) as table, seated(table, 2) as client:
+            assert client.flow is not None
+            cem = TextGame(client.flow)
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            assert "Bo has joined the table (seat 2)." in await says(cem, "Bo has")
+            await bo.close()
+            assert "Bo has left the table (seat 2)." in await says(cem, "Bo has")
+            await Peer.seat(table.address, table.code(1))
+            assert "Bo is back at the table (seat 2)." in await says(cem, "Bo is")
+            assert not any("Ayla" in line for line in cem.advance())  # the host, always here
+
+    asyncio.run(scenario())
+
+
+def test_the_asker_of_an_undo_hears_the_player_asked_left_without_answering() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(2, names=("Ayla", "Bo"), seed=2)
+        async with hosted(setup, headless=False, return_seconds=0) as table:
+            ayla = TextGame(table.flow)
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            ayla.respond("left")
+            await bo.rolled()  # Bo adds the share of Ayla's roll
+            ayla.respond("1")
+            await bo.send({"type": "act", "id": 1, "at": 3, "action": "L"})
+            await bo.rolled()
+            carpet = str(table.flow.state.legal_placements()[0])
+            await bo.send({"type": "act", "id": 2, "at": 5, "action": carpet})
+            await until(lambda: table.flow.state.current == 0)
+            assert ayla.respond("undo").lines[-1].startswith("Asked Bo to agree")
+            await bo.next("undo_request")
+            await bo.close()
+            said = await says(ayla, "Refused")
+            assert "Refused: Bo left without answering." in said
+            assert not any("said no" in line for line in said)
+
+    asyncio.run(scenario())
+
+
+def test_a_new_name_in_another_script_ends_an_english_sentence_with_a_full_stop() -> None:
+    async def scenario() -> None:
+        async with hosted(GameSetup(2, names=("Ayla", "Bo"), seed=2), headless=False) as table:
+            ayla = TextGame(table.flow)
+            named = await Peer.open(table.address, {"code": table.code(1), "name": "名前名前"})
+            await named.next("game")
+            assert "Seat 2 is now 名前名前." in ayla.advance()
+
+    asyncio.run(scenario())
+
+
 def test_a_client_whose_host_stopped_the_game_waits_for_it_then_says_it_did_not_come_back() -> None:
     async def scenario() -> None:
         async with hosted(GameSetup(2, names=("Ayla", "Bo"), seed=2)) as table:
@@ -499,7 +589,7 @@ def test_the_hosts_own_seat_asking_twice_for_an_undo_asks_the_other_player_once(
     async def scenario() -> None:
         async with ayla_played_bo_seated() as (table, ayla, client, bo):
             bo.respond("left")
-            await until(lambda: table.flow.state.phase is Phase.PLACE)
+            await until(lambda: client.flow.state.phase is Phase.PLACE)  # type: ignore[union-attr]
             bo.respond("1")
             await until(lambda: table.flow.state.current == 0)
             ayla.advance()  # what was said so far
@@ -529,6 +619,7 @@ def test_an_undo_request_dropped_by_a_new_decision_is_said_to_the_player_asked()
                 "now that the game has moved on."
             )
             assert withdrawn in ayla.advance()
+            await until(lambda: client.flow.state.phase is Phase.PLACE)  # type: ignore[union-attr]
             bo.respond("1")
             await until(lambda: table.flow.state.current == 0)
             await until(lambda: client.flow.state.current == 0)  # type: ignore[union-attr]

@@ -19,6 +19,7 @@ from marrakech.games.session import GameSetup, Session
 from marrakech.net.client import Client
 from marrakech.net.fair import DiceWitness, HostDice, commitment, new_share, roll_value
 from marrakech.net.hosting import new_game, resume_game, start_hosting
+from marrakech.textmode.game import TextGame
 from marrakech.textmode.online import play_at_table
 from net.harness import Peer, hosted, until
 
@@ -87,6 +88,35 @@ def test_a_player_who_does_not_answer_is_passed_over() -> None:
             await ayla.next("share_ask")  # Ayla, to move, is asked first, and says nothing
             rolled = await bo.rolled()  # Bo is asked next, and answers
             assert rolled["dice"]["by"] == 1
+
+    asyncio.run(scenario())
+
+
+def test_a_player_who_lets_a_share_ask_pass_costs_one_wait_and_is_asked_again_once_heard() -> None:
+    async def scenario() -> None:
+        options = {"share_seconds": 0.5, "share_told_seconds": 0, "return_seconds": 0}
+        async with hosted(SETUP, headless=False, **options) as table:
+            ayla = TextGame(table.flow)  # the host's own seat, in lines
+            bo, _ = await Peer.seat(table.address, table.code(1))  # adds no share, for now
+            said = ayla.respond("left").lines
+            await until(lambda: table.flow.state.phase is Phase.PLACE)  # rolled alone
+            said += ayla.respond("1").lines + ayla.advance()
+            await bo.send(act("L", at=3))  # Bo's own roll: not asked of him, not waited for
+            await until(lambda: table.flow.state.phase is Phase.PLACE)
+            said += ayla.advance()
+            waits = [line for line in said if line.startswith("Dice: ")]
+            assert waits == ["Dice: The roll waits up to 1 second for Bo to add to it."]
+            heard = []
+            while sum("dice" in message for message in heard) < 2:
+                heard.append(json.loads(await asyncio.wait_for(bo.socket.recv(), 10)))
+            assert [message["roll"] for message in heard if message["type"] == "share_ask"] == [0]
+            assert [proof.by for proof in table.flow.dice.proofs] == [None, None]
+            await bo.send({"type": "share", "roll": 0, "share": new_share()})  # heard at last
+            carpet = str(table.flow.state.legal_placements()[0])
+            await bo.send(act(carpet, at=5, id=2))
+            await until(lambda: table.flow.state.current == 0)
+            ayla.respond("left")
+            assert (await bo.rolled())["dice"]["by"] == 1  # asked again, and added to it
 
     asyncio.run(scenario())
 

@@ -209,6 +209,54 @@ def test_undo_needs_the_agreement_of_the_seat_whose_decision_it_takes_back() -> 
     asyncio.run(scenario())
 
 
+def test_a_player_who_leaves_while_asked_to_agree_to_an_undo_has_left_without_answering() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP) as table:
+            ayla, _ = await Peer.seat(table.address, table.code(0))
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            await lays_first_carpet(ayla, table, id=2)
+            await ayla.next("played")
+            await bo.send({"type": "undo", "id": 1, "at": 3})
+            await ayla.next("undo_request")
+            await ayla.close()
+            refused = await bo.next("undo_refused")
+            assert refused["reason"] == "Ayla left without answering"
+            assert len(table.flow.session.actions) == 3
+
+    asyncio.run(scenario())
+
+
+def test_a_seat_renamed_too_often_is_refused_and_the_others_hear_each_new_name_once() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP) as table:
+            ayla, _ = await Peer.seat(table.address, table.code(0))
+            for name in ("Bo 1", "Bo 2", "Bo 3"):
+                bo = await Peer.open(table.address, {"code": table.code(1), "name": name})
+                await bo.next("game")
+            again = await Peer.open(table.address, {"code": table.code(1), "name": "Bo 4"})
+            assert await again.next("error") == {
+                "type": "error",
+                "id": None,
+                "reason": "the name of seat 2 changes at most 3 times a minute: join as Bo 3, "
+                "or later",
+                "fatal": True,
+            }
+            await ayla.send({"type": "ping", "id": 9})
+            news = []
+            while (message := await ayla.next())["type"] != "pong":
+                if message["type"] == "game":
+                    news.append(message["news"])
+            assert news == ["seat 2 is now Bo 1", "seat 2 is now Bo 2", "seat 2 is now Bo 3"]
+            assert table.notices[-1].text == (
+                "A hello for seat 2 (Bo 3) was refused: the name of seat 2 changes at most 3 "
+                "times a minute: join as Bo 3, or later."
+            )
+            back = await Peer.open(table.address, {"code": table.code(1), "name": "Bo 3"})
+            assert (await back.next("game"))["setup"]["names"] == ["Ayla", "Bo 3"]
+
+    asyncio.run(scenario())
+
+
 def test_each_game_message_shows_the_game_as_it_is_then() -> None:
     async def scenario() -> None:
         setup = GameSetup(2, names=("Ayla", "Bo"), seed=11, takeback=True)

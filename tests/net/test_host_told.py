@@ -4,6 +4,7 @@ with how to let a computer play the seat of one who left."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 from tui.helpers import toasts
@@ -112,3 +113,49 @@ def test_a_player_whose_seat_has_played_is_back_not_new_when_the_game_is_hosted_
             await hosted_again.close()
 
     asyncio.run(scenario())
+
+
+def test_a_headless_host_writes_each_new_name_and_each_refused_hello_to_its_log(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from marrakech.cli import build_parser
+    from marrakech.net import running
+
+    async def no_lines(*args: object, **options: object) -> int:
+        raise AssertionError("a headless host has no seat in lines")
+
+    async def scenario() -> list[str]:
+        args = build_parser().parse_args(["host", "--headless", "--port", "0"])
+        hosting = asyncio.ensure_future(running._host(args, no_lines, None))
+        printed: list[str] = []
+        log: list[str] = []
+
+        def read() -> bool:
+            out, err = capsys.readouterr()
+            printed.extend(out.splitlines())
+            log.extend(err.splitlines())
+            return any(line.startswith("seat 2: ") for line in printed)
+
+        await until(read)
+        join = {line.split(": ", 1)[0]: line.split() for line in printed}
+        address, code = join["seat 2"][-2:]
+        eve = await Peer.open(address, {"code": code, "name": "Eve"})
+        await eve.next("game")
+        blank = await Peer.open(address, {"code": code, "name": " "})
+        await blank.next("error")
+        alike = await Peer.open(address, {"code": code, "name": "player 1"})
+        await alike.next("error")
+        hosting.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await hosting
+        read()
+        return log
+
+    log = asyncio.run(scenario())
+    assert log == [
+        "Seat 2 is now Eve.",
+        "Eve has joined the table (seat 2).",
+        "A hello for seat 2 (Eve) was refused: the name must be 1 to 40 characters, not blank.",
+        "A hello for seat 2 (Eve) was refused: the name 'player 1' is too like Player 1's, "
+        "who plays at this table.",
+    ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import socket
 from pathlib import Path
 from typing import Any
@@ -112,6 +113,8 @@ def test_past_the_rate_limit_a_peer_gets_one_error_and_is_closed() -> None:
             await bo.send({"type": "ping", "id": 5})  # the others are still served
             assert (await bo.next("pong"))["id"] == 5
             await until(lambda: 0 not in table.game.players)
+            told = [notice.text for notice in table.notices if "disconnected" in notice.text]
+            assert told == ["Ayla was disconnected: too many messages (at most 1 a second)."]
 
     asyncio.run(scenario())
 
@@ -176,6 +179,34 @@ def test_a_peer_that_does_not_read_is_dropped_and_the_others_get_everything() ->
                     got += 1
             assert got < sent
             assert 0 in table.game.players
+
+    asyncio.run(scenario())
+
+
+def test_a_player_who_does_not_read_is_dropped_and_the_host_is_told_why() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP) as table:
+            host, port = table.address.rsplit(":", 1)
+            raw = socket.socket()
+            raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            raw.setblocking(False)
+            await asyncio.get_running_loop().sock_connect(raw, (host, int(port)))
+            lazy = await connect(f"ws://{table.address}", sock=raw, max_queue=1)
+            await lazy.send(encode("hello", version=PROTOCOL_VERSION, code=table.code(1)))
+            await until(lambda: 1 in table.game.players)
+            sent = 0
+            while 1 in table.game.players and sent < 3000:
+                sent += 1
+                table.flow.rename(0, f"Ayla {sent}")  # Bo is sent the whole game again
+                await asyncio.sleep(0)
+            await until(lambda: 1 not in table.game.players)
+            told = [notice.text for notice in table.notices if "disconnected" in notice.text]
+            assert len(told) == 1
+            assert re.fullmatch(
+                r"Bo was disconnected: their program did not read what the host sent "
+                r"\(\d+ bytes unread\)\.",
+                told[0],
+            ), told
 
     asyncio.run(scenario())
 

@@ -3,8 +3,8 @@
 Its ``NetworkLink`` hears the host (or, on the host, the players who joined) and posts
 each change of the table; the screen shows the moves it has not shown yet, and draws
 again when the seats change or the connection is lost (or gone for good). On the host,
-``c`` lets a computer play the seat of a player who has left (the default level; the
-command palette offers every level), until they are back.
+``c`` lets a computer play the seat of a player who has left, or who lets their turn wait
+(the default level; the command palette offers every level), until they are back.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import ClassVar
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 
-from marrakech.engine import MarrakechError, Transition
+from marrakech.engine import GameState, MarrakechError, Transition
 from marrakech.flow import SeatKind
 from marrakech.flow.computers import FALLBACK_LEVEL
 from marrakech.games.language import N_, _
@@ -43,6 +43,11 @@ class NetworkGameScreen(GameScreen):
     _asking: str = ""
     """The status line's message that this seat asked another player to agree to an
     undo, until their answer comes (agreed: the game is read again; refused)."""
+
+    _stalled: tuple[GameState, int, str] | None = None
+    """On the host's board: the position at which the player to move was said to let
+    their turn wait, their seat, and the status line's message that says so (the next
+    move ends it)."""
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -74,7 +79,11 @@ class NetworkGameScreen(GameScreen):
         if change.kind == "undo_refused":
             if change.seat == self.flow.me:
                 self._refused()
+        elif change.kind == "seats" and change.text and change.seat is not None:
+            self._stall(change.seat, change.text)
         elif change.kind in ("seats", "lost", "closed"):
+            if self._stalled is not None and change.seat == self._stalled[1]:
+                self._stalled = None  # back, or played by a computer
             self._draw()
         elif (
             change.kind != "played"
@@ -95,44 +104,59 @@ class NetworkGameScreen(GameScreen):
         """True on the host's board (it holds the whole game and gives seats away)."""
         return self.flow.networked and self.flow.can_save
 
-    def away_seats(self) -> list[int]:
-        """The seats whose player has left the table or not joined it yet and that no
-        computer plays, the seat to move first (none but on the host's board)."""
+    def _stall(self, seat: int, news: str) -> None:
+        """The host says the player of ``seat`` lets their turn wait (``news``): ``c`` may
+        give their seat to a computer now, and the status line says so."""
+        message = _("{news}: c lets a computer play for them.").format(news=news)
+        self._stalled = (self.flow.state, seat, message)
+        self._say(message)
+
+    def seats_to_give(self) -> list[int]:
+        """The seats that no computer plays whose player has left the table, not joined
+        it yet, or lets their turn wait, the seat to move first (none but on the host's
+        board)."""
         flow = self.flow
         if not self.hosting or flow.over:
             return []
         count = len(flow.seats)
         order = [(flow.state.current + step) % count for step in range(count)]
+        stalled = self._stalled
         return [
             seat
             for seat in order
             if flow.seats[seat].kind is SeatKind.REMOTE
-            and (flow.away_since(seat) is not None or flow.awaited(seat))
+            and (
+                flow.away_since(seat) is not None
+                or flow.awaited(seat)
+                or (stalled is not None and stalled[0] is flow.state and stalled[1] == seat)
+            )
         ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """As on every board; ``c`` shows on the host's board only, dimmed while every
-        player is at the table."""
+        player is at the table and playing."""
         if action == "give_seat":
             if self.has_class("-too-small") or not self.hosting or self.flow.over:
                 return False
-            return True if self.away_seats() else None
+            return True if self.seats_to_give() else None
         return super().check_action(action, parameters)
 
     def action_give_seat(self, level: str = HAND_OVER_LEVEL, seat: int | None = None) -> None:
-        """Let a computer of ``level`` play ``seat`` (by default the first away one) until
-        its player is back."""
-        away = self.away_seats()
+        """Let a computer of ``level`` play ``seat`` (by default the first one to give)
+        until its player is back."""
         if seat is None:
-            if not away:
+            to_give = self.seats_to_give()
+            if not to_give:
                 self._say(_("Every player is at the table: no seat to give to a computer."))
                 return
-            seat = away[0]
+            seat = to_give[0]
         try:
             self.flow.give_to_computer(seat, level)
         except MarrakechError as error:
             self.notify(str(error), title=_("Not allowed"), severity="error", markup=False)
             return
+        if self._stalled is not None and self.pointing.message == self._stalled[2]:
+            self.pointing = self.pointing.saying("")
         words = _("A {level} computer plays for {name} (seat {seat}) until they are back.")
         self.notify(
             words.format(level=level, name=self.flow.names[seat], seat=seat + 1),
@@ -142,9 +166,10 @@ class NetworkGameScreen(GameScreen):
         self._draw()
 
     def system_commands(self) -> Iterable[SystemCommand]:
-        """The game's entries, and on the host one for each level each away seat may go to."""
+        """The game's entries, and on the host one for each level each seat to give may go
+        to."""
         yield from super().system_commands()
-        for seat in self.away_seats():
+        for seat in self.seats_to_give():
             name = self.flow.names[seat]
             for level in LEVELS:
                 yield SystemCommand(

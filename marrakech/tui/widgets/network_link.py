@@ -3,7 +3,8 @@
 What concerns the whole game (a move played elsewhere, the game read again, the seats)
 is posted up as a ``NetworkLink.Heard`` message, for the screen to show. What concerns
 only the person here it settles itself: an undo request to agree to is a dialog; why the
-game was read again (who took back whose decision) is a notification. A refusal of an
+game was read again (who took back whose decision), and this seat given to a computer by
+the host (its player let their turn wait), are notifications. A refusal of an
 undo, a connection lost (the client tries again) or gone for good are both: a
 notification, and posted up for the status line and the keys to say so. Changes come in
 the thread that plays; each is handled on the app's loop.
@@ -17,7 +18,7 @@ from textual.notifications import SeverityLevel
 from textual.widget import Widget
 
 from marrakech.engine import MarrakechError
-from marrakech.flow import Change, GameFlow
+from marrakech.flow import Change, GameFlow, SeatKind
 from marrakech.games.language import _
 from marrakech.games.words import action_words, as_sentence
 from marrakech.tui.screens.confirm import ConfirmScreen
@@ -46,6 +47,8 @@ class NetworkLink(Widget):
         self.flow = flow
         self._asked: ConfirmScreen | None = None
         """The dialog asking this player to agree to an undo, while it is open."""
+        self._given = self._given_away()
+        """Whether a computer played this board's own seat, as last heard (told once)."""
 
     class _Changed(Message, bubble=False):
         """A change heard, brought to the app's own loop (the flow tells it in the thread
@@ -57,6 +60,15 @@ class NetworkLink(Widget):
 
     def on_mount(self) -> None:
         self.flow.listen(self._heard)
+
+    def _given_away(self) -> bool:
+        """Whether the host lets a computer play this board's own seat (played by a person
+        here: its player let their turn wait)."""
+        flow = self.flow
+        me = flow.me
+        return (
+            me is not None and not flow.runs_computers and flow.seats[me].kind is SeatKind.COMPUTER
+        )
 
     def _heard(self, change: Change) -> None:
         self.post_message(self._Changed(change))
@@ -74,6 +86,12 @@ class NetworkLink(Widget):
             if self._asked.is_current:
                 self.app.pop_screen()
             self._asked = None
+        given = self._given_away()
+        if given and not self._given:
+            # Translators: q is the key that leaves the game.
+            told = _("A computer plays your seat until you join again: q, then run your join line.")
+            self.notify(told, title=_("Network game"), severity="warning", markup=False)
+        self._given = given
         if change.kind in ("played", "synced", "seats"):
             self.post_message(self.Heard(change))
         elif change.kind == "undo_asked":

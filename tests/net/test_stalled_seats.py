@@ -1,0 +1,172 @@
+"""A player here who lets their turn wait: after a while the host is told, and may let a
+computer play their seat as it may an away player's (``computer``, ``c``, ``--fill``);
+the player gets it back by joining again."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tui.helpers import screen_text, toasts
+
+from marrakech.flow import Seat, SeatKind
+from marrakech.games.levels import LEVELS
+from marrakech.games.session import GameSetup
+from marrakech.net.running import board_hand_over, typed_hand_over
+from marrakech.textmode.game import TextGame
+from marrakech.tui.app import MarrakechApp, NetworkGame
+from marrakech.tui.screens.network_game import NetworkGameScreen
+from net.harness import Peer, hosted, says, seated, until
+
+CEM_FIRST = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=11, first=2)
+
+STALL = 0.1
+"""The seconds a player here may let their turn wait in these tests."""
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_hosts_text_seat_is_told_and_gives_a_silent_players_seat_to_a_computer() -> None:
+    async def scenario() -> None:
+        options = {"hand_over": typed_hand_over, "stall_seconds": STALL, "computer_pause": 0}
+        async with hosted(CEM_FIRST, headless=False, **options) as table:
+            ayla = TextGame(table.flow)  # the host's own seat, in lines
+            cem, _ = await Peer.seat(table.address, table.code(2))  # says hello, then reads
+            lines = await says(ayla, "has not moved")
+            assert (
+                "Network game: Cem has not moved for 0.1 seconds (seat 3). To let a computer "
+                f"play for them until they are back, type: computer 3 LEVEL ({', '.join(LEVELS)})."
+            ) in lines
+            assert sum("has not moved" in line for line in lines + ayla.advance()) == 1
+            assert ayla.respond("computer 3 greedy").lines[-1] == (
+                "A greedy computer plays seat 3 now."
+            )
+            seats = await cem.next("seats")  # Cem's own arrival first
+            while seats["table"][2]["kind"] != "computer":
+                seats = await cem.next("seats")
+            answering = cem.answering()  # the computer's roll asks Cem for a share
+            assert seats["table"][2] == {
+                "name": "Cem",
+                "kind": "computer",
+                "level": "greedy",
+                "here": True,
+            }
+            await until(lambda: table.flow.state.current == 0)  # the computer played Cem's turn
+            assert [t.seat for t in table.flow.session.transitions] == [2, 2, 2]
+            answering.cancel()
+            _, game = await Peer.seat(table.address, table.code(2))  # Cem joins again
+            assert game["table"][2] == {
+                "name": "Cem",
+                "kind": "person",
+                "level": None,
+                "here": True,
+            }
+            assert table.flow.seats[2].kind is SeatKind.REMOTE
+
+    asyncio.run(scenario())
+
+
+def test_a_joined_player_whose_seat_a_computer_plays_is_told_how_to_play_it_again() -> None:
+    async def scenario() -> None:
+        options = {"hand_over": typed_hand_over, "stall_seconds": STALL}
+        async with hosted(CEM_FIRST, headless=False, **options) as table:
+            ayla = TextGame(table.flow)
+            async with seated(table, 2) as client:
+                assert client.flow is not None
+                cem = TextGame(client.flow)  # Cem, in lines, types nothing
+                await says(ayla, "has not moved")
+                ayla.respond("computer 3 hard")
+                lines = await says(cem, "A computer plays your seat")
+                assert lines[-2:] == [
+                    "Cem (hard computer) plays yellow.",
+                    "A computer plays your seat until you join again: quit, then run your "
+                    "join line.",
+                ]
+
+    asyncio.run(scenario())
+
+
+def test_the_hosts_board_says_a_player_lets_their_turn_wait_and_c_gives_their_seat() -> None:
+    async def go() -> None:
+        options = {"hand_over": board_hand_over, "stall_seconds": STALL}
+        async with hosted(CEM_FIRST, headless=False, **options) as table:
+            app = MarrakechApp(network=NetworkGame(table.flow))
+            async with app.run_test(size=(120, 40), notifications=True) as pilot:
+                await pilot.pause()
+                screen = app.screen
+                assert isinstance(screen, NetworkGameScreen)
+                bo, _ = await Peer.seat(table.address, table.code(1))
+                cem, _ = await Peer.seat(table.address, table.code(2))
+                answering = [bo.answering(), cem.answering()]  # each adds shares, Cem no move
+                shown = ""
+                for _ in range(200):
+                    await pilot.pause(0.05)
+                    shown = flat(screen_text(app))
+                    if "has not moved" in shown:
+                        break
+                assert "Cem has not moved for 0.1 seconds: c lets a computer play for them." in (
+                    shown
+                ), shown
+                told = flat(" ".join(toasts(app)))
+                assert (
+                    "Cem has not moved for 0.1 seconds (seat 3). To let a greedy computer play "
+                    "for them until they are back, press c" in told
+                )
+                assert screen.check_action("give_seat", ()) is True
+                levels = [c.title for c in screen.system_commands() if "play for" in c.title]
+                assert levels == [f"Let a {level} computer play for Cem" for level in LEVELS]
+                await pilot.press("c")
+                await until(lambda: table.flow.seats[2].kind is SeatKind.COMPUTER)
+                await pilot.pause()
+                assert "A greedy computer plays for Cem (seat 3) until they are back." in flat(
+                    " ".join(toasts(app))
+                )
+                assert "c lets a computer play" not in flat(screen_text(app))
+                await until(lambda: table.flow.state.current == 0)
+                await pilot.pause()
+                assert screen.check_action("give_seat", ()) is None  # Bo and Cem are here
+                for task in answering:
+                    task.cancel()
+
+    asyncio.run(go())
+
+
+def test_a_joined_board_whose_seat_a_computer_plays_says_how_to_play_it_again() -> None:
+    async def go() -> None:
+        async with (
+            hosted(CEM_FIRST, headless=False, stall_seconds=STALL) as table,
+            seated(table, 2) as client,
+        ):
+            flow = client.flow
+            assert flow is not None
+            app = MarrakechApp(network=NetworkGame(flow))
+            async with app.run_test(size=(120, 40), notifications=True) as pilot:
+                await until(lambda: table.game.stalled(2))
+                table.flow.give_to_computer(2, "greedy")
+                await until(lambda: flow.seats[2].kind is SeatKind.COMPUTER)
+                await pilot.pause()
+                told = flat(" ".join(toasts(app)))
+                assert (
+                    "A computer plays your seat until you join again: q, then run your join line."
+                    in told
+                ), told
+
+    asyncio.run(go())
+
+
+def test_with_fill_a_computer_plays_for_a_player_who_lets_their_turn_wait() -> None:
+    async def scenario() -> None:
+        async with hosted(CEM_FIRST, fill="random", stall_seconds=STALL) as table:
+            cem, _ = await Peer.seat(table.address, table.code(2))
+            answering = cem.answering()  # adds shares, moves never
+            await until(lambda: table.flow.state.current == 0)  # a computer played Cem's turn
+            (notice,) = [n for n in table.notices if "has not moved" in n.text]
+            assert notice.text == (
+                "Cem has not moved for 0.1 seconds (seat 3). A random computer plays for them "
+                "until they join again."
+            )
+            assert table.flow.seats[2] == Seat(2, "Cem", SeatKind.COMPUTER, "random")
+            answering.cancel()
+
+    asyncio.run(scenario())
