@@ -21,7 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
-from textual.theme import Theme
+from textual.theme import Theme, ThemeProvider
 
 from marrakech.engine import Phase
 from marrakech.flow import GameFlow
@@ -131,6 +131,31 @@ def pace_word(pace: str) -> str:
         "fast": pgettext("walk pace", "fast"),
     }
     return words.get(pace, pace)
+
+
+TEXTUAL_COMMANDS: dict[str, tuple[str, str]] = {
+    "Change the current theme": (N_("Theme"), N_("Change the colours of the screens")),
+    "Quit the application as soon as possible": (
+        N_("Quit"),
+        N_("Quit at once (an unfinished game is kept, to resume)"),
+    ),
+    "Hide the keys and widget help panel": (N_("Keys"), N_("Hide the panel of keys")),
+    "Show help for the focused widget and a summary of available keys": (
+        N_("Keys"),
+        N_("Show the keys of this screen in a panel beside it"),
+    ),
+    "Minimize the widget and restore to normal size": (
+        N_("Minimize"),
+        N_("Give the part of the screen in front its normal size again"),
+    ),
+    "Maximize the focused widget": (N_("Maximize"), N_("Fill the screen with the part in front")),
+    "Save an SVG 'screenshot' of the current screen": (
+        N_("Screenshot"),
+        N_("Save a picture of the screen (an SVG file)"),
+    ),
+}
+"""Textual's own commands of the palette, by the help it gives them: their title and help
+in the game's words, to be translated (a command not listed here keeps Textual's)."""
 
 
 class MarrakechApp(App[None]):
@@ -581,12 +606,27 @@ class MarrakechApp(App[None]):
         """A screen changed a setting (the risk preview)."""
         self.change_settings(**message.changes)
 
+    def action_command_palette(self) -> None:
+        """The command palette, its prompt in the game's language."""
+        open_already = any(isinstance(screen, CommandPalette) for screen in self.screen_stack)
+        if self.use_command_palette and not open_already:
+            palette = CommandPalette(placeholder=_("Search for commands…"), id="--command-palette")
+            self.push_screen(palette)
+
+    def search_themes(self) -> None:
+        """The themes to choose from, their prompt in the game's language."""
+        self.push_screen(
+            CommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…"))
+        )
+
     def _theme_changed(self, theme: Theme) -> None:
         if theme.name != self.settings.theme:
             self.change_settings(theme=theme.name)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            title, about = TEXTUAL_COMMANDS.get(command.help, (command.title, command.help))
+            yield command._replace(title=_(title), help=_(about))
         yield SystemCommand(_("Help"), _("The keys and the rules"), self.action_help)
         now = pace_word(self.settings.walk_pace)
         for pace in settings.PACES:

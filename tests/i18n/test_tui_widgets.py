@@ -241,3 +241,20 @@ async def test_the_whole_log_and_the_replay_break_japanese_where_it_may(width: i
     for screen in (log, replay):
         starts = [line.strip(" █▊▎")[:1] for line in screen.splitlines()]
         assert not set(starts) & NO_LINE_START, screen
+
+
+@pytest.mark.usefixtures("japanese")
+@run
+async def test_the_command_palette_speaks_japanese_textual_s_own_commands_too() -> None:
+    app = MarrakechApp(session=fixed_session())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        commands = list(app.get_system_commands(app.screen))
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        palette = screen_text(app)
+    for english in ("Theme", "Quit", "Keys", "Screenshot", "the current screen"):
+        assert not any(english in f"{command.title} {command.help}" for command in commands)
+    assert "スクリーンショット" in [command.title for command in commands]
+    assert "Search for commands" not in palette
+    assert "コマンドを検索" in palette
