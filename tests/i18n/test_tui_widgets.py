@@ -4,6 +4,7 @@ the golden screens at 80x24 and 120x40, and switching the language from the pale
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -258,3 +259,21 @@ async def test_the_command_palette_speaks_japanese_textual_s_own_commands_too() 
     assert "スクリーンショット" in [command.title for command in commands]
     assert "Search for commands" not in palette
     assert "コマンドを検索" in palette
+
+
+@pytest.mark.usefixtures("japanese")
+@run
+async def test_the_summary_s_headings_break_rather_than_lose_their_end_at_80x24() -> None:
+    from tui.helpers import open_summary
+    from tui.test_end_of_game import finished_session
+
+    session = finished_session(3)
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_summary(pilot, session)
+        rows = screen_text(app).splitlines()
+    table_top = next(n for n, row in enumerate(rows) if "プレイヤー" in row)
+    headings = rows[: table_top + 1]
+    assert not any("…" in row for row in headings), headings
+    joined = "".join("".join(row.split()) for row in headings)
+    assert re.search("支払った最大の.*通行料", joined), headings  # broken, every word kept

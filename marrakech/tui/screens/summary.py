@@ -29,7 +29,7 @@ from marrakech.tui.screens.chips import chips
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.chart_legend import ChartLegend
 from marrakech.tui.widgets.luck_chart import LuckChart
-from marrakech.tui.widgets.wrapped import WrappedStatic
+from marrakech.tui.widgets.wrapped import WrappedStatic, WrappedText
 
 _HEADINGS = (N_("Squares"), N_("Dirhams"), N_("Score"), N_("Earned"), N_("Paid"))
 """The figures' columns between the colours and the biggest toll."""
@@ -182,12 +182,11 @@ class SummaryScreen(Screen[None]):
             padding=(0, 1),
             header_style="bold",
         )
-        table.add_column(_("Player"))
-        table.add_column(_("Colours"))
-        for heading in _HEADINGS:
-            table.add_column(_(heading), justify="right")
-        table.add_column(_("Biggest toll paid"), justify="right")
-        table.add_column(_("Largest region"), justify="right")
+        # A heading too long for its column breaks, in Japanese too, rather than lose its end.
+        table.add_column(WrappedText(Text(_("Player"))))
+        table.add_column(WrappedText(Text(_("Colours"))))
+        for heading in (*_HEADINGS, N_("Biggest toll paid"), N_("Largest region")):
+            table.add_column(WrappedText(Text(_(heading))), justify="right")
         two_players = len(self.summary.players) == 2
         for player in self.summary.players:
             name = Text(player.name)
