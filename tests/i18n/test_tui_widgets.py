@@ -277,3 +277,26 @@ async def test_the_summary_s_headings_break_rather_than_lose_their_end_at_80x24(
     assert not any("…" in row for row in headings), headings
     joined = "".join("".join(row.split()) for row in headings)
     assert re.search("支払った最大の.*通行料", joined), headings  # broken, every word kept
+
+
+@pytest.mark.usefixtures("japanese")
+@run
+async def test_the_help_s_marks_keep_their_column_at_80x24() -> None:
+    from marrakech.tui.screens.help import HelpScreen
+
+    app = MarrakechApp(session=fixed_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(HelpScreen())
+        await pilot.pause()
+        for _tab in range(2):
+            await pilot.press("right")
+        await pilot.pause()
+        width = app.screen.query_one("#marks").content_region.width
+        screen = screen_text(app)
+    # Laid out for the width it has (a mark, its meaning wrapped beside it), never
+    # broken again by the edge: each line as the legend lays it out is on the screen.
+    expected = legend_text(Console(), width).plain.splitlines()
+    assert len(expected) > 8
+    for line in expected[:8]:
+        assert line.rstrip() in screen, (line, screen)

@@ -75,7 +75,7 @@ def test_help_lists_keys_shows_rules_and_closes() -> None:
             assert "## The edge of the market" in rules.source
             await pilot.press("right")
             assert screen.query_one(TabbedContent).active == "marks-tab"
-            marks = str(screen.query_one("#marks", Static).render())
+            marks = str(screen.query_one("#marks").render())
             assert all(mark in marks for mark, _ in LEGEND)
             await pilot.press("question_mark")
             assert app.results == [None]

@@ -20,7 +20,7 @@ from marrakech.flow.review import BEST_BELOW, GRADES, POINT_GRADES
 from marrakech.games import language
 from marrakech.games.language import N_, _
 from marrakech.tui.screens.translated import translate_bindings
-from marrakech.tui.widgets.legend import legend_text
+from marrakech.tui.widgets.legend import Legend
 from marrakech.tui.widgets.wrapped_markdown import WrappedMarkdown
 
 RULES_PATH = Path(__file__).parents[1] / "how_to_play.md"
@@ -260,7 +260,7 @@ class HelpScreen(ModalScreen[None]):
                 with TabPane(_("How to play"), id="rules-tab"), VerticalScroll(id="rules"):
                     yield Lazy(self._rules())
                 with TabPane(_("Marks"), id="marks-tab"), VerticalScroll():
-                    yield Static(legend_text(self.app.console, 90), id="marks")
+                    yield Legend(whole=True, id="marks")
                 with TabPane(_("Review"), id="review-tab"), VerticalScroll(id="review"):
                     yield Lazy(WrappedMarkdown(review_help()))
 

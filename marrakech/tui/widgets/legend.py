@@ -9,6 +9,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.text import Text
+from textual.geometry import Size
 from textual.widget import Widget
 
 from marrakech.games.language import N_, _, pgettext
@@ -81,7 +82,8 @@ def legend_text(console: Console, width: int, height: int | None = None) -> Text
 
 
 class Legend(Widget):
-    """As much of the legend as fits in the widget; nothing when not even one entry does."""
+    """As much of the legend as fits in the widget, nothing when not even one entry does;
+    or, made ``whole`` (the help's), every entry, as tall as they take at its width."""
 
     DEFAULT_CSS = """
     Legend {
@@ -89,11 +91,26 @@ class Legend(Widget):
         padding: 1 1 0 1;
         color: $text-muted;
     }
+    Legend.-whole {
+        height: auto;
+        color: $text;
+    }
     """
+
+    def __init__(self, *, whole: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id, classes="-whole" if whole else None)
+        self.whole = whole
 
     def render(self) -> RenderableType:
         width, height = self.content_size
+        if self.whole:
+            return legend_text(self.app.console, width)
         if height < 2:
             return Text()
         text = legend_text(self.app.console, width, height)
         return text if "\n" in text.plain else Text()
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if not self.whole:
+            return super().get_content_height(container, viewport, width)
+        return len(legend_text(self.app.console, width).plain.splitlines())
