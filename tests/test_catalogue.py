@@ -94,6 +94,17 @@ ENGLISH_STRINGS = {
     "cli.py": {"marrakech new: "},
     "textmode/replay.py": {"marrakech replay: "},
     "textmode/start.py": {"marrakech load: "},
+    # Textual's own palette commands, by the help Textual gives them (their translations
+    # are the game's own words beside them).
+    "tui/app.py": {
+        "Change the current theme",
+        "Quit the application as soon as possible",
+        "Hide the keys and widget help panel",
+        "Show help for the focused widget and a summary of available keys",
+        "Minimize the widget and restore to normal size",
+        "Maximize the focused widget",
+        "Save an SVG 'screenshot' of the current screen",
+    },
     # A setting of the readline library, not words.
     "textmode/terminal.py": {"tab: complete"},
     # Commands a player types, which stay the same in every language.

@@ -264,7 +264,10 @@ class Client:
                         "same join line takes you back once it is hosted again"
                     )
                 else:
-                    gone = _("the host at {address} cannot be reached")
+                    gone = _(
+                        "the host at {address} cannot be reached, and this program has "
+                        "stopped trying; the same join line joins again once the host answers"
+                    )
                 return self._closed(gone.format(address=shown(self.uri)), host_gone=True)
             await asyncio.sleep(0.5)
 

@@ -389,8 +389,8 @@ class HostGame:
             if not told:
                 told = True
                 waits = _(
-                    "The roll waits up to {seconds} seconds for a player to come back and add "
-                    "to it; then it is the host's alone."
+                    "The roll waits up to {seconds} seconds for a player who is not here to "
+                    "join and add to it; then it is the host's alone."
                 )
                 self.flow.notify(Notice(waits.format(seconds=math.ceil(wait)), title=_("Dice")))
             self._arrived.clear()

@@ -32,6 +32,10 @@ from marrakech.games.session import Session, name_problem
 from marrakech.net import texts
 from marrakech.net.fair import HostDice
 
+REFUSALS = 2
+"""How often a player may be asked, and say no, to take back the same decision (the second
+ask is for an answer given by a slip of the finger)."""
+
 
 class HostFlow(GameFlow):
     """The host's GameFlow: decisions are played here, and every listener hears of them.
@@ -79,6 +83,11 @@ class HostFlow(GameFlow):
         """The seats whose players play from elsewhere."""
         self.asking: int | None = None
         """The seat that asked for an undo the seat whose decision it is has not answered."""
+        self.refused: tuple[int, int] = (-1, -1)
+        """The seat whose request was refused last, and how many actions the game had then."""
+        self.refusals = 0
+        """How often in a row that seat was refused so: at ``REFUSALS`` it may not ask
+        again about the same decision (a dialog that came back at once, for ever)."""
         self.present: Callable[[int], bool] = lambda seat: seat == me
         """Whether a seat's player is here to answer an undo request (the host sets it)."""
         self.stalled: Callable[[int], bool] = lambda seat: False
@@ -239,6 +248,8 @@ class HostFlow(GameFlow):
             return _(texts.NOT_HERE).format(name=self.names[owner])
         if self.asking == asker:
             return _(texts.ALREADY_ASKED).format(name=self.names[owner])
+        if self.refused == (asker, len(self.session.actions)) and self.refusals >= REFUSALS:
+            return _(texts.SAID_NO_ALREADY).format(name=self.names[owner])
         if self.asking is not None:
             other = self.names[self.asking]
             return _(texts.OTHER_ASKED).format(asker=other, name=self.names[owner])
@@ -285,6 +296,10 @@ class HostFlow(GameFlow):
         self.asking = None
         self.undo_asker = None
         reason = None if accept else _(texts.SAID_NO).format(name=self.names[seat])
+        if not accept:
+            refused = (asker, len(self.session.actions))
+            self.refusals = self.refusals + 1 if refused == self.refused else 1
+            self.refused = refused
         reason = reason or self._why_not_now()
         if reason is not None:
             self.tell(Change("undo_refused", asker, text=reason))

@@ -25,6 +25,7 @@ NOT_HERE = N_("the last decision is {name}'s, who is not here to agree")
 NOBODY_ASKED = N_("nobody asked you to take back a decision")
 ALREADY_ASKED = N_("you already asked {name}, who has not answered yet")
 OTHER_ASKED = N_("{asker} already asked {name}, who has not answered yet")
+SAID_NO_ALREADY = N_("{name} said no to taking back this decision already")
 COMPUTER_PLAYS = N_("a computer plays your seat until you are back")
 SPECTATOR = N_("a spectator cannot play")
 OUT_OF_DATE = N_("out of date: the game is at action {now}, the message was sent at action {sent}")
@@ -64,6 +65,7 @@ TEMPLATES = (
     NOBODY_ASKED,
     ALREADY_ASKED,
     OTHER_ASKED,
+    SAID_NO_ALREADY,
     COMPUTER_PLAYS,
     SPECTATOR,
     OUT_OF_DATE,

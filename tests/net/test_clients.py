@@ -243,7 +243,8 @@ def test_a_connection_lost_after_the_host_came_back_is_not_called_the_host_stopp
         assert [change.text for change in heard] == [
             f"the host at {address} stopped the game; waiting for it to come back",
             f"no host answers at {address}; trying again",
-            f"the host at {address} cannot be reached",
+            f"the host at {address} cannot be reached, and this program has stopped trying; "
+            "the same join line joins again once the host answers",
         ]
 
     asyncio.run(scenario())

@@ -456,7 +456,7 @@ async def _until_pong(peer: Peer, id: int) -> list[dict[str, Any]]:
         seen.append(message)
 
 
-def test_a_second_undo_request_is_refused_and_the_owner_is_asked_once() -> None:
+def test_a_second_undo_request_is_refused_and_the_owner_is_asked_once_a_decision() -> None:
     async def scenario() -> None:
         async with hosted(SETUP) as table:
             ayla, _ = await Peer.seat(table.address, table.code(0))
@@ -475,8 +475,18 @@ def test_a_second_undo_request_is_refused_and_the_owner_is_asked_once() -> None:
             assert [m for m in seen if m["type"] == "undo_request"] == []
             await ayla.send({"type": "answer", "accept": False})
             assert (await bo.next("undo_refused"))["reason"] == "Ayla said no"
-            await bo.send({"type": "undo", "id": 6, "at": 3})  # answered: he may ask again
+            # Answered no: he may ask once more (her answer may have been a slip), not a
+            # third time about the same decision (a dialog coming back at once, for ever).
+            await bo.send({"type": "undo", "id": 6, "at": 3})
             assert (await ayla.next("undo_request"))["by"] == "Bo"
+            await ayla.send({"type": "answer", "accept": False})
+            assert (await bo.next("undo_refused"))["reason"] == "Ayla said no"
+            await bo.send({"type": "undo", "id": 7, "at": 3})
+            error = await bo.next("error")
+            assert error["reason"] == (
+                "cannot undo: Ayla said no to taking back this decision already"
+            )
+            assert [m for m in await _until_pong(ayla, 8) if m["type"] == "undo_request"] == []
 
     asyncio.run(scenario())
 
