@@ -173,7 +173,11 @@ def test_a_client_without_a_host_says_so_in_japanese(japanese: None) -> None:
         address = f"ws://127.0.0.1:{port}"
         assert [(c.kind, c.text) for c in heard] == [
             ("lost", f"{address} でホストが応答しません。再試行しています"),
-            ("closed", f"{address} のホストに接続できません"),
+            (
+                "closed",
+                f"{address} のホストに接続できず、このプログラムは再試行をやめました。"
+                "ホストが応答するようになったら、同じ参加のコマンドでもう一度参加できます",
+            ),
         ]
 
     asyncio.run(scenario())
