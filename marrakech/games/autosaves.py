@@ -165,7 +165,6 @@ class GameFile:
             self.save(session)
             kept = storage.data_folder(history_dir()) / self.path.name
             os.replace(self.path, kept)
-            _retire_carried_on(session)
         except OSError as error:
             reason = error.strerror or error
             raise SaveFileError(
@@ -263,32 +262,26 @@ def unfinished_games() -> list[Unfinished]:
     return found
 
 
-def _retire_carried_on(finished: Session) -> None:
-    """Remove the unfinished games that ``finished`` carried on to its end: the same game,
-    whose decisions are the first of its own (a game saved by name and left, then loaded
-    from its save and finished). Nothing of them is lost; kept, they would be offered as
-    unfinished ever after. A game open elsewhere, hosted or unreadable stays as it is."""
-    for path, _modified in list(_game_files(games_dir())):
+def twin(session: Session) -> GameFile | None:
+    """The unfinished game that is ``session`` exactly (the same set-up, start and
+    decisions), opened (locked) to go on in: what a game saved by name and left is, when
+    its save is opened again; so it is not offered as unfinished ever after. None when
+    there is none free (one open in another window, or hosted, is not taken)."""
+    wanted = (session.setup, session.start, session.actions)
+    for path, _modified in sorted(_game_files(games_dir()), key=lambda item: -item[1]):
         if is_hosted(path):
             continue
         try:
-            lock = _lock(path)
+            other = storage.load_game(path)
+            if (other.setup, other.start, other.actions) != wanted:
+                continue
+            game_file, other = GameFile.resume(path)  # locked now: read again, as it is
         except SaveFileError:
             continue
-        try:
-            other = storage.load_game(path)
-            played = len(other.actions)
-            if (
-                other.setup == finished.setup
-                and other.start == finished.start
-                and other.actions == finished.actions[:played]
-            ):
-                path.unlink()
-                _lock_path(path).unlink(missing_ok=True)
-        except (SaveFileError, OSError):
-            pass
-        finally:
-            unlock(lock)
+        if (other.setup, other.start, other.actions) == wanted:
+            return game_file
+        game_file.close()
+    return None
 
 
 def _move_to_history(path: Path) -> None:

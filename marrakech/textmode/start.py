@@ -45,7 +45,9 @@ def play_saved(path: Path) -> int:
                 print(f"marrakech load: {_hosted(path)}", file=sys.stderr)
                 return 1
             return _resume(path, [])
-        return _run(TextGame.local(storage.load_game(path)), [])
+        session = storage.load_game(path)
+        # The unfinished game it was saved from goes on, if it was left as it was.
+        return _run(TextGame.local(session, autosaves.twin(session)), [])
     except SaveFileError as error:
         print(f"marrakech load: {error}", file=sys.stderr)
         return 1

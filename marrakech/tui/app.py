@@ -353,6 +353,8 @@ class MarrakechApp(App[None]):
                     session, not_autosaved = storage.load_game(path), problem
             else:
                 session = storage.load_game(path)
+                if not replay:  # the unfinished game it was saved from goes on, if left
+                    game_file = autosaves.twin(session)
         except SaveFileError as error:
             title = _("Cannot load the game")
             self.notify(str(error), title=title, severity="error", timeout=10, markup=False)

@@ -213,7 +213,7 @@ def play_on(session: Session, decisions: int | None = None) -> Session:
     return session
 
 
-def test_a_game_saved_by_name_then_loaded_and_finished_is_no_longer_offered_as_unfinished(
+def test_a_game_saved_by_name_and_left_goes_on_in_its_own_file_when_its_save_is_opened(
     data_home: Path,
 ) -> None:
     # Ayla plays, saves the game by name and quits: its autosave stays, unfinished.
@@ -222,17 +222,16 @@ def test_a_game_saved_by_name_then_loaded_and_finished_is_no_longer_offered_as_u
     autosave.save(left)
     autosave.close()
     named = storage.save_named("friday", left)
-    # Another game of the same players, which went its own way from the start.
-    other = play_on(Session(GameSetup(2, names=("Ayla", "Bo"), seed=8)), 1)
-    other.undo()
-    other.play(other.state.legal_actions()[-1])
-    elsewhere = GameFile.new()
-    elsewhere.save(other)
-    elsewhere.close()
-    # She loads the save later and plays it to the end (in an autosave of its own).
+    # Another game of the same seed, played further: not the same game any more.
+    further = GameFile.new()
+    further.save(play_on(Session(GameSetup(2, names=("Ayla", "Bo"), seed=8)), 12))
+    further.close()
+    # She opens the save later: the game goes on in the file it was left in, and once
+    # played to the end it is no longer offered as unfinished.
     loaded = storage.load_game(named)
-    game = GameFile.new()
+    game = autosaves.twin(loaded)
+    assert game is not None and game.path == autosave.path
+    assert autosaves.twin(loaded) is None  # open here now: not taken twice
     game.finish(play_on(loaded))
-    assert [found.path for found in autosaves.unfinished_games()] == [elsewhere.path]
-    assert len(autosaves.finished_games()) == 1
+    assert [found.path for found in autosaves.unfinished_games()] == [further.path]
     assert named.exists()  # the save itself stays: it is hers

@@ -171,3 +171,22 @@ async def test_a_long_list_leaves_room_for_where_the_games_are_kept() -> None:
     # The note under the list, whole (its lines joined, the dialog's edges left out):
     note = "".join(line.strip(" █│") for line in text.splitlines())
     assert f"finishedgamesin{autosaves.history_dir()}." in note.replace(" ", "")
+
+
+@run
+async def test_a_save_opened_goes_on_in_the_unfinished_game_it_was_saved_from() -> None:
+    left = one_turn_game(("Ann", "Bo"))
+    autosave = autosaves.GameFile.new()
+    autosave.save(left)
+    autosave.close()
+    named = saved("friday", left, age=1)
+    app = MarrakechApp(load=named)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("enter")  # Bo rolls: a decision autosaved
+        await pilot.pause()
+    unfinished = autosaves.unfinished_games()
+    assert [game.path for game in unfinished] == [autosave.path]  # not a second copy
+    assert unfinished[0].session is not None
+    assert len(unfinished[0].session.actions) > len(left.actions)
