@@ -65,8 +65,8 @@ SETTING_LIMITS: dict[str, int | float] = {
     "work": 10_000_000,
     "time_cap": 60.0,
 }
-"""The most each setting may be: a minute of thought a decision at most, so that no typo
-leaves a game waiting for hours."""
+"""The most each setting typed may be: a minute of thought a decision at most, so that no
+typo leaves a game waiting for hours (a saved game keeps what it was written with)."""
 
 ENTRY_POINT_GROUP = "marrakech.bots"
 """The entry-point group through which an installed package offers its bots."""
@@ -93,17 +93,18 @@ class OutsideBotRefused(ValueError):
     """An outside bot named where a file would name it (see ``computer_named``)."""
 
 
-def bot_named(name: str) -> str:
+def bot_named(name: str, *, limited: bool = False) -> str:
     """The canonical spelling of a computer player's name (see the module); else ValueError.
 
-    Levels and their settings are checked here; an outside bot's module or file is only
-    looked for when the bot is built (``marrakech.bots.make_bot``).
+    Levels and their settings are checked here (``limited``: within ``SETTING_LIMITS``
+    too, for a level a person typed; a file keeps what it was written with); an outside
+    bot's module or file is only looked for when the bot is built (``bots.make_bot``).
     """
     name = name.strip()
     head, _colon, rest = name.partition(":")
     level = OLD_NAMES.get(head, head)
     if level in LEVELS:
-        settings = parse_settings(level, rest) if rest else {}
+        settings = parse_settings(level, rest, limited=limited) if rest else {}
         return ":".join([level, *(f"{key}={value}" for key, value in settings.items())])
     match = _PLUGIN.match(name)
     if match is not None:
@@ -130,7 +131,7 @@ def computer_named(
     a plain ValueError for a bad setting or a bot that cannot be loaded.
     """
     try:
-        canonical = bot_named(name)
+        canonical = bot_named(name, limited=True)
     except UnknownBot:
         raise UnknownBot(_unknown(name.strip(), outside=outside)) from None
     if is_level(canonical):
@@ -187,8 +188,9 @@ def _quoted(name: str) -> str:
     return quoted(name, NAME_LIMIT)
 
 
-def parse_settings(level: str, text: str) -> dict[str, int | float]:
-    """The settings ``key=value:key=value`` of a level; ValueError says which one is wrong."""
+def parse_settings(level: str, text: str, *, limited: bool = False) -> dict[str, int | float]:
+    """The settings ``key=value:key=value`` of a level; ValueError says which one is wrong
+    (``limited``: one beyond ``SETTING_LIMITS`` is wrong too)."""
     allowed = SETTINGS[level]
     settings: dict[str, int | float] = {}
     for item in text.split(":"):
@@ -201,11 +203,11 @@ def parse_settings(level: str, text: str) -> dict[str, int | float]:
                     level=level, setting=_quoted(item), known=known
                 )
             )
-        settings[key] = _in_range(allowed[key], key, value)
+        settings[key] = _in_range(allowed[key], key, value, limited)
     return settings
 
 
-def _in_range(kind: type, key: str, text: str) -> int | float:
+def _in_range(kind: type, key: str, text: str, limited: bool) -> int | float:
     try:
         number: int | float = int(text) if kind is int else float(text)
     except ValueError:
@@ -217,7 +219,7 @@ def _in_range(kind: type, key: str, text: str) -> int | float:
             message = _("{key} must be a number above 0, not {value}")
         raise ValueError(message.format(key=key, value=_quoted(text)))
     limit = SETTING_LIMITS[key]
-    if number > limit:
+    if limited and number > limit:
         raise ValueError(
             _("{key} must be at most {limit}, not {value}").format(
                 key=key,
