@@ -106,7 +106,7 @@ ENGLISH_STRINGS = {
         "Save an SVG 'screenshot' of the current screen",
     },
     # A setting of the readline library, not words.
-    "textmode/terminal.py": {"tab: complete"},
+    "textmode/terminal.py": {"tab: complete", "bind ^I rl_complete", "libedit"},
     # Commands a player types, which stay the same in every language.
     "net/hosting.py": {"marrakech join ", "not a host file of this version"},
     "net/running.py": {"marrakech host --resume "},

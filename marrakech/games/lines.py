@@ -72,7 +72,7 @@ def line_starts(text: str, width: int) -> list[int]:
         size = cell_len(piece)
         if line and used + size > width:
             kept, carried = _carry(line, (offset, piece), cut, words)
-            if carried and cell_len(text[kept[0][0] : carried[0][0]]) < width // 2:
+            if carried and not _kept_well(text, kept, carried[0], width):
                 kept, carried = _carry(line, (offset, piece), cut, {})
             if carried and cell_len(text[carried[0][0] : offset]) + size > width:
                 carried = []  # the width comes first: the marks stay where they were
@@ -133,6 +133,17 @@ def _carry(
         while len(line) > 1 and line[-1][1].isspace():
             line.pop()
     return line, carried
+
+
+def _kept_well(text: str, kept: list[Piece], head: Piece, width: int) -> bool:
+    """Whether a line broken before ``head`` to keep a word whole (``_carry`` with words)
+    is a good line: at least half full, and breaking no rule of kinsoku where the carry
+    stopped at the line's first piece."""
+    return (
+        2 * cell_len(text[kept[0][0] : head[0]]) >= width
+        and kept[-1][1][-1] not in NO_LINE_END
+        and head[1][0] not in NO_LINE_START
+    )
 
 
 def _touching(before: tuple[int, str], after: tuple[int, str]) -> bool:

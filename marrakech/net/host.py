@@ -314,6 +314,8 @@ class HostGame:
         to_move = flow.to_move
         if connection is None or to_move is None or to_move.number != seat or flow.rolling:
             return None
+        if flow.asking is not None:  # a takeback waits for an answer: nobody idles
+            return None
         if to_move.kind is not SeatKind.REMOTE:
             return None
         since = max(self._moved_at, connection.arrived)
@@ -518,8 +520,8 @@ class HostGame:
 
     def _changed(self, change: Change) -> None:
         self._wake.set()
-        if change.kind in ("played", "synced"):
-            self._moved_at = time.monotonic()
+        if change.kind in ("played", "synced", "undo_asked", "undo_refused"):
+            self._moved_at = time.monotonic()  # the turn's wait starts again
         if change.kind == "played":
             first = self.flow.actions_played - len(change.transitions)
             rolled: dict[str, Any] = {}

@@ -14,6 +14,7 @@ from typing import Any
 
 from marrakech.engine import (
     Aim,
+    GameState,
     IllegalAction,
     MarrakechError,
     Orient,
@@ -83,8 +84,8 @@ class HostFlow(GameFlow):
         """The seats whose players play from elsewhere."""
         self.asking: int | None = None
         """The seat that asked for an undo the seat whose decision it is has not answered."""
-        self.refused: tuple[int, int] = (-1, -1)
-        """The seat whose request was refused last, and how many actions the game had then."""
+        self.refused: tuple[int, GameState | None] = (-1, None)
+        """The seat whose request was refused last, and the position it was refused in."""
         self.refusals = 0
         """How often in a row that seat was refused so: at ``REFUSALS`` it may not ask
         again about the same decision (a dialog that came back at once, for ever)."""
@@ -248,7 +249,7 @@ class HostFlow(GameFlow):
             return _(texts.NOT_HERE).format(name=self.names[owner])
         if self.asking == asker:
             return _(texts.ALREADY_ASKED).format(name=self.names[owner])
-        if self.refused == (asker, len(self.session.actions)) and self.refusals >= REFUSALS:
+        if self.refused == (asker, self.state) and self.refusals >= REFUSALS:
             return _(texts.SAID_NO_ALREADY).format(name=self.names[owner])
         if self.asking is not None:
             other = self.names[self.asking]
@@ -297,7 +298,7 @@ class HostFlow(GameFlow):
         self.undo_asker = None
         reason = None if accept else _(texts.SAID_NO).format(name=self.names[seat])
         if not accept:
-            refused = (asker, len(self.session.actions))
+            refused = (asker, self.state)
             self.refusals = self.refusals + 1 if refused == self.refused else 1
             self.refused = refused
         reason = reason or self._why_not_now()

@@ -293,7 +293,7 @@ def parse(line: str) -> Command:
     if not rest and (_INDEX.fullmatch(head) or _CARPET.fullmatch(head)):
         return _carpet(head)
     written = " ".join(words)
-    if _TWO_SQUARES.fullmatch(written) or ("(" in written and _UNPAIRED.fullmatch(written)):
+    if _TWO_SQUARES.fullmatch(written) or (_UNPAIRED.fullmatch(written) and not _paired(written)):
         return _carpet(written)  # a carpet as the game writes it: (2,0)-(2,1)
     if _ONE_SQUARE.fullmatch(written):
         _one_square(line.strip())
@@ -340,7 +340,7 @@ def _carpet(text: str) -> LayNumber | LayCarpet:
     match = _CARPET.fullmatch(text) or _TWO_SQUARES.fullmatch(text)
     if match is None and _ONE_SQUARE.fullmatch(text):
         _one_square(text)
-    if match is None and ("(" in text or ")" in text) and _UNPAIRED.fullmatch(text):
+    if match is None and _UNPAIRED.fullmatch(text) and not _paired(text):
         raise CommandError(
             _("No carpet {carpet}: its brackets do not pair up. Write it like (2,3)-(2,4).").format(
                 carpet=quoted(text)
@@ -354,6 +354,16 @@ def _carpet(text: str) -> LayNumber | LayCarpet:
         )
     r1, c1, r2, c2 = (int(match[name]) for name in ("row1", "col1", "row2", "col2"))
     return LayCarpet(Place((r1, c1), (r2, c2)))
+
+
+def _paired(text: str) -> bool:
+    """Whether each "(" of ``text`` is closed by a ")" after it, with none inside another."""
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth not in (0, 1):
+            return False
+    return depth == 0
 
 
 def _coordinate(text: str, what: str) -> int:

@@ -15,10 +15,8 @@ from typing import TextIO
 
 class TerminalLines:
     """The lines a person types at a terminal, each asked for with ``prompt`` (the text
-    mode writes no prompt of its own before reading one: ``shows_prompt``)."""
-
-    shows_prompt = True
-    """The prompt is shown by the reading itself (readline redraws it as the line is edited)."""
+    mode writes no prompt of its own before reading one: readline redraws it as the line
+    is edited)."""
 
     def __init__(self, prompt: str, words: Sequence[str] = ()) -> None:
         """Read with ``prompt``; Tab completes the first word of a line from ``words``."""
@@ -28,7 +26,8 @@ class TerminalLines:
 
             readline.set_completer(completer(tuple(words), readline.get_line_buffer))
             readline.set_completer_delims(" ")
-            readline.parse_and_bind("tab: complete")
+            libedit = "libedit" in (readline.__doc__ or "")  # macOS's Python, as a rule
+            readline.parse_and_bind("bind ^I rl_complete" if libedit else "tab: complete")
 
     def readline(self, size: int = -1, /) -> str:
         """The next line typed, with its newline; "" once the input ends (Ctrl+D)."""

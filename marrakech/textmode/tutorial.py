@@ -164,14 +164,14 @@ class TextLessons:
     def _named(self, name: str) -> Said:
         """The line typed after play: the learner's name, or nothing for the default
         (quit still leaves)."""
-        if not name:
-            return Said(practice=True)
-        if name.lower() == "quit":
-            return Said([_(GOODBYE)], quit=True)
-        problem = learner_name_problem(name)
+        problem = learner_name_problem(name) if name else None
         if problem is not None:
             return Said([problem, self._name_question()])
-        return Said(practice=True, player=name)
+        self.naming = False
+        with contextlib.suppress(CommandError):
+            if name and parse(name) == Plain("quit"):  # quit, q, exit, 終了...
+                return Said([_(GOODBYE)], quit=True)
+        return Said(practice=True, player=name or None)
 
     def _command(self, words: str, line: str) -> Said:
         """Run a line that is a try or a game's command."""

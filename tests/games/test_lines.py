@@ -124,3 +124,12 @@ def test_a_square_s_name_stays_whole_where_the_line_stays_half_full() -> None:
         "3行2列へ進みました。",
         "2行1列と3行1列に",  # not "2行" at the end of a line, "1列" at the start of the next
     ]
+
+
+def test_keeping_a_word_whole_never_breaks_kinsoku() -> None:
+    # The word rule gives way where keeping 料金 or 長い whole would end a line with "「" or
+    # start one with "々".
+    for text, width in (("「 料金」を払う", 7), ("ン  々長い、", 7)):
+        lines = wrapped_lines(text, width)
+        assert not any(line[-1] in NO_LINE_END for line in lines[:-1]), lines
+        assert not any(line[0] in NO_LINE_START for line in lines[1:]), lines

@@ -8,6 +8,7 @@ import asyncio
 
 from tui.helpers import screen_text, toasts
 
+from marrakech.engine import Phase
 from marrakech.flow import Seat, SeatKind
 from marrakech.games.levels import LEVELS
 from marrakech.games.session import GameSetup
@@ -168,5 +169,28 @@ def test_with_fill_a_computer_plays_for_a_player_who_lets_their_turn_wait() -> N
             )
             assert table.flow.seats[2] == Seat(2, "Cem", SeatKind.COMPUTER, "random")
             answering.cancel()
+
+    asyncio.run(scenario())
+
+
+def test_a_player_waiting_for_an_answer_to_an_undo_request_is_not_idle() -> None:
+    async def scenario() -> None:
+        options = {"hand_over": typed_hand_over, "stall_seconds": STALL}
+        setup = GameSetup(2, names=("Ayla", "Bo"), seed=11)
+        async with hosted(setup, headless=False, **options) as table:
+            ayla = TextGame(table.flow)  # the host's own seat, in lines
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            answering = bo.answering()  # Ayla's roll asks Bo for a share
+            ayla.respond("left")
+            await until(lambda: table.flow.state.phase is Phase.PLACE)
+            ayla.respond("1")
+            await until(lambda: table.flow.state.current == 1)
+            answering.cancel()
+            await bo.send({"type": "undo", "id": 1, "at": len(table.flow.session.actions)})
+            await says(ayla, "asks to take back")
+            await asyncio.sleep(STALL * 5)  # Bo's turn waits, but for Ayla's answer
+            assert not any("has not moved" in line for line in ayla.advance())
+            ayla.respond("no")
+            assert "Bo has not moved" in flat(" ".join(await says(ayla, "has not moved")))
 
     asyncio.run(scenario())

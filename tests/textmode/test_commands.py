@@ -100,6 +100,7 @@ def test_every_form_reads_as_its_command(line: str, command: Command) -> None:
             "No carpet '2,0) 2,1': its brackets do not pair up. Write it like (2,3)-(2,4).",
         ),
         ("square (2,3", "Which square? Give its row and column: square 2 3."),
+        ("(2,3)-(2,4)-(2,5)", "Unknown command '(2,3)-(2,4)-(2,5)'."),  # paired, not a carpet
         ("\x1b[2J", "Unknown command '\\x1b[2J'."),
         ("\x1b[D", "The arrow keys do not work here: type the command in words."),
         ("\x1b[A\x1b[A", "The arrow keys do not work here: type the command in words."),
