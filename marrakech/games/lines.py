@@ -87,14 +87,14 @@ def line_starts(text: str, width: int) -> list[int]:
 _WIDE = "\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
 
 WORDS = re.compile(
-    rf"[\u4e00-\u9fff\u3005]{{2,4}}|[\u30a1-\u30fa\u30fc]{{2,8}}"
-    rf"|[\u4e00-\u9fff][^\s{_WIDE}]+(?=[\u4e00-\u9fff])"
+    rf"[\u4e00-\u9fff\u3005]{{1,4}}[^\s{_WIDE}]+(?=[{_WIDE}])"
+    rf"|[\u4e00-\u9fff\u3005]{{2,4}}|[\u30a1-\u30fa\u30fc]{{2,8}}"
 )
 """Runs of kanji (a compound such as 料金 or 手番) and of katakana (a word such as
-コンピューター) short enough to be one word most often, and a kanji with the narrow word
-right after it when a kanji follows that too (the 行2 of 3行2列, a square's name): a
-line breaks inside one only where keeping it whole would leave the line less than half
-full."""
+コンピューター) short enough to be one word most often, with the narrow word right after
+them when a wide character follows that (商人2 before の, the 行2 of 3行2列, a square's
+name): a line breaks inside one only where keeping it whole would leave the line less
+than half full or break kinsoku."""
 
 
 def _words(text: str) -> dict[int, int]:
@@ -152,6 +152,15 @@ def _touching(before: tuple[int, str], after: tuple[int, str]) -> bool:
     between them."""
     (start, left), (offset, right) = before, after
     return start + len(left) == offset and not is_wide(left) and is_wide(right)
+
+
+def narrowest(text: str) -> int:
+    """The fewest cells a line of ``text`` needs for ``line_starts`` to break it only where
+    it likes to: its widest word of narrow characters, short kanji or katakana word (with
+    the number glued to it), or wide character."""
+    pieces = [found.group() for found in PIECES.finditer(text)]
+    words = [found.group() for found in WORDS.finditer(text)]
+    return max((cell_len(piece) for piece in pieces + words if not piece.isspace()), default=0)
 
 
 def wrapped_lines(text: str, width: int) -> list[str]:

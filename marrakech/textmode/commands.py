@@ -300,7 +300,8 @@ def parse(line: str) -> Command:
     if _ARROW_KEY.fullmatch(line.strip()):
         raise CommandError(_("The arrow keys do not work here: type the command in words."))
     command = quoted(line.strip())
-    if not rest and (close := get_close_matches(head, COMMAND_WORDS, n=1, cutoff=0.7)):
+    close = get_close_matches(head, COMMAND_WORDS, n=1, cutoff=0.7)
+    if close and head not in COMMAND_WORDS:  # "squre 2 3" as well as "squre"
         raise CommandError(
             _("Unknown command {command}: did you mean {word}?").format(
                 command=command, word=close[0]

@@ -288,7 +288,8 @@ def replay_saved(path: Path) -> int:
         if hasattr(stream, "reconfigure"):  # a text stream that cannot say a character
             stream.reconfigure(errors=errors)  # escapes it rather than stop the replay
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    words = ("next", "back", "start", "end", "turn", "square", "row", "col", *LOOKS, "quit")
+    steps = [word for word in STEPS if word.isascii() and len(word) > 1]
+    words = (*steps, "turn", "square", "row", "col", *LOOKS, "quit")
     lines = typed_lines(sys.stdin, sys.stdout, f"{PROMPT} ", words)
     try:
         return play_replay(TextReplay(session), lines, sys.stdout, prompt_on_same_line=interactive)

@@ -21,6 +21,7 @@ from marrakech.games.session import default_name
 from marrakech.games.words import square_text
 from marrakech.textmode import describe
 from marrakech.textmode.commands import (
+    COMMAND_WORDS,
     CommandError,
     Go,
     LayCarpet,
@@ -50,6 +51,7 @@ from marrakech.tutorial.course import (
 )
 from marrakech.tutorial.lessons import (
     GOODBYE,
+    GOODBYE_AT_THE_END,
     LESSON_DONE_LINE,
     LESSON_LINE,
     MONEY_LINE,
@@ -156,6 +158,10 @@ class TextLessons:
             return Said([self._name_question()])
         return self._command(words, line)
 
+    def goodbye(self) -> str:
+        """What is said when the learner leaves: where the next visit starts."""
+        return _(GOODBYE_AT_THE_END if self.course.complete else GOODBYE)
+
     def _name_question(self) -> str:
         return _("Your name in the game? Type it, or just press Enter for {name}.").format(
             name=default_name(YOU)
@@ -170,7 +176,7 @@ class TextLessons:
         self.naming = False
         with contextlib.suppress(CommandError):
             if name and parse(name) == Plain("quit"):  # quit, q, exit, 終了...
-                return Said([_(GOODBYE)], quit=True)
+                return Said([self.goodbye()], quit=True)
         return Said(practice=True, player=name or None)
 
     def _command(self, words: str, line: str) -> Said:
@@ -185,7 +191,7 @@ class TextLessons:
         except CommandError as error:
             return Said([one_line(str(error), self._what_to_type())])
         if command == Plain("quit"):
-            return Said([_(GOODBYE)], quit=True)
+            return Said([self.goodbye()], quit=True)
         if command == Look("help"):
             return Said([_(text) for text in TYPE_HELP])
         if course.complete:
@@ -307,7 +313,7 @@ def teach(
             out,
             lessons.respond,
             prompt_on_same_line=prompt_on_same_line,
-            ended=lambda: [_(GOODBYE)],
+            ended=lambda: [lessons.goodbye()],
             until=lambda said: said.quit or said.practice,
         )
         if said is None or said.quit:
@@ -321,7 +327,7 @@ def teach(
         )
     except KeyboardInterrupt:
         out.write("\n" if prompt_on_same_line else "")
-        write(out, [_(GOODBYE)])
+        write(out, [lessons.goodbye()])
         return INTERRUPTED
     finally:
         course.keep()
@@ -332,8 +338,9 @@ def teach_on_console() -> int:
     tutorial --text``)."""
     stdin, stdout = _console()
     interactive = stdin.isatty() and stdout.isatty()
-    words = ("left", "right", "ahead", "roll", "lay", "around", "back", "skip", "next")
-    lines = typed_lines(stdin, stdout, f"{PROMPT} ", (*words, "lessons", "lesson", "play"))
+    # The game's commands (the lessons take most, the short game all), then their own.
+    words = (*COMMAND_WORDS, "around", "back", "skip", "next", "lessons", "lesson", "play")
+    lines = typed_lines(stdin, stdout, f"{PROMPT} ", words)
     try:
         return teach(lines, stdout, prompt_on_same_line=interactive, bookmark=progress.load())
     except BrokenPipeError:  # the reader went away: nothing more can be said

@@ -578,6 +578,7 @@ class MarrakechApp(App[None]):
         """Speak the language ``code`` from now on, keep it for the next run, and redraw
         every screen in it."""
         self.change_settings(language=language.use(code))
+        translate_bindings(self)
         for screen in self.screen_stack:
             relabel = getattr(screen, "language_changed", None)
             if callable(relabel):
@@ -594,6 +595,7 @@ class MarrakechApp(App[None]):
     async def _relabel_game(screen: GameScreen) -> None:
         """Redraw a game in the language spoken now, keeping everything it holds (its
         widgets' words are built where they are drawn: a fresh draw speaks the language)."""
+        translate_bindings(screen)
         for notice in screen.query(TooSmall):
             notice.speak()
         for footer in screen.query(GameFooter):

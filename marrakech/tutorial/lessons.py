@@ -639,6 +639,7 @@ LESSON_DONE_LINE = N_("{number}. {title} (done)")
 NO_LESSON = N_("There is no lesson {number}: the lessons are 1 to {count}.")
 
 GOODBYE = N_("Goodbye: next time the lessons start where you stopped.")
+GOODBYE_AT_THE_END = N_("Goodbye: the lessons are over; next time they start from the first.")
 
 PRACTICE_CARPETS = 8
 """The carpets each player lays in the short game after the lessons."""

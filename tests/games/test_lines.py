@@ -14,6 +14,7 @@ from marrakech.games.lines import (
     NO_LINE_START,
     is_wide,
     line_starts,
+    narrowest,
     wrap_text,
     wrapped_lines,
 )
@@ -46,9 +47,10 @@ def test_a_japanese_sentence_breaks_where_japanese_may() -> None:
         "み、2を出し",
         "ました。",
         "（3,4）で止",  # noqa: RUF001
-        "まり、商人",
-        "2に4ディルハ",  # not "2" to end a line with "に" to start the next
-        "ム払います。",
+        "まり、",
+        "商人2に",  # not "商人" to end a line with "2に" to start the next
+        "4ディルハム",  # the word whole, with its number
+        "払います。",
     ]
 
 
@@ -133,3 +135,13 @@ def test_keeping_a_word_whole_never_breaks_kinsoku() -> None:
         lines = wrapped_lines(text, width)
         assert not any(line[-1] in NO_LINE_END for line in lines[:-1]), lines
         assert not any(line[0] in NO_LINE_START for line in lines[1:]), lines
+
+
+def test_the_narrowest_a_text_needs_is_its_widest_word() -> None:
+    assert narrowest("プレイヤーの名前") == 10  # プレイヤー, a katakana word
+    assert narrowest("商人2の青") == 5  # 商人2, a name and its number
+    assert narrowest("Player 1") == 6
+    assert (
+        "".join(wrapped_lines("プレイヤーの名前", narrowest("プレイヤーの名前")))
+        == "プレイヤーの名前"
+    )

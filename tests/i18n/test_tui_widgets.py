@@ -145,10 +145,18 @@ async def test_the_language_command_switches_and_is_kept() -> None:
             assert "30ディルハム" in text and "市場の記号" in text
             names = [command.title for command in app.get_system_commands(app.screen)]
             assert "言語（Language）：English" in names
+            app.action_show_help_panel()  # the panel of keys (palette: キー) speaks it too
+            await pilot.pause()
+            keys = screen_text(app)
+            assert "ヒント" in keys and "Hint" not in keys
+            app.action_hide_help_panel()
             await app.change_language("en")
             await pilot.pause()
             assert settings.load().language == "en"
             assert "30 dirhams" in screen_text(app)
+            app.action_show_help_panel()
+            await pilot.pause()
+            assert "Hint" in screen_text(app) and "ヒント" not in screen_text(app)
     finally:
         language.use(language.ENGLISH)
 

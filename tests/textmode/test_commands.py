@@ -101,6 +101,7 @@ def test_every_form_reads_as_its_command(line: str, command: Command) -> None:
         ),
         ("square (2,3", "Which square? Give its row and column: square 2 3."),
         ("(2,3)-(2,4)-(2,5)", "Unknown command '(2,3)-(2,4)-(2,5)'."),  # paired, not a carpet
+        ("squre 2 3", "Unknown command 'squre 2 3': did you mean square?"),
         ("\x1b[2J", "Unknown command '\\x1b[2J'."),
         ("\x1b[D", "The arrow keys do not work here: type the command in words."),
         ("\x1b[A\x1b[A", "The arrow keys do not work here: type the command in words."),

@@ -133,7 +133,9 @@ def test_lesson_6_in_words_then_the_short_game() -> None:
         "Your name in the game? Type it, or just press Enter for Player 1.",
     ]
     assert said(text, "x" * 41)[0] == "The name must be at most 40 characters, not 41."
-    assert text.respond("\uff51\uff55\uff49\uff54").quit  # full-width "quit" quits too
+    quitting = text.respond("\uff51\uff55\uff49\uff54")  # full-width "quit" quits too
+    assert quitting.quit
+    assert quitting.lines == ["Goodbye: the lessons are over; next time they start from the first."]
     assert said(text, "play")[0].startswith("Your name in the game?")
     named = text.respond("  Ayla ")
     assert named.practice

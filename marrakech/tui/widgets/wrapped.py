@@ -13,7 +13,7 @@ from textual.geometry import Size
 from textual.visual import VisualType
 from textual.widgets import Static
 
-from marrakech.games.lines import is_wide, wrap_text
+from marrakech.games.lines import is_wide, narrowest, wrap_text
 
 
 class WrappedStatic(Static):
@@ -59,6 +59,6 @@ class WrappedText:
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         measured = Measurement.get(console, options, self.text)
-        if is_wide(self.text.plain):  # it may break between any two wide characters
-            return Measurement(min(2, measured.maximum), measured.maximum)
+        if is_wide(self.text.plain):  # it breaks between words Japanese may break between
+            return Measurement(min(narrowest(self.text.plain), measured.maximum), measured.maximum)
         return measured
