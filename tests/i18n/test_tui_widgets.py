@@ -224,6 +224,7 @@ async def test_a_japanese_footer_too_long_for_80_columns_leaves_out_quit_not_hel
     assert "u 戻す" in footer and "^q" not in footer
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("japanese")
 @pytest.mark.parametrize("width", [80, 96, 120])
 @run

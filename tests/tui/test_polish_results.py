@@ -191,6 +191,7 @@ async def test_a_japanese_name_keeps_the_score_chart_in_line() -> None:
     assert "━━ 花子" in lines[top - 1] and "━━ Bob" in lines[top - 1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [96, 100])
 @run
 async def test_the_chart_legend_never_parts_a_stroke_from_its_name(width: int) -> None:

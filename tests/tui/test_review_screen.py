@@ -264,6 +264,7 @@ async def test_more_misses_than_shown_are_headed_as_the_costliest() -> None:
         ) in words
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("size", "keys_said"), [((80, 24), False), ((100, 32), True)])
 @run
 async def test_the_keys_line_under_the_market_gives_way_whole_where_room_is_short(
