@@ -36,7 +36,7 @@ from marrakech.tui import palette
 from marrakech.tui.files import NOTICE_TEXT_WIDTH, SettingsChanged, notifier, shown_path
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
-from marrakech.tui.screens.translated import translate_bindings
+from marrakech.tui.screens.translated import translate_bindings, translate_widgets_again
 from marrakech.tui.widgets.game_footer import GameFooter
 from marrakech.tui.widgets.legend import Legend
 from marrakech.tui.widgets.too_small import TooSmall
@@ -579,6 +579,7 @@ class MarrakechApp(App[None]):
         every screen in it."""
         self.change_settings(language=language.use(code))
         translate_bindings(self)
+        translate_widgets_again()
         for screen in self.screen_stack:
             relabel = getattr(screen, "language_changed", None)
             if callable(relabel):
@@ -605,6 +606,11 @@ class MarrakechApp(App[None]):
         draw = getattr(screen, "_draw", None)
         if callable(draw):
             draw()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A widget that takes the focus shows its keys in the language spoken (Textual's
+        own widgets describe theirs in English: ``translated.TEXTUAL_KEYS``)."""
+        translate_bindings(event.widget)
 
     def on_settings_changed(self, message: SettingsChanged) -> None:
         """A screen changed a setting (the risk preview)."""

@@ -309,3 +309,20 @@ async def test_the_help_s_marks_keep_their_column_at_80x24() -> None:
     assert len(expected) > 8
     for line in expected[:8]:
         assert line.rstrip() in screen, (line, screen)
+
+
+@pytest.mark.usefixtures("japanese")
+@run
+async def test_the_panel_of_keys_speaks_japanese_for_textual_s_own_widgets_too() -> None:
+    from textual.widgets import Input
+
+    app = MarrakechApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.query(Input).first().focus()  # a name's text field, Textual's own
+        await pilot.pause()
+        app.action_show_help_panel()
+        await pilot.pause()
+        keys = screen_text(app)
+    assert "カーソルを左へ" in keys and "Move cursor left" not in keys
+    assert "Scroll" not in keys and "Delete" not in keys
