@@ -164,4 +164,4 @@ async def test_the_replay_fits_80_by_24_whole() -> None:
     assert any(row.rstrip().endswith("pts") for row in rows), text  # the points, not cut
     assert any(row.rstrip().endswith("squares") for row in rows), text
     under_the_market = " ".join(" ".join(row[:47] for row in rows[-4:-1]).split())
-    assert under_the_market.endswith("← → step through the turns, Home and End jump.")
+    assert under_the_market.endswith("← → step through the turns; Home, End jump.")

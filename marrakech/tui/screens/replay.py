@@ -42,6 +42,7 @@ class ReplayScreen(Screen[None]):
     }
     ReplayScreen #status {
         height: auto;
+        min-height: 3;
         max-height: 4;
         padding: 0 1;
         background: $panel;
@@ -152,7 +153,7 @@ class ReplayScreen(Screen[None]):
             where.append(_(" · the game goes on: {name} to play.").format(name=name))
         else:
             where.append(_(" · {name} to play next.").format(name=self.names[state.current]))
-        where.append("\n" + _("← → step through the turns, Home and End jump."), style="dim")
+        where.append("\n" + _("← → step through the turns; Home, End jump."), style="dim")
         return where
 
     @on(OptionList.OptionHighlighted, "#turns")
