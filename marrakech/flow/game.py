@@ -44,6 +44,7 @@ from marrakech.flow.notice import Notice, Notify
 from marrakech.flow.recap import TurnRecap, recaps
 from marrakech.flow.risk import LaneRisk, lane_risks
 from marrakech.flow.seats import Seat, SeatKind
+from marrakech.games import language
 from marrakech.games.autosaves import GameFile
 from marrakech.games.language import _, ngettext
 from marrakech.games.reasons import said
@@ -111,7 +112,12 @@ class GameFlow:
         self.computers = ComputerSeats(self)
         """The driver of the computer seats this flow plays."""
         self._listeners: list[Listener] = []
-        self._recaps: tuple[Transition | None, int, tuple[TurnRecap, ...]] = (None, -1, ())
+        self._recaps: tuple[Transition | None, int, str, tuple[TurnRecap, ...]] = (
+            None,
+            -1,
+            "",
+            (),
+        )
         self._risks: tuple[GameState | None, tuple[LaneRisk, ...]] = (None, ())
         self._counted: tuple[GameState | None, int] = (None, 0)
 
@@ -165,7 +171,7 @@ class GameFlow:
         self.seats = tuple(
             replace(seat, name=name) if seat.number == number else seat for seat in self.seats
         )
-        self._recaps = (None, -1, ())
+        self._recaps = (None, -1, "", ())
 
     @property
     def actions_played(self) -> int:
@@ -204,12 +210,14 @@ class GameFlow:
 
     @property
     def recaps(self) -> tuple[TurnRecap, ...]:
-        """Every turn so far, the current one (maybe unfinished) last."""
+        """Every turn so far, the current one (maybe unfinished) last, in the language
+        spoken now."""
         transitions = self.session.transitions
         last = transitions[-1] if transitions else None
-        if self._recaps[0] is not last or self._recaps[1] != len(transitions):
-            self._recaps = (last, len(transitions), recaps(transitions, self.names))
-        return self._recaps[2]
+        spoken = language.current()
+        if self._recaps[:3] != (last, len(transitions), spoken) or self._recaps[0] is not last:
+            self._recaps = (last, len(transitions), spoken, recaps(transitions, self.names))
+        return self._recaps[3]
 
     @property
     def latest(self) -> TurnRecap | None:

@@ -143,6 +143,7 @@ async def test_the_language_command_switches_and_is_kept() -> None:
             assert isinstance(app.screen, GameScreen)
             text = screen_text(app)
             assert "30ディルハム" in text and "市場の記号" in text
+            assert "turns left" not in text and "に向けました" in text  # the log too
             names = [command.title for command in app.get_system_commands(app.screen)]
             assert "言語（Language）：English" in names
             app.action_show_help_panel()  # the panel of keys (palette: キー) speaks it too
