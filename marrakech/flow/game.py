@@ -215,7 +215,7 @@ class GameFlow:
         transitions = self.session.transitions
         last = transitions[-1] if transitions else None
         spoken = language.current()
-        if self._recaps[:3] != (last, len(transitions), spoken) or self._recaps[0] is not last:
+        if self._recaps[0] is not last or self._recaps[1:3] != (len(transitions), spoken):
             self._recaps = (last, len(transitions), spoken, recaps(transitions, self.names))
         return self._recaps[3]
 

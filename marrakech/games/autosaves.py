@@ -267,18 +267,21 @@ def twin(session: Session) -> GameFile | None:
     decisions), opened (locked) to go on in: what a game saved by name and left is, when
     its save is opened again; so it is not offered as unfinished ever after. None when
     there is none free (one open in another window, or hosted, is not taken)."""
-    wanted = (session.setup, session.start, session.actions)
+
+    def played(game: Session) -> tuple[object, ...]:
+        return (game.setup, game.start, game.actions)
+
     for path, _modified in sorted(_game_files(games_dir()), key=lambda item: -item[1]):
         if is_hosted(path):
             continue
         try:
             other = storage.load_game(path)
-            if (other.setup, other.start, other.actions) != wanted:
+            if played(other) != played(session):
                 continue
             game_file, other = GameFile.resume(path)  # locked now: read again, as it is
         except SaveFileError:
             continue
-        if (other.setup, other.start, other.actions) == wanted:
+        if played(other) == played(session):
             return game_file
         game_file.close()
     return None

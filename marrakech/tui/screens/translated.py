@@ -79,6 +79,9 @@ _ENGLISH: WeakKeyDictionary[DOMNode, BindingsMap] = WeakKeyDictionary()
 """Each node's bindings as they were before their first translation (those of its class,
 and any the node added itself, such as the app's palette key)."""
 
+_SPOKEN: WeakKeyDictionary[DOMNode, str] = WeakKeyDictionary()
+"""The language each node's bindings were last translated into."""
+
 
 def translate_widgets_again() -> None:
     """Translate again the keys of every widget translated so far that is not a screen
@@ -93,8 +96,12 @@ def translate_bindings(node: DOMNode, described: Mapping[str, str] | None = None
     spoken now (called again when the language changes); ``described``
     gives the translated description of an action whose word needs a context
     (``pgettext``), by action."""
+    spoken = language.current()
+    if described is None and _SPOKEN.get(node) == spoken:
+        return  # done already (a widget takes the focus again)
+    _SPOKEN[node] = spoken
     merged = _ENGLISH.setdefault(node, node._bindings)
-    if language.current() == language.ENGLISH:
+    if spoken == language.ENGLISH:
         node._bindings = merged
         return
     node._bindings = BindingsMap.from_keys(
