@@ -37,9 +37,6 @@ from marrakech.tui.files import NOTICE_TEXT_WIDTH, SettingsChanged, notifier, sh
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.translated import translate_bindings, translate_widgets_again
-from marrakech.tui.widgets.game_footer import GameFooter
-from marrakech.tui.widgets.legend import Legend
-from marrakech.tui.widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
     from marrakech.tui.screens.results import NextGame
@@ -586,26 +583,9 @@ class MarrakechApp(App[None]):
                 done = relabel()
                 if inspect.isawaitable(done):
                     await done
-            elif isinstance(screen, GameScreen):
-                await self._relabel_game(screen)
             elif screen is not self.screen_stack[0] and not isinstance(screen, CommandPalette):
                 await screen.recompose()
         self.refresh_bindings()
-
-    @staticmethod
-    async def _relabel_game(screen: GameScreen) -> None:
-        """Redraw a game in the language spoken now, keeping everything it holds (its
-        widgets' words are built where they are drawn: a fresh draw speaks the language)."""
-        translate_bindings(screen)
-        for notice in screen.query(TooSmall):
-            notice.speak()
-        for footer in screen.query(GameFooter):
-            await footer.recompose()
-        for legend in screen.query(Legend):
-            legend.refresh()
-        draw = getattr(screen, "_draw", None)
-        if callable(draw):
-            draw()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """A widget that takes the focus shows its keys in the language spoken (Textual's

@@ -162,6 +162,23 @@ async def test_the_language_command_switches_and_is_kept() -> None:
         language.use(language.ENGLISH)
 
 
+@run
+async def test_a_message_in_the_other_language_leaves_the_status_line_at_a_switch() -> None:
+    app = MarrakechApp(session=fixed_session())
+    try:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("u")
+            await pilot.pause()
+            assert "Cannot undo" in screen_text(app)
+            await app.change_language("ja")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Cannot undo" not in text
+            assert "Player 2：アッサム" in text  # the status line, said in Japanese
+    finally:
+        language.use(language.ENGLISH)
+
+
 class PanelApp(App[None]):
     """One player's panel, as wide as the side panel."""
 

@@ -33,6 +33,7 @@ from marrakech.tui.widgets.board import BoardWidget
 from marrakech.tui.widgets.die_face import DieFace
 from marrakech.tui.widgets.game_footer import GameFooter
 from marrakech.tui.widgets.game_log import GameLog
+from marrakech.tui.widgets.legend import Legend
 from marrakech.tui.widgets.pacer import Pacer
 from marrakech.tui.widgets.side_panel import SidePanel
 from marrakech.tui.widgets.status_line import StatusLine
@@ -141,6 +142,16 @@ class GameScreen(Screen["NextGame"]):
             self.pacer.chances(self.flow, self.flow.state)
         self.query_one(GameLog).show(frame.log)
         self.query_one(StatusLine).show(frame.status)
+
+    async def language_changed(self) -> None:
+        """Say everything again in the language spoken now, keeping everything the game
+        holds (its widgets' words are built where they are drawn: a fresh draw speaks it)."""
+        translate_bindings(self)
+        self.query_one(TooSmall).speak()
+        await self.query_one(GameFooter).recompose()
+        self.query_one(Legend).refresh()
+        self.pointing = self.pointing.respoken(self.state)
+        self._draw()
 
     def _refresh_keys(self) -> None:
         """Redraw the footer, but only when the keys that can act have changed."""

@@ -114,6 +114,12 @@ class Pointing:
             return replace(self, carpet=place, probe=None, reason="")
         return replace(self, probe=place, reason=as_sentence(said(reason)))
 
+    def respoken(self, state: GameState) -> Pointing:
+        """The same pick after a change of language: a probe's reason said again in the
+        language spoken now, a passing message (said in the other) gone."""
+        reason = None if self.probe is None else state.why_illegal(self.probe)
+        return replace(self, reason="" if reason is None else as_sentence(said(reason)), message="")
+
     def unprobed(self) -> Pointing:
         """With the probe taken away."""
         return replace(self, probe=None, reason="")
