@@ -30,6 +30,7 @@ from marrakech.engine import (
 )
 from marrakech.games import language
 from marrakech.games.language import N_, _, ngettext, pgettext
+from marrakech.games.lines import is_wide
 from marrakech.games.session import AIDS, HINT_AID, TAKEBACK_AID, WIN_CHANCE_AID
 
 # -- the language of documents -----------------------------------------------------------
@@ -508,8 +509,9 @@ _FULL_STOPS = {"ja": "。"}
 def as_sentence(text: str) -> str:
     """A message (the engine's, the flow's) as a sentence: a capital first, a full stop
     last, the one of the language spoken now (Japanese ends with its own, 。), whatever
-    the last word is (a player's name may be written in any script)."""
+    the last word is (a player's name may be written in any script); a message with no
+    word of that language (an operating system's, left in English) ends with "."."""
     text = text[:1].upper() + text[1:]
     if text.endswith((".", "!", "?", *_FULL_STOPS.values())):
         return text
-    return text + _FULL_STOPS.get(language.current(), ".")
+    return text + (_FULL_STOPS.get(language.current(), ".") if is_wide(text) else ".")

@@ -171,3 +171,11 @@ def test_a_carpet_laid_says_whose_squares_it_covers() -> None:
     assert narrate.clause(session.transitions[62], names) == (
         "lays a red carpet on (4,3)-(5,3), covering 2 of their own red squares"
     )
+
+
+def test_a_message_left_in_english_ends_with_its_own_full_stop(japanese: None) -> None:
+    assert words.as_sentence("permission denied") == "Permission denied."
+    assert words.as_sentence("保存できません：permission denied") == (
+        "保存できません：permission denied。"
+    )
+    assert words.as_sentence("ボーの番です：Ayla") == "ボーの番です：Ayla。"
