@@ -100,10 +100,8 @@ class ReplayScreen(Screen[None]):
                 yield BoardWidget(id="board")
                 yield WrappedStatic(id="status")
             with Vertical(id="side"):
-                players = " · ".join(self.names)
-                title = _("Replay: {players} · seed {seed}").format(
-                    players=players, seed=setup.seed
-                )
+                # The players' panels below name the players.
+                title = _("Replay · seed {seed}").format(seed=setup.seed)
                 yield Static(title, id="title", markup=False)
                 for seat in range(setup.players):
                     yield PlayerPanel(seat, self.names[seat], setup.level(seat), id=f"seat-{seat}")
