@@ -155,6 +155,19 @@ TEXTUAL_COMMANDS: dict[str, tuple[str, str]] = {
 in the game's words, to be translated (a command not listed here keeps Textual's)."""
 
 
+class DrawableThemes(ThemeProvider):
+    """The themes the terminal can draw: with 16 colours, the ANSI themes alone (the others
+    would be drawn in the nearest of the 16, white patches and all)."""
+
+    @property
+    def commands(self) -> list[tuple[str, Callable[[], None]]]:
+        app = self.app
+        if not (isinstance(app, MarrakechApp) and app.basic_colours):
+            return super().commands
+        drawable = {name for name, theme in app.available_themes.items() if theme.ansi}
+        return [(name, choose) for name, choose in super().commands if name in drawable]
+
+
 class MarrakechApp(App[None]):
     """The game in the terminal.
 
@@ -606,7 +619,7 @@ class MarrakechApp(App[None]):
     def search_themes(self) -> None:
         """The themes to choose from, their prompt in the game's language."""
         self.push_screen(
-            CommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…"))
+            CommandPalette(providers=[DrawableThemes], placeholder=_("Search for themes…"))
         )
 
     def _theme_changed(self, theme: Theme) -> None:

@@ -12,7 +12,7 @@ from marrakech.tui import palette
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.widgets.board import BoardWidget
 
-from .helpers import run, screen_text
+from .helpers import run, screen_text, wait_until
 
 
 def a_game() -> Session:
@@ -75,3 +75,20 @@ async def test_with_no_color_every_carpet_still_reads_by_its_letter(
     for letter in "RBYG":
         assert f"{letter}1" in text  # on the market
         assert f" {letter} " in text  # the colour chips in the panels
+
+
+@pytest.mark.parametrize("basic", [True, False])
+@run
+async def test_the_theme_picker_offers_the_themes_the_terminal_can_draw(basic: bool) -> None:
+    app = MarrakechApp(session=a_game(), basic_colours=basic)
+    async with app.run_test(size=(100, 34)) as pilot:
+        app.search_themes()
+        await pilot.pause()
+        await pilot.press(*"nord")
+        if basic:
+            await wait_until(pilot, lambda: "No matches found" in screen_text(app), "no match")
+        else:
+            await wait_until(pilot, lambda: screen_text(app).count("nord") == 2, "the nord theme")
+        await pilot.press(*["backspace"] * 4, *"ansi")
+        await wait_until(pilot, lambda: "ansi-light" in screen_text(app), "the ANSI themes")
+        assert "ansi-dark" in screen_text(app)
