@@ -342,11 +342,11 @@ def saved_game(given: str, *, hosted: bool = False) -> Path:
     path = Path(given)
     if not path.exists():
         try:
-            storage.check_name(given)
+            name = storage.check_name(given)  # a full-width digit: the plain one
         except SaveFileError:
             raise SaveFileError(_(NO_SAVED_GAME).format(name=quoted(given))) from None
-        named = listing.named_file(given)
-        if named is None and given == LAST_FINISHED:
+        named = listing.named_file(name)
+        if named is None and name == LAST_FINISHED:
             finished = autosaves.history_dir().glob("*.json")
             named = max(finished, key=lambda file: file.stat().st_mtime, default=None)
             if named is None:

@@ -62,7 +62,7 @@ def test_save_with_an_outside_bot_then_load_it_greedy_plays_and_says_why(
 ) -> None:
     name, mark = marking_bot(tmp_path)
     code, out, _ = run([*NEW, "--bot", f"2={name}"], "save withbot\nquit\n", monkeypatch, capsys)
-    assert code == 0 and "Saved as withbot" in out
+    assert code == 0 and 'Saved as "withbot"' in out
     new_program(monkeypatch)
     code, out, err = run(["load", "withbot"], FIRST_TURN + "quit\n", monkeypatch, capsys)
     assert (code, err) == (0, "")

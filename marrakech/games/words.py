@@ -505,13 +505,19 @@ def sentences(parts: Iterable[str]) -> str:
 _FULL_STOPS = {"ja": "。"}
 """The full stop of each language that has its own (the others end with ".")."""
 
+_UNCASED = frozenset({"ja"})
+"""The languages whose sentences begin with no capital."""
 
-def as_sentence(text: str) -> str:
-    """A message (the engine's, the flow's) as a sentence: a capital first, a full stop
-    last, the one of the language spoken now (Japanese ends with its own, 。), whatever
-    the last word is (a player's name may be written in any script); a message with no
-    word of that language (an operating system's, left in English) ends with "."."""
-    text = text[:1].upper() + text[1:]
+
+def as_sentence(text: str, *, capital: bool = True) -> str:
+    """A message (the engine's, the flow's) as a sentence: a capital first (unless
+    ``capital`` is False, after a colon; never in a sentence of a language without
+    capitals, where the first word is a name or an address as written), a full stop last,
+    the one of the language spoken now (Japanese ends with its own, 。), whatever the last
+    word is (a player's name may be written in any script); a message with no word of that
+    language (an operating system's, left in English) ends with "."."""
+    if capital and not (language.current() in _UNCASED and is_wide(text)):
+        text = text[:1].upper() + text[1:]
     if text.endswith((".", "!", "?", *_FULL_STOPS.values())):
         return text
     return text + (_FULL_STOPS.get(language.current(), ".") if is_wide(text) else ".")

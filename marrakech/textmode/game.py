@@ -30,7 +30,7 @@ from marrakech.flow import Change, GameFlow, Notice, SeatKind
 from marrakech.flow.hint import hint
 from marrakech.games import storage, words
 from marrakech.games.autosaves import GameFile
-from marrakech.games.language import N_, _
+from marrakech.games.language import N_, _, pgettext
 from marrakech.games.narrate import one_line, rewound, sentence
 from marrakech.games.reasons import said
 from marrakech.games.records import SaveFileError
@@ -139,7 +139,10 @@ class TextGame:
         return cls(GameFlow(session, lambda notice: None, autosave=autosave, game_file=game_file))
 
     def _noticed(self, notice: Notice) -> None:
-        self._said.append(f"{notice.title}: {notice.text}" if notice.title else notice.text)
+        titled = pgettext("a notice's title before its text", "{title}: {text}")
+        self._said.append(
+            titled.format(title=notice.title, text=notice.text) if notice.title else notice.text
+        )
         self.noticed()
 
     def _heard(self, change: Change) -> None:
@@ -163,7 +166,9 @@ class TextGame:
         elif change.kind in ("undo_refused", "error"):
             if change.seat in (None, flow.me):
                 self._said.append(
-                    _("Refused: {reason}").format(reason=words.as_sentence(change.text))
+                    _("Refused: {reason}").format(
+                        reason=words.as_sentence(change.text, capital=False)
+                    )
                 )
         else:
             self._said.append(words.as_sentence(change.text))
@@ -516,9 +521,15 @@ class TextGame:
                 )
             path = storage.save_named(command.name, self.flow.session)
         except (SaveFileError, OSError) as error:
-            return Reply([_("Not saved: {reason}").format(reason=words.as_sentence(str(error)))])
+            reason = words.as_sentence(str(error), capital=False)
+            return Reply([_("Not saved: {reason}").format(reason=reason)])
         return Reply(
-            [_("Saved as {name}, in {path}.").format(name=command.name, path=shown(str(path)))]
+            # The name as kept: a full-width digit typed is the plain one that loads it.
+            [
+                _('Saved as "{name}", in {path}.').format(
+                    name=shown(path.stem), path=shown(str(path))
+                )
+            ]
         )
 
     # -- leaving -------------------------------------------------------------------------

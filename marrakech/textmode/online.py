@@ -28,6 +28,7 @@ from marrakech.engine import GameState, IllegalAction
 from marrakech.flow import Change, GameFlow, Listener
 from marrakech.games.language import _
 from marrakech.games.narrate import one_line
+from marrakech.games.words import as_sentence
 from marrakech.textmode.game import TextGame
 from marrakech.textmode.loop import PROMPT, read_line, review_offer, too_long, write
 
@@ -108,7 +109,7 @@ class TableInLines:
         flow = self.table()
         if flow is None:
             if change.text:
-                self.say([change.text[:1].upper() + change.text[1:] + "."])
+                self.say([as_sentence(change.text)])
             return
         loop = asyncio.get_running_loop()
         if self.game is None:

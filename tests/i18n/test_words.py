@@ -179,3 +179,5 @@ def test_a_message_left_in_english_ends_with_its_own_full_stop(japanese: None) -
         "保存できません：permission denied。"
     )
     assert words.as_sentence("ボーの番です：Ayla") == "ボーの番です：Ayla。"
+    # Japanese has no capitals: an address (or a name) opening a sentence stays as written.
+    assert words.as_sentence("ws://host:1 のホスト") == "ws://host:1 のホスト。"

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from property_budget import examples
 
-from marrakech import bots
+from marrakech import bots, cli
 from marrakech.engine import Phase, Turn, Variant
 from marrakech.games import storage
 from marrakech.games.session import GameSetup, Session
@@ -168,10 +168,23 @@ def test_save_writes_the_game_under_its_name_and_refuses_a_bad_one(data_home: Pa
     answer(played, "left")
     (line,) = answer(played, "save Friday night")
     path = data_home / "saves" / "Friday night.json"
-    assert line == f"Saved as Friday night, in {path}."
+    assert line == f'Saved as "Friday night", in {path}.'
     assert storage.load_game(path).actions == played.flow.session.actions
     (refused,) = answer(played, "save ../evil")
-    assert refused.startswith("Not saved: ")
+    assert refused.startswith("Not saved: cannot use '../evil'")
+
+
+def test_a_full_width_digit_typed_in_a_save_name_is_said_as_the_name_that_loads_it(
+    data_home: Path,
+) -> None:
+    played = game()
+    (line,) = answer(played, "save week\uff11")
+    assert line.startswith('Saved as "week1", in ')
+    assert (
+        cli.saved_game("week\uff11")
+        == cli.saved_game("week1")
+        == data_home / "saves" / "week1.json"
+    )
 
 
 def test_save_never_writes_over_another_game_but_goes_on_with_its_own(data_home: Path) -> None:
@@ -180,7 +193,7 @@ def test_save_never_writes_over_another_game_but_goes_on_with_its_own(data_home:
     answer(first, "save friday")
     answer(first, "right")  # the same game, further on: its save goes on with it
     (line,) = answer(first, "save friday")
-    assert line.startswith("Saved as friday")
+    assert line.startswith('Saved as "friday"')
     kept = storage.load_game(data_home / "saves" / "friday.json").actions
     assert kept == first.flow.session.actions
     other = game(seed=2)
@@ -310,7 +323,7 @@ def test_a_save_name_refused_is_said_in_one_sentence_with_what_may_be_used() -> 
     played = game()
     reply = played.respond("save my game!")
     assert reply.lines == [
-        "Not saved: Cannot use 'my game!' as a save name: use letters, digits, spaces, '-', "
+        "Not saved: cannot use 'my game!' as a save name: use letters, digits, spaces, '-', "
         "'_' and '.', not starting with '.' or a space and not ending with '.' or a space."
     ]
 
