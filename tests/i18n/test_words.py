@@ -48,7 +48,7 @@ def tolled_turn() -> list[str]:
 def test_a_turn_with_a_toll(japanese: None) -> None:
     said, place = tolled_turn()
     assert said == (
-        "Boはアッサムを右に向けました。サイコロで2を出して1行3列へ進み、"
+        "Boはアッサムを右に向けました。サイコロで2を出して(1,3)へ進み、"
         "Aylaに通行料2ディルハムを払いました（赤が2マスつながっています）。"
         f"{place_words(place)}に青のじゅうたんを敷きました。Aylaの赤のマス1つを覆いました。"
     )
@@ -99,7 +99,7 @@ def test_a_shared_win(japanese: None) -> None:
 
 
 def test_squares_compass_colours_and_prompts(japanese: None) -> None:
-    assert words.square_text((2, 5)) == "2行5列"
+    assert words.square_text((2, 5)) == "(2,5)"
     assert [words.compass_word(facing) for facing in Direction] == ["北", "東", "南", "西"]
     assert words.way_words(Turn.LEFT, Direction.N) == "左（西向き）"
     assert words.way_words(Turn.STRAIGHT, Direction.E, straight=words.STRAIGHT_ON) == (
@@ -108,7 +108,7 @@ def test_squares_compass_colours_and_prompts(japanese: None) -> None:
     assert words.plural(3, "dirham") == "3ディルハム"
     state = build(players=2, assam="3.3 N", phase="orient")
     assert words.turn_prompt(state, NAMES) == (
-        "Aylaの手番です。アッサムは3行3列で北を向いています。"
+        "Aylaの手番です。アッサムは(3,3)で北を向いています。"
         "left、right、ahead のどれかを入力すると、向きを決めてサイコロを振ります。"
     )
     aim = build(players=3, assam="3.3 E", phase="aim", variant="aim", current=1)
