@@ -42,6 +42,7 @@ from marrakech.engine import (
 from marrakech.flow import Notice, Seat, SeatKind
 from marrakech.flow.changes import Change
 from marrakech.games.language import _, ngettext
+from marrakech.games.levels import level_word
 from marrakech.games.records import SaveFileError, setup_to_dict
 from marrakech.games.session import Session, name_key
 from marrakech.games.text import quoted, shown
@@ -336,7 +337,7 @@ class HostGame:
         if self.fill is not None:
             lines.append(
                 _("A {level} computer plays for them until they join again.").format(
-                    level=self.fill
+                    level=level_word(self.fill)
                 )
             )
         elif self.hand_over is not None:
@@ -512,7 +513,7 @@ class HostGame:
                 _(
                     "If they are still away at their turn after {seconds} seconds, a "
                     "{level} computer plays for them until they are back."
-                ).format(seconds=f"{self.grace:g}", level=self.fill)
+                ).format(seconds=f"{self.grace:g}", level=level_word(self.fill))
             )
         elif self.hand_over is not None:
             lines.append(self.hand_over(seat))

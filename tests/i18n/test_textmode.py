@@ -253,13 +253,13 @@ def test_a_replay_in_japanese(japanese: None) -> None:
     opening = replay.opening()
     assert opening[0].startswith("AylaとBo") or opening[0].endswith("手番、未完了。")
     assert "手番、未完了。" in opening[0]
-    assert replay.respond("次").lines[0].startswith("2手番中の1手番目：")
+    assert replay.respond("次").lines[0].startswith("1／2手番：")
     assert (
         replay.respond("最後").lines[-1]
         == "記録はここで終わりです。ゲームは未完了で、次はAylaの手番です。"
     )
     assert replay.respond("手番 ９").lines == ["手番9はありません。手番は0（開始）から2までです。"]
-    assert replay.respond("最初").lines == ["開始、2手番中の0手番目：Aylaが最初に手番を行います。"]
+    assert replay.respond("最初").lines == ["開始時点（0／2手番）：Aylaが先手です。"]
     assert (
         replay.respond("左")
         .lines[0]

@@ -19,6 +19,9 @@ GAME_KEYS: tuple[Binding, ...] = (
     Binding("left", "turn('left')", N_("Left")),
     Binding("right", "turn('right')", N_("Right")),
     Binding("up", "turn('straight')", N_("Ahead")),
+    # Here, not below with the other arrows' carpet moves: the panel of keys lists the
+    # keys in the order they first come, so ↓ stays beside ← → ↑.
+    Binding("down", "move_ghost('down')", N_("Carpet: next spot down"), show=False),
     Binding("enter", "roll", N_("Roll")),
     Binding("space", "roll", N_("Roll"), show=False),
     Binding("enter", "lay", N_("Lay")),
@@ -28,11 +31,10 @@ GAME_KEYS: tuple[Binding, ...] = (
     Binding("left", "move_ghost('left')", N_("Carpet: next spot to the left"), show=False),
     Binding("right", "move_ghost('right')", N_("Carpet: next spot to the right"), show=False),
     Binding("up", "move_ghost('up')", N_("Carpet: next spot up"), show=False),
-    Binding("down", "move_ghost('down')", N_("Carpet: next spot down"), show=False),
     Binding("r", "rotate", N_("Rotate")),
     Binding("space", "rotate", N_("Rotate"), show=False),
     Binding("tab", "cycle(1)", N_("Next")),
-    Binding("shift+tab", "cycle(-1)", N_("Previous spot"), show=False),
+    Binding("shift+tab", "cycle(-1)", N_("Previous"), show=False),
     Binding("u", "undo", N_("Undo")),
     # Hot-seat without takebacks hides Undo when it cannot act; u still says why.
     Binding("u", "refused('undo')", "", show=False),

@@ -20,7 +20,7 @@ from marrakech.engine import GameState, MarrakechError, Transition
 from marrakech.flow import SeatKind
 from marrakech.flow.computers import FALLBACK_LEVEL
 from marrakech.games.language import N_, _
-from marrakech.games.levels import DESCRIPTIONS, LEVELS
+from marrakech.games.levels import DESCRIPTIONS, LEVELS, level_word
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.widgets.network_link import NetworkLink
 
@@ -159,7 +159,7 @@ class NetworkGameScreen(GameScreen):
             self.pointing = self.pointing.saying("")
         words = _("A {level} computer plays for {name} (seat {seat}) until they are back.")
         self.notify(
-            words.format(level=level, name=self.flow.names[seat], seat=seat + 1),
+            words.format(level=level_word(level), name=self.flow.names[seat], seat=seat + 1),
             title=_("Network game"),
             markup=False,
         )
