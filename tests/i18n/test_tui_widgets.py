@@ -11,9 +11,10 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 from textual.app import App, ComposeResult
-from tui.helpers import UPDATE_GOLDEN, position, run, screen_text
+from tui.helpers import UPDATE_GOLDEN, position, run, screen_text, wait_until
 
-from marrakech.engine import Orient, Place, Turn
+from marrakech.bots import make_bot
+from marrakech.engine import Orient, Phase, Place, Turn
 from marrakech.games import language, settings
 from marrakech.games.lines import NO_LINE_START
 from marrakech.games.session import GameSetup, Session
@@ -179,6 +180,35 @@ async def test_a_message_in_the_other_language_leaves_the_status_line_at_a_switc
         language.use(language.ENGLISH)
 
 
+@run
+async def test_the_log_keeps_its_latest_line_in_view_when_the_palette_switches_language() -> None:
+    session = Session(GameSetup(3, seed=3))
+    greedy = make_bot("greedy", seed=3)
+    while len(session.transitions) < 60:  # more sentences than the log shows at 80x24
+        session.roll() if session.state.phase is Phase.ROLL else session.play(
+            greedy.choose(session.state)
+        )
+    app = MarrakechApp(session=session)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.action_command_palette()
+            await pilot.pause()
+            await pilot.press(*"language")
+            await wait_until(pilot, lambda: "日本語" in screen_text(app), "the language command")
+            await pilot.press("enter")
+            log = app.screen.query_one(GameLog)
+            await wait_until(pilot, lambda: language.current() == "ja", "Japanese")
+
+            def at_end() -> bool:
+                return log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+
+            await wait_until(pilot, at_end, "the latest sentence in view")
+            assert log.sentences[-1][:8] in screen_text(app).replace("\n", "")
+    finally:
+        language.use(language.ENGLISH)
+
+
 class PanelApp(App[None]):
     """One player's panel, as wide as the side panel."""
 
@@ -235,11 +265,15 @@ async def test_a_japanese_footer_too_long_for_80_columns_leaves_out_quit_not_hel
 ) -> None:
     app = MarrakechApp(session=Session(GameSetup(2, seats=("person", "greedy"), seed=1)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # rolled: laying, with undo, the longest footer
+        await pilot.press("enter")  # rolled: laying, with undo and nothing to redo
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1].rstrip()
+        assert footer.endswith("s 保存 ^q 終了 ? ヘルプ"), footer  # no room for a dim redo
+        await pilot.press("u")  # the roll taken back: redo can act, the longest footer
         await pilot.pause()
         footer = screen_text(app).splitlines()[-1].rstrip()
     assert footer.endswith("? ヘルプ"), footer
-    assert "u 戻す" in footer and "^q" not in footer
+    assert "u 戻す" in footer and "^r やり直し" in footer and "^q" not in footer
 
 
 @pytest.mark.slow

@@ -129,7 +129,8 @@ async def test_save_shows_where_the_game_keys_leave_room_and_the_palette_never_c
     None
 ):
     setup = GameSetup(2, names=("Ayla", "Bo"), seats=("person", "expert"), seed=5)
-    for width, save, palette in ((80, False, False), (96, True, False), (110, True, True)):
+    # Nothing to redo: at 80 columns the dim redo makes room for save.
+    for width, save, palette in ((80, True, False), (96, True, False), (110, True, True)):
         app = MarrakechApp(session=Session(setup))
         async with app.run_test(size=(width, 30)) as pilot:
             await pilot.pause()
@@ -137,3 +138,4 @@ async def test_save_shows_where_the_game_keys_leave_room_and_the_palette_never_c
             assert line.startswith("← Left → Right ↑ Ahead ⏎ Roll u Undo"), line
             assert line.rstrip().endswith("^p palette" if palette else "? Help"), line
             assert ("l Log s Save ^q Quit ? Help" in line) is save, line
+            assert ("^r Redo" in line) is (width > 80), line

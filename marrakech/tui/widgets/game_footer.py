@@ -96,6 +96,10 @@ PALETTE_MIN_WIDTH = 96
 """Narrower than this, the game's own keys need the whole footer: the command palette's
 key (still working) is not shown."""
 
+LEFT_OUT_WHILE_DIMMED = ("redo",)
+"""Where the keys do not fit the width, these are left out before any other while they
+cannot act (nothing to redo): the room goes to a key that can, such as Save."""
+
 LEFT_OUT_FIRST = ("save", "quit", "open_log", "toggle_risk")
 """Where the keys do not fit the width (longer words, as in Japanese), the keys left out
 first, in this order (each still works, and the help lists it): the rest stay whole
@@ -117,6 +121,10 @@ class GameFooter(Footer):
             if active.binding.show:
                 by_action.setdefault(active.binding.action, active)
         shown = list(by_action.values())
+        for action in LEFT_OUT_WHILE_DIMMED:
+            if self._cells(shown) <= self.app.size.width:
+                break
+            shown = [a for a in shown if a.enabled or a.binding.action != action]
         for action in LEFT_OUT_FIRST:
             if self._cells(shown) <= self.app.size.width:
                 break

@@ -39,3 +39,9 @@ class GameLog(VerticalScroll, can_focus=False):
     def on_resize(self, event: events.Resize) -> None:
         """A new size (the terminal's) keeps the latest sentence in view."""
         self.call_after_refresh(self.scroll_end, animate=False)
+
+    def watch_virtual_size(self) -> None:
+        """Sentences laid out anew keep the latest in view: those said again in another
+        language are laid out only when the screen under the palette that chose it shows
+        again."""
+        self.call_after_refresh(self.scroll_end, animate=False)
