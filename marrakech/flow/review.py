@@ -277,7 +277,7 @@ def review(
 
 
 def worst(found: Review, seat: int, count: int = 3) -> tuple[Decision, ...]:
-    """A seat's ``count`` most costly decisions that were not the best, in the game's
+    """A seat's ``count`` most costly decisions graded below best, in the game's
     order: the worst grades first (a blunder by points of the lead in a game all but
     decided comes before an inaccuracy by chance to win), within a grade by chance to win
     lost, then points. One the second look ``doubted`` counts by the smaller of the two
@@ -295,7 +295,9 @@ def worst(found: Review, seat: int, count: int = 3) -> tuple[Decision, ...]:
         points = min(points, decision.deeper_loss_points or 0.0)
         return min(GRADE_ORDER.index(grade(0.0, max(points, 0.0))), inaccuracy), chance, points
 
-    missed = [d for d in found.decisions if d.seat == seat and d.played != d.best]
+    missed = [
+        d for d in found.decisions if d.seat == seat and d.played != d.best and d.grade != BEST
+    ]
     chosen = {id(d) for d in sorted(missed, key=rank, reverse=True)[:count]}
     return tuple(d for d in found.decisions if id(d) in chosen)
 

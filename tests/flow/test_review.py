@@ -177,6 +177,19 @@ def test_the_worst_decisions_put_a_blunder_by_points_before_an_inaccuracy_by_cha
     assert [decision.turn for decision in worst(found, 0)] == [3, 31, 33]
 
 
+def test_a_decision_graded_best_is_never_among_the_worst() -> None:
+    # Turn 5 was not the very best carpet, but lost next to nothing: graded best, it is
+    # not listed with the costliest decisions (where it would read as a miss).
+    state = at_place(played(12)).state
+    move, better = state.legal_actions()[:2]
+    decisions = (
+        Decision(0, 3, state, move, better, 0.64, 0.021, INACCURACY),
+        Decision(0, 5, state, move, better, 0.05, 0.001, BEST),
+    )
+    found = Review(decisions, (), Split((), ()))
+    assert [decision.turn for decision in worst(found, 0)] == [3]
+
+
 def test_a_doubted_decision_counts_among_the_worst_by_the_smaller_loss() -> None:
     # Turn 7 lost 8.8% to win by the evaluator and 6.8% by the deeper search: both agree
     # it cost more than turn 3's 3.1%. Turn 9's deeper search found the move no worse.

@@ -248,7 +248,8 @@ async def test_a_review_worked_out_before_it_opens_shows_the_names_whole() -> No
 
 
 @run
-async def test_more_misses_than_shown_are_headed_as_the_costliest() -> None:
+async def test_more_misses_than_shown_are_headed_as_the_players_costliest() -> None:
+    # Bo is a computer: only Ayla's decisions are reviewed, and the heading names her.
     session = partly_played(actions=60)
     async with reviewing(session, (100, 32)) as (app, _, screen, game):
         found = game.found
@@ -259,7 +260,7 @@ async def test_more_misses_than_shown_are_headed_as_the_costliest() -> None:
         panel = screen.query_one("#side").region.x  # the panel wraps its lines of words
         words = " ".join(" ".join(line[panel:] for line in text.splitlines()).split())
         assert (
-            "Each player's costliest decisions, three at most "
+            "Ayla's costliest decisions, three at most "
             f"({len(graded)} graded an inaccuracy or worse in all):"
         ) in words
 

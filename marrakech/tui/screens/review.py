@@ -179,7 +179,8 @@ class ReviewScreen(Screen[None]):
         )
         reviewed = {player.seat for player in found.players}
         graded = sum(d.seat in reviewed and d.grade in MISSES for d in found.decisions)
-        self.query_one("#worst-title", Static).update(self._worst_title(graded))
+        alone = found.players[0].name if len(found.players) == 1 else None
+        self.query_one("#worst-title", Static).update(self._worst_title(graded, alone))
         options = self.query_one("#worst", OptionList)
         turns = [decision.turn for decision in self.shown]
         options.add_options(
@@ -190,14 +191,23 @@ class ReviewScreen(Screen[None]):
         self._show()
         self.refresh_bindings()
 
-    def _worst_title(self, graded: int) -> str:
-        """The heading of the decisions listed: all the misses, or the worst of them."""
+    def _worst_title(self, graded: int, alone: str | None) -> str:
+        """The heading of the decisions listed: all the misses, or the worst of them (of
+        the one player reviewed, ``alone``, when the others were computers)."""
         if graded == len(self.shown) and all(d.grade in MISSES for d in self.shown):
             return ngettext(
                 "{count} decision graded an inaccuracy or worse:",
                 "{count} decisions graded an inaccuracy or worse:",
                 graded,
             ).format(count=graded)
+        if alone is not None:
+            return ngettext(
+                "{name}'s costliest decisions, three at most ({count} graded an inaccuracy "
+                "or worse in all):",
+                "{name}'s costliest decisions, three at most ({count} graded an inaccuracy "
+                "or worse in all):",
+                graded,
+            ).format(name=alone, count=graded)
         return ngettext(
             "Each player's costliest decisions, three at most ({count} graded an inaccuracy "
             "or worse in all):",
@@ -223,7 +233,7 @@ class ReviewScreen(Screen[None]):
         if not self.shown:
             board.show(self.game.session.state)
             status.update(
-                Text(_("No decision to look at: every one was the best found."), style="bold")
+                Text(_("No decision to look at: every one was graded best."), style="bold")
             )
             return
         decision = self.shown[self.index]
