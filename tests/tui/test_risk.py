@@ -138,3 +138,16 @@ async def test_once_the_game_is_over_the_risks_say_nothing() -> None:
         app.query_one(RiskPreview).show([], None, "", over=True)
         await pilot.pause()
         assert "chance of paying" not in screen_text(app)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@run
+async def test_the_risk_preview_shows_whole_at_80x24_with_every_player_count(players: int) -> None:
+    setup = GameSetup(players, seats=("person",) + ("greedy",) * (players - 1), seed=1)
+    app = MarrakechApp(session=Session(setup))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        side = app.screen.query_one("#side").region
+        risk = app.screen.query_one(RiskPreview).region
+        assert risk.height > 0 and risk.bottom <= side.bottom, (risk, side)
+        assert "4 to (0,2)." in screen_text(app)  # the last line, where each roll stops

@@ -65,6 +65,24 @@ class SidePanel(Vertical):
         over = frame.state.phase is Phase.OVER
         self.query_one(RiskPreview).show(frame.risks, frame.turn, frame.risk_title, over=over)
 
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """Close the gaps between the players' panels where, with them, the panels, the die
+        and the risk preview would not fit the height (four players at 80x24): the risk
+        preview's last line was cut."""
+        panels = list(self.query(PlayerPanel))
+        shown = [*panels, self.query_one(DieFace), self.query_one(RiskPreview)]
+        needed = sum(
+            widget.outer_size.height + widget.styles.margin.top + widget.styles.margin.bottom
+            for widget in shown
+            if widget.display
+        )
+        if self.has_class("-crowded"):
+            needed += len(panels)  # the gaps, were they there
+        self.set_class(needed > self.size.height, "-crowded")
+
     def toggle_risk(self) -> bool:
         """Show or hide the risk preview; True when it is shown now."""
         preview = self.query_one(RiskPreview)
