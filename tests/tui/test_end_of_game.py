@@ -132,3 +132,29 @@ async def test_saving_from_the_results_keeps_a_bad_name_in_the_prompt(data_home:
     assert (data_home / "saves" / "final.json").is_file()
     assert (data_home / "logs" / "final.txt").is_file()  # the save's name
     assert not (data_home / "saves" / ".." / "escape.json").exists()
+
+
+@run
+async def test_the_score_charts_marks_are_evenly_stepped_at_every_size() -> None:
+    # Marks crowded on next rows read as unequal steps, and plotext drops one where two
+    # fall on the same row (50, 45, 35).
+    session = finished_session(2)
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SummaryScreen(session))
+        await pilot.pause()
+        for size in ((80, 24), (100, 30), (140, 45)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            chart = app.screen.query_one(PlotextPlot).region
+            rows = [row[chart.x : chart.right] for row in screen_text(app).splitlines()]
+            marks = [
+                (y, int(row.split("┤")[0]))
+                for y, row in enumerate(rows[chart.y : chart.bottom])
+                if "┤" in row
+            ]
+            steps = {high - low for (_, high), (_, low) in zip(marks, marks[1:], strict=False)}
+            apart = [
+                below - above for (above, _), (below, _) in zip(marks, marks[1:], strict=False)
+            ]
+            assert len(marks) >= 2 and len(steps) == 1 and min(apart) >= 2, (size, marks)

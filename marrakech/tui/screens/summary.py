@@ -14,7 +14,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
-from textual_plotext import PlotextPlot
 
 from marrakech.engine import Colour
 from marrakech.flow import recaps
@@ -29,36 +28,11 @@ from marrakech.tui.screens.chips import chips
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.chart_legend import ChartLegend
 from marrakech.tui.widgets.luck_chart import LuckChart
+from marrakech.tui.widgets.score_chart import ScoreChart
 from marrakech.tui.widgets.wrapped import WrappedStatic, WrappedText
 
 _HEADINGS = (N_("Squares"), N_("Dirhams"), N_("Score"), N_("Earned"), N_("Paid"))
 """The figures' columns between the colours and the biggest toll."""
-
-
-def whole_ticks(low: int, high: int, most: int = 6) -> list[int]:
-    """Whole-number ticks between ``low`` and ``high`` (the scores' range), at most
-    ``most`` of them, a round step apart (1, 2, 5, 10, 20, 50...): points are whole, so
-    are the chart's marks."""
-    step = 1
-    while (high - low) // step + 1 > most:
-        step = _next_step(step)
-    first = -(-low // step) * step  # the first multiple of the step from low up
-    return list(range(first, high + 1, step))
-
-
-def _next_step(step: int) -> int:
-    """The next round step after ``step``: 1, 2, 5, 10, 20, 50, 100..."""
-    digits = str(step)
-    if digits[0] == "1":
-        return step * 2
-    if digits[0] == "2":
-        return step * 5 // 2
-    return step * 2
-
-
-def _rgb(hex_colour: str) -> tuple[int, int, int]:
-    value = int(hex_colour.lstrip("#"), 16)
-    return value >> 16, (value >> 8) & 0xFF, value & 0xFF
 
 
 class SummaryScreen(Screen[None]):
@@ -125,7 +99,11 @@ class SummaryScreen(Screen[None]):
                     heading = Text(_("Points after each turn (squares + dirhams)"), style="bold")
                     yield WrappedStatic(heading, id="chart-heading")
                     yield self._chart_legend()
-                    yield PlotextPlot(id="chart")
+                    yield ScoreChart(
+                        self.summary.scores,
+                        [CARPET_COLOURS[self._colour(p.seat)] for p in self.summary.players],
+                        id="chart",
+                    )
                 with VerticalScroll(id="luck"):
                     yield LuckChart(id="luck-chart")
                     yield Static(_("Working out luck and skill…"), id="luck-words")
@@ -137,20 +115,6 @@ class SummaryScreen(Screen[None]):
             self.run_worker(self._work, thread=True, exclusive=True)
         else:
             self._luck(found)
-        chart = self.query_one("#chart", PlotextPlot)
-        chart.theme = "pro"
-        plot = chart.plt
-        turns = list(range(self.summary.turns + 1))
-        # The title and the names are drawn above the chart: plotext counts a character as
-        # one cell, so a Japanese name or title would push its frame out of line.
-        for player, scores in zip(self.summary.players, self.summary.scores, strict=True):
-            colour = _rgb(CARPET_COLOURS[self._colour(player.seat)])
-            plot.plot(turns, list(scores), color=colour, marker="braille")
-        every = [score for scores in self.summary.scores for score in scores]
-        ticks = whole_ticks(min(every, default=0), max(every, default=0))
-        plot.yticks([float(tick) for tick in ticks], [str(tick) for tick in ticks])
-        at = whole_ticks(0, self.summary.turns)
-        plot.xticks([float(tick) for tick in at], [str(tick) for tick in at])
 
     def _colour(self, seat: int) -> Colour:
         """The colour a seat's line is drawn in (its first colour)."""
