@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -153,8 +154,6 @@ async def test_the_score_charts_marks_are_evenly_stepped_at_every_size() -> None
                 for y, row in enumerate(rows[chart.y : chart.bottom])
                 if "┤" in row
             ]
-            steps = {high - low for (_, high), (_, low) in zip(marks, marks[1:], strict=False)}
-            apart = [
-                below - above for (above, _), (below, _) in zip(marks, marks[1:], strict=False)
-            ]
+            steps = {high - low for (_, high), (_, low) in pairwise(marks)}
+            apart = [below - above for (above, _), (below, _) in pairwise(marks)]
             assert len(marks) >= 2 and len(steps) == 1 and min(apart) >= 2, (size, marks)
