@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from marrakech.engine import SIZE, Aim, GameState, Orient, Place, Square, Turn
+from marrakech.games.language import N_
 
 WAYS: dict[str, Square] = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
 """The four ways a carpet cursor moves, as (row, col) steps."""
@@ -28,6 +29,12 @@ def turn_choices(state: GameState) -> tuple[Turn, ...]:
 def default_turn(state: GameState) -> Turn | None:
     """The turn picked before a person chooses: straight ahead when allowed, else none."""
     return Turn.STRAIGHT if Turn.STRAIGHT in turn_choices(state) else None
+
+
+UTURN = N_(
+    "Assam never turns round: there is no U-turn. He goes ahead, or a quarter turn left or right."
+)
+"""What a try to turn Assam round is told (the key ↓, while choosing his way)."""
 
 
 def turned(state: GameState, current: Turn | None, way: str) -> Turn | None:

@@ -31,6 +31,7 @@ from marrakech.engine import (
     Turn,
 )
 from marrakech.flow import looped_steps
+from marrakech.flow.cursor import UTURN
 from marrakech.games.dice import LoadedDie
 from marrakech.games.language import N_, _
 from marrakech.games.session import (
@@ -60,7 +61,6 @@ from marrakech.tutorial.lessons import (
     PRACTICE_LEVEL,
     REFUSED,
     STEP,
-    UTURN,
     WELCOME,
     WELCOME_BACK,
     WRONG_ANSWER,

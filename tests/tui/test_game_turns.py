@@ -51,6 +51,22 @@ async def test_orienting_turns_a_quarter_at_most() -> None:
 
 
 @run
+async def test_down_while_choosing_the_way_says_that_assam_never_turns_round() -> None:
+    session = Session(GameSetup(2, seed=1))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = game_screen(app)
+        await pilot.press("left", "down")
+        await pilot.pause()
+        assert "Assam never turns round" in screen_text(app)
+        assert screen.pointing.turn is Turn.LEFT  # the way picked stays
+        await pilot.press("enter", "down")  # laying a carpet, ↓ moves it instead
+        await pilot.pause()
+        assert session.state.phase is Phase.PLACE
+        assert "never turns round" not in screen_text(app)
+
+
+@run
 async def test_a_whole_turn_with_the_seeded_die() -> None:
     session = Session(GameSetup(2, seed=1))
     app = MarrakechApp(session=session)

@@ -10,6 +10,7 @@ import pytest
 from textual.pilot import Pilot
 from tui.helpers import run, screen_text, toasts, wait_until
 
+from marrakech.flow.cursor import UTURN
 from marrakech.tui import palette
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
@@ -22,7 +23,6 @@ from marrakech.tutorial.lessons import (
     ALLOWED_HERE,
     NOT_ACROSS,
     REFUSED,
-    UTURN,
     WRONG_ANSWER,
 )
 

@@ -22,6 +22,7 @@ GAME_KEYS: tuple[Binding, ...] = (
     # Here, not below with the other arrows' carpet moves: the panel of keys lists the
     # keys in the order they first come, so ↓ stays beside ← → ↑.
     Binding("down", "move_ghost('down')", N_("Carpet: next spot down"), show=False),
+    Binding("down", "turn('back')", "", show=False),  # says that Assam never turns round
     Binding("enter", "roll", N_("Roll")),
     Binding("space", "roll", N_("Roll"), show=False),
     Binding("enter", "lay", N_("Lay")),
@@ -109,6 +110,8 @@ def key_state(
 
     if action == "turn":
         way = str(parameters[0])
+        if way == "back":  # never a turn: pressed while choosing the way, it says why
+            return person_in(Phase.ORIENT, Phase.AIM) is True
         if way == "straight" and Turn.STRAIGHT not in cursor.turn_choices(state):
             return False  # no "Ahead" where Assam must turn, whoever is to move
         allowed = person_in(Phase.ORIENT, Phase.AIM)
