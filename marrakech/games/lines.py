@@ -89,12 +89,14 @@ _WIDE = "\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
 WORDS = re.compile(
     rf"[\u4e00-\u9fff\u3005]{{1,4}}[^\s{_WIDE}]+(?=[{_WIDE}])"
     rf"|[\u4e00-\u9fff\u3005]{{2,4}}|[\u30a1-\u30fa\u30fc]{{2,8}}"
+    rf"|(?<=[「『])[^{_WIDE}\n]+(?=[」』])|`[^`{_WIDE}\n]+`"
 )
 """Runs of kanji (a compound such as 料金 or 手番) and of katakana (a word such as
 コンピューター) short enough to be one word most often, with the narrow word right after
 them when a wide character follows that (商人2 before の, the 行2 of 3行2列, a square's
-name): a line breaks inside one only where keeping it whole would leave the line less
-than half full or break kinsoku."""
+name), and a command quoted in 「」 or backquotes (「marrakech host --resume 1a2b」): a
+line breaks inside one only where keeping it whole would leave the line less than half
+full or break kinsoku."""
 
 
 def _words(text: str) -> dict[int, int]:

@@ -145,3 +145,16 @@ def test_the_narrowest_a_text_needs_is_its_widest_word() -> None:
         "".join(wrapped_lines("プレイヤーの名前", narrowest("プレイヤーの名前")))
         == "プレイヤーの名前"
     )
+
+
+def test_a_quoted_command_stays_on_one_line_where_the_line_before_stays_half_full() -> None:
+    said = (
+        "ホストをやめますか？ 全員の接続が切れます。ゲームは保存済みです。"  # noqa: RUF001
+        "「marrakech host --resume c44b5aba5af7」でもう一度ホストできます。"
+    )
+    lines = wrapped_lines(said, 64)
+    assert any("「marrakech host --resume c44b5aba5af7」" in line for line in lines), lines
+    backquoted = "もう一度ホストするには `marrakech host --resume c44b5aba5af7` と入力します。"
+    assert any(
+        "`marrakech host --resume c44b5aba5af7`" in line for line in wrapped_lines(backquoted, 40)
+    )

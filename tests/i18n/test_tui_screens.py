@@ -261,3 +261,16 @@ def test_the_new_game_screens_hint_breaks_japanese_where_it_may_and_centres_it(
     assert hint[1].strip()[0] not in NO_LINE_START, hint
     for line in hint:  # centred: as much room on each side, give or take a cell
         assert abs((len(line) - len(line.lstrip())) - (len(line) - len(line.rstrip()))) <= 2, line
+
+
+def test_a_dialog_keeps_the_command_it_quotes_on_one_line(japanese: None) -> None:
+    from marrakech.tui.screens.confirm import ConfirmScreen
+
+    question = (
+        "ホストをやめますか？ 全員の接続が切れます。ゲームは保存済みです。"
+        "「marrakech host --resume c44b5aba5af7」でもう一度ホストでき、友だちは同じ"
+        "コマンドで自分の席に戻れます。"
+    )
+    lines = shown(ConfirmScreen(question))
+    fits(lines)
+    assert any("「marrakech host --resume c44b5aba5af7」" in line for line in lines), lines

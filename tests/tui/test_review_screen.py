@@ -111,9 +111,11 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
             options.post_message(stale)
             await pilot.pause()
             assert screen.index == 0
+        assert toasts(app) == ["This is the first of the worst decisions."]
         await pilot.press("question_mark")  # the help opens on how to read a review
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+        assert toasts(app) == []  # the review's notice does not lie over the help
         assert app.screen.query_one(TabbedContent).active == "review-tab"
         words = " ".join(screen_text(app).split())
         assert "Margin: your final score minus the best other score" in words

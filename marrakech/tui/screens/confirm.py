@@ -13,6 +13,7 @@ from textual.widgets import Button, Label
 
 from marrakech.games.language import N_, _
 from marrakech.tui.screens.translated import translate_bindings
+from marrakech.tui.widgets.wrapped import WrappedStatic
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -87,7 +88,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question, id="question", markup=False)
+            yield WrappedStatic(self.question, id="question", markup=False)
             with Horizontal():
                 yield Button(self.yes, variant="primary" if self.default else "default", id="yes")
                 yield Button(self.no, variant="default" if self.default else "primary", id="no")
@@ -102,6 +103,8 @@ class ConfirmScreen(ModalScreen[bool]):
         )
 
     def on_mount(self) -> None:
+        # A notice shown just before (a save's) would lie over the dialog's foot.
+        self.app.clear_notifications()
         self.query_one("#yes" if self.default else "#no", Button).focus()
 
     @on(Button.Pressed)

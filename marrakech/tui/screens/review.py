@@ -123,6 +123,8 @@ class ReviewScreen(Screen[None]):
         self.game = game
         self.names = game.session.setup.names
         self.shown: tuple[Decision, ...] = ()
+        self._told = False
+        """A notice of the review's is shown (``action_past_end``)."""
         """The decisions to step through: each reviewed player's worst, in game order."""
         self._done = 0.0
         """How much of the review the worker has done (written by it, read by a timer)."""
@@ -293,10 +295,25 @@ class ReviewScreen(Screen[None]):
         """Say that there is no worst decision before the first (-1) or after the last (1)
         (once: the notice said before goes, so that pressing again does not stack them)."""
         self.app.clear_notifications()
+        self._told = True
         if by < 0:
             self.notify(_("This is the first of the worst decisions."), markup=False)
         else:
             self.notify(_("This is the last of the worst decisions."), markup=False)
+
+    def on_screen_suspend(self) -> None:
+        """A screen opened over the review (the replay) does not keep its notice."""
+        self._take_back_notice()
+
+    def on_unmount(self) -> None:
+        self._take_back_notice()
+
+    def _take_back_notice(self) -> None:
+        """Take the review's "first" or "last" notice off the screen, if it said one
+        (Textual clears notices only all at once)."""
+        if self._told:
+            self.app.clear_notifications()
+            self._told = False
 
     def action_switch(self) -> None:
         """Show the better move, or the move played again."""

@@ -19,7 +19,17 @@ from marrakech.games.lines import is_wide, narrowest, wrap_text
 class WrappedStatic(Static):
     """A Static of text (``update`` with a str or a Rich Text) wrapped as ``lines`` says."""
 
-    _text = Text()
+    def __init__(
+        self,
+        content: VisualType = "",
+        *,
+        markup: bool = True,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        """Show ``content`` (kept to be wrapped at the width drawn, as ``update`` keeps it)."""
+        super().__init__(content, markup=markup, id=id, classes=classes)
+        self._text = content if isinstance(content, Text) else Text(str(content))
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         """Show ``content``; text is kept to be wrapped at the width drawn."""
