@@ -125,6 +125,8 @@ class TextGame:
         self._ended = False
         self._seats = flow.seats
         self._here = self._presence()
+        self._played = len(flow.session.transitions)
+        """The transitions of the game when a change was last heard (fewer now: taken back)."""
         self.noticed: Callable[[], object] = lambda: None
         """Called when a notice comes, for it to be said at once (a network table, where
         notices come while nobody types: ``textmode.online``)."""
@@ -148,12 +150,15 @@ class TextGame:
     def _heard(self, change: Change) -> None:
         """Say a change of the table, when it is news to the person here."""
         flow = self.flow
+        played, self._played = self._played, len(flow.session.transitions)
         if change.kind == "played":
             if self.moves and change.transitions:
                 self._said.append(sentence(change.transitions, self.names))
         elif change.kind == "synced":
             if change.text and not self._acting and not flow.over:  # the result says it
                 self._said.append(words.as_sentence(change.text))
+                if self._played < played:  # taken back: say whose turn it is now
+                    self._said.append(self._now())
             if self.moves:
                 self._said.extend(self._comings_and_goings())
         elif change.kind == "seats":
@@ -442,7 +447,9 @@ class TextGame:
 
     def _answer_undo(self, accept: bool) -> Reply:
         self.flow.answer_undo(accept)
-        return Reply([_("Agreed.") if accept else _("Refused.")], moved=accept)
+        if accept:
+            return Reply([_("You said yes: your last decision is taken back.")], moved=True)
+        return Reply([one_line(_("You said no: your decision stands."), self._now())])
 
     def _hint(self) -> str:
         if self.flow.over:

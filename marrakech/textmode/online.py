@@ -97,8 +97,9 @@ class TableInLines:
         if not self.prompts or self._prompted or game is None or self.done.is_set():
             return
         flow = game.flow
-        waiting = flow.person_to_move or flow.undo_asker is not None
-        if not (self.staying if flow.over else waiting) or flow.state is self._sent:
+        asked = flow.undo_asker is not None  # their yes or no, whoever's turn it is
+        waiting = flow.person_to_move or asked
+        if not (self.staying if flow.over else waiting) or (flow.state is self._sent and not asked):
             return  # not this person's to decide, or their decision is on its way
         self.out.write(PROMPT + (" " if self.prompt_on_same_line else "\n"))
         self.out.flush()

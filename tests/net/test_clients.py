@@ -391,9 +391,65 @@ def test_an_undo_asked_of_another_player_names_the_decision_and_who_agreed() -> 
                 assert f"Bo asks to take back your last decision ({said}): type yes or no." in (
                     ayla.advance()
                 )
-                assert ayla.respond("yes").lines == ["Agreed."]
+                assert ayla.respond("yes").lines == [
+                    "You said yes: your last decision is taken back."
+                ]
                 await until(lambda: len(client.flow.session.actions) == 2)  # type: ignore[union-attr]
                 assert "Bo took back Ayla's last decision, with their agreement." in bo.advance()
+
+    asyncio.run(scenario())
+
+
+def test_a_refused_undo_and_a_player_taking_back_their_own_say_whose_turn_it_is() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(2, names=("Ayla", "Bo"), seed=2)
+        async with hosted(setup, headless=False, return_seconds=0) as table:
+            ayla = TextGame(table.flow)
+            ayla.respond("left")
+            await until(lambda: table.flow.state.phase is Phase.PLACE)
+            ayla.respond("1")
+            async with seated(table, 1) as client:
+                assert client.flow is not None
+                bo = TextGame(client.flow)
+                bo.respond("undo")
+                await until(lambda: table.flow.undo_asker is not None)
+                ayla.advance()
+                assert ayla.respond("no").lines == [
+                    "You said no: your decision stands. It is Bo's turn; help lists every command."
+                ]
+                bo.advance()
+                ayla.respond("undo")  # her own decision, Bo not having played yet
+                await until(lambda: len(client.flow.session.actions) == 2)  # type: ignore[union-attr]
+                said = bo.advance()
+                took = said.index("Ayla took back a decision.")
+                assert said[took + 1] == "It is Ayla's turn; help lists every command."
+
+    asyncio.run(scenario())
+
+
+def test_the_host_in_lines_is_prompted_for_a_yes_or_no_in_another_players_turn() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(2, names=("Ayla", "Bo"), seed=2)
+        async with (
+            hosted(setup, headless=False, return_seconds=0) as table,
+            typing_at(lambda: table.flow, table.flow.listen) as (keys, out),
+        ):
+            keys.write("left\n")
+            keys.flush()
+            await until(lambda: table.flow.state.phase is Phase.PLACE)
+            keys.write("lay 1\n")
+            keys.flush()
+            await until(lambda: table.flow.state.current == 1)
+            async with seated(table, 1) as client:
+                assert client.flow is not None
+                TextGame(client.flow).respond("undo")  # Bo's turn: Ayla is asked
+                await until(lambda: "type yes or no." in out.getvalue())
+                await until(lambda: out.getvalue().endswith("type yes or no.\n>\n"))
+                keys.write("no\n")
+                keys.flush()
+                await until(lambda: "You said no" in out.getvalue())
+            keys.write("quit\n")
+            keys.flush()
 
     asyncio.run(scenario())
 
