@@ -28,7 +28,7 @@ from marrakech.engine import (
 )
 from marrakech.flow import Change, GameFlow, Notice, SeatKind
 from marrakech.flow.hint import hint
-from marrakech.games import storage, words
+from marrakech.games import autosaves, storage, words
 from marrakech.games.autosaves import GameFile
 from marrakech.games.language import N_, _, pgettext
 from marrakech.games.narrate import one_line, rewound, sentence
@@ -546,7 +546,13 @@ class TextGame:
         if self.flow.over:
             return _("Goodbye.")
         if self.flow.networked and self.flow.can_save:
-            return _("Goodbye: the game is saved, and marrakech host --resume goes on with it.")
+            path = self.flow.autosave_path
+            if path is None:
+                return _("Goodbye: nothing was played, so there is nothing to host again.")
+            # Translators: the command is typed as it is.
+            return _("Goodbye: the game is saved, and {command} goes on with it.").format(
+                command=autosaves.host_command(path)
+            )
         if self.flow.networked:
             return _("Goodbye: the game goes on without you; your join code lets you back in.")
         if self.flow.autosave_path is None:

@@ -450,6 +450,11 @@ def test_the_host_in_lines_is_prompted_for_a_yes_or_no_in_another_players_turn()
                 await until(lambda: "You said no" in out.getvalue())
             keys.write("quit\n")
             keys.flush()
+            path = table.flow.autosave_path
+            assert path is not None
+            await until(lambda: "Goodbye" in out.getvalue())
+            command = f"marrakech host --resume {path.stem}"
+            assert f"Goodbye: the game is saved, and {command} goes on with it." in out.getvalue()
 
     asyncio.run(scenario())
 
