@@ -53,19 +53,28 @@ from marrakech.textmode.commands import (
     parse,
 )
 
-HELP_LINES = (
-    N_("Commands (docs/text-mode.md has them all, with their short forms):"),
+HELP_HEADING = N_("Commands (docs/text-mode.md has them all, with their short forms):")
+"""The first line of ``help``."""
+
+PLAYING_LINES = (
     N_("left, right, ahead: turn Assam that way and roll the die (when aiming: aim him that way)."),
     N_("roll: roll the die (before it, Assam keeps his facing)."),
     N_("a number, or a carpet like c2.3-2.4: lay that carpet (legal numbers them)."),
-    N_("aim left, aim right (aim ahead where allowed): aim Assam for the next player."),
+)
+"""The lines of ``help`` on playing, for a player (not a spectator)."""
+
+AIMING_LINE = N_("aim left, aim right (aim ahead where allowed): aim Assam for the next player.")
+"""The line of ``help`` on aiming, in a game of an aiming variant."""
+
+LOOKING_LINES = (
     N_("board: the market in words; picture: a compact text picture of it."),
     N_("square 2 3, row 2, col 3: one square, row or column."),
     N_("legal: your choices; risk: the chances of paying; scores; log: the game so far."),
     N_("eval: each player's chance to win now (alone against computers, or once it is over)."),
 )
-"""What ``help`` prints at every table, before the lines of this table
-(``HERE_LINES``, ``HOST_LINES``, ``JOINED_LINES`` or ``WATCHING_LINES``)."""
+"""The lines of ``help`` on looking at the game, at every table; the lines of this
+table come after them (``HERE_LINES``, ``HOST_LINES``, ``JOINED_LINES`` or
+``WATCHING_LINES``)."""
 
 HERE_LINES = (N_("undo, redo, hint, save NAME, help, quit; review, once the game is over."),)
 """The end of ``help`` at a table of this terminal alone."""
@@ -486,7 +495,20 @@ class TextGame:
             return self._review()
         if name == "eval":
             return [self._win_chances()]
-        return [_(line) for line in HELP_LINES + self._table_help()]
+        return [_(line) for line in self._help()]
+
+    def _help(self) -> tuple[str, ...]:
+        """The lines of ``help`` at this table: playing (not to a spectator), aiming (in
+        an aiming game), looking, and this table's own."""
+        playing = not (self.flow.networked and self.flow.me is None)
+        aiming = playing and self.state.variant is not Variant.STANDARD
+        return (
+            HELP_HEADING,
+            *(PLAYING_LINES if playing else ()),
+            *((AIMING_LINE,) if aiming else ()),
+            *LOOKING_LINES,
+            *self._table_help(),
+        )
 
     def _table_help(self) -> tuple[str, ...]:
         """The lines of ``help`` that depend on the table: this terminal's, a host's, a

@@ -26,13 +26,25 @@ from marrakech.textmode.commands import (
     Plain,
     parse,
 )
-from marrakech.textmode.game import HELP_LINES, HERE_LINES, HOST_LINES, JOINED_LINES, TextGame
+from marrakech.textmode.game import (
+    AIMING_LINE,
+    HELP_HEADING,
+    HERE_LINES,
+    HOST_LINES,
+    JOINED_LINES,
+    LOOKING_LINES,
+    PLAYING_LINES,
+    TextGame,
+)
 from marrakech.textmode.loop import play
 from marrakech.textmode.replay import TextReplay
 
 MARRAKECH = (sys.executable, "-m", "marrakech")
 
 DOC = Path(__file__).parents[2] / "docs" / "text-mode.md"
+
+STANDARD_HELP = (HELP_HEADING, *PLAYING_LINES, *LOOKING_LINES, *HERE_LINES)
+"""What help says at a game of the standard rules at one keyboard."""
 
 ENGLISH_LINES = (
     "Type help for the commands",
@@ -118,7 +130,15 @@ def test_a_japanese_name_means_its_command_in_every_language(japanese: str, engl
 
 def test_every_japanese_name_is_in_the_doc_and_the_japanese_help(japanese: None) -> None:
     doc = DOC.read_text(encoding="utf-8")
-    every_table = HELP_LINES + HERE_LINES + HOST_LINES + JOINED_LINES
+    every_table = (
+        HELP_HEADING,
+        *PLAYING_LINES,
+        AIMING_LINE,
+        *LOOKING_LINES,
+        *HERE_LINES,
+        *HOST_LINES,
+        *JOINED_LINES,
+    )
     help_text = " ".join(_(line) for line in every_table)  # as each table's help says them
     for name in ALIASES:
         assert f"`{name}" in doc, name
@@ -128,7 +148,7 @@ def test_every_japanese_name_is_in_the_doc_and_the_japanese_help(japanese: None)
 def test_the_japanese_help_keeps_the_english_command_words(japanese: None) -> None:
     lines = TextGame.local(Session(setup())).respond("help").lines
     assert lines[0].startswith("コマンド")
-    assert len(lines) == len(HELP_LINES + HERE_LINES)
+    assert len(lines) == len(STANDARD_HELP)
     for word in ("left", "roll", "lay", "board", "scores", "hint", "redo", "save"):
         assert word in " ".join(lines)
 
@@ -274,7 +294,7 @@ def test_english_is_unchanged_and_understands_japanese_names() -> None:
     lines = answer(game, "左")
     assert lines[0] == "Ayla turns left, rolls 3, walks to (3,0)."
     assert answer(game, "敷く 9") == ["No carpet 9: legal numbers 1 to 7."]
-    assert game.respond("ヘルプ").lines == list(HELP_LINES + HERE_LINES)
+    assert game.respond("ヘルプ").lines == list(STANDARD_HELP)
 
 
 def test_commands_stay_the_english_words(japanese: None) -> None:

@@ -525,6 +525,8 @@ def test_the_help_at_a_network_table_lists_what_that_seat_can_type() -> None:
                 watcher = TextGame(spectator.flow).respond("help").lines
             assert watcher[-1] == "help, quit; save NAME and review, once the game is over."
             assert not any(line.startswith(("undo", "yes or no")) for line in watcher)
+            assert not any(line.startswith(("left, right", "roll", "a number")) for line in watcher)
+            assert any(line.startswith("board") for line in watcher)  # looking, as everyone
 
     asyncio.run(scenario())
 

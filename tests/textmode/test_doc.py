@@ -11,7 +11,16 @@ import pytest
 
 from marrakech.games.session import GameSetup, Session
 from marrakech.textmode.commands import COMMAND_WORDS, parse
-from marrakech.textmode.game import HELP_LINES, HERE_LINES, HOST_LINES, JOINED_LINES, TextGame
+from marrakech.textmode.game import (
+    AIMING_LINE,
+    HELP_HEADING,
+    HERE_LINES,
+    HOST_LINES,
+    JOINED_LINES,
+    LOOKING_LINES,
+    PLAYING_LINES,
+    TextGame,
+)
 from marrakech.textmode.loop import play
 
 DOC = Path(__file__).parents[2] / "docs" / "text-mode.md"
@@ -51,7 +60,8 @@ def test_forms_listed_together_mean_the_same() -> None:
 
 
 def test_the_help_names_every_command() -> None:
-    help_text = " ".join(HELP_LINES + HERE_LINES + HOST_LINES + JOINED_LINES)
+    every_line = (HELP_HEADING, *PLAYING_LINES, AIMING_LINE, *LOOKING_LINES, *HERE_LINES)
+    help_text = " ".join((*every_line, *HOST_LINES, *JOINED_LINES))
     for word in COMMAND_WORDS:
         assert re.search(rf"\b{word}\b", help_text), word
     assert "c2.3-2.4" in help_text

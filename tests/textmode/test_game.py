@@ -336,3 +336,10 @@ def test_an_arrow_key_typed_while_a_carpet_is_to_be_laid_points_to_the_carpet() 
         "The arrow keys do not work here: type the command in words. Now: a carpet's number "
         "from legal; help lists every command."
     ]
+
+
+def test_help_names_the_commands_of_this_game() -> None:
+    standard = " ".join(answer(game(), "help"))
+    assert "aim left" not in standard and "left, right, ahead" in standard
+    aiming = " ".join(answer(game(variant=Variant.AIM), "help"))
+    assert "aim left" in aiming
