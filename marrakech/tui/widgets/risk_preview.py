@@ -9,28 +9,29 @@ from typing import ClassVar
 from rich.cells import cell_len
 from rich.text import Text
 
-from marrakech.engine import Turn
+from marrakech.engine import Direction, Turn
 from marrakech.flow.risk import LaneRisk
 from marrakech.games import language
 from marrakech.games.language import _, pgettext
 from marrakech.games.words import compass_letter, roll_stops
+from marrakech.tui.widgets.board import ARROWS
 from marrakech.tui.widgets.wrapped import WrappedStatic
-
-_MARKS = {Turn.LEFT: "◀ ", Turn.STRAIGHT: "▲ ", Turn.RIGHT: "▶ ", None: "  "}
 
 WAY_WIDTH = 9
 """The way column's cells in English (wider when a language's words need it)."""
 
 
-def _way(turn: Turn | None) -> str:
-    """A row's way (None: the aiming variant's one row, a plain roll), its arrow first."""
+def _way(turn: Turn | None, facing: Direction) -> str:
+    """A row's way (None: the aiming variant's one row, a plain roll), after the arrow of
+    the way Assam then faces, as the market draws him (turning left while he faces south
+    points him east: ▶)."""
     words = {
         Turn.LEFT: pgettext("risk table", "left"),
         Turn.STRAIGHT: pgettext("risk table", "ahead"),
         Turn.RIGHT: pgettext("risk table", "right"),
         None: pgettext("risk table", "roll"),
     }
-    return _MARKS[turn] + words[turn]
+    return f"{ARROWS[facing]} {words[turn]}"
 
 
 def _stops_line(risk: LaneRisk) -> str:
@@ -76,7 +77,7 @@ class RiskPreview(WrappedStatic):
             self.update(Text(waiting, style="dim"), layout=resized)
             return
         header = self.get_component_rich_style("risk--header")
-        way_width = max(WAY_WIDTH, *(cell_len(_way(risk.turn)) + 1 for risk in risks))
+        way_width = max(WAY_WIDTH, *(cell_len(_way(risk.turn, risk.facing)) + 1 for risk in risks))
         facing_width = max(2, *(cell_len(compass_letter(risk.facing)) for risk in risks))
         headings = (
             _pad(pgettext("risk table", "way"), way_width + facing_width)
@@ -88,7 +89,7 @@ class RiskPreview(WrappedStatic):
         text.append("\n" + headings, style=header)
         for risk in risks:
             row = (
-                _pad(_way(risk.turn), way_width)
+                _pad(_way(risk.turn, risk.facing), way_width)
                 + _pad(compass_letter(risk.facing), facing_width)
                 + f"{risk.chance_to_pay:>5.0%}{risk.expected_toll:>6.1f}"
                 f"{risk.chance_of_bankruptcy:>6.0%}"
