@@ -57,6 +57,24 @@ async def test_a_level_that_no_longer_fits_beside_the_chance_gives_way_whole() -
 
 
 @run
+async def test_beside_the_chance_a_short_name_keeps_its_level_in_a_word() -> None:
+    session = Session(GameSetup(2, names=("Bo", "Ayla"), seats=("person", "expert"), seed=3))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        panel = app.screen.query(PlayerPanel)[1]
+
+        def first_row() -> str:
+            rows = screen_text(app).splitlines()
+            return rows[panel.content_region.y][panel.content_region.x :]
+
+        assert "Ayla · expert bot" in first_row()
+        await pilot.press("w")
+        await wait_until(pilot, lambda: PERCENT.search(first_row()), "the chance")
+        assert "Ayla · expert " in first_row() and "bot" not in first_row()
+
+
+@run
 async def test_at_a_table_of_people_w_says_why_not() -> None:
     session = Session(GameSetup(2, seats=("person", "person"), seed=8))
     app = MarrakechApp(session=session)

@@ -15,6 +15,7 @@ from textual.widgets import Static
 from marrakech.engine import Colour, GameState, Phase
 from marrakech.games import language
 from marrakech.games.language import N_, _, ngettext
+from marrakech.games.levels import level_word
 from marrakech.tui.palette import carpet_style
 
 _TIMES = "\N{MULTIPLICATION SIGN}"
@@ -134,7 +135,11 @@ class PlayerPanel(Static):
         self.set_class(current, "-current")
         self.set_class(player.eliminated, "-out")
         title = Text.assemble(("▶ " if current else "  "), (self.player_name, "bold"))
-        level = " · " + level_label(self.level) if self.level is not None else ""
+        levels = (
+            (" · " + level_label(self.level), " · " + level_word(self.level))
+            if self.level is not None
+            else ()
+        )
         money = Text()
         for colour in player.colours:
             money.append_text(self._chip(colour))
@@ -162,9 +167,11 @@ class PlayerPanel(Static):
         if chance is not None:
             # Translators: a player's chance to win, after their points: "44 pts · 54%".
             points.append(_(" · {chance}").format(chance=f"{chance:.0%}"), style="bold")
-        # The computer's level, when it fits whole beside the points (the points come first).
+        # The computer's level, when it fits whole beside the points (the points come
+        # first): "expert bot", else "expert" (beside a chance to win).
         room = self.content_size.width - points.cell_len - 1
-        if level and title.cell_len + cell_len(level) <= room:
+        level = next((words for words in levels if title.cell_len + cell_len(words) <= room), "")
+        if level:
             title.append(level, style="italic")
         if presence:
             title.append(" · " + presence, style="italic")
