@@ -69,7 +69,8 @@ _HINTS = {
     "players": N_("2 players own two colours each (24 carpets); 3 own 15 carpets, 4 own 12."),
     "variant": N_("Who sets Assam's facing: the mover before rolling, or the player before."),
     "first": N_(
-        "The rules: whoever last stepped on a carpet starts. Play then runs in seat order."
+        "Who plays first. The box's rules give it to whoever last stepped on a real carpet: "
+        "pick their seat. Play then runs in seat order."
     ),
     "piles": N_("2 players only: how each player's 24 carpets are stacked."),
     "takeback": N_(
