@@ -168,3 +168,17 @@ async def test_saved_games_says_where_each_kind_of_game_is_kept() -> None:
         assert not where.startswith("Saved in")
         assert "Named saves are kept in" in where
         assert "finished games in" in where and "history" in where
+
+
+@run
+async def test_a_wide_terminal_gives_the_side_panel_room_for_the_whole_key() -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seats=("person", "greedy"), seed=1)))
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        side = app.screen.query_one("#side").region
+        assert 33 < side.width <= 48
+        text = screen_text(app)
+        assert "the chance of going" in text and "bankrupt" in text  # the key's last entry
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        assert app.screen.query_one("#side").region.width == 33
