@@ -30,7 +30,9 @@ async def ask_for_a_hint(pilot: Pilot[None], app: App[None]) -> None:
     assert hint_why_shown(app)
 
 
-@pytest.mark.parametrize("size", [pytest.param((80, 24), marks=pytest.mark.slow), (120, 40)])
+@pytest.mark.parametrize(
+    "size", [pytest.param((80, 24), marks=pytest.mark.slow), (120, 40), (140, 45)]
+)
 @run
 async def test_the_why_of_a_hint_leaves_the_log_in_view(size: tuple[int, int]) -> None:
     session = Session(GameSetup(2, seats=("person", "greedy"), seed=1))
@@ -43,8 +45,9 @@ async def test_the_why_of_a_hint_leaves_the_log_in_view(size: tuple[int, int]) -
         assert notices
         for notice in notices:
             assert not notice.overlaps(log), (notice, log)
-            # Nothing under a notice shows beside it: it reaches the right edge.
+            # Nothing under a notice shows beside it: it covers the side panel's width.
             assert notice.right == size[0], (notice, size)
+            assert notice.x == app.screen.query_one("#side").region.x, (notice, size)
 
 
 @run
