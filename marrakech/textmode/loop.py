@@ -13,7 +13,7 @@ from marrakech.games.language import _
 from marrakech.games.narrate import one_line
 from marrakech.games.text import shown
 from marrakech.textmode.game import TextGame
-from marrakech.textmode.terminal import TerminalLines
+from marrakech.textmode.terminal import TerminalLines, fitted
 
 PROMPT = ">"
 """The prompt: the game waits for a line. On a pipe it is a line of its own."""
@@ -55,9 +55,10 @@ def read_line(lines: Lines) -> str | None:
 
 
 def write(out: TextIO, lines: Iterable[str]) -> None:
-    """Print lines, made safe to show, each flushed as it comes."""
+    """Print lines, made safe to show, each flushed as it comes (at a terminal, broken
+    between words at its width: ``terminal.fitted``)."""
     for line in lines:
-        out.write(shown(line) + "\n")
+        out.writelines(part + "\n" for part in fitted(out, shown(line)))
         out.flush()
 
 

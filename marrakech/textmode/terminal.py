@@ -1,5 +1,6 @@
 """Lines typed at a terminal, with line editing: the arrow keys move in the line, Up and
-Down bring back the lines typed before in this run, and Tab completes a command's name.
+Down bring back the lines typed before in this run, and Tab completes a command's name;
+and lines written to a terminal, broken between words at its width (``fitted``).
 
 Python's ``input`` does the editing through the readline module where Python has it (not
 on Windows, where the console edits lines itself). The history is kept in memory only:
@@ -9,8 +10,11 @@ nothing typed is written to a file.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+import os
+from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
+
+from marrakech.games.lines import wrapped_lines
 
 
 class TerminalLines:
@@ -58,3 +62,26 @@ def typed_lines(
     if stdin.isatty() and stdout.isatty():
         return TerminalLines(prompt, words)
     return stdin
+
+
+def fitted(out: TextIO, line: str) -> Iterator[str]:
+    """``line`` as written to ``out``: where ``out`` is a terminal and the line is wider
+    than it, in lines broken where English and Japanese may break (the terminal would cut
+    a word, a number or a closing mark at its edge); as it is elsewhere (a pipe reads
+    whole lines)."""
+    width = _width(out)
+    parts = wrapped_lines(line, width) if width else []
+    if len(parts) < 2:
+        yield line
+        return
+    indent = line[: len(line) - len(line.lstrip())]
+    yield indent + parts[0]
+    yield from parts[1:]
+
+
+def _width(out: TextIO) -> int | None:
+    """The columns of the terminal ``out`` writes to; None when it is not one."""
+    try:
+        return os.get_terminal_size(out.fileno()).columns if out.isatty() else None
+    except (OSError, ValueError, AttributeError):  # a stream with no file or no size
+        return None

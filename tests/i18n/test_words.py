@@ -75,7 +75,7 @@ def test_the_winner_and_the_tie_break(japanese: None) -> None:
     assert words.score_lines(state, NAMES) == [
         "1. Bo（青）：12点（11ディルハム、見えている1マス）。",
         "2. Ayla（赤）：12点（10ディルハム、見えている2マス）。",
-        "脱落：Cem（黄）、破産。",
+        "脱落：Cem（黄色）、破産。",
     ]
     assert [words.place_word(standing) for standing in state.standings()] == ["1", "2", "脱落"]
 
