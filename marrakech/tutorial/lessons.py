@@ -577,6 +577,18 @@ PICKED_WAY = N_("Assam (the arrow) will go {way}. The numbers show where each ro
 
 FACES = N_("Assam faces {facing}. The numbers show where each roll stops.")
 
+PICKED_WAY_SHARED = N_(
+    "Assam (the arrow) will go {way}. The numbers show where each roll stops ({first}{second}: "
+    "a {first} and a {second} both stop there)."
+)
+"""``PICKED_WAY`` where two rolls stop on one square (the market shows "12" there)."""
+
+FACES_SHARED = N_(
+    "Assam faces {facing}. The numbers show where each roll stops ({first}{second}: a {first} "
+    "and a {second} both stop there)."
+)
+"""``FACES`` where two rolls stop on one square."""
+
 CARPET_ALLOWED = N_("Your carpet on {a} and {b}: allowed here.")
 
 CARPET_REFUSED = N_("Your carpet on {a} and {b}: \N{MULTIPLICATION SIGN} not allowed here.")

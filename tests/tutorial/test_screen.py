@@ -115,6 +115,16 @@ async def test_lesson_2_round_the_loops() -> None:
         assert "the small loop turned him to face south on (0,6)" in screen
 
 
+@run
+async def test_two_rolls_shown_on_one_square_are_explained_where_they_first_show() -> None:
+    at("edge", step=1)  # the corner: a roll of 1 and a roll of 2 both stop on (0,6)
+    app = MarrakechApp(tutorial=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = flat(await press(pilot))
+        assert "Step 2 of 2" in screen
+        assert "(12: a 1 and a 2 both stop there)" in screen
+
+
 @pytest.mark.slow
 @run
 async def test_lesson_3_the_toll_counted_before_it_is_paid() -> None:

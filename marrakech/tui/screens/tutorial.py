@@ -9,6 +9,7 @@ rules refuse and read why. Dismissed with the short game to play, or None to lea
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import ClassVar
 
 from rich.text import Text
@@ -19,7 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 
-from marrakech.engine import Assam, Place, Transition, Turn
+from marrakech.engine import Assam, GameState, Place, Transition, Turn
 from marrakech.flow import cursor
 from marrakech.flow.risk import lane_risks
 from marrakech.games.language import _
@@ -64,11 +65,13 @@ from marrakech.tutorial.lessons import (
     CARPET_ALLOWED,
     CARPET_REFUSED,
     FACES,
+    FACES_SHARED,
     KEYS,
     KEYS_LAST_LESSON,
     KEYS_NEXT_LESSON,
     KEYS_PRACTICE,
     PICKED_WAY,
+    PICKED_WAY_SHARED,
     TITLE,
     YOU,
     How,
@@ -228,11 +231,16 @@ class TutorialScreen(Screen[Session | None]):
         keys = _(KEYS[how])
         if self.walking is not None:
             keys = ""
-        elif how is How.TURN:
-            way = way_words(self.turn, state.assam.facing, straight=STRAIGHT_ON)
-            first = _(PICKED_WAY).format(way=way)
-        elif how is How.ROLL:
-            first = _(FACES).format(facing=compass_word(state.assam.facing))
+        elif how in (How.TURN, How.ROLL):
+            turn = self.turn if how is How.TURN else None
+            shared = _shared_stop(state, turn)
+            rolls = {} if shared is None else {"first": shared[0], "second": shared[1]}
+            if how is How.TURN:
+                way = way_words(self.turn, state.assam.facing, straight=STRAIGHT_ON)
+                first = _(PICKED_WAY_SHARED if rolls else PICKED_WAY).format(way=way, **rolls)
+            else:
+                facing = compass_word(state.assam.facing)
+                first = _(FACES_SHARED if rolls else FACES).format(facing=facing, **rolls)
         elif how is How.LAY and self.carpet is not None:
             allowed = state.is_legal(self.carpet)
             first = _(CARPET_ALLOWED if allowed else CARPET_REFUSED).format(
@@ -455,3 +463,14 @@ class TutorialScreen(Screen[Session | None]):
             _("Your name in the game"), default_name(YOU), check=learner_name_problem
         )
         self.app.push_screen(prompt, named)
+
+
+def _shared_stop(state: GameState, turn: Turn | None) -> tuple[int, int] | None:
+    """The first two rolls of the way ``turn`` (None: Assam's facing, before a plain roll)
+    that stop on one square, shown there side by side ("12"); None when each has its own."""
+    for risk in lane_risks(state):
+        if risk.turn == turn:
+            for first, second in combinations(range(len(risk.stops)), 2):
+                if risk.stops[first] == risk.stops[second]:
+                    return first + 1, second + 1
+    return None
