@@ -141,3 +141,16 @@ async def test_a_japanese_notice_breaks_where_japanese_may() -> None:
         shown = next(toast for toast in toasts(app) if "い" in toast)
         lines = shown.splitlines()
         assert lines == ["あ" * 14, "い。" + "う" * 10], lines
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@run
+async def test_the_why_of_a_hint_leaves_the_risk_preview_in_view_at_80x24(players: int) -> None:
+    setup = GameSetup(players, seats=("person",) + ("greedy",) * (players - 1), seed=1)
+    app = MarrakechApp(session=Session(setup))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await ask_for_a_hint(pilot, app)
+        risk = app.screen.query_one("#risk").region
+        for notice in app.screen.query("Toast"):
+            assert not notice.region.overlaps(risk), (notice.region, risk)

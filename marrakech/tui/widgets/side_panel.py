@@ -18,6 +18,14 @@ from marrakech.tui.widgets.player_panel import PlayerPanel
 from marrakech.tui.widgets.risk_preview import RiskPreview
 
 
+RISK_ROWS = 7
+"""The risk preview's rows before a roll: its title, headings, a row for each way and two
+lines of where each roll stops."""
+
+NOTICE_ROWS = 7
+"""The rows a notice takes at the foot of the side panel (a hint's reasons, most often)."""
+
+
 class SidePanel(Vertical):
     """The players, the die and the risks; ``show`` tells each what a frame shows."""
 
@@ -70,22 +78,21 @@ class SidePanel(Vertical):
 
     def _fit(self) -> None:
         """Close the gaps between the players' panels where, with them, the panels, the die
-        and the risk preview would not fit the height (four players at 80x24): the risk
-        preview's last line was cut."""
-        panels = list(self.query(PlayerPanel))
-        shown = [*panels, self.query_one(DieFace), self.query_one(RiskPreview)]
-        needed = sum(
-            widget.outer_size.height + widget.styles.margin.top + widget.styles.margin.bottom
-            for widget in shown
-            if widget.display
-        )
+        and the risk preview would not leave room under them for a notice (a hint's
+        reasons) at the bottom: at 80x24 with three players a notice hid the risk
+        preview's last rows, with four its last line was cut even without one."""
+        die = self.query_one(DieFace)
+        needed = die.region.bottom - self.region.y  # the rows down to the die
+        if self.query_one(RiskPreview).display:
+            needed += RISK_ROWS  # as tall as before a roll whatever it shows now: no jumps
         if self.has_class("-crowded"):
-            needed += len(panels)  # the gaps, were they there
-        self.set_class(needed > self.size.height, "-crowded")
+            needed += len(self.query(PlayerPanel))  # the gaps, were they there
+        self.set_class(needed + NOTICE_ROWS > self.size.height, "-crowded")
 
     def toggle_risk(self) -> bool:
         """Show or hide the risk preview; True when it is shown now."""
         preview = self.query_one(RiskPreview)
         preview.display = not preview.display
         self.query_one("#risk-hidden").display = not preview.display
+        self.call_after_refresh(self._fit)
         return preview.display
