@@ -511,6 +511,7 @@ class MarrakechApp(App[None]):
         stay = _("Keep watching") if watching else _("Keep playing")
         dialog = ConfirmScreen(quit_question(flow), yes=_("Quit"), no=stay, yes_key="q")
         dialog.id = QUIT_DIALOG
+        self.clear_notifications()  # one said just before (a save's) would lie over its foot
         self.push_screen(dialog, answered)
 
     def action_help(self) -> None:

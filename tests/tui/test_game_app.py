@@ -83,6 +83,18 @@ async def test_quitting_a_game_asks_first(yes: str) -> None:
 
 
 @run
+async def test_the_quit_question_is_not_covered_by_a_notice_said_just_before() -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        app.notify("Saved to /a/long/path/of/the/data/folder/saves/three.json")
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert toasts(app) == []
+
+
+@run
 async def test_a_small_terminal_gets_a_message() -> None:
     app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
     async with app.run_test(size=(70, 20)) as pilot:

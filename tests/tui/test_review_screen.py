@@ -267,6 +267,16 @@ async def test_more_misses_than_shown_are_headed_as_the_players_costliest() -> N
         ) in words
 
 
+@run
+async def test_a_bracketed_name_in_the_heading_is_shown_as_typed() -> None:
+    session = partly_played(actions=60, names=("a[/]", "Bo"))
+    async with reviewing(session, (100, 32)) as (app, _, screen, _game):
+        text = screen_text(app)
+        panel = screen.query_one("#side").region.x
+        words = " ".join(" ".join(line[panel:] for line in text.splitlines()).split())
+        assert "a[/]'s costliest decisions, three at most" in words
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("size", "keys_said"), [((80, 24), False), ((100, 32), True)])
 @run

@@ -12,8 +12,6 @@ from textual.widgets import Button, Input, Label
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.name_prompt import NamePromptScreen
 
-from .helpers import toasts
-
 
 class Harness(App[None]):
     """Pushes one screen and records what it dismisses with."""
@@ -59,19 +57,6 @@ def test_confirm_buttons_and_labels() -> None:
     asyncio.run(run())
     # Enter presses the focused button, which is "no": the safe answer.
     assert dismissed_with(ConfirmScreen("Quit?"), "enter") == [False]
-
-
-def test_a_question_is_not_covered_by_a_notice_said_just_before() -> None:
-    async def run() -> None:
-        app = App[None]()
-        async with app.run_test(size=(80, 24), notifications=True) as pilot:
-            app.notify("Saved to /a/long/path/of/the/data/folder/saves/three.json")
-            await pilot.pause()
-            await app.push_screen(ConfirmScreen("Quit the game?"))
-            await pilot.pause()
-            assert toasts(app) == []
-
-    asyncio.run(run())
 
 
 def test_name_prompt_default_and_typing() -> None:

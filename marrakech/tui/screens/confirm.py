@@ -103,8 +103,6 @@ class ConfirmScreen(ModalScreen[bool]):
         )
 
     def on_mount(self) -> None:
-        # A notice shown just before (a save's) would lie over the dialog's foot.
-        self.app.clear_notifications()
         self.query_one("#yes" if self.default else "#no", Button).focus()
 
     @on(Button.Pressed)

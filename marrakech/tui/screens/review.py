@@ -123,9 +123,9 @@ class ReviewScreen(Screen[None]):
         self.game = game
         self.names = game.session.setup.names
         self.shown: tuple[Decision, ...] = ()
+        """The decisions to step through: each reviewed player's worst, in game order."""
         self._told = False
         """A notice of the review's is shown (``action_past_end``)."""
-        """The decisions to step through: each reviewed player's worst, in game order."""
         self._done = 0.0
         """How much of the review the worker has done (written by it, read by a timer)."""
 
@@ -140,7 +140,7 @@ class ReviewScreen(Screen[None]):
                     yield Static(_("Reviewing every decision…"), id="working-words")
                     yield ProgressBar(total=1.0, show_eta=False, id="bar")
                 yield AccountsTable(id="accounts")
-                yield Static(id="worst-title")
+                yield Static(id="worst-title", markup=False)  # it may name a player
                 yield OptionList(id="worst")
         yield Footer()
 

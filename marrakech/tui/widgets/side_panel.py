@@ -17,7 +17,6 @@ from marrakech.tui.widgets.legend import Legend
 from marrakech.tui.widgets.player_panel import PlayerPanel
 from marrakech.tui.widgets.risk_preview import RiskPreview
 
-
 RISK_ROWS = 7
 """The risk preview's rows before a roll: its title, headings, a row for each way and two
 lines of where each roll stops."""
