@@ -14,7 +14,7 @@ from marrakech.engine import Variant
 from marrakech.flow import Change, GameFlow, Listener, Notice
 from marrakech.flow.computers import FALLBACK_LEVEL
 from marrakech.games.language import _, pgettext
-from marrakech.games.levels import LEVELS, computer_named, seat_bot
+from marrakech.games.levels import LEVELS, computer_named, level_word, seat_bot
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import PERSON, GameSetup, Session, default_name, new_seed
 from marrakech.games.text import shown
@@ -196,7 +196,7 @@ def board_hand_over(seat: int) -> str:
     return _(
         "To let a {level} computer play for them until they are back, press c; for "
         "another level, ctrl+p (the command palette)."
-    ).format(level=FALLBACK_LEVEL)
+    ).format(level=level_word(FALLBACK_LEVEL))
 
 
 def resume_hand_over(game_id: str) -> Callable[[int], str]:

@@ -31,6 +31,7 @@ from marrakech.flow.hint import hint
 from marrakech.games import autosaves, storage, words
 from marrakech.games.autosaves import GameFile
 from marrakech.games.language import N_, _, pgettext
+from marrakech.games.levels import level_word
 from marrakech.games.narrate import one_line, rewound, sentence
 from marrakech.games.reasons import said
 from marrakech.games.records import SaveFileError
@@ -376,7 +377,7 @@ class TextGame:
             return Reply(
                 [
                     _("A {level} computer plays seat {seat} now.").format(
-                        level=command.level, seat=command.seat + 1
+                        level=level_word(command.level), seat=command.seat + 1
                     )
                 ]
             )
@@ -457,7 +458,11 @@ class TextGame:
     def _answer_undo(self, accept: bool) -> Reply:
         self.flow.answer_undo(accept)
         if accept:
-            return Reply([_("You said yes: your last decision is taken back.")], moved=True)
+            lines = [_("You said yes: your last decision is taken back.")]
+            if self.flow.person_to_move:  # taken back at once (the host's seat): decide again
+                self._prompted = self.flow.state  # a position met before: said here, not again
+                lines.append(self.may_do())
+            return Reply(lines)
         return Reply([one_line(_("You said no: your decision stands."), self._now())])
 
     def _hint(self) -> str:

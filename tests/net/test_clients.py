@@ -391,9 +391,9 @@ def test_an_undo_asked_of_another_player_names_the_decision_and_who_agreed() -> 
                 assert f"Bo asks to take back your last decision ({said}): type yes or no." in (
                     ayla.advance()
                 )
-                assert ayla.respond("yes").lines == [
-                    "You said yes: your last decision is taken back."
-                ]
+                agreed, again = ayla.respond("yes").lines
+                assert agreed == "You said yes: your last decision is taken back."
+                assert again.startswith("Ayla, lay your yellow carpet")  # hers to decide again
                 await until(lambda: len(client.flow.session.actions) == 2)  # type: ignore[union-attr]
                 assert "Bo took back Ayla's last decision, with their agreement." in bo.advance()
 

@@ -131,10 +131,9 @@ def key_rows(
 REVIEW_HELP = (
     N_("## Reading a review"),
     N_(
-        'Each decision is set against the best option the evaluator found. In "lost 1.2 '
-        'points and 3% chance to win", the **points** are how much less the move played is '
-        "worth, in points of your lead, and the **chance to win** how much less chance to "
-        "win it leaves."
+        "Each decision is set against the best option the evaluator found: the **points** "
+        "lost are how much less the move played is worth, in points of your lead, and the "
+        "**chance to win** lost, how much less chance to win it leaves."
     ),
     N_(
         "**Grades**, by the chance to win lost: *best* under {best}, *good* under "

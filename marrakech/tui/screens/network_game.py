@@ -173,7 +173,9 @@ class NetworkGameScreen(GameScreen):
             name = self.flow.names[seat]
             for level in LEVELS:
                 yield SystemCommand(
-                    _("Let a {level} computer play for {name}").format(level=level, name=name),
+                    _("Let a {level} computer play for {name}").format(
+                        level=level_word(level), name=name
+                    ),
                     _(DESCRIPTIONS[level]),
                     partial(self.action_give_seat, level, seat),
                 )
