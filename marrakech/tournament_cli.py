@@ -21,7 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 from rich.text import Text
 
-from marrakech.bots.tournament import TournamentConfig, TournamentResult, play_tournament
+from marrakech.bots.tournament import RULES, TournamentConfig, TournamentResult, play_tournament
 from marrakech.bots.workers import WorkerStopped
 from marrakech.engine import Variant
 from marrakech.games.levels import computer_named, describe_names
@@ -231,31 +231,12 @@ def available_cpus() -> int:
     return count or 1
 
 
-DESCRIPTION = """\
-Play computer players against each other, with no board, and print each one's results.
-
-Fairness: each game seed is played once per seat rotation (with 2 players: twice, the
-bots swapping seats). Every rotation of a seed gets the same piles and the same dice,
-and the bot of each seat its own random seed. --games is rounded up to a whole number
-of rotations; the seeds are --seed, --seed + 1, ... Seat 0 always starts.
-
-Score fraction: every seat of every game scores 1 for a sole win, 1/k for a win shared by
-k seats and 0 otherwise (a bankrupt seat never wins). A bot's score fraction is the mean
-of that over all the seats it played, with a Wilson 95% interval over that number of
-seats. A bot that fills several seats of one game (1 hard against 3 greedy) counts each.
-
-Bots are named as for a game: two settings of one level (hard:iterations=100 and hard)
-are two rows. When every seat plays the same bot, the match is a mirror and its score
-fraction says nothing (the result says so). A seat whose bot fails, runs out of time or
-answers an illegal action gets the fallback bot's move for that decision, and the fault
-is counted against it."""
-"""The tournament's help, for whoever runs it (the module ``bots.tournament`` says the
-same for a programmer)."""
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the tournament's options to a parser; each option's type checks its value."""
-    parser.description = DESCRIPTION
+    parser.description = (
+        "Play computer players against each other, with no board, and print each one's "
+        f"results.\n\n{RULES}"
+    )
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument(
         "--players",

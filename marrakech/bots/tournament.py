@@ -1,21 +1,8 @@
 """Headless bot tournaments: ``marrakech tournament --players 2 --bots hard,greedy --games 600``.
 
-Fairness: each game seed is played once per seat rotation (with 2 players: twice, the
-bots swapping seats). Every rotation of a seed gets the same piles (``new_game(players,
-seed=seed)``) and the same dice (the seed's die stream, ``SeededDie(seed)``); the bot in
-seat s plays with ``bot_seed(seed, s)``. ``--games`` is rounded up to a whole number of
-rotations; seeds are ``--seed``, ``--seed + 1``, ... Seat 0 always starts.
-
-Score fraction: every seat of every game scores 1 for a sole win, 1/k for a win shared by
-k seats and 0 otherwise (an eliminated seat never wins). A bot's score fraction is the
-mean of that over all the seats it played, with a Wilson 95% interval over that number of
-seats. A bot that fills several seats of one game (1 hard vs 3 greedy) counts each seat.
-
-Bots are named as everywhere (``levels.bot_named``): two settings of one level
-(``hard:iterations=100`` and ``hard``) are two rows, each with its settings. When every
-seat plays the same bot the match is a mirror and its score fraction says nothing (the
-result says so). A seat whose bot raises, gives up on time or answers an illegal action
-gets the fallback bot's move for that decision, and the fault is counted for that bot.
+How the games are paired, seeded and scored is ``RULES`` (the command's help says it too):
+a seed's piles are ``new_game(players, seed=seed)``, its dice the seed's die stream
+(``SeededDie(seed)``), and the bot in seat s plays with ``bot_seed(seed, s)``.
 """
 
 from __future__ import annotations
@@ -34,6 +21,24 @@ from marrakech.games.text import shown
 from . import Bot, make_bot
 from .plugins import problem_of
 from .workers import ordered_results
+
+RULES = """\
+Fairness: each game seed is played once per seat rotation (with 2 players: twice, the
+bots swapping seats). Every rotation of a seed gets the same piles and the same dice,
+and the bot of each seat its own random seed. --games is rounded up to a whole number
+of rotations; the seeds are --seed, --seed + 1, ... Seat 0 always starts.
+
+Score fraction: every seat of every game scores 1 for a sole win, 1/k for a win shared by
+k seats and 0 otherwise (a bankrupt seat never wins). A bot's score fraction is the mean
+of that over all the seats it played, with a Wilson 95% interval over that number of
+seats. A bot that fills several seats of one game (1 hard against 3 greedy) counts each.
+
+Bots are named as for a game: two settings of one level (hard:iterations=100 and hard)
+are two rows. When every seat plays the same bot, the match is a mirror and its score
+fraction says nothing (the result says so). A seat whose bot fails, runs out of time or
+answers an illegal action gets the fallback bot's move for that decision, and the fault
+is counted against it."""
+"""How a tournament pairs, seeds and scores its games, for whoever runs one."""
 
 WILSON_Z = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""

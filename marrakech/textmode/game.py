@@ -58,13 +58,16 @@ HELP_HEADING = N_("Commands (docs/text-mode.md has them all, with their short fo
 """The first line of ``help``."""
 
 PLAYING_LINES = (
-    N_("left, right, ahead: turn Assam that way and roll the die (when aiming: aim him that way)."),
+    N_("left, right, ahead: turn Assam that way and roll the die."),
     N_("roll: roll the die (before it, Assam keeps his facing)."),
     N_("a number, or a carpet like c2.3-2.4: lay that carpet (legal numbers them)."),
 )
 """The lines of ``help`` on playing, for a player (not a spectator)."""
 
-AIMING_LINE = N_("aim left, aim right (aim ahead where allowed): aim Assam for the next player.")
+AIMING_LINE = N_(
+    "aim left, aim right (aim ahead where allowed), or left, right, ahead when aiming: aim "
+    "Assam for the next player."
+)
 """The line of ``help`` on aiming, in a game of an aiming variant."""
 
 LOOKING_LINES = (

@@ -111,7 +111,7 @@ def key_state(
     if action == "turn":
         way = str(parameters[0])
         if way == "back":  # never a turn: pressed while choosing the way, it says why
-            return person_in(Phase.ORIENT, Phase.AIM) is True
+            return person_in(Phase.ORIENT) is True
         if way == "straight" and Turn.STRAIGHT not in cursor.turn_choices(state):
             return False  # no "Ahead" where Assam must turn, whoever is to move
         allowed = person_in(Phase.ORIENT, Phase.AIM)
