@@ -3,6 +3,7 @@ alone against computers, refused with the reason at a table of people."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 from marrakech.games.session import WIN_CHANCE_AID, GameSetup, Session
@@ -35,6 +36,12 @@ async def test_w_shows_each_players_chance_beside_the_points_and_hides_it() -> N
         assert not PERCENT.search(screen_text(app))
 
 
+def panel_title(app: MarrakechApp, panel: PlayerPanel) -> str:
+    """The first row of a player's panel as shown: the name, the level, the points."""
+    rows = screen_text(app).splitlines()
+    return rows[panel.content_region.y][panel.content_region.x :]
+
+
 @run
 async def test_a_level_that_no_longer_fits_beside_the_chance_gives_way_whole() -> None:
     session = Session(GameSetup(2, seats=("person", "expert"), seed=3))
@@ -42,11 +49,7 @@ async def test_a_level_that_no_longer_fits_beside_the_chance_gives_way_whole() -
     async with app.run_test(size=(110, 34)) as pilot:
         await pilot.pause()
         panel = app.screen.query(PlayerPanel)[1]
-
-        def first_row() -> str:
-            rows = screen_text(app).splitlines()
-            return rows[panel.content_region.y][panel.content_region.x :]
-
+        first_row = functools.partial(panel_title, app, panel)
         assert "Player 2 · expert" in first_row() and "…" not in first_row()
         await pilot.press("w")
         await wait_until(pilot, lambda: PERCENT.search(first_row()), "the chance")
@@ -63,11 +66,7 @@ async def test_beside_the_chance_a_short_name_keeps_its_level_in_a_word() -> Non
     async with app.run_test(size=(110, 34)) as pilot:
         await pilot.pause()
         panel = app.screen.query(PlayerPanel)[1]
-
-        def first_row() -> str:
-            rows = screen_text(app).splitlines()
-            return rows[panel.content_region.y][panel.content_region.x :]
-
+        first_row = functools.partial(panel_title, app, panel)
         assert "Ayla · expert bot" in first_row()
         await pilot.press("w")
         await wait_until(pilot, lambda: PERCENT.search(first_row()), "the chance")
