@@ -550,6 +550,7 @@ def run_review(args: argparse.Namespace) -> int:
 
     from marrakech.flow.review import review, review_document, review_lines
     from marrakech.games import storage
+    from marrakech.textmode.terminal import fitted
 
     try:
         session = storage.load_game(path)
@@ -562,7 +563,7 @@ def run_review(args: argparse.Namespace) -> int:
             print(json.dumps(review_document(found), ensure_ascii=False, indent=2))
         else:
             for line in review_lines(found, session.setup.names):
-                print(line)
+                print(*fitted(sys.stdout, line), sep="\n")
     except BrokenPipeError:  # the reader went away (``| head``): nothing more to say
         with contextlib.suppress(OSError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -34,7 +34,10 @@ def default_turn(state: GameState) -> Turn | None:
 UTURN = N_(
     "Assam never turns round: there is no U-turn. He goes ahead, or a quarter turn left or right."
 )
-"""What a try to turn Assam round is told (the key ↓, while choosing his way)."""
+"""What a try to turn Assam round is told in the lessons."""
+
+NO_UTURN = N_("No U-turn: ← left, → right or ↑ ahead.")
+"""What the key ↓ says while a player chooses Assam's way (one line of the status)."""
 
 
 def turned(state: GameState, current: Turn | None, way: str) -> Turn | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
@@ -64,13 +65,19 @@ def typed_lines(
     return stdin
 
 
+TO_COPY = re.compile(r"\bmarrakech |/")
+"""What marks a line that holds a command or a path to copy: such a line is left to the
+terminal, which copies a line it wrapped itself as one line (one broken by hand would
+paste as two)."""
+
+
 def fitted(out: TextIO, line: str) -> Iterator[str]:
     """``line`` as written to ``out``: where ``out`` is a terminal and the line is wider
     than it, in lines broken where English and Japanese may break (the terminal would cut
     a word, a number or a closing mark at its edge); as it is elsewhere (a pipe reads
-    whole lines)."""
+    whole lines) and when it holds a command or a path to copy (``TO_COPY``)."""
     width = _width(out)
-    parts = wrapped_lines(line, width) if width else []
+    parts = wrapped_lines(line, width) if width and not TO_COPY.search(line) else []
     if len(parts) < 2:
         yield line
         return

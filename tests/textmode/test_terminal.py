@@ -73,3 +73,16 @@ def test_a_pipe_gets_every_line_whole() -> None:
     out = io.StringIO()
     write(out, [LONG])
     assert out.getvalue() == LONG + "\n"
+
+
+def test_a_line_with_a_command_or_a_path_to_copy_is_left_to_the_terminal(
+    terminal: Terminal,
+) -> None:
+    goodbye = (
+        "Goodbye: the game is saved, and marrakech host --resume c44b5aba5af7 goes on with it."
+    )
+    assert written(terminal, goodbye) == [goodbye]  # copied whole from the terminal's own wrap
+    terminal.seek(0)
+    terminal.truncate()
+    saved = 'Saved as "friday", in /home/ayla/.local/share/marrakech/saves/friday.json.'
+    assert written(terminal, saved) == [saved]

@@ -58,12 +58,12 @@ async def test_down_while_choosing_the_way_says_that_assam_never_turns_round() -
         screen = game_screen(app)
         await pilot.press("left", "down")
         await pilot.pause()
-        assert "Assam never turns round" in screen_text(app)
+        assert "No U-turn: ← left, → right or ↑ ahead." in screen_text(app)
         assert screen.pointing.turn is Turn.LEFT  # the way picked stays
         await pilot.press("enter", "down")  # laying a carpet, ↓ moves it instead
         await pilot.pause()
         assert session.state.phase is Phase.PLACE
-        assert "never turns round" not in screen_text(app)
+        assert "No U-turn" not in screen_text(app)
 
 
 @run

@@ -20,7 +20,7 @@ from textual.screen import Screen
 
 from marrakech.engine import Aim, GameState, MarrakechError, Orient, Phase, Place, Transition
 from marrakech.flow import GameFlow, Notice
-from marrakech.flow.cursor import UTURN
+from marrakech.flow.cursor import NO_UTURN
 from marrakech.games.autosaves import GameFile
 from marrakech.games.language import _
 from marrakech.games.narrate import one_line, rewound
@@ -260,7 +260,7 @@ class GameScreen(Screen["NextGame"]):
         """Turn Assam (before the roll, or when aiming him for the next player); "back"
         says that he never turns round."""
         if way == "back":
-            self._say(_(UTURN))
+            self._say(_(NO_UTURN))
         elif (turned := self.pointing.turned(self.state, way)) is not None:
             self._point(turned)
 

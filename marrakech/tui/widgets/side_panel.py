@@ -71,8 +71,10 @@ class SidePanel(Vertical):
         self.query_one(DieFace).show(frame.die, _(ROLL_HINT) if can_roll else "")
         over = frame.state.phase is Phase.OVER
         self.query_one(RiskPreview).show(frame.risks, frame.turn, frame.risk_title, over=over)
+        self.call_after_refresh(self._fit)
 
     def on_resize(self) -> None:
+        self.remove_class("-crowded")  # worked out again for the new height
         self.call_after_refresh(self._fit)
 
     def _fit(self) -> None:
@@ -80,12 +82,13 @@ class SidePanel(Vertical):
         and the risk preview would not leave room under them for a notice (a hint's
         reasons) at the bottom: at 80x24 with three players a notice hid the risk
         preview's last rows, with four its last line was cut even without one."""
+        if self.has_class("-crowded"):
+            return  # closed up until the next resize: the panels do not jump between turns
         die = self.query_one(DieFace)
         needed = die.region.bottom - self.region.y  # the rows down to the die
-        if self.query_one(RiskPreview).display:
-            needed += RISK_ROWS  # as tall as before a roll whatever it shows now: no jumps
-        if self.has_class("-crowded"):
-            needed += len(self.query(PlayerPanel))  # the gaps, were they there
+        risk = self.query_one(RiskPreview)
+        if risk.display:  # as tall as before a roll (Japanese may need a row more)
+            needed += max(RISK_ROWS, risk.outer_size.height)
         self.set_class(needed + NOTICE_ROWS > self.size.height, "-crowded")
 
     def toggle_risk(self) -> bool:
