@@ -32,6 +32,8 @@ class ReplayScreen(Screen[None]):
     one seat's consecutive actions, as in the log). Clicking a line of the log goes there.
     """
 
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (122, "-wider")]  # noqa: RUF012
+
     DEFAULT_CSS = """
     ReplayScreen #replay {
         height: 1fr;
@@ -61,6 +63,14 @@ class ReplayScreen(Screen[None]):
         height: 1fr;
         border: none;
         background: $surface;
+    }
+        /* From 122 columns the side takes a third of the width, up to 48, as in a game. */
+    ReplayScreen.-wider #market {
+        width: 2fr;
+    }
+    ReplayScreen.-wider #side {
+        width: 1fr;
+        max-width: 48;
     }
     """
 

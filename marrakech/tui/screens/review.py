@@ -55,6 +55,8 @@ STATUS_LINES = 7
 class ReviewScreen(Screen[None]):
     """A finished game's review (see the module docstring)."""
 
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (122, "-wider")]  # noqa: RUF012
+
     DEFAULT_CSS = """
     ReviewScreen #review {
         height: 1fr;
@@ -96,6 +98,14 @@ class ReviewScreen(Screen[None]):
         height: 1fr;
         border: none;
         background: $surface;
+    }
+        /* From 122 columns the side takes a third of the width, up to 48, as in a game. */
+    ReviewScreen.-wider #market {
+        width: 2fr;
+    }
+    ReviewScreen.-wider #side {
+        width: 1fr;
+        max-width: 48;
     }
     """
 
