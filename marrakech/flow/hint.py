@@ -93,6 +93,9 @@ class Hint:
     weights: tuple[float, ...] = ()
     """What a point of each seat's is worth to the player, in points of theirs
     (``Evaluator.margin_weights``): the parts are weighed with these."""
+    also: tuple[Choice, ...] = ()
+    """The other ways worth about the same as the pick, besides ``compared`` (the third,
+    where all three are): the sentences say so. Carpets alike are not listed."""
 
 
 def hint(
@@ -129,6 +132,15 @@ def hint(
         sentences=(),
         weights=weights,
     )
+    if not isinstance(pick, Place) and (_either(found) or _same_chance_shown(found)):
+        also = tuple(  # the third way (carpets alike are too many to name)
+            _choice(value)
+            for value in ranked[1:]
+            if value is not other
+            and _percent(value.win_chance) == _percent(best.win_chance)
+            and sum(part.points for part in evaluator.compare(best, value, weights)) < EITHER_BELOW
+        )
+        found = replace(found, also=also)
     return replace(found, sentences=_sentences(found, chances))
 
 
@@ -233,6 +245,7 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
     if found.parts and _either(found):
         return (
             _parts_sentence(found),
+            *_also_words(found),
             _("Your chance to win: {mine} with both, so either will do.").format(mine=mine),
         )
     if found.parts and _same_chance_shown(found):
@@ -267,10 +280,25 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
                 "chance to win: {mine} against {theirs}."
             ).format(choice=choice, other=other, mine=mine, theirs=theirs),
         )
+    if found.also:  # the three ways alike
+        return (
+            _(
+                "All three ways are worth about the same, {chance} chance to win: any will do."
+            ).format(chance=mine),
+        )
     return (
         _(
             "{choice} and {other} are worth about the same, {chance} chance to win: either will do."
         ).format(choice=choice, other=other, chance=mine),
+        *_also_words(found),
+    )
+
+
+def _also_words(found: Hint) -> tuple[str, ...]:
+    """A sentence for each other option worth about the same as the pick (``Hint.also``)."""
+    return tuple(
+        _("{choice} is worth about the same too.").format(choice=_words(choice, True))
+        for choice in found.also
     )
 
 

@@ -285,3 +285,13 @@ def test_parts_that_cancel_to_the_tenth_say_about_the_same_not_0_0_more() -> Non
         "(5,4)-(5,5).",
         "Your chance to win: 27% with both, so either will do.",
     )
+
+
+def test_where_all_three_ways_are_alike_the_hint_says_so() -> None:
+    # The opening: an empty market, Assam in the middle; every way is worth the same.
+    found = hint(new_game(2, seed=1))
+    assert found is not None
+    assert found.sentences == (
+        f"All three ways are worth about the same, {round(found.win_chance * 100)}% chance "
+        "to win: any will do.",
+    )
