@@ -18,6 +18,7 @@ from marrakech.tui.screens.name_prompt import NamePromptScreen
 from marrakech.tui.screens.replay import ReplayScreen
 from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.screens.summary import SummaryScreen
+from marrakech.tui.widgets.score_chart import whole_ticks
 
 from .helpers import run, screen_text
 
@@ -157,3 +158,9 @@ async def test_the_score_charts_marks_are_evenly_stepped_at_every_size() -> None
             steps = {high - low for (_, high), (_, low) in pairwise(marks)}
             apart = [below - above for (above, _), (below, _) in pairwise(marks)]
             assert len(marks) >= 2 and len(steps) == 1 and min(apart) >= 2, (size, marks)
+
+
+def test_the_charts_marks_are_a_round_step_apart() -> None:
+    assert whole_ticks(0, 80, 4) == [0, 25, 50, 75]  # four marks on a short chart
+    assert whole_ticks(28, 56) == [30, 35, 40, 45, 50, 55]
+    assert whole_ticks(0, 47) == [0, 10, 20, 30, 40]

@@ -16,8 +16,8 @@ MOST_TICKS = 6
 
 def whole_ticks(low: int, high: int, most: int = MOST_TICKS) -> list[int]:
     """Whole-number ticks between ``low`` and ``high`` (the scores' range), at most
-    ``most`` of them, a round step apart (1, 2, 5, 10, 20, 50...): points are whole, so
-    are the chart's marks."""
+    ``most`` of them, a round step apart (1, 2, 5, 10, 20, 25, 50...): points are whole,
+    so are the chart's marks."""
     step = 1
     while (high - low) // step + 1 > most:
         step = _next_step(step)
@@ -26,13 +26,13 @@ def whole_ticks(low: int, high: int, most: int = MOST_TICKS) -> list[int]:
 
 
 def _next_step(step: int) -> int:
-    """The next round step after ``step``: 1, 2, 5, 10, 20, 50, 100..."""
+    """The next round step after ``step``: 1, 2, 5, 10, 20, 25, 50, 100, 200, 250..."""
     digits = str(step)
-    if digits[0] == "1":
-        return step * 2
-    if digits[0] == "2":
-        return step * 5 // 2
-    return step * 2
+    if digits.startswith("20"):
+        return step * 5 // 4  # 20 to 25
+    if digits == "2":
+        return 5
+    return step * 2  # 1 to 2, 25 to 50, 5 to 10
 
 
 def _rgb(hex_colour: str) -> tuple[int, int, int]:
