@@ -31,11 +31,6 @@ def default_turn(state: GameState) -> Turn | None:
     return Turn.STRAIGHT if Turn.STRAIGHT in turn_choices(state) else None
 
 
-UTURN = N_(
-    "Assam never turns round: there is no U-turn. He goes ahead, or a quarter turn left or right."
-)
-"""What a try to turn Assam round is told in the lessons."""
-
 NO_UTURN = N_("No U-turn: ← left, → right or ↑ ahead.")
 """What the key ↓ says while a player chooses Assam's way (one line of the status)."""
 

@@ -31,7 +31,6 @@ from marrakech.engine import (
     Turn,
 )
 from marrakech.flow import looped_steps
-from marrakech.flow.cursor import UTURN
 from marrakech.games.dice import LoadedDie
 from marrakech.games.language import N_, _
 from marrakech.games.session import (
@@ -61,6 +60,7 @@ from marrakech.tutorial.lessons import (
     PRACTICE_LEVEL,
     REFUSED,
     STEP,
+    UTURN,
     WELCOME,
     WELCOME_BACK,
     WRONG_ANSWER,

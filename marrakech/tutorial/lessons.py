@@ -478,6 +478,11 @@ LESSONS: tuple[Lesson, ...] = (
 
 # -- what a wrong try is told ------------------------------------------------------------
 
+UTURN = N_(
+    "Assam never turns round: there is no U-turn. He goes ahead, or a quarter turn left or right."
+)
+"""A try to turn Assam round (the game says it shorter: ``cursor.NO_UTURN``)."""
+
 ALREADY_FACING = N_("Here Assam already faces the way he goes: just roll.")
 """A try to turn Assam in a step where he is only rolled."""
 

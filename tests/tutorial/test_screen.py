@@ -10,7 +10,6 @@ import pytest
 from textual.pilot import Pilot
 from tui.helpers import run, screen_text, toasts, wait_until
 
-from marrakech.flow.cursor import UTURN
 from marrakech.tui import palette
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
@@ -23,6 +22,7 @@ from marrakech.tutorial.lessons import (
     ALLOWED_HERE,
     NOT_ACROSS,
     REFUSED,
+    UTURN,
     WRONG_ANSWER,
 )
 
