@@ -402,27 +402,19 @@ def test_an_undo_asked_of_another_player_names_the_decision_and_who_agreed() -> 
 
 def test_a_refused_undo_and_a_player_taking_back_their_own_say_whose_turn_it_is() -> None:
     async def scenario() -> None:
-        setup = GameSetup(2, names=("Ayla", "Bo"), seed=2)
-        async with hosted(setup, headless=False, return_seconds=0) as table:
-            ayla = TextGame(table.flow)
-            ayla.respond("left")
-            await until(lambda: table.flow.state.phase is Phase.PLACE)
-            ayla.respond("1")
-            async with seated(table, 1) as client:
-                assert client.flow is not None
-                bo = TextGame(client.flow)
-                bo.respond("undo")
-                await until(lambda: table.flow.undo_asker is not None)
-                ayla.advance()
-                assert ayla.respond("no").lines == [
-                    "You said no: your decision stands. It is Bo's turn; help lists every command."
-                ]
-                bo.advance()
-                ayla.respond("undo")  # her own decision, Bo not having played yet
-                await until(lambda: len(client.flow.session.actions) == 2)  # type: ignore[union-attr]
-                said = bo.advance()
-                took = said.index("Ayla took back a decision.")
-                assert said[took + 1] == "It is Ayla's turn; help lists every command."
+        async with ayla_played_bo_seated() as (table, ayla, client, bo):
+            bo.respond("undo")
+            await until(lambda: table.flow.undo_asker is not None)
+            ayla.advance()
+            assert ayla.respond("no").lines == [
+                "You said no: your decision stands. It is Bo's turn; help lists every command."
+            ]
+            bo.advance()
+            ayla.respond("undo")  # her own decision, Bo not having played yet
+            await until(lambda: len(client.flow.session.actions) == 2)  # type: ignore[union-attr]
+            said = bo.advance()
+            took = said.index("Ayla took back a decision.")
+            assert said[took + 1] == "It is Ayla's turn; help lists every command."
 
     asyncio.run(scenario())
 

@@ -64,14 +64,6 @@ class ReplayScreen(Screen[None]):
         border: none;
         background: $surface;
     }
-        /* From 122 columns the side takes a third of the width, up to 48, as in a game. */
-    ReplayScreen.-wider #market {
-        width: 2fr;
-    }
-    ReplayScreen.-wider #side {
-        width: 1fr;
-        max-width: 48;
-    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -99,14 +99,6 @@ class ReviewScreen(Screen[None]):
         border: none;
         background: $surface;
     }
-        /* From 122 columns the side takes a third of the width, up to 48, as in a game. */
-    ReviewScreen.-wider #market {
-        width: 2fr;
-    }
-    ReviewScreen.-wider #side {
-        width: 1fr;
-        max-width: 48;
-    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
