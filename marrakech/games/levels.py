@@ -282,3 +282,13 @@ def level_word(level: str) -> str:
         "expert": pgettext("level", "expert"),
     }
     return words.get(level, level)
+
+
+def computer_label(level: str) -> str:
+    """A computer player as the game names it beside a player's name: "hard computer" for
+    a level, "mybot.py:MyBot bot" for an outside bot."""
+    if is_level(level):
+        # Translators: a computer player by its level ("hard computer"), beside its name.
+        return _("{level} computer").format(level=level_word(level))
+    # Translators: a computer player of the user's own code, by its name ("mybot.py:Mine bot").
+    return _("{level} bot").format(level=level)

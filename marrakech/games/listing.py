@@ -22,7 +22,7 @@ from marrakech.engine import Phase
 from marrakech.games import autosaves, storage
 from marrakech.games.autosaves import Unfinished
 from marrakech.games.language import _, ngettext
-from marrakech.games.levels import NAME_LIMIT, is_level, level_word
+from marrakech.games.levels import NAME_LIMIT, computer_label, is_level
 from marrakech.games.narrate import turns_played
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import Session
@@ -58,25 +58,30 @@ PLAIN_WORD = re.compile(r"[\w@%+=:,./-]+")
 no shell gives a meaning to."""
 
 
-def players_words(session: Session) -> str:
-    """The players of a saved game, a computer of a built-in level with its level and
-    one of the user's own code marked so: "Ayla and Bo (hard computer)"."""
+def player_words(session: Session) -> list[str]:
+    """Each player of a saved game, a computer of a built-in level with its level and one
+    of the user's own code marked so: "Bo (hard computer)", escaped for the terminal."""
     setup = session.setup
     players = []
     for seat, name in enumerate(setup.names):
         level = setup.level(seat)
         if level is not None and is_level(level):
-            # Translators: a computer player in the list of saved games: "Bo (hard computer)".
-            name = _("{name} ({level} computer)").format(
-                name=shown(name, NAME_LIMIT), level=level_word(level.partition(":")[0])
+            # Translators: a computer player in a saved game's line: "Bo (hard computer)".
+            name = _("{name} ({computer})").format(
+                name=shown(name, NAME_LIMIT), computer=computer_label(level.partition(":")[0])
             )
             players.append(name)
         elif level is not None:
-            # Translators: a computer player of the user's own code in the list of saved games.
+            # Translators: a computer player of the user's own code in a saved game's line.
             players.append(_("{name} (outside bot)").format(name=shown(name, NAME_LIMIT)))
         else:
             players.append(shown(name, NAME_LIMIT))
-    return listed(players)
+    return players
+
+
+def players_words(session: Session) -> str:
+    """The players of a saved game in a phrase: "Ayla and Bo (hard computer)"."""
+    return listed(player_words(session))
 
 
 def _turns(session: Session) -> str:

@@ -17,12 +17,13 @@ from marrakech.bots import make_bot
 from marrakech.engine import Orient, Phase, Place, Turn
 from marrakech.games import language, settings
 from marrakech.games.lines import NO_LINE_START
+from marrakech.games.levels import computer_label
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.widgets.game_log import GameLog
 from marrakech.tui.widgets.legend import legend_text, wrap
-from marrakech.tui.widgets.player_panel import PlayerPanel, level_label
+from marrakech.tui.widgets.player_panel import PlayerPanel
 from marrakech.tui.widgets.too_small import TooSmall
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -99,8 +100,8 @@ async def test_a_bankrupt_player_and_a_computer_level() -> None:
         text = screen_text(app)
     assert "脱落：破産" in text
     assert "12ディルハム" in text
-    assert level_label("hard") == "強いCPU"
-    assert level_label("mybot") == "CPU（mybot）"
+    assert computer_label("hard") == "強いCPU"
+    assert computer_label("mybot.py:Mine") == "CPU（mybot.py:Mine）"
 
 
 @pytest.mark.usefixtures("japanese")

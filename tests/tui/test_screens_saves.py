@@ -64,7 +64,7 @@ async def test_the_list_shows_each_save_newest_first_and_unreadable_ones_disable
         text = screen_text(app)
         assert text.index("broken") < text.index("newer") < text.index("older")
         assert "Cy, [b]Di · 0 turns · Cy to play" in text
-        assert "Ed, Fay (expert bot) · 0 turns · Ed to play" in text
+        assert "Ed, Fay (expert computer) · 0 turns · Ed to play" in text
         assert "Ann, Bo · 1 turn · Bo to play" in text
         assert "cannot be read: broken.json" in text
         saves = app.screen.query_one(OptionList)

@@ -67,10 +67,10 @@ async def test_beside_the_chance_a_short_name_keeps_its_level_in_a_word() -> Non
         await pilot.pause()
         panel = app.screen.query(PlayerPanel)[1]
         first_row = functools.partial(panel_title, app, panel)
-        assert "Ayla · expert bot" in first_row()
+        assert "Ayla · expert computer" in first_row()
         await pilot.press("w")
         await wait_until(pilot, lambda: PERCENT.search(first_row()), "the chance")
-        assert "Ayla · expert " in first_row() and "bot" not in first_row()
+        assert "Ayla · expert " in first_row() and "computer" not in first_row()
 
 
 @run

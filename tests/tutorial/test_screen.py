@@ -219,7 +219,7 @@ async def test_after_the_lessons_a_short_game_with_the_hint_one_key_away() -> No
         screen = await press(pilot)
         assert "▶ Ayla" in screen
         assert "h Hint" in screen
-        assert "Bo · random bot" in screen
+        assert "Bo · random computer" in screen
         assert "8 carpets" in screen
         await pilot.press("h")
         await wait_until(pilot, lambda: "Hint: " in screen_text(app), "the hint")

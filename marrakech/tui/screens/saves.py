@@ -26,17 +26,16 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from marrakech.engine import Phase
-from marrakech.games import autosaves, storage
+from marrakech.games import autosaves, listing, storage
 from marrakech.games.autosaves import Unfinished
 from marrakech.games.language import N_, _, ngettext
-from marrakech.games.levels import is_level, level_word
+from marrakech.games.levels import level_word
 from marrakech.games.narrate import turns_played
 from marrakech.games.records import outside_seats
 from marrakech.games.session import Session
 from marrakech.games.text import shown
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.translated import translate_bindings
-from marrakech.tui.widgets.player_panel import level_label
 from marrakech.tui.widgets.wrapped import WrappedText
 
 _EMPTY = N_("No saved games yet: during a game, s saves one under a name.")
@@ -56,20 +55,8 @@ def describe(session: Session) -> str:
     """One line about a saved game: who plays (a computer with its level, or marked as an
     outside bot: which one is asked about when the game is opened), how far it went, who
     is to play or won."""
-    setup = session.setup
-    names = setup.names
-    players = []
-    for seat, name in enumerate(names):
-        level = setup.level(seat)
-        if level is not None and is_level(level):
-            level_name = level_label(level.partition(":")[0])
-            # Translators: a computer player in a saved game's line: "Bo (expert bot)".
-            players.append(_("{name} ({level})").format(name=name, level=level_name))
-        elif level is not None:
-            # Translators: a computer player of the user's own code in a saved game's line.
-            players.append(_("{name} (outside bot)").format(name=name))
-        else:
-            players.append(name)
+    names = session.setup.names
+    players = listing.player_words(session)
     state = session.state
     played = turns_played(session.transitions, session.state)
     if state.phase is Phase.OVER:

@@ -14,31 +14,11 @@ from textual.widgets import Static
 
 from marrakech.engine import Colour, GameState, Phase
 from marrakech.games import language
-from marrakech.games.language import N_, _, ngettext
-from marrakech.games.levels import level_word
+from marrakech.games.language import _, ngettext
+from marrakech.games.levels import computer_label, level_word
 from marrakech.tui.palette import carpet_style
 
 _TIMES = "\N{MULTIPLICATION SIGN}"
-
-LEVEL_LABELS: dict[str, str] = {
-    # Translators: a computer player's level, beside its name in the narrow player panel.
-    "random": N_("random bot"),
-    # Translators: a computer player's level, beside its name in the narrow player panel.
-    "greedy": N_("greedy bot"),
-    # Translators: a computer player's level, beside its name in the narrow player panel.
-    "hard": N_("hard bot"),
-    # Translators: a computer player's level, beside its name in the narrow player panel.
-    "expert": N_("expert bot"),
-}
-"""The words for each computer level in the panel's title (other names: "{level} bot")."""
-
-
-def level_label(level: str) -> str:
-    """A computer level as the panel names it ("hard bot")."""
-    if level in LEVEL_LABELS:
-        return _(LEVEL_LABELS[level])
-    # Translators: a computer player of a level the game has no word for (an outside bot).
-    return _("{level} bot").format(level=level)
 
 
 def filled(template: str, **parts: str | Text) -> Text:
@@ -136,7 +116,7 @@ class PlayerPanel(Static):
         self.set_class(player.eliminated, "-out")
         title = Text.assemble(("▶ " if current else "  "), (self.player_name, "bold"))
         levels = (
-            (" · " + level_label(self.level), " · " + level_word(self.level))
+            (" · " + computer_label(self.level), " · " + level_word(self.level))
             if self.level is not None
             else ()
         )
@@ -168,7 +148,7 @@ class PlayerPanel(Static):
             # Translators: a player's chance to win, after their points: "44 pts · 54%".
             points.append(_(" · {chance}").format(chance=f"{chance:.0%}"), style="bold")
         # The computer's level, when it fits whole beside the points (the points come
-        # first): "expert bot", else "expert" (beside a chance to win).
+        # first): "expert computer", else "expert" (beside a chance to win).
         room = self.content_size.width - points.cell_len - 1
         level = next((words for words in levels if title.cell_len + cell_len(words) <= room), "")
         if level:
