@@ -16,8 +16,8 @@ from tui.helpers import UPDATE_GOLDEN, position, run, screen_text, wait_until
 from marrakech.bots import make_bot
 from marrakech.engine import Orient, Phase, Place, Turn
 from marrakech.games import language, settings
-from marrakech.games.lines import NO_LINE_START
 from marrakech.games.levels import computer_label
+from marrakech.games.lines import NO_LINE_START
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen

@@ -146,6 +146,39 @@ async def test_the_luck_chart_fits_a_small_terminal_bars_and_all() -> None:
         assert shown.count("│") == 8  # an axis for each bar: luck, skill and its two parts
 
 
+@pytest.mark.parametrize("players", [2, 3])
+@run
+async def test_under_the_luck_chart_a_key_says_what_each_word_means(players: int) -> None:
+    session = partly_played()
+    if players == 3:
+        session = Session(GameSetup(3, seats=("person", "greedy", "greedy"), seed=5))
+        for _ in range(18):
+            if session.state.phase is Phase.ROLL:
+                session.roll()
+            else:
+                session.play(session.state.legal_actions()[0])
+    screen = SummaryScreen(session)
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(110, 36)) as pilot:
+        await pilot.pause()
+        await app.push_screen(screen)
+        await wait_until(pilot, lambda: screen.game.found is not None, "luck and skill")
+        await pilot.pause()
+        chart = screen.query_one("#luck")
+        lines = screen_text(app).splitlines()[chart.region.y : chart.region.bottom]
+        text = " ".join(" ".join(line[chart.region.x :] for line in lines).split())
+        assert "luck what the dice gave, against what was expected before them" in text
+        assert "skill what the decisions made of the margin" in text
+        parts = (
+            "decisions the points the others' decisions lost against the best, minus",
+            "foresight how much better your positions turned out than the evaluator",
+        )
+        # Skill has its two parts with 2 players only.
+        assert all((part in text) == (players == 2) for part in parts)
+        assert text.endswith("? (help) says more.")
+        assert "Working out luck and skill" not in text
+
+
 @pytest.mark.slow
 @run
 async def test_v_on_the_results_opens_the_review_and_the_summary_shares_it() -> None:

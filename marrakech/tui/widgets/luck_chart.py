@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.cells import cell_len
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
 from marrakech.flow.luck import rounded, rounded_skill_parts
-from marrakech.games.language import _, pgettext
+from marrakech.games.language import N_, _, pgettext
 from marrakech.tui.widgets.accounts_table import Accounts
+from marrakech.tui.widgets.wrapped import WrappedText
 
 HALF = 9
 """Cells of bar on each side of zero for the biggest figure, where there is room."""
@@ -23,6 +26,26 @@ FIGURE_WIDTH = 6
 
 SKILL_PART_STYLE = Style(color="cyan", dim=True)
 """Skill's two parts: skill's colour, dimmed."""
+
+
+MEANINGS = (
+    N_("what the dice gave, against what was expected before them"),
+    N_("what the decisions made of the margin"),
+    N_("the points the others' decisions lost against the best, minus yours"),
+    N_("how much better your positions turned out than the evaluator expected"),
+)
+"""What luck, skill and skill's two parts mean, for the key under the chart."""
+
+
+def key(labels: Sequence[str]) -> Group:
+    """The key under the chart: each of ``labels`` (luck, skill and maybe skill's parts)
+    beside what it means, then where to read more."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(no_wrap=True)
+    table.add_column()
+    for label, meaning in zip(labels, MEANINGS, strict=False):
+        table.add_row(Text(label, style="dim"), WrappedText(Text(_(meaning), style="dim")))
+    return Group(table, Text(_("? (help) says more."), style="dim"))
 
 
 def bar(value: float, biggest: float, style: str | Style, half: int = HALF) -> Text:
@@ -70,6 +93,7 @@ class LuckChart(Accounts):
         table.add_column("", no_wrap=True)
         table.add_column("", justify="right", no_wrap=True)
         table.add_column("", no_wrap=True, overflow="crop")
+        with_parts = False
         for account, (luck, skill), pair in zip(accounts, shown, parts, strict=True):
             name = Text(names[account.seat], style="bold")
             table.add_row(name, labels[0], f"{account.margin:+.0f}", "")
@@ -77,6 +101,7 @@ class LuckChart(Accounts):
             table.add_row("", labels[2], f"{skill:+.1f}", bar(skill, biggest, "cyan", half))
             if pair is None:
                 continue
+            with_parts = True
             for label, value in zip(part_labels, pair, strict=True):
                 table.add_row(
                     "",
@@ -84,4 +109,5 @@ class LuckChart(Accounts):
                     Text(f"{value:+.1f}", style="dim"),
                     bar(value, biggest, SKILL_PART_STYLE, half),
                 )
-        return table
+        words = (labels[1], labels[2], *((" " + p for p in part_labels) if with_parts else ()))
+        return Group(table, Text(""), key(words))
