@@ -95,6 +95,31 @@ UNKNOWN_LANGUAGE = N_("unknown language {language}: choose one of {languages}")
 """What ``--lang`` says of a language this game does not speak."""
 
 
+ARGPARSE_WORDS = (
+    # Translators: argparse's own words (it looks them up itself): keep every %(name)s,
+    # %s and %r, and the line end of "%(prog)s: error: ...".
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("the following arguments are required: %s"),
+    N_("expected one argument"),
+    N_("expected at least one argument"),
+    N_("expected at most one argument"),
+    N_("unrecognized arguments: %s"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+    N_("ignored explicit argument %r"),
+)
+"""What argparse itself says (its headings and its errors), for the catalogue: parsed
+within ``language.standard_library_speaking``, it says them in the language spoken."""
+
+
 def _language(text: str) -> str:
     """The code of the language ``--lang`` names (a code or a locale name, as
     ``language.known`` reads them); ArgumentTypeError for any other."""
@@ -659,16 +684,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; returns the exit code."""
     argv, asked = _asked_language(sys.argv[1:] if argv is None else argv)
     language.use(language.choose(asked, settings.load().language))
-    parser = build_parser()
-    if asked == "":  # --lang ended the line: as argparse says of any option
-        parser.error(_("argument --lang: expected one argument"))
-    if asked is not None:  # checked by the parser: one it does not speak is refused (exit 2)
-        argv = [f"--lang={asked}", *argv]
-    args, rest = parser.parse_known_args(argv)
+    with language.standard_library_speaking():
+        parser = build_parser()
+        if asked == "":  # --lang ended the line: as argparse says of any option
+            parser.error(_("argument --lang: expected one argument"))
+        if asked is not None:  # checked by the parser: one it does not speak is refused (exit 2)
+            argv = [f"--lang={asked}", *argv]
+        args, rest = parser.parse_known_args(argv)
+        if rest and args.command != "tournament":
+            parser.error(_("unrecognized arguments: {arguments}").format(arguments=" ".join(rest)))
     if args.command == "tournament":
         from marrakech import tournament_cli
 
         return tournament_cli.main(rest)
-    if rest:
-        parser.error(_("unrecognized arguments: {arguments}").format(arguments=" ".join(rest)))
     return COMMANDS[args.command](args)

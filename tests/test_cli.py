@@ -3,6 +3,7 @@ bad options are refused with a plain one-line message and exit code 2."""
 
 from __future__ import annotations
 
+import gettext
 import json
 import os
 import signal
@@ -531,6 +532,35 @@ def test_an_unknown_language_is_refused_naming_the_ones_there_are(
     assert captured.err.startswith("usage: marrakech ")
     assert captured.err.endswith(refusal)
     assert captured.out == "" and started == []
+
+
+def test_in_japanese_argparse_own_words_are_japanese_too(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    domain = gettext.textdomain()
+    try:
+        with pytest.raises(SystemExit):
+            main(["--lang", "ja", "review", "--help"])
+        shown = capsys.readouterr().out
+        assert shown.startswith("使い方: marrakech review ")
+        assert "\n位置引数:\n" in shown and "\nオプション:\n" in shown
+        assert "このヘルプを表示して終了します" in shown
+        with pytest.raises(SystemExit) as exit_:
+            main(["--lang", "ja", "new", "--players", "7"])
+        assert exit_.value.code == 2
+        refusal = capsys.readouterr().err.splitlines()[-1]
+        assert refusal.startswith("marrakech new: エラー: 引数 --players")
+        assert "7 は選べません" in refusal and "2, 3, 4 から選んでください" in refusal
+    finally:
+        language.use(language.ENGLISH)
+    # Nothing is left changed for the rest of the program.
+    assert "LANGUAGE" not in os.environ and gettext.textdomain() == domain
+    with pytest.raises(SystemExit):
+        main(["new", "--players", "7"])
+    assert capsys.readouterr().err.endswith(
+        "error: argument --players: invalid choice: 7 (choose from 2, 3, 4)\n"
+    )
 
 
 def test_an_unknown_language_from_a_real_process_starts_nothing(tmp_path: Path) -> None:

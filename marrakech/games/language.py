@@ -15,10 +15,11 @@ with no error. ``docs/translating.md`` says how to add a language.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 DOMAIN = "marrakech"
@@ -105,6 +106,29 @@ def _catalogue(code: str) -> gettext.GNUTranslations | None:
             return gettext.GNUTranslations(file)
     except (OSError, ValueError):
         return None
+
+
+@contextlib.contextmanager
+def standard_library_speaking() -> Iterator[None]:
+    """Within: the standard library's own messages (argparse's "usage:", "options" and
+    errors) come from this game's catalogue in the language spoken, where it has them.
+
+    They are looked up with gettext's global functions, in the current domain and the
+    language the environment names, so both are set for the time being and put back.
+    """
+    domain = gettext.textdomain()
+    before = os.environ.get("LANGUAGE")
+    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    gettext.textdomain(DOMAIN)
+    os.environ["LANGUAGE"] = _current
+    try:
+        yield
+    finally:
+        gettext.textdomain(domain)
+        if before is None:
+            del os.environ["LANGUAGE"]
+        else:
+            os.environ["LANGUAGE"] = before
 
 
 def current() -> str:
