@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import gettext
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -65,6 +66,21 @@ class _HelpFormatter(argparse.HelpFormatter):
         if text.isascii():
             return super()._fill_text(text, width, indent)
         return "\n".join(indent + line for line in _cell_lines(text, width - len(indent)))
+
+    def _format_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None,
+    ) -> str:
+        # argparse lays the usage out by the prefix's length in characters: a translated
+        # "usage: " in wide characters goes on a line of its own, the usage indented under it.
+        if prefix is None:
+            prefix = gettext.gettext("usage: ")
+        if prefix.isascii():
+            return super()._format_usage(usage, actions, groups, prefix)
+        return prefix.rstrip() + "\n" + super()._format_usage(usage, actions, groups, "  ")
 
 
 def _port(text: str) -> int:

@@ -543,7 +543,7 @@ def test_in_japanese_argparse_own_words_are_japanese_too(
         with pytest.raises(SystemExit):
             main(["--lang", "ja", "review", "--help"])
         shown = capsys.readouterr().out
-        assert shown.startswith("使い方: marrakech review ")
+        assert shown.startswith("使い方:\n  marrakech review ")
         assert "\n位置引数:\n" in shown and "\nオプション:\n" in shown
         assert "このヘルプを表示して終了します" in shown
         with pytest.raises(SystemExit) as exit_:
