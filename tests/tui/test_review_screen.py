@@ -127,23 +127,26 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
         assert not isinstance(app.screen, ReviewScreen)
 
 
-@run
-async def test_the_luck_chart_fits_a_small_terminal_bars_and_all() -> None:
-    session = partly_played()
+async def luck_panel(session: Session, size: tuple[int, int]) -> list[str]:
+    """The lines of the summary's luck and skill panel, once worked out, at ``size``."""
     screen = SummaryScreen(session)
     app = MarrakechApp(session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await app.push_screen(screen)
         await wait_until(pilot, lambda: screen.game.found is not None, "luck and skill")
         await pilot.pause()
         chart = screen.query_one("#luck")
-        left = chart.region.x
-        lines = [line[left:] for line in screen_text(app).splitlines()]
-        shown = "\n".join(lines[chart.region.y : chart.region.bottom])
-        assert shown.count("foresight") == 2 and shown.count("decisions") == 2
-        assert "…" not in shown  # no label, figure or bar cut short
-        assert shown.count("│") == 8  # an axis for each bar: luck, skill and its two parts
+        lines = screen_text(app).splitlines()[chart.region.y : chart.region.bottom]
+        return [line[chart.region.x :] for line in lines]
+
+
+@run
+async def test_the_luck_chart_fits_a_small_terminal_bars_and_all() -> None:
+    shown = "\n".join(await luck_panel(partly_played(), (80, 24)))
+    assert shown.count("foresight") == 2 and shown.count("decisions") == 2
+    assert "…" not in shown  # no label, figure or bar cut short
+    assert shown.count("│") == 8  # an axis for each bar: luck, skill and its two parts
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -157,26 +160,17 @@ async def test_under_the_luck_chart_a_key_says_what_each_word_means(players: int
                 session.roll()
             else:
                 session.play(session.state.legal_actions()[0])
-    screen = SummaryScreen(session)
-    app = MarrakechApp(session=session)
-    async with app.run_test(size=(110, 36)) as pilot:
-        await pilot.pause()
-        await app.push_screen(screen)
-        await wait_until(pilot, lambda: screen.game.found is not None, "luck and skill")
-        await pilot.pause()
-        chart = screen.query_one("#luck")
-        lines = screen_text(app).splitlines()[chart.region.y : chart.region.bottom]
-        text = " ".join(" ".join(line[chart.region.x :] for line in lines).split())
-        assert "luck what the dice gave, against what was expected before them" in text
-        assert "skill what the decisions made of the margin" in text
-        parts = (
-            "decisions the points the others' decisions lost against the best, minus",
-            "foresight how much better your positions turned out than the evaluator",
-        )
-        # Skill has its two parts with 2 players only.
-        assert all((part in text) == (players == 2) for part in parts)
-        assert text.endswith("? (help) says more.")
-        assert "Working out luck and skill" not in text
+    text = " ".join(" ".join(await luck_panel(session, (110, 36))).split())
+    assert "luck what the dice gave, against what was expected before them" in text
+    assert "skill what the decisions made of the margin" in text
+    parts = (
+        "decisions the points the others' decisions lost against the best, minus",
+        "foresight how much better your positions turned out than the evaluator",
+    )
+    # Skill has its two parts with 2 players only.
+    assert all((part in text) == (players == 2) for part in parts)
+    assert text.endswith("? (help) says more.")
+    assert "Working out luck and skill" not in text
 
 
 @pytest.mark.slow
