@@ -336,7 +336,7 @@ class HostGame:
         lines = [_("{name} has not moved for {seconds} seconds (seat {seat}).").format(**words)]
         if self.fill is not None:
             lines.append(
-                _("A {level} computer plays for them until they join again.").format(
+                _("The {level} computer plays for them until they join again.").format(
                     level=level_word(self.fill)
                 )
             )
@@ -511,7 +511,7 @@ class HostGame:
         if self.fill is not None:
             lines.append(
                 _(
-                    "If they are still away at their turn after {seconds} seconds, a "
+                    "If they are still away at their turn after {seconds} seconds, the "
                     "{level} computer plays for them until they are back."
                 ).format(seconds=f"{self.grace:g}", level=level_word(self.fill))
             )

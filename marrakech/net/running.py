@@ -194,7 +194,7 @@ def board_hand_over(seat: int) -> str:
     key (``tui.screens.network_game``), or a level from the command palette."""
     # Translators: c and ctrl+p are keys; "command palette" as the app's palette says.
     return _(
-        "To let a {level} computer play for them until they are back, press c; for "
+        "To let the {level} computer play for them until they are back, press c; for "
         "another level, ctrl+p (the command palette)."
     ).format(level=level_word(FALLBACK_LEVEL))
 

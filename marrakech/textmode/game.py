@@ -379,7 +379,7 @@ class TextGame:
             self.flow.give_to_computer(command.seat, command.level)
             return Reply(
                 [
-                    _("A {level} computer plays seat {seat} now.").format(
+                    _("The {level} computer plays seat {seat} now.").format(
                         level=level_word(command.level), seat=command.seat + 1
                     )
                 ]

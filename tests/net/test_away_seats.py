@@ -44,7 +44,7 @@ def test_the_host_gives_an_away_players_seat_to_a_computer_with_c() -> None:
                 await pilot.pause()
                 told = flat(" ".join(toasts(app)))
                 assert (
-                    "Bo has left the table (seat 2). To let a greedy computer play for "
+                    "Bo has left the table (seat 2). To let the greedy computer play for "
                     "them until they are back, press c; for another level, ctrl+p (the "
                     "command palette)." in told
                 )
@@ -57,13 +57,13 @@ def test_the_host_gives_an_away_players_seat_to_a_computer_with_c() -> None:
                 assert "playing on another machine" not in shown
                 assert screen.check_action("give_seat", ()) is True
                 levels = [c.title for c in screen.system_commands() if "play for Bo" in c.title]
-                assert levels == [f"Let a {level} computer play for Bo" for level in LEVELS]
+                assert levels == [f"Let the {level} computer play for Bo" for level in LEVELS]
                 await pilot.press("c")
                 await until(lambda: table.flow.seats[1].kind is SeatKind.COMPUTER)
                 await pilot.pause()
                 assert table.flow.seats[1].level == "greedy"
                 told = flat(" ".join(toasts(app)))
-                assert "A greedy computer plays for Bo (seat 2) until they are back." in told
+                assert "The greedy computer plays for Bo (seat 2) until they are back." in told
                 assert screen.check_action("give_seat", ()) is None  # nobody else away
 
     asyncio.run(go())

@@ -311,7 +311,7 @@ def test_the_host_gives_an_away_players_seat_to_a_computer_and_everyone_is_told(
             reply = game.respond("computer 2 greedy")
             assert reply.lines == [
                 "Bo (greedy computer) plays blue.",
-                "A greedy computer plays seat 2 now.",
+                "The greedy computer plays seat 2 now.",
             ]
 
     asyncio.run(scenario())

@@ -52,7 +52,7 @@ def test_a_host_with_fill_says_when_a_computer_steps_in_and_without_commands_how
             await until(lambda: any("left" in notice.text for notice in table.notices))
             assert table.notices[-1] == Notice(
                 "Bo has left the table (seat 2). If they are still away at their turn after "
-                "30 seconds, a greedy computer plays for them until they are back.",
+                "30 seconds, the greedy computer plays for them until they are back.",
                 title="Network game",
                 severity="warning",
                 lasting=True,

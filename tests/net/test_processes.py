@@ -237,7 +237,7 @@ def test_the_hosts_text_seat_is_told_when_a_joiner_is_killed_and_hands_the_seat(
         left = await host_says("Network game: Bo has left the table (seat 2).")
         assert left.endswith(f"type: computer 2 LEVEL ({', '.join(LEVELS)}).")
         host.stdin.write(b"computer 2 greedy\n")
-        await host_says("A greedy computer plays seat 2 now.")
+        await host_says("The greedy computer plays seat 2 now.")
         host.stdin.write(b"quit\n")
         await finish(host)
 

@@ -41,7 +41,7 @@ def test_the_hosts_text_seat_is_told_and_gives_a_silent_players_seat_to_a_comput
             ) in lines
             assert sum("has not moved" in line for line in lines + ayla.advance()) == 1
             assert ayla.respond("computer 3 greedy").lines[-1] == (
-                "A greedy computer plays seat 3 now."
+                "The greedy computer plays seat 3 now."
             )
             seats = await cem.next("seats")  # Cem's own arrival first
             while seats["table"][2]["kind"] != "computer":
@@ -111,16 +111,16 @@ def test_the_hosts_board_says_a_player_lets_their_turn_wait_and_c_gives_their_se
                 ), shown
                 told = flat(" ".join(toasts(app)))
                 assert (
-                    "Cem has not moved for 0.1 seconds (seat 3). To let a greedy computer play "
+                    "Cem has not moved for 0.1 seconds (seat 3). To let the greedy computer play "
                     "for them until they are back, press c" in told
                 )
                 assert screen.check_action("give_seat", ()) is True
                 levels = [c.title for c in screen.system_commands() if "play for" in c.title]
-                assert levels == [f"Let a {level} computer play for Cem" for level in LEVELS]
+                assert levels == [f"Let the {level} computer play for Cem" for level in LEVELS]
                 await pilot.press("c")
                 await until(lambda: table.flow.seats[2].kind is SeatKind.COMPUTER)
                 await pilot.pause()
-                assert "A greedy computer plays for Cem (seat 3) until they are back." in flat(
+                assert "The greedy computer plays for Cem (seat 3) until they are back." in flat(
                     " ".join(toasts(app))
                 )
                 assert "c lets a computer play" not in flat(screen_text(app))
@@ -164,7 +164,7 @@ def test_with_fill_a_computer_plays_for_a_player_who_lets_their_turn_wait() -> N
             await until(lambda: table.flow.state.current == 0)  # a computer played Cem's turn
             (notice,) = [n for n in table.notices if "has not moved" in n.text]
             assert notice.text == (
-                "Cem has not moved for 0.1 seconds (seat 3). A random computer plays for them "
+                "Cem has not moved for 0.1 seconds (seat 3). The random computer plays for them "
                 "until they join again."
             )
             assert table.flow.seats[2] == Seat(2, "Cem", SeatKind.COMPUTER, "random")

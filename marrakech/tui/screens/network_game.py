@@ -157,7 +157,7 @@ class NetworkGameScreen(GameScreen):
             return
         if self._stalled is not None and self.pointing.message == self._stalled[2]:
             self.pointing = self.pointing.saying("")
-        words = _("A {level} computer plays for {name} (seat {seat}) until they are back.")
+        words = _("The {level} computer plays for {name} (seat {seat}) until they are back.")
         self.notify(
             words.format(level=level_word(level), name=self.flow.names[seat], seat=seat + 1),
             title=_("Network game"),
@@ -173,7 +173,7 @@ class NetworkGameScreen(GameScreen):
             name = self.flow.names[seat]
             for level in LEVELS:
                 yield SystemCommand(
-                    _("Let a {level} computer play for {name}").format(
+                    _("Let the {level} computer play for {name}").format(
                         level=level_word(level), name=name
                     ),
                     _(DESCRIPTIONS[level]),
