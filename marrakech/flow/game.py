@@ -353,6 +353,15 @@ class GameFlow:
         another part plays them and their moves arrive as Changes (a network host's)."""
         return True
 
+    @property
+    def given_away(self) -> bool:
+        """Whether the host lets a computer play this board's own seat at a network table
+        (its player let their turn wait, or left), until they join again."""
+        me = self.me
+        return (
+            me is not None and not self.runs_computers and self.seats[me].kind is SeatKind.COMPUTER
+        )
+
     def plays_here(self, seat: Seat) -> bool:
         """True when ``seat`` is a computer seat this flow plays (``computers`` runs it)."""
         return seat.kind is SeatKind.COMPUTER

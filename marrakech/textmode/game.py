@@ -251,7 +251,13 @@ class TextGame:
     def _comings_and_goings(self) -> list[str]:
         """Who has left the table, come back or joined it since last said; at a joined
         table only (the host's own front end is told in notices)."""
-        before, self._here = self._here, self._presence()
+        before = self._here
+        # While a computer plays a seat, its player is as they were: one standing in for
+        # a player who left is no return, and the player's coming back is.
+        self._here = tuple(
+            was if seat.kind is SeatKind.COMPUTER else now
+            for seat, was, now in zip(self.flow.seats, before, self._presence(), strict=True)
+        )
         if self.flow.can_save:
             return []
         lines = []

@@ -573,6 +573,27 @@ def test_a_joined_seat_in_lines_hears_who_joins_leaves_and_comes_back() -> None:
     asyncio.run(scenario())
 
 
+def test_a_computer_standing_in_for_a_player_is_no_return_and_the_players_return_is() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=2)
+        async with hosted(setup, headless=False) as table, seated(table, 2) as client:
+            assert client.flow is not None
+            cem = TextGame(client.flow)
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            await says(cem, "Bo has joined")
+            await bo.close()
+            await says(cem, "Bo has left")
+            table.flow.give_to_computer(1, "hard")
+            heard = await says(cem, "Bo (hard computer) plays blue.")
+            assert not any("is back" in line for line in heard), heard
+            await Peer.seat(table.address, table.code(1))
+            heard = await says(cem, "Bo is back at the table (seat 2).")
+            assert "Bo plays blue." in heard
+            assert not any("has left" in line for line in heard + cem.advance()), heard
+
+    asyncio.run(scenario())
+
+
 def test_the_asker_of_an_undo_hears_the_player_asked_left_without_answering() -> None:
     async def scenario() -> None:
         setup = GameSetup(2, names=("Ayla", "Bo"), seed=2)

@@ -9,13 +9,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from tui.helpers import screen_text, toasts
+from tui.helpers import panel_titles, screen_text, toasts
 
 from marrakech.games.session import GameSetup
 from marrakech.net.client import Client
 from marrakech.tui.app import MarrakechApp, NetworkGame
 from marrakech.tui.screens.confirm import ConfirmScreen
-from marrakech.tui.widgets.player_panel import PlayerPanel
 from net.harness import WAIT, Peer, heard_seat, hosted, seated, until
 
 BO_FIRST = GameSetup(2, names=("Ayla", "Bo"), seed=11, first=1)
@@ -24,15 +23,6 @@ PLAYING = ("roll", "turn", "hint", "undo", "redo")
 
 def flat(text: str) -> str:
     return " ".join(text.split())
-
-
-def panel_titles(app: MarrakechApp) -> list[str]:
-    """The first line of each seat's panel (the name and what is said beside it)."""
-    rows = screen_text(app).splitlines()
-    return [
-        flat(rows[panel.region.y][panel.region.x : panel.region.right])
-        for panel in app.screen.query(PlayerPanel)
-    ]
 
 
 def test_a_seat_taken_from_another_terminal_leaves_a_board_that_says_so_and_plays_no_more() -> None:

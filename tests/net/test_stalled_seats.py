@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-from tui.helpers import screen_text, toasts
+from rich.text import Text
+from tui.helpers import panel_titles, screen_text, toasts
 
 from marrakech.engine import Phase
 from marrakech.flow import Seat, SeatKind
@@ -16,6 +17,7 @@ from marrakech.net.running import board_hand_over, typed_hand_over
 from marrakech.textmode.game import TextGame
 from marrakech.tui.app import MarrakechApp, NetworkGame
 from marrakech.tui.screens.network_game import NetworkGameScreen
+from marrakech.tui.widgets.status_line import StatusLine
 from net.harness import Peer, hosted, says, seated, until
 
 CEM_FIRST = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=11, first=2)
@@ -148,10 +150,17 @@ def test_a_joined_board_whose_seat_a_computer_plays_says_how_to_play_it_again() 
                 await until(lambda: flow.seats[2].kind is SeatKind.COMPUTER)
                 await pilot.pause()
                 told = flat(" ".join(toasts(app)))
-                assert (
+                given = (
                     "A computer plays your seat until you join again: q, then run your join line."
-                    in told
-                ), told
+                )
+                assert given in told, told
+                # It stays said under the market, and the seat's panel names the computer.
+                app.clear_notifications()
+                await pilot.pause()
+                status = app.screen.query_one(StatusLine).render()
+                assert isinstance(status, Text)
+                assert given in flat(status.plain)
+                assert "Cem · greedy computer" in panel_titles(app)[2]
 
     asyncio.run(go())
 

@@ -18,6 +18,7 @@ from textual.app import App
 
 from marrakech.engine import GameState, Variant, colours_for_seat
 from marrakech.games.session import Session
+from marrakech.tui.widgets.player_panel import PlayerPanel
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE_GOLDEN = os.environ.get("UPDATE_GOLDEN") == "1"
@@ -163,3 +164,12 @@ def check_golden(name: str, text: str) -> None:
         if not UPDATE_GOLDEN:
             pytest.fail(f"wrote the missing golden file {path}; check it and run again")
     assert text + "\n" == path.read_text(encoding="utf-8"), f"differs from {path}"
+
+
+def panel_titles(app: App[Any]) -> list[str]:
+    """The first line of each seat's panel (the name and what is said beside it)."""
+    rows = screen_text(app).splitlines()
+    return [
+        " ".join(rows[panel.region.y][panel.region.x : panel.region.right].split())
+        for panel in app.screen.query(PlayerPanel)
+    ]

@@ -11,9 +11,11 @@ from textual_plotext import PlotextPlot
 
 from marrakech.bots import make_bot
 from marrakech.engine import Phase
+from marrakech.flow import GameFlow
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
+from marrakech.tui.screens.game_status import presence_words
 from marrakech.tui.screens.name_prompt import NamePromptScreen
 from marrakech.tui.screens.replay import ReplayScreen
 from marrakech.tui.screens.results import ResultsScreen
@@ -164,3 +166,21 @@ def test_the_charts_marks_are_a_round_step_apart() -> None:
     assert whole_ticks(0, 80, 4) == [0, 25, 50, 75]  # four marks on a short chart
     assert whole_ticks(28, 56) == [30, 35, 40, 45, 50, 55]
     assert whole_ticks(0, 47) == [0, 10, 20, 30, 40]
+
+
+class _LeftAtTheEnd(GameFlow):
+    """A finished network game whose other players' programs let go of the table."""
+
+    def away_since(self, seat: int) -> float | None:
+        return 0.0 if seat > 0 else None
+
+
+def test_once_the_game_is_over_nobody_is_called_away() -> None:
+    session = finished_session(3)
+    flow = _LeftAtTheEnd(session, lambda notice: None, autosave=False, remote=(1, 2))
+    assert flow.over
+    assert [presence_words(flow, seat) for seat in range(3)] == ["", "", ""]
+    playing = _LeftAtTheEnd(
+        Session(session.setup), lambda notice: None, autosave=False, remote=(1, 2)
+    )
+    assert [presence_words(playing, seat) for seat in range(3)] == ["", "away", "away"]

@@ -138,7 +138,9 @@ class GameScreen(Screen["NextGame"]):
         self.query_one(BoardWidget).show(frame.state, **frame.marks)
         can_roll = bool(self.check_action("roll", ()))
         shown = self.chances.of(self.flow.state)
-        self.query_one(SidePanel).show(frame, self.flow.names, can_roll=can_roll, chances=shown)
+        self.query_one(SidePanel).show(
+            frame, self.flow.names, can_roll=can_roll, chances=shown, seats=self.flow.seats
+        )
         if self.chances.wanted(self.flow.state):
             self.pacer.chances(self.flow, self.flow.state)
         self.query_one(GameLog).show(frame.log)

@@ -384,10 +384,16 @@ class WalkShown:
         return action.value
 
 
+# Translators: q is the key that leaves the game.
+GIVEN_AWAY = N_("A computer plays your seat until you join again: q, then run your join line.")
+"""What a network player's board says while the host lets a computer play their seat."""
+
+
 def presence_words(flow: GameFlow, seat: int) -> str:
     """Whether the player of a seat elsewhere is missing from the table, in a word or
-    two for their panel: not joined yet, or away; "" when here (or not elsewhere)."""
-    if flow.seats[seat].kind is not SeatKind.REMOTE:
+    two for their panel: not joined yet, or away; "" when here (or not elsewhere), and
+    once the game is over (each player's program lets go of the table then)."""
+    if flow.seats[seat].kind is not SeatKind.REMOTE or flow.over:
         return ""
     if flow.away_since(seat) is not None:
         # Translators: beside a player's name in their panel: they left the table.
@@ -493,6 +499,8 @@ def status_text(
     second = pointing.reason or pointing.message
     if not second and flow.networked and flow.me is None and seat is not None:
         second = _("You are watching the game.")
+    elif not second and flow.given_away and seat is not None:
+        second = _(GIVEN_AWAY)
     status = Text(first)
     if second:
         status.append("\n" + second, style="dim")

@@ -18,10 +18,11 @@ from textual.notifications import SeverityLevel
 from textual.widget import Widget
 
 from marrakech.engine import MarrakechError
-from marrakech.flow import Change, GameFlow, SeatKind
+from marrakech.flow import Change, GameFlow
 from marrakech.games.language import _
 from marrakech.games.words import action_words, as_sentence
 from marrakech.tui.screens.confirm import ConfirmScreen
+from marrakech.tui.screens.game_status import GIVEN_AWAY
 
 
 class NetworkLink(Widget):
@@ -47,7 +48,7 @@ class NetworkLink(Widget):
         self.flow = flow
         self._asked: ConfirmScreen | None = None
         """The dialog asking this player to agree to an undo, while it is open."""
-        self._given = self._given_away()
+        self._given = flow.given_away
         """Whether a computer played this board's own seat, as last heard (told once)."""
 
     class _Changed(Message, bubble=False):
@@ -60,15 +61,6 @@ class NetworkLink(Widget):
 
     def on_mount(self) -> None:
         self.flow.listen(self._heard)
-
-    def _given_away(self) -> bool:
-        """Whether the host lets a computer play this board's own seat (played by a person
-        here: its player let their turn wait)."""
-        flow = self.flow
-        me = flow.me
-        return (
-            me is not None and not flow.runs_computers and flow.seats[me].kind is SeatKind.COMPUTER
-        )
 
     def _heard(self, change: Change) -> None:
         self.post_message(self._Changed(change))
@@ -86,10 +78,9 @@ class NetworkLink(Widget):
             if self._asked.is_current:
                 self.app.pop_screen()
             self._asked = None
-        given = self._given_away()
+        given = self.flow.given_away
         if given and not self._given:
-            # Translators: q is the key that leaves the game.
-            told = _("A computer plays your seat until you join again: q, then run your join line.")
+            told = _(GIVEN_AWAY)
             self.notify(told, title=_("Network game"), severity="warning", markup=False)
         self._given = given
         if change.kind in ("played", "synced", "seats"):

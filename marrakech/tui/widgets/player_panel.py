@@ -69,6 +69,7 @@ class PlayerPanel(Static):
         self.seat = seat
         self.player_name = name
         self.level = level
+        """The computer level that plays the seat now; None for a person."""
         self._shown: object = None
         self._drawn: tuple[GameState, int, str | None, float | None, str] | None = None
         """What ``show`` drew last, drawn again at the panel's new width on a resize."""
@@ -105,6 +106,7 @@ class PlayerPanel(Static):
             self.player_name,
             chance,
             presence,
+            self.level,
             language.current(),
             self.content_size.width,
         )
