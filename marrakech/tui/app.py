@@ -477,7 +477,11 @@ class MarrakechApp(App[None]):
 
         if network.intro:
             self.push_screen(
-                ConfirmScreen(network.intro, yes=_("Play"), no=_("Quit"), default=True), start
+                # Esc closes what is only an invitation to send: it plays, as Enter does.
+                ConfirmScreen(
+                    network.intro, yes=_("Play"), no=_("Quit"), default=True, escape=True
+                ),
+                start,
             )
         else:
             start()

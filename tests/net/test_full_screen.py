@@ -89,7 +89,8 @@ def test_a_spectator_follows_moves_that_come_faster_than_their_walks() -> None:
     asyncio.run(go())
 
 
-def test_the_host_sees_the_join_lines_and_enter_takes_it_to_the_board() -> None:
+@pytest.mark.parametrize("key", ["enter", "escape"])
+def test_the_host_sees_the_join_lines_and_enter_or_esc_takes_it_to_the_board(key: str) -> None:
     async def go() -> None:
         setup = GameSetup(2, names=("Host", "Guest"), seats=(PERSON, PERSON), seed=4)
         async with hosted(setup, headless=False, return_seconds=0) as table:
@@ -98,7 +99,8 @@ def test_the_host_sees_the_join_lines_and_enter_takes_it_to_the_board() -> None:
             async with app.run_test(size=(100, 34)) as pilot:
                 await pilot.pause()
                 assert table.code(1) in screen_text(app)
-                await pilot.press("enter")  # Play is the default
+                assert "y, Esc: Play · n: Quit" in screen_text(app)
+                await pilot.press(key)  # Play is the default, and Esc closes an invitation
                 await pilot.pause()
                 assert "Host: Assam will go" in screen_text(app)
                 await pilot.press("enter")  # the host's own roll: no guest to add to it

@@ -17,7 +17,8 @@ from marrakech.tui.widgets.wrapped import WrappedStatic
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """Ask a question; dismisses with True for yes, False for no (n or Escape).
+    """Ask a question; dismisses with True for yes, False for no (n, or Escape unless
+    Escape is told to answer yes).
 
     The default answer's button is drawn as the default and has the focus, so Enter gives
     it; the arrow keys move between the buttons. The question is shown as plain text (no
@@ -60,7 +61,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", N_("Yes")),
-        Binding("n,escape", "answer(False)", N_("No")),
+        Binding("n", "answer(False)", N_("No")),
+        Binding("escape", "escape", N_("Close"), show=False),
         Binding("left", "app.focus_previous", N_("Previous"), show=False),
         Binding("right", "app.focus_next", N_("Next"), show=False),
     ]
@@ -73,11 +75,13 @@ class ConfirmScreen(ModalScreen[bool]):
         *,
         default: bool = False,
         yes_key: str | None = None,
+        escape: bool = False,
     ) -> None:
         """A dialog with the question and two buttons labelled ``yes`` and ``no`` ("Yes"
         and "No" when not given); ``default`` is the answer Enter gives; ``yes_key``, a
         key that answers yes besides y (the key that asked, so that pressing it twice
-        does what it says)."""
+        does what it says); ``escape``, the answer Escape gives (no, unless the dialog
+        only tells something and closing it goes on)."""
         super().__init__()
         translate_bindings(self)
         self.question = question
@@ -85,6 +89,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.no = _("No") if no is None else no
         self.default = default
         self.yes_key = yes_key
+        self.escape = escape
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -96,10 +101,12 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def keys(self) -> str:
         """The keys that answer, under the buttons: "y, q: Quit · n, Esc: Keep playing"."""
-        yes_keys = ", ".join(("y", self.yes_key) if self.yes_key else ("y",))
+        yes_keys = ["y", *((self.yes_key,) if self.yes_key else ())]
+        no_keys = ["n"]
+        (yes_keys if self.escape else no_keys).append("Esc")
         # Translators: the keys that answer a question, as "y: Quit · n, Esc: Keep playing".
         return _("{yes_keys}: {yes} · {no_keys}: {no}").format(
-            yes_keys=yes_keys, yes=self.yes, no_keys="n, Esc", no=self.no
+            yes_keys=", ".join(yes_keys), yes=self.yes, no_keys=", ".join(no_keys), no=self.no
         )
 
     def on_mount(self) -> None:
@@ -117,3 +124,7 @@ class ConfirmScreen(ModalScreen[bool]):
     def action_answer(self, answer: bool) -> None:
         """Close the dialog with this answer."""
         self.dismiss(answer)
+
+    def action_escape(self) -> None:
+        """Close the dialog with the answer Escape gives."""
+        self.dismiss(self.escape)
