@@ -484,7 +484,7 @@ def test_a_second_undo_request_is_refused_and_the_owner_is_asked_once_a_decision
             await bo.send({"type": "undo", "id": 7, "at": 3})
             error = await bo.next("error")
             assert error["reason"] == (
-                "cannot undo: Ayla said no to taking back this decision already"
+                "cannot undo: Ayla said no twice to taking back this decision"
             )
             assert [m for m in await _until_pong(ayla, 8) if m["type"] == "undo_request"] == []
 
