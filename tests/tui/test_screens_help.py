@@ -19,14 +19,19 @@ from marrakech.tui.widgets.legend import LEGEND
 
 
 class GameLike(Screen[None]):
-    """Stands in for the game screen: a few keys, one of them hidden and one disabled."""
+    """Stands in for the game screen: a few keys, one of them hidden, one with no
+    description and one that cannot act now (dimmed)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "roll", "Roll"),
         Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("ctrl+r", "redo", "Redo"),
         Binding("left", "turn_left", "Turn left", show=False),
         Binding("x", "secret"),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if action == "redo" else True
 
     def compose(self) -> ComposeResult:
         yield Label("the game")

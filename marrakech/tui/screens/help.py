@@ -284,7 +284,7 @@ class HelpScreen(ModalScreen[None]):
         table.add_column(style="bold", justify="right", no_wrap=True)
         table.add_column()
         if (below := self._below()) is not None:
-            active = [(a.node, a.binding) for a in below.active_bindings.values()]
+            active = [(a.node, a.binding) for a in below.active_bindings.values() if a.enabled]
             for keys, description in key_rows(self.app, active):
                 table.add_row(keys, description)
         table.add_row("Esc q ?", _("close this help"))
