@@ -391,11 +391,15 @@ class HostGame:
                 return None, None
             if not told:
                 told = True
-                waits = _(
-                    "The roll waits up to {seconds} seconds for a player who is not here to "
-                    "join and add to it; then it is the host's alone."
+                seconds = math.ceil(wait)  # what is left of the wait since they went
+                waits = ngettext(
+                    "The roll waits {seconds} more second at most for a player who is not "
+                    "here to join and add to it; then it is the host's alone.",
+                    "The roll waits {seconds} more seconds at most for a player who is not "
+                    "here to join and add to it; then it is the host's alone.",
+                    seconds,
                 )
-                self.flow.notify(Notice(waits.format(seconds=math.ceil(wait)), title=_("Dice")))
+                self.flow.notify(Notice(waits.format(seconds=seconds), title=_("Dice")))
             self._arrived.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._arrived.wait(), wait)

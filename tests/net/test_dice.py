@@ -143,8 +143,8 @@ def test_a_roll_waits_for_a_player_who_just_left_and_asks_them_when_back() -> No
             table.flow.play(Orient(Turn.LEFT))
             await until(lambda: any(notice.title == "Dice" for notice in table.notices))
             assert table.notices[-1].text == (
-                "The roll waits up to 60 seconds for a player who is not here to join and "
-                "add to it; then it is the host's alone."
+                "The roll waits 60 more seconds at most for a player who is not here to join "
+                "and add to it; then it is the host's alone."
             )
             bo, _ = await Peer.seat(table.address, table.code(1))
             assert (await bo.rolled())["dice"]["by"] == 1
