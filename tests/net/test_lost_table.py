@@ -102,6 +102,17 @@ def test_a_board_whose_host_stopped_says_it_waits_then_that_it_plays_no_more() -
     asyncio.run(go())
 
 
+def test_at_80_columns_a_default_name_and_not_joined_fit_whole() -> None:
+    async def go() -> None:
+        async with hosted(GameSetup(3, seed=11), headless=False) as table:
+            app = MarrakechApp(network=NetworkGame(table.flow))
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                assert panel_titles(app)[2].endswith("Player 3 · not joined 30 pts")
+
+    asyncio.run(go())
+
+
 def test_the_hosts_panels_say_who_has_not_joined_yet_and_who_is_away() -> None:
     async def go() -> None:
         setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=11)
@@ -110,15 +121,15 @@ def test_the_hosts_panels_say_who_has_not_joined_yet_and_who_is_away() -> None:
             async with app.run_test(size=(120, 40)) as pilot:
                 await pilot.pause()
                 titles = panel_titles(app)
-                assert "Bo · not joined yet" in titles[1], titles
-                assert "Cem · not joined yet" in titles[2], titles
+                assert "Bo · not joined" in titles[1], titles
+                assert "Cem · not joined" in titles[2], titles
                 assert "·" not in titles[0], titles  # the host's own seat
                 bo, _ = await Peer.seat(table.address, table.code(1))
                 await until(lambda: 1 in table.game.players)
                 await pilot.pause()
                 titles = panel_titles(app)
                 assert "·" not in titles[1], titles
-                assert "Cem · not joined yet" in titles[2], titles
+                assert "Cem · not joined" in titles[2], titles
                 await bo.close()
                 await until(lambda: 1 not in table.game.players)
                 await pilot.pause()
@@ -139,7 +150,7 @@ def test_a_joined_players_panels_say_who_has_not_joined_yet() -> None:
             async with app.run_test(size=(120, 40)) as pilot:
                 await pilot.pause()
                 titles = panel_titles(app)
-                assert "Bo · not joined yet" in titles[1], titles
+                assert "Bo · not joined" in titles[1], titles
                 assert "·" not in titles[2], titles  # this board's own seat
 
     asyncio.run(go())

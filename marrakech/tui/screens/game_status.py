@@ -208,7 +208,7 @@ class Frame:
     """The carpet drawn over the market while laying."""
     presence: tuple[str, ...] = ()
     """Each seat's player's presence in a few words, when they play from elsewhere and
-    are not at the table: "not joined yet", "away" ("" for the others)."""
+    are not at the table: "not joined", "away" ("" for the others)."""
 
     @property
     def lanes(self) -> tuple[Lane, ...]:
@@ -400,7 +400,7 @@ def presence_words(flow: GameFlow, seat: int) -> str:
         return pgettext("player panel", "away")
     if flow.awaited(seat):
         # Translators: beside a player's name in their panel: they have not come yet.
-        return pgettext("player panel", "not joined yet")
+        return pgettext("player panel", "not joined")
     return ""
 
 

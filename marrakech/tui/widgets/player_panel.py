@@ -91,7 +91,7 @@ class PlayerPanel(Static):
         """Draw the seat in this position; ``change`` is the dirhams the last toll moved;
         ``name`` the player's name, when it has changed (a network game's player);
         ``chance`` its chance to win, when it is shown (beside the points); ``presence``
-        whether a player elsewhere is missing ("not joined yet", "away"), beside the name."""
+        whether a player elsewhere is missing ("not joined", "away"), beside the name."""
         if name is not None:
             self.player_name = name
         self._drawn = (state, change, name, chance, presence)
