@@ -220,8 +220,8 @@ def test_a_loss_is_shown_cut_never_rounded_up_into_the_next_grade() -> None:
     # two decimals then.
     close = Decision(0, 3, state, move, better, 2.9, 0.0856, INACCURACY, 0.0851)
     assert decision_line(close, ("Ayla", "Bo")).endswith(
-        "lost 2.90 points and 8.5% chance to win, but a deeper search finds less lost "
-        "(8.51% chance to win); as the two disagree, it is not called a mistake: inaccuracy."
+        "lost 2.90 points and 8.5% chance to win; a deeper search finds only 8.51% chance to "
+        "win lost, so it is not called a mistake: inaccuracy."
     )
 
 
@@ -347,8 +347,8 @@ def test_a_flag_the_deeper_search_doubts_is_an_inaccuracy_and_says_so() -> None:
     assert looked[last.played] >= looked[last.best]
     line = decision_line(last, ("Ayla", "Bo"))
     assert line.endswith(
-        "chance to win, but a deeper search finds it no worse, so it is not called a mistake: "
-        "inaccuracy."
+        "chance to win; a deeper search finds it no worse than the best, so it is not called a "
+        "mistake: inaccuracy."
     )
     assert review_document(found)["decisions"][-1]["doubted"] is True
     # Player 2 missed the best three other times by then: those are the worst shown.
@@ -383,9 +383,8 @@ def test_a_flag_the_deeper_search_finds_cheaper_is_an_inaccuracy_and_says_how_mu
     assert last.deeper_loss_win_chance is not None
     assert 0 < last.deeper_loss_win_chance < last.loss_win_chance
     assert decision_line(last, ("Ayla", "Bo")) == (
-        "Turn 4, Bo: right, best left: lost 2.53 points and 8.4% chance to win, but a deeper "
-        "search finds less lost (2.9% chance to win); as the two disagree, it is not called a "
-        "mistake: inaccuracy."
+        "Turn 4, Bo: right, best left: lost 2.53 points and 8.4% chance to win; a deeper "
+        "search finds only 2.9% chance to win lost, so it is not called a mistake: inaccuracy."
     )
     document = review_document(found)["decisions"][-1]
     assert (document["doubted"], document["deeper_loss_win_chance"]) == (True, 0.0295)
@@ -403,8 +402,8 @@ def test_a_flag_by_points_alone_is_looked_at_again_in_points() -> None:
     assert (decision.grade, decision.doubted) == (INACCURACY, True)
     assert decision_line(decision, ("Ayla", "Bo")) == (
         "Turn 35, Ayla: carpet on (3,2)-(3,3), best carpet on (5,2)-(6,2): lost 3.34 points "
-        "and 3.0% chance to win, but a deeper search finds less lost (2.33 points); as the two "
-        "disagree, it is not called a mistake: inaccuracy."
+        "and 3.0% chance to win; a deeper search finds only 2.33 points lost, so it is not "
+        "called a mistake: inaccuracy."
     )
     entry = review_document(found)["decisions"][found.decisions.index(decision)]
     assert (entry["deeper_loss_win_chance"], entry["deeper_loss_points"]) == (None, 2.336)
