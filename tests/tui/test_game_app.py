@@ -327,6 +327,20 @@ async def test_no_key_plays_while_the_terminal_is_too_small_to_show_the_market()
         assert session.state.phase is Phase.PLACE
 
 
+@run
+async def test_in_a_browser_too_small_a_page_asks_for_a_larger_window(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: True))
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "The market needs a page of at least 80 columns and 24 rows." in text
+        assert "Make the browser window larger (or zoom out, ctrl and -)" in text
+        assert "terminal" not in text
+
+
 @pytest.mark.slow
 @run
 async def test_the_risk_preview_and_the_walk_pace_are_kept_for_the_next_run() -> None:

@@ -16,9 +16,17 @@ class TooSmall(Static):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(self.notice(), id=id)
 
+    def on_mount(self) -> None:
+        self.speak()
+
     @staticmethod
-    def notice() -> str:
-        """What to do, in the language spoken now."""
+    def notice(*, web: bool = False) -> str:
+        """What to do, in the language spoken now (``web``: in a browser's page)."""
+        if web:
+            return _(
+                "The market needs a page of at least {width} columns and {height} rows.\n"
+                "Make the browser window larger (or zoom out, ctrl and -) to go on playing."
+            ).format(width=MIN_WIDTH, height=MIN_HEIGHT)
         return _(
             "The market needs a terminal of at least {width}x{height}.\n"
             "Make the window larger (or the font smaller) to go on playing."
@@ -26,7 +34,7 @@ class TooSmall(Static):
 
     def speak(self) -> None:
         """Say it again in the language spoken now."""
-        self.update(self.notice())
+        self.update(self.notice(web=self.app.is_web))
 
     @staticmethod
     def fits(width: int, height: int) -> bool:
