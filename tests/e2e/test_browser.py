@@ -122,7 +122,10 @@ def test_two_visitors_play_games_of_their_own(server: str, tmp_path: Path) -> No
             wait_until(lambda: len(games(tmp_path)) == 2, "two visitors, each with a folder")
             time.sleep(1.0)  # the new-game screen settles
             player, watcher = pages
-            player.focus("textarea.xterm-helper-textarea")  # keys go to the game
+            # Keys go to the game with no click first: the terminal has the focus.
+            for page in pages:
+                focused = "document.activeElement.classList.contains('xterm-helper-textarea')"
+                assert page.evaluate(focused)
             player.keyboard.press("Enter")  # a 2-player game at once
             # Enter again rolls (Assam ahead), and once more lays the carpet shown; on a
             # busy machine a key may come before the game screen is up, so press on.
