@@ -6,7 +6,7 @@ import argparse
 import asyncio
 import shlex
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -163,9 +163,7 @@ async def _host(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
         for line in hosted.join_lines():
             print(line, flush=True)
         if flow.me is not None and board is not None:
-            send = _("Send each friend the line of their seat:")
-            again = _("If the host stops, go on with:")
-            intro = "\n".join([send, *hosted.join_lines(), "", again, command])
+            intro = invitation(hosted.join_lines(), command, resumed=args.resume is not None)
             await board(flow, intro)
             return 0
         until = _finished(hosted.game)
@@ -178,6 +176,21 @@ async def _host(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
         await hosted.close()
         _say_record(hosted.record)
     return 0
+
+
+def invitation(join_lines: Sequence[str], command: str, *, resumed: bool) -> str:
+    """What the host's board shows first: each seat's join line to send, and ``command``,
+    which goes on with the game if the host stops. A game ``resumed`` says that friends
+    still running their join line come back by themselves."""
+    if resumed:
+        send = _(
+            "Friends still running their join line come back by themselves; send the line of "
+            "their seat to any who stopped it:"
+        )
+    else:
+        send = _("Send each friend the line of their seat:")
+    again = _("If the host stops, go on with:")
+    return "\n".join([send, *join_lines, "", again, command])
 
 
 def typed_hand_over(seat: int) -> str:

@@ -159,3 +159,18 @@ def test_a_headless_host_writes_each_new_name_and_each_refused_hello_to_its_log(
         "A hello for seat 2 (Eve) was refused: the name 'player 1' is too like Player 1's, "
         "who plays at this table.",
     ]
+
+
+def test_a_resumed_hosts_invitation_says_friends_still_joined_come_back_by_themselves() -> None:
+    from marrakech.net.running import invitation
+
+    lines = ["seat 2: marrakech join ws://h:1 CODE"]
+    command = "marrakech host --resume 0123456789ab"
+    new = invitation(lines, command, resumed=False).splitlines()
+    again = invitation(lines, command, resumed=True).splitlines()
+    assert new[0] == "Send each friend the line of their seat:"
+    assert again[0] == (
+        "Friends still running their join line come back by themselves; send the line of "
+        "their seat to any who stopped it:"
+    )
+    assert new[1:] == again[1:] == [*lines, "", "If the host stops, go on with:", command]
