@@ -581,6 +581,12 @@ class TextGame:
         """What is said when the player leaves an unfinished game (it stays to resume)."""
         if self.flow.over:
             return _("Goodbye.")
+        saves = self.flow.can_save or not self.flow.networked  # a joined seat keeps nothing
+        problem = autosaves.folder_not_writable() if saves else None
+        if problem is not None and self.flow.session.transitions:
+            return _(
+                "Goodbye: the game is not saved ({problem}): what was played here is lost."
+            ).format(problem=problem)
         if self.flow.networked and self.flow.can_save:
             path = self.flow.autosave_path
             if path is None:

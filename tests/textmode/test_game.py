@@ -13,6 +13,7 @@ from property_budget import examples
 
 from marrakech import bots, cli
 from marrakech.engine import Phase, Turn, Variant
+from marrakech.games import autosaves as autosaves_module
 from marrakech.games import storage
 from marrakech.games.session import GameSetup, Session
 from marrakech.textmode import describe
@@ -219,6 +220,21 @@ def test_quit_leaves_the_game_autosaved(data_home: Path) -> None:
     assert reply.quit
     assert reply.lines == ["Goodbye: the game is saved, and marrakech --text resumes it."]
     assert len(autosaves(data_home)) == 1
+
+
+def test_quit_with_a_data_folder_that_cannot_be_written_says_what_is_lost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    problem = autosaves_module.FolderNotWritable("/data cannot be written")
+    monkeypatch.setattr(autosaves_module, "folder_not_writable", lambda: problem)
+    played = game()
+    assert answer(played, "quit") == [
+        "Goodbye: nothing was played here, so there is nothing new to resume."
+    ]
+    answer(played, "left")
+    assert played.respond("q").lines == [
+        "Goodbye: the game is not saved (/data cannot be written): what was played here is lost."
+    ]
 
 
 def test_in_the_aiming_variant_a_way_aims_and_roll_rolls() -> None:
