@@ -21,6 +21,7 @@ from marrakech.games import storage
 from marrakech.games.language import _
 from marrakech.games.records import SaveFileError, export_log, record_to_json
 from marrakech.games.session import Session
+from marrakech.games.words import as_sentence
 
 READING_CELLS_PER_SECOND = 20
 """How fast a notice is read, in terminal cells (about 250 words a minute in English; a
@@ -154,10 +155,7 @@ def _name_problem(name: str) -> str | None:
     try:
         storage.check_name(name)
     except SaveFileError as error:
-        reason = str(error)
-        if not reason.isascii():  # a translated reason is a whole sentence already
-            return reason
-        return reason[0].upper() + reason[1:] + "."
+        return as_sentence(str(error))
     return None
 
 
