@@ -78,6 +78,7 @@ def results_table(result: TournamentResult) -> Table:
     table = Table(
         title=f"{result.games_played} games, {config.players} players, seeds from {config.seed}",
         caption=caption,
+        caption_justify="left",  # notes of a line or more: a wrapped one reads from its edge
         box=box.SIMPLE_HEAD,
         padding=0,
         show_edge=False,
@@ -299,7 +300,8 @@ def config_from_args(args: argparse.Namespace) -> TournamentConfig:
     ``jobs`` is as asked: ``capped_jobs`` fits it to the machine.
     """
     if len(args.bots) != args.players:
-        raise UsageError(f"--bots names {len(args.bots)} bots for {args.players} players")
+        named = f"{len(args.bots)} bot" + ("" if len(args.bots) == 1 else "s")
+        raise UsageError(f"--bots names {named} for {args.players} players")
     return TournamentConfig(
         bots=args.bots,
         games=args.games,

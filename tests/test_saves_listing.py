@@ -243,7 +243,7 @@ def test_a_seat_an_outside_bot_plays_is_marked_as_one(
 ) -> None:
     setup = GameSetup(2, names=("Ann", "Bot"), seats=("person", "mybots.py:Bot"), seed=6)
     put(Session(setup), storage.saves_dir(), "withbot", 1_000_000)
-    assert "withbot: Ann and Bot (outside bot), 0 turns played, Ann to play." in listed(capsys)
+    assert "withbot: Ann and Bot (outside bot Bot), 0 turns played, Ann to play." in listed(capsys)
 
 
 def test_a_japanese_name_is_listed_as_it_is_typed(

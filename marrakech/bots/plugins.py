@@ -35,7 +35,7 @@ from marrakech.games.language import _
 from marrakech.games.levels import ENTRY_POINT_GROUP, bot_named
 from marrakech.games.text import shown
 
-from .base import Bot
+from .base import Bot, determinize, position_rng
 
 PLUGIN_TIME_LIMIT = 10.0
 """Seconds an outside bot may take to load, to be built or to think about one decision."""
@@ -55,6 +55,15 @@ _T = TypeVar("_T")
 class BotFailed(Exception):
     """An outside bot raised what is no ordinary exception (``SystemExit``, ``KeyboardInterrupt``,
     ...) or answered something that is no action; the message says what."""
+
+
+class StillThinking(TimeoutError):
+    """An outside bot took longer than its time limit; its thread (``thread``) is left
+    thinking, and the bot is not asked again until it is done."""
+
+    def __init__(self, message: str, thread: threading.Thread) -> None:
+        super().__init__(message)
+        self.thread = thread
 
 
 class NotLoaded(ValueError):
@@ -107,12 +116,24 @@ def _load_bot_class(name: str) -> Any:
                 )
             ) from None
     found = getattr(module, class_name, None)
-    if not callable(found):
+    if found is not None and not callable(found):
         raise ValueError(
-            _("cannot load the bot {name}: {source} has no class {cls}").format(
+            _("cannot load the bot {name}: {cls} in {source} is no class").format(
                 name=repr(name), source=repr(source), cls=repr(class_name)
             )
         )
+    if found is None:
+        problem = _("cannot load the bot {name}: {source} has no class {cls}").format(
+            name=repr(name), source=repr(source), cls=repr(class_name)
+        )
+        alike = [
+            other
+            for other, value in vars(module).items()
+            if other.lower() == class_name.lower() and isinstance(value, type)
+        ]
+        if alike:
+            problem += _(" (did you mean {cls}?)").format(cls=repr(alike[0]))
+        raise ValueError(problem)
     return found
 
 
@@ -134,6 +155,10 @@ def _load_file(path_text: str) -> Any:
     loader = spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
+    # As when Python runs a file: the modules beside it import by their names (after
+    # every other place, so that none of them hides a module of Python's or the game's).
+    if str(path.parent) not in sys.path:
+        sys.path.append(str(path.parent))
     try:
         _run_limited(lambda: loader.exec_module(module), PLUGIN_TIME_LIMIT, Printed())
     except Exception as error:
@@ -211,23 +236,38 @@ def build_plugin(
         ) from None
     if not callable(choose):
         raise ValueError(_("the bot {name} has no choose(state) method").format(name=repr(name)))
-    return TimeLimited(bot, name, time_limit, printed)
+    return TimeLimited(bot, name, time_limit, printed, seed=seed)
 
 
 class TimeLimited:
     """An outside bot whose ``choose`` gives up with TimeoutError after ``time_limit`` seconds.
 
     The bot thinks in a daemon thread; one that never answers is left behind (Python
-    cannot stop a thread) and the caller plays a fallback move instead. Whatever it
-    raises comes back as an ordinary exception (``BotFailed`` for ``SystemExit`` and the
-    like), an answer that is no action as ``BotFailed``; what it prints is kept in
-    ``printed``.
+    cannot stop a thread) and the caller plays a fallback move instead. While it is still
+    thinking so, it is not asked again: each decision meanwhile gives up at once (one bot
+    object never thinks about two decisions at a time, and a bot that hangs costs its
+    time limit once, not at every decision). Whatever it raises comes back as an ordinary
+    exception (``BotFailed`` for ``SystemExit`` and the like), an answer that is no action
+    as ``BotFailed``; what it prints is kept in ``printed``.
+
+    It is given the position as its player sees it: the piles below their tops are
+    shuffled (``base.determinize``, seeded by ``seed`` and the position), so their real
+    order is not there to be read.
     """
 
     def __init__(
-        self, bot: Bot, name: str, time_limit: float, printed: Printed | None = None
+        self,
+        bot: Bot,
+        name: str,
+        time_limit: float,
+        printed: Printed | None = None,
+        *,
+        seed: int = 0,
     ) -> None:
         self.bot = bot
+        self.seed = seed
+        self._thinking: threading.Thread | None = None
+        """The thread of a decision that took too long, while it runs on."""
         self.time_limit = time_limit
         self.output = printed if printed is not None else Printed()
         """What the bot wrote on the standard streams."""
@@ -237,7 +277,7 @@ class TimeLimited:
     @property
     def settings(self) -> str:
         """What reports say of it."""
-        return f"outside bot, {self.time_limit:g} s a decision"
+        return f"outside bot, {self.time_limit:g} s a decision, its own name {self.name!r}"
 
     @property
     def printed(self) -> str:
@@ -248,9 +288,20 @@ class TimeLimited:
     def choose(self, state: GameState) -> Action:
         """The outside bot's answer; its exception if it raised (``BotFailed`` for what is
         no ordinary exception, or for an answer that is no action); TimeoutError if too slow."""
-        answer: object = _run_limited(
-            lambda: self.bot.choose(state), self.time_limit, self.output, f"bot {self.name}"
-        )
+        if self._thinking is not None and self._thinking.is_alive():
+            raise TimeoutError(
+                _(
+                    "still thinking about an earlier decision, which took longer than {limit} s"
+                ).format(limit=f"{self.time_limit:g}")
+            )
+        seen = determinize(state, position_rng(self.seed, state))
+        try:
+            answer: object = _run_limited(
+                lambda: self.bot.choose(seen), self.time_limit, self.output, f"bot {self.name}"
+            )
+        except StillThinking as slow:
+            self._thinking = slow.thread
+            raise
         if type(answer) not in _ACTIONS:
             raise BotFailed(
                 _("it answered {kind}, which is no action").format(kind=type(answer).__name__)
@@ -292,7 +343,8 @@ def _run_limited(
     thread.start()
     thread.join(time_limit)
     if thread.is_alive():
-        raise TimeoutError(_("took longer than {limit} s").format(limit=f"{time_limit:g}"))
+        limit = f"{time_limit:g}"
+        raise StillThinking(_("took longer than {limit} s").format(limit=limit), thread)
     if failure:
         error = failure[0]
         if isinstance(error, Exception):

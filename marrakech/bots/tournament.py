@@ -200,18 +200,24 @@ def wilson_interval(fraction: float, n: int, z: float = WILSON_Z) -> tuple[float
     denominator = 1 + z * z / n
     centre = (fraction + z * z / (2 * n)) / denominator
     half = z * math.sqrt(fraction * (1 - fraction) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At no wins (or all) the bound is 0 (or 1) exactly: rounding would leave 3e-17.
+    low = 0.0 if fraction <= 0 else max(0.0, centre - half)
+    high = 1.0 if fraction >= 1 else min(1.0, centre + half)
+    return low, high
 
 
 class Supervised:
     """A seat's bot, with the fallback bot's move whenever it fails (each failure counted)."""
 
-    def __init__(self, bot: Bot, fallback: Bot) -> None:
+    def __init__(self, bot: Bot, fallback: Bot, game_seed: int | None = None) -> None:
         self.bot = bot
         self.fallback = fallback
+        self.game_seed = game_seed
         self.faults = 0
         self.first_fault: str | None = None
-        """What went wrong the first time, in words."""
+        """What went wrong the first time, in words, and where (the game's seed, the seat,
+        the turn as the carpets laid count it, the phase): enough to play the game again
+        to it."""
 
     def choose(self, state: GameState) -> Action:
         """The bot's action when it gives a legal one, else the fallback's."""
@@ -225,7 +231,11 @@ class Supervised:
             if problem is None:
                 return action
         self.faults += 1
-        self.first_fault = self.first_fault or shown(problem, FAULT_CHARS)
+        if self.first_fault is None:
+            seed = "" if self.game_seed is None else f"game seed {self.game_seed}, "
+            turn = f"turn {state.next_carpet + 1} ({state.phase.value})"
+            where = f"{seed}seat {state.current + 1}, {turn}"
+            self.first_fault = shown(f"{where}: {problem}", FAULT_CHARS)
         return self.fallback.choose(state)
 
 
@@ -242,6 +252,7 @@ def play_game(config: TournamentConfig, game_seed: int, rotation: int) -> list[S
                 iterations=config.iterations,
             ),
             make_bot(FALLBACK, seed=bot_seed(game_seed, seat)),
+            game_seed,
         )
         for seat, level in enumerate(levels)
     ]

@@ -83,6 +83,8 @@ class ComputerSeats:
     def __init__(self, flow: Table) -> None:
         self.flow = flow
         self._bots: dict[int, Bot] = {}
+        self._told: set[tuple[int, str]] = set()
+        """The failures already told, by seat: the same one again is played for quietly."""
 
     def forget(self, seat: int) -> None:
         """Drop the bot of a seat handed to someone else (a new one is made if it returns)."""
@@ -186,14 +188,18 @@ class ComputerSeats:
         from marrakech.bots import make_bot
 
         flow = self.flow
-        flow.notify(
-            Notice(
-                message.format(
-                    name=flow.names[move.seat], problem=problem, level=level_word(FALLBACK_LEVEL)
-                ),
-                severity="warning",
+        if (move.seat, problem) not in self._told:  # once: a bot failing so at every move
+            self._told.add((move.seat, problem))  # would cover the board with notices
+            flow.notify(
+                Notice(
+                    message.format(
+                        name=flow.names[move.seat],
+                        problem=problem,
+                        level=level_word(FALLBACK_LEVEL),
+                    ),
+                    severity="warning",
+                )
             )
-        )
         setup = flow.session.setup
         fallback = make_bot(FALLBACK_LEVEL, seed=setup.seed, alternate_piles=setup.alternate_piles)
         return fallback.choose(move.state)
@@ -208,6 +214,11 @@ class ComputerSeats:
             and not is_level(level)
             and self.stand_in(seat) is None
         )
+
+    def playing(self, seat: Seat) -> str | None:
+        """The computer that plays ``seat`` now: its own level or outside bot, or the
+        level standing in for an outside bot that is not loaded; None for a person."""
+        return self.stand_in(seat) or seat.level
 
     def stand_in(self, seat: Seat) -> str | None:
         """The level that plays ``seat`` for its outside bot when the bot is not loaded in

@@ -286,9 +286,17 @@ def level_word(level: str) -> str:
 
 def computer_label(level: str) -> str:
     """A computer player as the game names it beside a player's name: "hard computer" for
-    a level, "mybot.py:MyBot bot" for an outside bot."""
+    a level (settings left out), "outside bot MyBot" for an outside bot (``computer_word``)."""
     if is_level(level):
         # Translators: a computer player by its level ("hard computer"), beside its name.
-        return _("{level} computer").format(level=level_word(level))
-    # Translators: a computer player of the user's own code, by its name ("mybot.py:Mine bot").
-    return _("{level} bot").format(level=level)
+        return _("{level} computer").format(level=computer_word(level))
+    # Translators: a computer player of the user's own code, by its class ("outside bot MyBot").
+    return _("outside bot {bot}").format(bot=computer_word(level))
+
+
+def computer_word(level: str) -> str:
+    """A computer player in a word: its level ("hard", settings left out), or an outside
+    bot's class ("MyBot" for ``path/to/mybot.py:MyBot``), made safe to show."""
+    if is_level(level):
+        return level_word(level.partition(":")[0])
+    return shown(level.rpartition(":")[2] or level, NAME_LIMIT)

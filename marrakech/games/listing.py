@@ -22,7 +22,7 @@ from marrakech.engine import Phase
 from marrakech.games import autosaves, storage
 from marrakech.games.autosaves import Unfinished
 from marrakech.games.language import _, ngettext
-from marrakech.games.levels import NAME_LIMIT, computer_label, is_level
+from marrakech.games.levels import NAME_LIMIT, computer_label
 from marrakech.games.narrate import turns_played
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import Session
@@ -59,23 +59,21 @@ no shell gives a meaning to."""
 
 
 def player_words(session: Session) -> list[str]:
-    """Each player of a saved game, a computer of a built-in level with its level and one
-    of the user's own code marked so: "Bo (hard computer)", escaped for the terminal."""
+    """Each player of a saved game, a computer with what it is (``levels.computer_label``):
+    "Bo (hard computer)", "Cem (outside bot MyBot)"; escaped for the terminal."""
     setup = session.setup
     players = []
     for seat, name in enumerate(setup.names):
         level = setup.level(seat)
-        if level is not None and is_level(level):
-            # Translators: a computer player in a saved game's line: "Bo (hard computer)".
-            name = _("{name} ({computer})").format(
-                name=shown(name, NAME_LIMIT), computer=computer_label(level.partition(":")[0])
-            )
-            players.append(name)
-        elif level is not None:
-            # Translators: a computer player of the user's own code in a saved game's line.
-            players.append(_("{name} (outside bot)").format(name=shown(name, NAME_LIMIT)))
-        else:
+        if level is None:
             players.append(shown(name, NAME_LIMIT))
+        else:
+            # Translators: a computer player in a saved game's line: "Bo (hard computer)".
+            players.append(
+                _("{name} ({computer})").format(
+                    name=shown(name, NAME_LIMIT), computer=computer_label(level)
+                )
+            )
     return players
 
 

@@ -512,14 +512,15 @@ class HostGame:
             )
             return Notice(text.format(**words), title=title)
         lines = [_("{name} has left the table (seat {seat}).").format(**words)]
-        if self.fill is not None:
+        standing_in = self.flow.seats[seat].kind is SeatKind.COMPUTER  # nothing to offer
+        if self.fill is not None and not standing_in:
             lines.append(
                 _(
                     "If they are still away at their turn after {seconds} seconds, the "
                     "{level} computer plays for them until they are back."
                 ).format(seconds=f"{self.grace:g}", level=level_word(self.fill))
             )
-        elif self.hand_over is not None:
+        elif self.hand_over is not None and not standing_in:
             lines.append(self.hand_over(seat))
         return Notice(" ".join(lines), title=title, severity="warning", lasting=True)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 import time
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import pytest
 
 from marrakech.bots import TimeLimited, make_bot
 from marrakech.bots.tournament import TournamentConfig, play_tournament
-from marrakech.engine import Action, GameState, Phase, Roll, new_game
+from marrakech.engine import Action, Colour, GameState, Phase, Roll, new_game
 from marrakech.games.levels import bot_named
 from marrakech.tournament_cli import results_table
 
@@ -58,12 +59,35 @@ def test_a_module_and_class_name_an_outside_bot() -> None:
     [
         ("no_such_module_here:Bot", "ModuleNotFoundError"),
         ("marrakech.bots.simple:NoSuchBot", "has no class 'NoSuchBot'"),
+        (
+            "marrakech.bots.simple:greedybot",
+            r"has no class 'greedybot' \(did you mean 'GreedyBot'\?\)",
+        ),
+        ("marrakech.bots.simple:T", "'T' in 'marrakech.bots.simple' is no class"),
         ("missing/file.py:Bot", "no such file"),
     ],
 )
 def test_an_outside_bot_that_cannot_be_loaded_is_a_clear_error(name: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         make_bot(name)
+
+
+def test_a_bot_file_imports_the_modules_beside_it(tmp_path: Path) -> None:
+    (tmp_path / "helpers_of_mine.py").write_text(
+        "def pick(state):\n    return state.legal_actions()[0]\n"
+    )
+    path = tmp_path / "sibling.py"
+    path.write_text(
+        "from helpers_of_mine import pick\n\n"
+        "class Bot:\n"
+        "    name = 'sibling'\n"
+        "    def __init__(self, seed=0):\n"
+        "        pass\n"
+        "    def choose(self, state):\n"
+        "        return pick(state)\n"
+    )
+    state = new_game(2, seed=1)
+    assert make_bot(f"{path}:Bot").choose(state) == state.legal_actions()[0]
 
 
 def test_an_installed_package_offers_its_bot_by_entry_point(
@@ -101,6 +125,68 @@ def test_an_outside_bot_that_hangs_gives_up_on_time() -> None:
     assert time.perf_counter() - start < 2
 
 
+class Stuck:
+    """A bot whose first decision waits for ``release``; it counts the decisions it is in."""
+
+    name = "stuck"
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.thinking = 0
+        self.most = 0
+
+    def choose(self, state: GameState) -> Action:
+        self.thinking += 1
+        self.most = max(self.most, self.thinking)
+        self.release.wait()
+        self.thinking -= 1
+        return state.legal_actions()[0]
+
+
+def test_a_bot_still_thinking_past_its_time_is_not_asked_again_until_it_is_done() -> None:
+    stuck = Stuck()
+    bot = TimeLimited(stuck, "stuck", time_limit=0.05)
+    state = new_game(2, seed=1)
+    with pytest.raises(TimeoutError, match=re.escape("took longer than 0.05 s")):
+        bot.choose(state)
+    for _ in range(3):  # at once, without a second decision on the same bot object
+        with pytest.raises(TimeoutError, match="still thinking about an earlier decision"):
+            bot.choose(state)
+    stuck.release.set()
+    for thread in threading.enumerate():
+        if thread.name == "bot stuck":
+            thread.join(10)
+    assert bot.choose(state) in state.legal_actions()  # done: asked again
+    assert stuck.most == 1
+
+
+class PileReader:
+    """A bot that notes the piles it is shown below their tops."""
+
+    name = "reader"
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[tuple[Colour, ...], ...]] = []
+
+    def choose(self, state: GameState) -> Action:
+        self.seen.append(tuple(player.pile for player in state.players))
+        return state.legal_actions()[0]
+
+
+def test_an_outside_bot_sees_the_piles_as_a_player_does_not_their_real_order() -> None:
+    reader = PileReader()
+    bot = TimeLimited(reader, "reader", time_limit=5, seed=7)
+    states = [new_game(2, seed=seed) for seed in range(10)]
+    for state in states:
+        bot.choose(state)
+    for state, seen in zip(states, reader.seen, strict=True):
+        for player, pile in zip(state.players, seen, strict=True):
+            assert pile[0] == player.pile[0]  # the top is public
+            assert sorted(pile) == sorted(player.pile)  # so are the counts
+    real = [tuple(player.pile for player in state.players) for state in states]
+    assert reader.seen != real  # the order below the tops is not
+
+
 @pytest.mark.parametrize(
     ("body", "first"),
     [
@@ -117,7 +203,10 @@ def test_the_tournament_counts_a_failing_bot_s_faults_and_says_the_first(
     faulty, greedy = result.bots[name], result.bots["greedy"]
     assert result.games_played == 2
     assert faulty.faults >= 2 * 20  # every decision of both games, at least 20 carpets each
-    assert faulty.first_fault is not None and faulty.first_fault.startswith(first)
+    # Where, to play it again: the game's seed, the seat, the phase and the carpet.
+    where = r"game seed \d+, seat [12], turn [12] \(orient\): "
+    assert faulty.first_fault is not None
+    assert re.match(where + re.escape(first), faulty.first_fault), faulty.first_fault
     assert greedy.faults == 0 and greedy.first_fault is None
     caption = str(results_table(result).caption)
     assert f"{name}: {faulty.faults} faults (the greedy bot moved instead); the first: " in (
@@ -129,4 +218,4 @@ def test_the_example_bot_plays_a_tournament_without_faults() -> None:
     result = play_tournament(TournamentConfig(bots=(EXAMPLE, "random"), games=4))
     summary = result.to_json()["bots"][EXAMPLE]
     assert summary["games"] == 4 and summary["faults"] == 0
-    assert summary["settings"] == "outside bot, 10 s a decision"
+    assert summary["settings"] == "outside bot, 10 s a decision, its own name 'cautious'"

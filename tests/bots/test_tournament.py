@@ -104,6 +104,9 @@ def test_wilson_interval() -> None:
     assert (round(low, 3), round(high, 3)) == (0.404, 0.596)
     assert wilson_interval(1.0, 10)[1] == pytest.approx(1.0)
     assert wilson_interval(0.0, 0) == (0.0, 1.0)
+    for games in range(1, 12):  # no wins, or all: the bound is exact, never 3e-17
+        assert wilson_interval(0.0, games)[0] == 0.0
+        assert wilson_interval(1.0, games)[1] == 1.0
 
 
 def test_the_runner_loads_neither_rich_nor_argparse() -> None:

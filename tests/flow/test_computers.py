@@ -75,6 +75,11 @@ def test_an_illegal_failed_or_silent_answer_is_replaced_with_a_notice() -> None:
         assert notices.pop().text == (
             f"Player 1's computer player {said}; the greedy one moves instead."
         )
+    # The same failure again is played for without a word more (a bot that fails at every
+    # move would cover the board with notices).
+    move = _move(flow, Answering(RuntimeError("out of ideas")))
+    assert flow.computers.settle(move, ComputerSeats.think(move)) is not None
+    assert notices == []
     slow = TimeLimited(Answering(), "slow", time_limit=0.05)  # how an outside bot is run
     move = _move(flow, slow)
     answer = ComputerSeats.think(move)

@@ -101,7 +101,7 @@ async def test_a_bankrupt_player_and_a_computer_level() -> None:
     assert "脱落：破産" in text
     assert "12ディルハム" in text
     assert computer_label("hard") == "強いCPU"
-    assert computer_label("mybot.py:Mine") == "CPU（mybot.py:Mine）"
+    assert computer_label("mybot.py:Mine") == "外部ボット Mine"
 
 
 @pytest.mark.usefixtures("japanese")

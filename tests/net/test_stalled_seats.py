@@ -182,6 +182,21 @@ def test_with_fill_a_computer_plays_for_a_player_who_lets_their_turn_wait() -> N
     asyncio.run(scenario())
 
 
+def test_a_player_leaving_a_seat_a_computer_plays_already_is_offered_no_computer() -> None:
+    async def scenario() -> None:
+        async with hosted(CEM_FIRST, fill="random", stall_seconds=STALL) as table:
+            cem, _ = await Peer.seat(table.address, table.code(2))
+            answering = cem.answering()
+            await until(lambda: table.flow.seats[2].kind is SeatKind.COMPUTER)
+            answering.cancel()
+            await cem.close()
+            await until(lambda: any("has left" in notice.text for notice in table.notices))
+            (left,) = [notice for notice in table.notices if "has left" in notice.text]
+            assert left.text == "Cem has left the table (seat 3)."
+
+    asyncio.run(scenario())
+
+
 def test_a_player_waiting_for_an_answer_to_an_undo_request_is_not_idle() -> None:
     async def scenario() -> None:
         options = {"hand_over": typed_hand_over, "stall_seconds": STALL}

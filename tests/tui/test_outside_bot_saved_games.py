@@ -15,7 +15,7 @@ from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.saves import SavesScreen
 
-from .helpers import run, screen_text, toasts, wait_until
+from .helpers import panel_titles, run, screen_text, toasts, wait_until
 from .test_screens_saves import open_saves
 
 
@@ -49,7 +49,7 @@ def saved_with_bot(folder: Path, *, unfinished: bool = False) -> tuple[Session, 
 async def open_withbot(pilot: object, app: MarrakechApp) -> ConfirmScreen:
     await open_saves(pilot)  # type: ignore[arg-type]
     assert isinstance(app.screen, SavesScreen)
-    assert "Bot (outside bot), Ann · 0 turns · Bot to play" in screen_text(app)  # listed
+    assert "Bot (outside bot Bot), Ann · 0 turns · Bot to play" in screen_text(app)  # listed
     await pilot.press("enter")  # type: ignore[attr-defined]
     await pilot.pause()  # type: ignore[attr-defined]
     assert isinstance(app.screen, ConfirmScreen)
@@ -90,6 +90,20 @@ async def test_declining_lets_greedy_play_the_seat_and_says_so(tmp_path: Path) -
         await wait_until(pilot, lambda: any(said in toast for toast in toasts(app)), "the notice")
         await wait_until(pilot, lambda: screen.flow.session.actions, "greedy's facing")
         assert not mark.exists()
+        assert "Bot · greedy computer" in panel_titles(app)[0]  # who plays it now
+
+
+@pytest.mark.slow
+@run
+async def test_esc_on_the_question_goes_back_to_the_saved_games(tmp_path: Path) -> None:
+    saved_with_bot(tmp_path)
+    app = MarrakechApp()
+    async with app.run_test(size=(100, 34), notifications=True) as pilot:
+        dialog = await open_withbot(pilot, app)
+        assert dialog.keys() == "y: Load · n: Let greedy play · Esc: back"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
 
 
 async def resume_at_start(pilot: object, app: MarrakechApp) -> ConfirmScreen:
@@ -138,3 +152,4 @@ async def test_resuming_at_the_start_without_the_bot_lets_greedy_play(tmp_path: 
         await wait_until(pilot, lambda: any(said in toast for toast in toasts(app)), "the notice")
         await wait_until(pilot, lambda: screen.flow.session.actions, "greedy's facing")
         assert not mark.exists()
+        assert "Bot · greedy computer" in panel_titles(app)[0]  # who plays it now

@@ -16,9 +16,9 @@ from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.wrapped import WrappedStatic
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(ModalScreen[bool | None]):
     """Ask a question; dismisses with True for yes, False for no (n, or Escape unless
-    Escape is told to answer yes).
+    Escape is told to answer yes, or to answer neither: None, back to where it was asked).
 
     The default answer's button is drawn as the default and has the focus, so Enter gives
     it; the arrow keys move between the buttons. The question is shown as plain text (no
@@ -75,13 +75,13 @@ class ConfirmScreen(ModalScreen[bool]):
         *,
         default: bool = False,
         yes_key: str | None = None,
-        escape: bool = False,
+        escape: bool | None = False,
     ) -> None:
         """A dialog with the question and two buttons labelled ``yes`` and ``no`` ("Yes"
         and "No" when not given); ``default`` is the answer Enter gives; ``yes_key``, a
         key that answers yes besides y (the key that asked, so that pressing it twice
         does what it says); ``escape``, the answer Escape gives (no, unless the dialog
-        only tells something and closing it goes on)."""
+        only tells something and closing it goes on; None: neither, back)."""
         super().__init__()
         translate_bindings(self)
         self.question = question
@@ -103,11 +103,16 @@ class ConfirmScreen(ModalScreen[bool]):
         """The keys that answer, under the buttons: "y, q: Quit · n, Esc: Keep playing"."""
         yes_keys = ["y", *((self.yes_key,) if self.yes_key else ())]
         no_keys = ["n"]
-        (yes_keys if self.escape else no_keys).append("Esc")
+        if self.escape is not None:
+            (yes_keys if self.escape else no_keys).append("Esc")
         # Translators: the keys that answer a question, as "y: Quit · n, Esc: Keep playing".
-        return _("{yes_keys}: {yes} · {no_keys}: {no}").format(
+        keys = _("{yes_keys}: {yes} · {no_keys}: {no}").format(
             yes_keys=", ".join(yes_keys), yes=self.yes, no_keys=", ".join(no_keys), no=self.no
         )
+        if self.escape is None:
+            # Translators: after the keys that answer a question: Esc answers neither.
+            keys += _(" · Esc: back")
+        return keys
 
     def on_mount(self) -> None:
         self.query_one("#yes" if self.default else "#no", Button).focus()

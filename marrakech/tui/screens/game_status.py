@@ -31,7 +31,7 @@ from marrakech.engine import (
 from marrakech.flow import ComputerMove, GameFlow, SeatKind, TurnRecap, cursor, looped_steps, recaps
 from marrakech.flow.risk import LaneRisk
 from marrakech.games.language import N_, _, pgettext
-from marrakech.games.levels import level_word
+from marrakech.games.levels import computer_label
 from marrakech.games.reasons import said
 from marrakech.games.settings import LOOP_PAUSE_STEPS
 from marrakech.games.words import (
@@ -474,8 +474,10 @@ def status_text(
     elif seat.kind is SeatKind.REMOTE:
         first = _remote_words(flow, seat.number)
     elif not seat.is_person:
-        level = level_word(str(seat.level))
-        first = _("{name} ({level} computer) is thinking...").format(name=name, level=level)
+        # Translators: {computer} is "hard computer" or "outside bot MyBot".
+        first = _("{name} ({computer}) is thinking...").format(
+            name=name, computer=computer_label(str(flow.computers.playing(seat)))
+        )
     elif state.phase is Phase.ORIENT and pointing.turn is not None:
         first = _("{name}: Assam will go {way}; Enter rolls.").format(
             name=name, way=_way(state, pointing.turn)

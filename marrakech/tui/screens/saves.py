@@ -120,6 +120,8 @@ def ask_for_outside_bots(
     ).format(bots=bots, level=level)
 
     def answered(load: bool | None) -> None:
+        if load is None:  # Esc: back to where the game was chosen
+            return
         if load:
             bot_names = [seat.bot for seat in missing]
             app.run_worker(partial(_load_bots, app, bot_names, then), thread=True)
@@ -127,7 +129,7 @@ def ask_for_outside_bots(
             then()
 
     no = _("Let {level} play").format(level=level)
-    app.push_screen(ConfirmScreen(question, yes=_("Load"), no=no), answered)
+    app.push_screen(ConfirmScreen(question, yes=_("Load"), no=no, escape=None), answered)
 
 
 def _load_bots(app: App[Any], bots: list[str], then: Callable[[], None]) -> None:

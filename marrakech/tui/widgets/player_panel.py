@@ -15,7 +15,7 @@ from textual.widgets import Static
 from marrakech.engine import Colour, GameState, Phase
 from marrakech.games import language
 from marrakech.games.language import _, ngettext
-from marrakech.games.levels import computer_label, level_word
+from marrakech.games.levels import computer_label, computer_word
 from marrakech.tui.palette import carpet_style
 
 _TIMES = "\N{MULTIPLICATION SIGN}"
@@ -118,7 +118,7 @@ class PlayerPanel(Static):
         self.set_class(player.eliminated, "-out")
         title = Text.assemble(("▶ " if current else "  "), (self.player_name, "bold"))
         levels = (
-            (" · " + computer_label(self.level), " · " + level_word(self.level))
+            (" · " + computer_label(self.level), " · " + computer_word(self.level))
             if self.level is not None
             else ()
         )

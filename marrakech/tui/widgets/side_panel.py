@@ -53,18 +53,18 @@ class SidePanel(Vertical):
         *,
         can_roll: bool,
         chances: Sequence[float] | None = None,
-        seats: Sequence[Seat] = (),
+        levels: Sequence[str | None] = (),
     ) -> None:
         """Show ``frame``'s players (``names``: as they are called now; whether those
         playing from elsewhere are at the table), die and risks; ``can_roll``: the die says
         Enter (⏎) or a click rolls it; ``chances``: each seat's chance to win, when it is
-        shown; ``seats``: who plays each seat now, when that can change (a computer
-        standing in for a network player)."""
+        shown; ``levels``: the computer that plays each seat now (None: a person), when
+        that can change (a computer standing in for a player or an outside bot)."""
         for panel in self.query(PlayerPanel):
             chance = chances[panel.seat] if chances is not None else None
             presence = frame.presence[panel.seat] if frame.presence else ""
-            if seats:
-                panel.level = seats[panel.seat].level
+            if levels:
+                panel.level = levels[panel.seat]
             panel.show(
                 frame.state,
                 frame.money_change(panel.seat),
