@@ -251,16 +251,21 @@ async def play_at_table(
         seat.read(lines or sys.stdin, quit_at_end=quit_at_end)
     ending = asyncio.ensure_future(until)
     quitting = asyncio.ensure_future(seat.done.wait())
-    await asyncio.wait({ending, quitting}, return_when=asyncio.FIRST_COMPLETED)
-    if not ending.done() and seat.unanswered:
-        return await seat.answer(ending, answer_seconds)
-    if not ending.done():
+    try:
+        await asyncio.wait({ending, quitting}, return_when=asyncio.FIRST_COMPLETED)
+        if not ending.done() and seat.unanswered:
+            return await seat.answer(ending, answer_seconds)
+        if not ending.done():
+            quitting.cancel()
+            ending.cancel()
+            return 0
+        flow = table()
+        if stay_at_the_end and not quitting.done() and flow is not None and flow.over:
+            seat.stay()
+            await quitting
         quitting.cancel()
-        ending.cancel()
-        return 0
-    flow = table()
-    if stay_at_the_end and not quitting.done() and flow is not None and flow.over:
-        seat.stay()
-        await quitting
-    quitting.cancel()
-    return ending.result()
+        return ending.result()
+    finally:
+        # What was said last stays last: a line typed just before the end, still on its
+        # way from the reading thread, is not answered after it.
+        seat.done.set()
