@@ -598,7 +598,9 @@ def run_review(args: argparse.Namespace) -> int:
     except SaveFileError as error:
         print(f"marrakech {args.command}: {error}", file=sys.stderr)
         return 1
-    found = review(session, computers=args.all)
+    # A game of computers alone is reviewed whole, as the app and the text mode review it.
+    people = any(session.setup.is_person(seat) for seat in range(session.setup.players))
+    found = review(session, computers=args.all or not people)
     try:
         if args.json:
             print(json.dumps(review_document(found), ensure_ascii=False, indent=2))

@@ -213,7 +213,7 @@ LONG = "x" * 5000
 
 BAD_TOURNAMENT_OPTIONS = [
     (["--players", "5"], "argument --players: expected a whole number from 2 to 4, not '5'"),
-    (["--bots", "greedy"], "--bots names 1 bots for 2 players"),
+    (["--bots", "greedy"], "--bots names 1 bot for 2 players"),
     (
         ["--bots", "greedy,wizard"],
         "argument --bots: unknown computer level 'wizard': "
@@ -543,14 +543,14 @@ def test_in_japanese_argparse_own_words_are_japanese_too(
         with pytest.raises(SystemExit):
             main(["--lang", "ja", "review", "--help"])
         shown = capsys.readouterr().out
-        assert shown.startswith("使い方:\n  marrakech review ")
+        assert shown.startswith("使い方：\n  marrakech review ")  # noqa: RUF001
         assert "\n位置引数:\n" in shown and "\nオプション:\n" in shown
         assert "このヘルプを表示して終了します" in shown
         with pytest.raises(SystemExit) as exit_:
             main(["--lang", "ja", "new", "--players", "7"])
         assert exit_.value.code == 2
         refusal = capsys.readouterr().err.splitlines()[-1]
-        assert refusal.startswith("marrakech new: エラー: 引数 --players")
+        assert refusal.startswith("marrakech new: エラー：引数 --players")  # noqa: RUF001
         assert "7 は選べません" in refusal and "2, 3, 4 から選んでください" in refusal
     finally:
         language.use(language.ENGLISH)

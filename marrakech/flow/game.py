@@ -400,9 +400,10 @@ class GameFlow:
         (``bots.evaluator``), 0 to 1; a game not over remembers the aid (``Session.aids``).
         ValueError with the reason when they may not be shown (``why_no_win_chances``).
 
-        Where a facing or an aim is to be chosen, the chances after the best one (as the
-        hint ranks them, ``flow.judging``): the figures a hint quotes there are the same.
-        A front end may ask from a worker thread, with the position it shows.
+        Where a decision is to be made (a facing, a carpet or an aim), the chances after
+        the best one (as the hint ranks them, ``flow.judging``): the figures a hint quotes
+        there are the same. A front end may ask from a worker thread, with the position it
+        shows.
         """
         reason = self.why_no_win_chances()
         if reason is not None:
@@ -414,7 +415,7 @@ class GameFlow:
             state = self.state
         if not self.over:
             self.session.aids.add(WIN_CHANCE_AID)
-        if state.phase in (Phase.ORIENT, Phase.AIM):
+        if state.phase in (Phase.ORIENT, Phase.PLACE, Phase.AIM):
             ranking = rank(state, DEFAULT_EVALUATOR)
             if ranking is not None:
                 return ranking.options[0].evaluation.win_chance

@@ -5,7 +5,8 @@ player to move and picks the one with the best chance to win (ties: the most poi
 the chance counts them). The reason compares the pick with one other option: the one a
 player would naively prefer when it is another (the lane with the cheapest toll on this
 roll, the carpet that gains most squares now), else the runner-up. It names the one to
-three parts (``PART_NAMES``) that differ most between the two, each with its figure, and
+three parts (``PART_NAMES``, four where the largest loss needs three gains to outweigh
+it) that differ most between the two, each with its figure, and
 the whole difference: "Turning left gives up 0.7 points on the toll on this roll, but gains
 1.2 points on tolls on the later rolls: worth 0.5 points more than turning right." A figure
 that favours the other option is quoted only beside quoted figures for the pick that
@@ -54,7 +55,10 @@ PART_WORDS = {
 """How a sentence names each part of a value (``bots.evaluator.PART_NAMES``)."""
 
 QUOTED = 3
-"""At most this many parts are quoted."""
+"""This many parts are quoted, at most, where they are the largest."""
+
+QUOTED_MOST = 4
+"""At most this many parts are quoted: the largest loss and the gains that outweigh it."""
 
 SHOWN = 0.05
 """A figure smaller than this (in points) shows as 0.0: it is never quoted."""
@@ -169,16 +173,28 @@ def _naive(
 
 def _quoted(differences: Sequence[Part]) -> tuple[Part, ...]:
     """The one to three parts that differ most, such that the figures quoted for the pick
-    outweigh any quoted against it (a difference in the pick's favour overall)."""
+    outweigh any quoted against it (a difference in the pick's favour overall).
+
+    Where the largest loss would not be outweighed so, it is still quoted, with the largest
+    gains that outweigh it (up to ``QUOTED_MOST`` parts in all): the strongest reason
+    against the pick is never left among "everything else" when the sentence can name it.
+    """
     shown = sorted(
         (part for part in differences if abs(part.points) >= SHOWN),
         key=lambda part: abs(part.points),
         reverse=True,
     )
     quoted = shown[:QUOTED]
-    if sum(part.points for part in quoted) < SHOWN:  # the losses would not be outweighed
-        quoted = [part for part in shown if part.points > 0][:QUOTED]
-    return tuple(quoted)
+    losses = [part for part in shown if part.points < 0]
+    if sum(part.points for part in quoted) >= SHOWN or not losses:
+        return tuple(quoted)  # (none shown: each part too small, the total all there is)
+    gains = [part for part in shown if part.points > 0]
+    quoted = [losses[0]]
+    for gain in gains[: QUOTED_MOST - 1]:
+        quoted.append(gain)
+        if sum(part.points for part in quoted) >= SHOWN:
+            return tuple(sorted(quoted, key=lambda part: abs(part.points), reverse=True))
+    return tuple(gains[:QUOTED])  # too many small gains to name: the gains alone
 
 
 def _words(choice: Choice, first: bool = False) -> str:
@@ -280,6 +296,13 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
                 "chance to win: {mine} against {theirs}."
             ).format(choice=choice, other=other, mine=mine, theirs=theirs),
         )
+    if found.points <= -EITHER_BELOW:  # a chance better by less than shows, for fewer points
+        return (
+            _(
+                "{choice} is worth {points} points less on average than {other}, but its "
+                "chance to win is a little better (both show as {chance})."
+            ).format(choice=choice, points=f"{-found.points:.1f}", other=other, chance=mine),
+        )
     if found.also:  # the three ways alike
         return (
             _(
@@ -370,6 +393,13 @@ def _sentences_without_chances(found: Hint) -> tuple[str, ...]:
                 "{choice} is worth about as much as {other} on average, but gives a better "
                 "chance to win."
             ).format(choice=choice, other=other),
+        )
+    if found.points <= -EITHER_BELOW:
+        return (
+            _(
+                "{choice} is worth {points} points less on average than {other}, but its "
+                "chance to win is a little better."
+            ).format(choice=choice, points=f"{-found.points:.1f}", other=other),
         )
     return (
         _("{choice} and {other} are worth about the same: either will do.").format(

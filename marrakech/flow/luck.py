@@ -13,7 +13,9 @@ expectation goes to one account:
     errors, this averages to zero over the die in every position, so with 2 players a
     player's luck averages to zero however well or badly they play;
   - ``start``: the margin expected before the first move (the seat, and with 2 players
-    the carpets drawn into each pile);
+    the carpets drawn into each pile), as the first mover's best first decision values
+    it: the evaluator values the bare first position with no edge for the seat to move,
+    and that edge is the seat's luck, not the first mover's foresight;
   - ``table``: with 3 and 4 players, how the others' decisions fell on this seat beyond
     an equal share of what they lost in expected margin (one rival's mistake may help one
     seat more than another); 0 with 2 players;
@@ -139,6 +141,8 @@ def split(
 
     transitions = session.transitions
     start = expected(transitions[0].before) if transitions else expected(session.state)
+    if 0 in judged:  # as the first mover sees it: after its best first decision
+        start = known[transitions[0].before] = margins(judged[0].best.evaluation.points)
     chance = {name: [0.0] * seats for name in ("dice", "start", "table")}
     chance["start"] = list(start)
     decisions = [0.0] * seats

@@ -392,20 +392,20 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
     elif decision.doubted and (decision.deeper_loss_win_chance or 0.0) > 0:
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
-            "chance to win; a deeper search finds only {deeper} chance to win lost, so it is "
-            "not called a {flagged}: {grade}."
+            "chance to win; a deeper search finds a smaller loss ({deeper} chance to win), so "
+            "the {flagged} is not confirmed: {grade}."
         )
     elif decision.doubted and (decision.deeper_loss_points or 0.0) > 0:
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
-            "chance to win; a deeper search finds only {deeper_points} points lost, so it is "
-            "not called a {flagged}: {grade}."
+            "chance to win; a deeper search finds a smaller loss ({deeper_points} points), so "
+            "the {flagged} is not confirmed: {grade}."
         )
     elif decision.doubted:
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
-            "chance to win; a deeper search finds it no worse than the best, so it is not "
-            "called a {flagged}: {grade}."
+            "chance to win; a deeper search finds it no worse than the best, so the {flagged} "
+            "is not confirmed: {grade}."
         )
     elif GRADE_ORDER.index(grade(decision.loss_win_chance)) < GRADE_ORDER.index(decision.grade):
         line = _(

@@ -39,10 +39,11 @@ NOTICE_TEXT_WIDTH = 30
 wide as the game's side panel) less its border and padding."""
 
 
-def show_notice(app: App[Any], notice: Notice) -> float:
+def show_notice(app: App[Any], notice: Notice, *, at_least: float = 0.0) -> float:
     """Show one of the game flow's notices as a toast (lasting ones stay longer, long ones
-    as long as they take to read); returns the seconds it stays."""
-    timeout = max(10 if notice.lasting else 0, reading_seconds(app, notice.text))
+    as long as they take to read, and none less than ``at_least`` seconds); returns the
+    seconds it stays."""
+    timeout = max(at_least, 10 if notice.lasting else 0, reading_seconds(app, notice.text))
     app.notify(
         notice.text, title=notice.title, severity=notice.severity, timeout=timeout, markup=False
     )

@@ -17,7 +17,16 @@ from hypothesis import strategies as st
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR
 from marrakech.bots.simple import GreedyBot
 from marrakech.engine import GameState, Orient, Phase, Place, Roll, Turn, Variant, new_game
-from marrakech.flow.hint import QUOTED, SHOWN, Hint, HintGiver, hint, hint_move, shown_tenths
+from marrakech.flow.hint import (
+    EITHER_BELOW,
+    QUOTED_MOST,
+    SHOWN,
+    Hint,
+    HintGiver,
+    hint,
+    hint_move,
+    shown_tenths,
+)
 from marrakech.games import language
 from marrakech.games.dice import SeededDie
 from marrakech.games.levels import bot_seed
@@ -59,7 +68,7 @@ def assert_ranks_its_pick_first(state: GameState, found: Hint) -> None:
     assert found.compared != found.pick
     assert found.compared_win_chance == by_action[found.compared].win_chance
     assert found.win_chance >= found.compared_win_chance
-    assert len(found.parts) <= QUOTED
+    assert len(found.parts) <= QUOTED_MOST
     if found.parts:
         gains = sum(part.points for part in found.parts if part.points > 0)
         losses = -sum(part.points for part in found.parts if part.points < 0)
@@ -76,6 +85,13 @@ def assert_ranks_its_pick_first(state: GameState, found: Hint) -> None:
         for part in parts:
             if part.name in quoted:
                 assert quoted[part.name] == pytest.approx(part.points)
+        # The part that differs most is named, against the pick or for it; a loss is left
+        # among everything else only where the gains that can be named do not outweigh it.
+        largest = max(parts, key=lambda part: abs(part.points))
+        if largest.name not in quoted:
+            assert largest.points < 0 and all(points > 0 for points in quoted.values())
+            gains = sorted((part.points for part in parts if part.points >= SHOWN), reverse=True)
+            assert largest.points + sum(gains[: QUOTED_MOST - 1]) < SHOWN
     else:  # no parts: the sentence gives the chances, and the pick's is the higher
         assert round(found.win_chance * 100) >= round(found.compared_win_chance * 100)
 
@@ -100,6 +116,8 @@ def check(seeds: range) -> None:
         assert_ranks_its_pick_first(state, found)
         assert_the_figures_said_add_up(found)
         assert found.sentences
+        if any("are worth about the same" in sentence for sentence in found.sentences):
+            assert abs(found.points) < EITHER_BELOW  # alike in points too, not only in chance
         seen.add((state.phase, len(state.players)))
     assert seen == {(phase, players) for phase in DECIDING for players in (2, 3, 4)}
 
@@ -127,6 +145,22 @@ def test_a_hint_that_may_not_quote_chances_picks_the_same_and_quotes_points_only
 def test_the_figures_a_hint_quotes_rank_its_pick_first_in_500_positions(first: int) -> None:
     """Seeds 0 to 499, in four parts that the workers share."""
     check(range(first, first + 125))
+
+
+def test_a_pick_worth_fewer_points_for_a_chance_better_by_less_than_shows_says_so() -> None:
+    (state,) = positions(range(147, 148))
+    found = hint(state)
+    without = hint(state, chances=False)
+    assert found is not None and without is not None
+    assert found.points <= -EITHER_BELOW
+    assert found.sentences == (
+        "Turning left is worth 1.5 points less on average than turning right, but its chance "
+        "to win is a little better (both show as 0%).",
+    )
+    assert without.sentences == (
+        "Turning left is worth 1.5 points less on average than turning right, but its chance "
+        "to win is a little better.",
+    )
 
 
 def issue_example() -> GameState:

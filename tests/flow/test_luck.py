@@ -96,3 +96,22 @@ def test_a_game_not_finished_splits_the_margin_now(players: int) -> None:
         assert account.margin == margins(scores)[account.seat]
         assert account.luck + account.skill == pytest.approx(account.margin)
     assert sum(account.skill for account in found.luck.accounts) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_the_first_movers_edge_is_the_starts_luck_not_their_foresight() -> None:
+    session = Session(GameSetup(2, seed=5))
+    first = session.state
+    best = max(DEFAULT_EVALUATOR.decisions(first), key=lambda value: value.win_chance)
+    edge = margins(best.evaluation.points)
+    # The evaluator values the bare first position evenly, and gives the first mover an
+    # edge once its best first decision is made: that edge is the seat's luck.
+    assert margins(DEFAULT_EVALUATOR.evaluate(first).points) == pytest.approx([0.0, 0.0])
+    assert edge[0] > 1
+    while len(session.transitions) < 8:
+        if session.state.phase is Phase.ROLL:
+            session.roll()
+        else:
+            session.play(session.state.legal_actions()[0])
+    found = review(session, computers=True)
+    starts = [account.parts["start"] for account in found.luck.accounts]
+    assert starts == pytest.approx(edge)

@@ -55,9 +55,10 @@ def english_after() -> Iterator[None]:
     language.use(language.ENGLISH)
 
 
-def played(actions: int, seed: int = 3) -> Session:
-    """A 2-player game (Ayla a person, Bo greedy) after this many seeded random actions."""
-    session = Session(GameSetup(2, names=("Ayla", "Bo"), seats=("person", "greedy"), seed=11))
+def played(actions: int, seed: int = 3, seats: tuple[str, str] = ("person", "greedy")) -> Session:
+    """A 2-player game (Ayla a person, Bo greedy, or these seats) after this many seeded
+    random actions."""
+    session = Session(GameSetup(2, names=("Ayla", "Bo"), seats=seats, seed=11))
     rng = random.Random(seed)
     steps = play_out_steps(
         session.state, lambda state: rng.choice(state.legal_actions()), session.dice, rolls=0
@@ -220,8 +221,8 @@ def test_a_loss_is_shown_cut_never_rounded_up_into_the_next_grade() -> None:
     # two decimals then.
     close = Decision(0, 3, state, move, better, 2.9, 0.0856, INACCURACY, 0.0851)
     assert decision_line(close, ("Ayla", "Bo")).endswith(
-        "lost 2.90 points and 8.5% chance to win; a deeper search finds only 8.51% chance to "
-        "win lost, so it is not called a mistake: inaccuracy."
+        "lost 2.90 points and 8.5% chance to win; a deeper search finds a smaller loss (8.51% "
+        "chance to win), so the mistake is not confirmed: inaccuracy."
     )
 
 
@@ -347,8 +348,8 @@ def test_a_flag_the_deeper_search_doubts_is_an_inaccuracy_and_says_so() -> None:
     assert looked[last.played] >= looked[last.best]
     line = decision_line(last, ("Ayla", "Bo"))
     assert line.endswith(
-        "chance to win; a deeper search finds it no worse than the best, so it is not called a "
-        "mistake: inaccuracy."
+        "chance to win; a deeper search finds it no worse than the best, so the mistake is not "
+        "confirmed: inaccuracy."
     )
     assert review_document(found)["decisions"][-1]["doubted"] is True
     # Player 2 missed the best three other times by then: those are the worst shown.
@@ -384,7 +385,8 @@ def test_a_flag_the_deeper_search_finds_cheaper_is_an_inaccuracy_and_says_how_mu
     assert 0 < last.deeper_loss_win_chance < last.loss_win_chance
     assert decision_line(last, ("Ayla", "Bo")) == (
         "Turn 4, Bo: right, best left: lost 2.53 points and 8.4% chance to win; a deeper "
-        "search finds only 2.9% chance to win lost, so it is not called a mistake: inaccuracy."
+        "search finds a smaller loss (2.9% chance to win), so the mistake is not confirmed: "
+        "inaccuracy."
     )
     document = review_document(found)["decisions"][-1]
     assert (document["doubted"], document["deeper_loss_win_chance"]) == (True, 0.0295)
@@ -402,8 +404,8 @@ def test_a_flag_by_points_alone_is_looked_at_again_in_points() -> None:
     assert (decision.grade, decision.doubted) == (INACCURACY, True)
     assert decision_line(decision, ("Ayla", "Bo")) == (
         "Turn 35, Ayla: carpet on (3,2)-(3,3), best carpet on (5,2)-(6,2): lost 3.34 points "
-        "and 3.0% chance to win; a deeper search finds only 2.33 points lost, so it is not "
-        "called a mistake: inaccuracy."
+        "and 3.0% chance to win; a deeper search finds a smaller loss (2.33 points), so the "
+        "mistake is not confirmed: inaccuracy."
     )
     entry = review_document(found)["decisions"][found.decisions.index(decision)]
     assert (entry["deeper_loss_win_chance"], entry["deeper_loss_points"]) == (None, 2.336)
@@ -439,6 +441,17 @@ def test_the_command_reviews_a_saved_game(
     assert cli.main(["review", str(storage.saves_dir() / "friday.json"), "--json", "--all"]) == 0
     document = json.loads(capsys.readouterr().out)
     assert document == review_document(review(session, computers=True))
+
+
+def test_the_command_reviews_a_game_of_computers_alone_whole(
+    data_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session = played(20, seats=("greedy", "hard"))
+    storage.save_named("bots", session)
+    assert cli.main(["review", "bots"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == list(review_lines(review(session, computers=True), session.setup.names))
+    assert out[0].startswith("Turn 1, Ayla: ")  # not "nobody had a choice to make"
 
 
 def test_the_command_reviews_a_finished_game_by_its_number_in_saved_games(

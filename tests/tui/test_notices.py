@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 
 from marrakech.bots import make_bot
 from marrakech.engine import Phase
+from marrakech.flow import GameFlow, Notice
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.files import reading_seconds
@@ -69,6 +70,28 @@ async def test_the_why_of_a_hint_goes_once_the_position_it_speaks_of_is_played()
 
 
 @run
+async def test_a_notice_the_decision_brings_stays_when_the_hints_reasons_go(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    failed: list[int] = []
+
+    def failing_autosave(flow: GameFlow) -> None:  # once, as a failed autosave is told
+        if not failed:
+            failed.append(len(flow.session.transitions))
+            flow.notify(Notice("Autosave failed: the disk is full", severity="warning"))
+
+    monkeypatch.setattr(GameFlow, "_settled", failing_autosave)
+    session = Session(GameSetup(2, seats=("person", "greedy"), seed=1))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await ask_for_a_hint(pilot, app)
+        await pilot.press("enter")  # the decision: its reasons go, its own notice stays
+        await wait_until(pilot, lambda: session.state.phase.value == "place", "the carpet")
+        assert not hint_why_shown(app)
+        assert any("the disk is full" in toast for toast in toasts(app))
+
+
+@run
 async def test_the_log_keeps_its_latest_line_in_view_when_the_terminal_shrinks() -> None:
     session = Session(GameSetup(2, seed=3))
     greedy = make_bot("greedy", seed=3)
@@ -118,16 +141,20 @@ async def test_a_message_too_long_for_the_status_line_is_shown_whole_as_a_notice
         assert shown and "Player 2" in shown[0]  # the whole of it, the computer's turn too
 
 
+@pytest.mark.parametrize(("key", "screen"), [("question_mark", "HelpScreen"), ("escape", None)])
 @run
-async def test_the_why_of_a_hint_goes_when_the_help_opens_over_the_game() -> None:
+async def test_the_why_of_a_hint_goes_when_the_help_opens_or_esc_is_pressed(
+    key: str, screen: str | None
+) -> None:
     session = Session(GameSetup(2, seats=("person", "greedy"), seed=1))
     app = MarrakechApp(session=session)
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await ask_for_a_hint(pilot, app)
-        await pilot.press("question_mark")
+        await pilot.press(key)
         await pilot.pause()
-        assert type(app.screen).__name__ == "HelpScreen"
+        assert type(app.screen).__name__ == (screen or "GameScreen")
         assert not hint_why_shown(app)
+        assert session.actions == ()  # nothing played: they only go
 
 
 @run

@@ -43,6 +43,11 @@ from marrakech.tui.widgets.too_small import TooSmall
 if TYPE_CHECKING:
     from marrakech.tui.screens.results import NextGame
 
+HINT_WHY_SECONDS = 30.0
+"""A hint's reasons stay this long at least, unless the decision is made first (they go
+with the position they speak of) or Esc hides them: they take a while to weigh, and on a
+small terminal they cover the risk table meanwhile."""
+
 
 class GameScreen(Screen["NextGame"]):
     """One game, from the first turn to the results; dismisses with what its results
@@ -119,6 +124,10 @@ class GameScreen(Screen["NextGame"]):
         """The current position."""
         return self.flow.state
 
+    def levels(self) -> list[str | None]:
+        """The computer that plays each seat now (``ComputerSeats.playing``; None: a person)."""
+        return [self.flow.computers.playing(seat) for seat in self.flow.seats]
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show only the keys of this moment; dim those that cannot act now (none act unseen)."""
         if self.has_class("-too-small"):
@@ -139,7 +148,7 @@ class GameScreen(Screen["NextGame"]):
         can_roll = bool(self.check_action("roll", ()))
         shown = self.chances.of(self.flow.state)
         self.query_one(SidePanel).show(
-            frame, self.flow.names, can_roll=can_roll, chances=shown, seats=self.flow.seats
+            frame, self.flow.names, can_roll=can_roll, chances=shown, levels=self.levels()
         )
         if self.chances.wanted(self.flow.state):
             self.pacer.chances(self.flow, self.flow.state)
@@ -379,7 +388,8 @@ class GameScreen(Screen["NextGame"]):
         if self.flow.is_current(event.move):
             self._point(self.pointing.hinting(event.result))
             if why := hint_why(self.flow, event.move, event.result):
-                shown = show_notice(self.app, Notice(why, title=_("Why this hint")))
+                notice = Notice(why, title=_("Why this hint"))
+                shown = show_notice(self.app, notice, at_least=HINT_WHY_SECONDS)
                 self._hint_why_until = time.monotonic() + shown
 
     def on_screen_suspend(self) -> None:
@@ -393,6 +403,11 @@ class GameScreen(Screen["NextGame"]):
         at once, so a notice shown meanwhile goes with them."""
         if time.monotonic() < self._hint_why_until:
             self.app.clear_notifications()
+        self._hint_why_until = 0.0
+
+    def action_hide_notices(self) -> None:
+        """Take the notices off the board (a hint's reasons among them, sooner than they go)."""
+        self.app.clear_notifications()
         self._hint_why_until = 0.0
 
     def action_open_log(self) -> None:

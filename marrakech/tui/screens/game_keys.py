@@ -49,6 +49,7 @@ GAME_KEYS: tuple[Binding, ...] = (
     Binding("l", "open_log", N_("Log")),
     Binding("s", "save", N_("Save")),
     Binding("e", "export_log", N_("Export log"), show=False),
+    Binding("escape", "hide_notices", N_("Hide the notices"), show=False),
 )
 """The game screen's bindings (several share a key: ``key_state`` picks the one that acts)."""
 

@@ -168,6 +168,10 @@ REVIEW_HELP = (
         "0.6 points."
     ),
     N_(
+        "Its reasons stay beside the board for half a minute or until you decide; **Esc** "
+        "hides them sooner."
+    ),
+    N_(
         "The parts: *the points on the board now*; *the toll on this roll* and *bankruptcies "
         "on this roll*; *the next player's roll*; *tolls on the later rolls* (where Assam is "
         "likely to stop after that); *the carpet laid this turn* (squares gained and "

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -32,20 +33,24 @@ MEANINGS = (
     N_("what the dice gave, against what was expected before them"),
     N_("what the decisions made of the margin"),
     N_("the points the others' decisions lost against the best, minus yours"),
-    N_("how much better your positions turned out than the evaluator expected"),
+    N_(
+        "how much better your positions turned out than the evaluator expected (it swings "
+        "from game to game: read it over many)"
+    ),
 )
 """What luck, skill and skill's two parts mean, for the key under the chart."""
 
 
-def key(labels: Sequence[str]) -> Group:
+def key(labels: Sequence[str]) -> Padding:
     """The key under the chart: each of ``labels`` (luck, skill and maybe skill's parts)
     beside what it means, then where to read more."""
-    table = Table.grid(padding=(0, 1))
+    table = Table.grid(padding=(0, 2))  # two cells: an indented word stands apart
     table.add_column(no_wrap=True)
     table.add_column()
     for label, meaning in zip(labels, MEANINGS, strict=False):
         table.add_row(Text(label, style="dim"), WrappedText(Text(_(meaning), style="dim")))
-    return Group(table, Text(_("? (help) says more."), style="dim"))
+    # In from the edge as the chart's names are (its table pads each column by a cell).
+    return Padding(Group(table, Text(_("? (help) says more."), style="dim")), (0, 0, 0, 1))
 
 
 def bar(value: float, biggest: float, style: str | Style, half: int = HALF) -> Text:
