@@ -52,6 +52,18 @@ def signature(node: ast.FunctionDef) -> str:
     return f"{node.name}({shown}){returns}"
 
 
+def docstring_after(body: list[ast.stmt], index: int) -> str | None:
+    """The string right after ``body[index]`` (a constant's or a field's docstring), if any."""
+    after = body[index + 1] if index + 1 < len(body) else None
+    if (
+        isinstance(after, ast.Expr)
+        and isinstance(after.value, ast.Constant)
+        and isinstance(after.value.value, str)
+    ):
+        return after.value.value
+    return None
+
+
 def definitions() -> dict[str, tuple[ast.AST, str | None]]:
     """Every top-level class, function and documented constant of the engine's modules:
     its node, and the docstring of a constant (the string right after it)."""
@@ -63,14 +75,7 @@ def definitions() -> dict[str, tuple[ast.AST, str | None]]:
                 found.setdefault(node.name, (node, None))
             elif isinstance(node, ast.Assign | ast.AnnAssign):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                after = body[index + 1] if index + 1 < len(body) else None
-                doc = (
-                    after.value.value
-                    if isinstance(after, ast.Expr)
-                    and isinstance(after.value, ast.Constant)
-                    and isinstance(after.value.value, str)
-                    else None
-                )
+                doc = docstring_after(body, index)
                 for target in targets:
                     if isinstance(target, ast.Name):
                         found.setdefault(target.id, (node, doc))
@@ -88,9 +93,24 @@ def exported() -> list[str]:
     raise SystemExit("marrakech/engine/__init__.py has no __all__")
 
 
-def members(node: ast.ClassDef) -> list[str]:
-    """A class's public methods and properties, one line each."""
+def fields(node: ast.ClassDef) -> list[str]:
+    """A class's public fields (``name: type``, as a dataclass or a NamedTuple declares
+    them), one line each, with the docstring right after one when it has one."""
     lines = []
+    for index, item in enumerate(node.body):
+        if not isinstance(item, ast.AnnAssign) or not isinstance(item.target, ast.Name):
+            continue
+        name, kind = item.target.id, ast.unparse(item.annotation)
+        if name.startswith("_") or kind.startswith(("ClassVar", "Final")):
+            continue
+        said = first_sentence(docstring_after(node.body, index))
+        lines.append(f"  - `{name}: {kind}`" + (f": {said}" if said else ""))
+    return lines
+
+
+def members(node: ast.ClassDef) -> list[str]:
+    """A class's public fields, methods and properties, one line each."""
+    lines = fields(node)
     for item in node.body:
         if not isinstance(item, ast.FunctionDef) or item.name.startswith("_"):
             continue
