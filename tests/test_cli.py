@@ -38,7 +38,9 @@ def test_new_takes_a_level_with_settings_and_an_outside_bot() -> None:
     chosen = setup(
         "--bot", "1=hard:iterations=50", "--bot", "2=examples/cautious_bot.py:CautiousBot"
     )
-    assert chosen.seats == ("hard:iterations=50", "examples/cautious_bot.py:CautiousBot")
+    # The file by its full path: the game's save finds it from any folder.
+    example = Path("examples/cautious_bot.py").resolve()
+    assert chosen.seats == ("hard:iterations=50", f"{example}:CautiousBot")
 
 
 def test_new_takes_every_level_and_the_old_names() -> None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 from marrakech.games.language import N_, _, pgettext
 from marrakech.games.text import quoted, shown
@@ -143,9 +144,19 @@ def computer_named(
                 "choose one of {levels}"
             ).format(name=_quoted(canonical), why=_(OUTSIDE_REFUSED), levels=", ".join(LEVELS))
         )
+    canonical = _anywhere(canonical)
     if build is not None:
         build(canonical)
     return canonical
+
+
+def _anywhere(name: str) -> str:
+    """An outside bot's name that finds it from any folder: its file's full path (a save
+    names the bot as it was chosen, and may be loaded again from elsewhere)."""
+    source, _colon, cls = name.rpartition(":")
+    if not source.endswith(".py"):
+        return name
+    return f"{Path(source).expanduser().resolve()}:{cls}"
 
 
 def seat_bot(

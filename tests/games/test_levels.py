@@ -42,9 +42,17 @@ def test_levels_old_names_and_settings_are_taken_everywhere(name: str, canonical
     assert computer_named(name) == canonical == computer_named(name, outside=False)
 
 
-@pytest.mark.parametrize("name", ["mybots.strong:Bot", "bots/my_bot.py:MyBot"])
-def test_an_outside_bot_is_taken_where_no_file_names_it(name: str) -> None:
-    assert computer_named(name) == name
+def test_an_outside_bot_is_taken_where_no_file_names_it() -> None:
+    assert computer_named("mybots.strong:Bot") == "mybots.strong:Bot"
+    assert computer_named(EXAMPLE_BOT) == EXAMPLE_BOT
+
+
+def test_an_outside_bot_file_is_named_by_its_full_path_so_a_save_finds_it_from_anywhere(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(Path(EXAMPLE_BOT).parents[1])
+    assert computer_named("examples/cautious_bot.py:CautiousBot") == EXAMPLE_BOT
+    assert computer_named("./examples/../examples/cautious_bot.py:CautiousBot") == EXAMPLE_BOT
 
 
 @pytest.mark.parametrize("name", ["mybots.strong:Bot", "bots/my_bot.py:MyBot"])
