@@ -164,4 +164,5 @@ def test_a_broken_save_whose_name_holds_escapes_is_listed_without_them() -> None
 
 def test_an_outside_bots_name_in_the_new_game_hint_is_shown_as_it_is() -> None:
     hint = kind_hint("[b]odd.py:Bot")
-    assert hint == "The outside bot [b]odd.py:Bot plays this seat (docs/bots.md)."
+    where = Path("[b]odd.py").resolve()  # by its full path, as the save names it
+    assert hint == f"The outside bot {where}:Bot plays this seat (docs/bots.md)."
