@@ -65,10 +65,11 @@ def typed_lines(
     return stdin
 
 
-TO_COPY = re.compile(r"\bmarrakech |/")
-"""What marks a line that holds a command or a path to copy: such a line is left to the
-terminal, which copies a line it wrapped itself as one line (one broken by hand would
-paste as two)."""
+TO_COPY = re.compile(r"\bmarrakech |(?<![\w-])/")
+"""What marks a line that holds a command or a path to copy (a full one: "/home/..." or
+"~/..."): such a line is left to the terminal, which copies a line it wrapped itself as
+one line (one broken by hand would paste as two). A page named in passing
+("docs/text-mode.md") is no path to copy: its line is broken where words break."""
 
 
 def fitted(out: TextIO, line: str) -> Iterator[str]:

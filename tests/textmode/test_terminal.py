@@ -86,3 +86,18 @@ def test_a_line_with_a_command_or_a_path_to_copy_is_left_to_the_terminal(
     terminal.truncate()
     saved = 'Saved as "friday", in /home/ayla/.local/share/marrakech/saves/friday.json.'
     assert written(terminal, saved) == [saved]
+
+
+def test_a_page_named_in_passing_does_not_keep_its_line_from_breaking(
+    terminal: Terminal,
+) -> None:
+    # The text mode's help in Japanese: the terminal would cut 日本語 and start a line
+    # with a closing mark.
+    commands = (
+        "コマンド（すべてのコマンドと短い形は docs/text-mode.md にあります。"
+        "かっこ内の日本語でも入力できます）："
+    )
+    lines = written(terminal, commands)
+    assert len(lines) > 1 and all(cell_len(line) <= 40 for line in lines), lines
+    assert not any(line.startswith(("）", "：")) for line in lines), lines
+    assert "docs/text-mode.md" in "\n".join(lines)

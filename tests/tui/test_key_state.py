@@ -35,3 +35,17 @@ def test_a_person_at_the_board_sees_the_keys_of_the_moment() -> None:
     flow = _flow("person", "greedy", remote=())
     assert _shown(flow, "turn", "left") and _shown(flow, "roll") and _shown(flow, "undo")
     assert not _shown(flow, "lay")  # not before the roll
+
+
+def test_hot_seat_without_takebacks_shows_undo_and_redo_only_when_they_act() -> None:
+    seats = ("person", "person", "greedy")
+    setup = GameSetup(3, seats=seats, seed=3, takeback=False)
+    flow = GameFlow(Session(setup), lambda notice: None, autosave=False)
+    assert not _shown(flow, "undo") and not _shown(flow, "redo")  # nothing decided yet
+    while flow.state.current != 2:  # Player 1, then Player 2, turn Assam and lay
+        flow.play(flow.state.legal_actions()[0])
+        assert not _shown(flow, "redo")
+    assert _shown(flow, "undo")  # Player 2's carpet, before the computer's roll
+    flow.undo()
+    assert _shown(flow, "redo") and not _shown(flow, "undo")  # their roll was seen
+    flow.close()

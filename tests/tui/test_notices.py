@@ -4,6 +4,8 @@ under a notice shows beside it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
@@ -14,7 +16,9 @@ from marrakech.flow import GameFlow, Notice
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.files import reading_seconds
+from marrakech.tui.screens.game import HINT_WHY_SECONDS
 from marrakech.tui.widgets.game_log import GameLog
+from marrakech.tui.widgets.risk_preview import RiskPreview
 
 from .helpers import run, toasts, wait_until
 
@@ -181,3 +185,31 @@ async def test_the_why_of_a_hint_leaves_the_risk_preview_in_view_at_80x24(player
         risk = app.screen.query_one("#risk").region
         for notice in app.screen.query("Toast"):
             assert not notice.region.overlaps(risk), (notice.region, risk)
+
+
+@pytest.mark.parametrize(("size", "covered"), [((80, 24), True), ((120, 40), False)])
+@run
+async def test_the_why_of_a_hint_stays_half_a_minute_unless_it_would_cover_the_risks(
+    size: tuple[int, int], covered: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # At 80x24 the reasons lie over the risk table they speak of: they go once read.
+    session = Session(GameSetup(2, seats=("person", "greedy"), seed=1))
+    app = MarrakechApp(session=session)
+    monkeypatch.setattr(app, "NOTIFICATION_TIMEOUT", 5)  # the usual time, not the tests'
+    stays: list[tuple[str, float]] = []
+    notify = app.notify
+
+    def noted(message: str, **options: Any) -> None:
+        if options.get("title") == "Why this hint":
+            stays.append((message, options["timeout"]))
+        notify(message, **options)
+
+    monkeypatch.setattr(app, "notify", noted)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.press("enter", "enter")
+        await ask_for_a_hint(pilot, app)
+        [why] = app.screen.query("Toast")
+        assert why.region.overlaps(app.screen.query_one(RiskPreview).region) is covered
+    [(message, seconds)] = stays
+    assert seconds == (reading_seconds(app, message) if covered else HINT_WHY_SECONDS)
+    assert reading_seconds(app, message) < HINT_WHY_SECONDS

@@ -13,7 +13,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList, TabbedContent
 
+from marrakech.bots import make_bot
 from marrakech.engine import Orient, Phase, Place, Turn
+from marrakech.flow.hint import hint
 from marrakech.flow.luck import rounded, rounded_skill_parts
 from marrakech.flow.review import Review
 from marrakech.games.session import GameSetup, Session
@@ -328,3 +330,29 @@ async def test_the_keys_line_under_the_market_gives_way_whole_where_room_is_shor
             await pilot.pause()
     assert any(said)
     assert all(said) is (size == (100, 32))
+
+
+def hinted_session() -> Session:
+    """A finished game in which Ayla (a person) played every hint, against greedy Bo."""
+    session = Session(GameSetup(2, names=("Ayla", "Bo"), seats=("person", "greedy"), seed=4))
+    bot = make_bot("greedy", seed=4)
+    while session.state.phase is not Phase.OVER:
+        state = session.state
+        if state.phase is Phase.ROLL:
+            session.roll()
+        else:
+            session.play(hint(state).pick if state.current == 0 else bot.choose(state))
+    return session
+
+
+@run
+async def test_a_game_of_best_decisions_says_so_rather_than_list_nothing() -> None:
+    session = hinted_session()
+    async with reviewing(session, (100, 32), listed=False) as (app, _pilot, screen, _game):
+        side = screen.query_one("#side").region.x  # the panel wraps its lines of words
+        lines = screen_text(app).splitlines()
+        text = " ".join(" ".join([line[side:] for line in lines] + lines[-3:]).split())
+        assert not screen.query_one("#worst", OptionList).display
+    assert "No decision was graded an inaccuracy or worse." in text
+    assert "No decision to look at: every one was graded best." in text
+    assert "0 decisions" not in text

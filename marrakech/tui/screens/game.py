@@ -23,6 +23,7 @@ from marrakech.flow import GameFlow, Notice
 from marrakech.flow.cursor import NO_UTURN
 from marrakech.games.autosaves import GameFile
 from marrakech.games.language import _
+from marrakech.games.lines import wrapped_lines
 from marrakech.games.narrate import one_line, rewound
 from marrakech.games.session import Session
 from marrakech.games.settings import Settings
@@ -36,6 +37,7 @@ from marrakech.tui.widgets.game_footer import GameFooter
 from marrakech.tui.widgets.game_log import GameLog
 from marrakech.tui.widgets.legend import Legend
 from marrakech.tui.widgets.pacer import Pacer
+from marrakech.tui.widgets.risk_preview import RiskPreview
 from marrakech.tui.widgets.side_panel import SidePanel
 from marrakech.tui.widgets.status_line import StatusLine
 from marrakech.tui.widgets.too_small import TooSmall
@@ -45,8 +47,8 @@ if TYPE_CHECKING:
 
 HINT_WHY_SECONDS = 30.0
 """A hint's reasons stay this long at least, unless the decision is made first (they go
-with the position they speak of) or Esc hides them: they take a while to weigh, and on a
-small terminal they cover the risk table meanwhile."""
+with the position they speak of) or Esc hides them: they take a while to weigh. Where
+they would cover the risk table (a short terminal), they stay as long as any notice."""
 
 
 class GameScreen(Screen["NextGame"]):
@@ -389,8 +391,22 @@ class GameScreen(Screen["NextGame"]):
             self._point(self.pointing.hinting(event.result))
             if why := hint_why(self.flow, event.move, event.result):
                 notice = Notice(why, title=_("Why this hint"))
-                shown = show_notice(self.app, notice, at_least=HINT_WHY_SECONDS)
+                shown = show_notice(self.app, notice, at_least=self._why_seconds(why))
                 self._hint_why_until = time.monotonic() + shown
+
+    def _why_seconds(self, why: str) -> float:
+        """The least a hint's reasons ``why`` stay: HINT_WHY_SECONDS, unless they would
+        lie over the risk table they speak of (a short terminal); then only as long as
+        they take to read, as any notice."""
+        risk = self.query_one(RiskPreview)
+        if not risk.display:
+            return HINT_WHY_SECONDS
+        # A notice is as wide as the side panel: its words, its title, its padding and
+        # the row above it, standing on the footer.
+        width = max(1, self.query_one(SidePanel).size.width - 4)
+        rows = sum(len(wrapped_lines(part, width)) for part in why.splitlines()) + 4
+        clear = risk.region.bottom <= self.size.height - 1 - rows
+        return HINT_WHY_SECONDS if clear else 0.0
 
     def on_screen_suspend(self) -> None:
         """A screen opened over the game (the help, the log) takes a hint's reasons away:

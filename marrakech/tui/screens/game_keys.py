@@ -37,7 +37,7 @@ GAME_KEYS: tuple[Binding, ...] = (
     Binding("tab", "cycle(1)", N_("Next")),
     Binding("shift+tab", "cycle(-1)", N_("Previous"), show=False),
     Binding("u", "undo", N_("Undo")),
-    # Hot-seat without takebacks hides Undo when it cannot act; u still says why.
+    # Hot-seat without takebacks hides Undo and Redo when they cannot act; u still says why.
     Binding("u", "refused('undo')", "", show=False),
     Binding("ctrl+r", "redo", N_("Redo")),
     Binding("ctrl+r", "refused('redo')", "", show=False),
@@ -149,12 +149,14 @@ def key_state(
             return not flow.networked and not walking and not flow.can_redo
         return flow.why_no_win_chances() is not None
     if action == "redo":
+        if people_without_takebacks(flow):  # as Undo: only when it acts
+            return not walking and flow.can_redo
         return not flow.networked and ((not walking and flow.can_redo) or None)
     return True
 
 
 def people_without_takebacks(flow: GameFlow) -> bool:
     """Several people at this keyboard with takebacks off: a player may take back only
-    their own decision before the next roll, so Undo shows only when it would act."""
+    their own decision before the next roll, so Undo and Redo show only when they act."""
     people = sum(1 for seat in flow.seats if seat.is_person)
     return people > 1 and not flow.networked and not flow.session.setup.takeback_allowed

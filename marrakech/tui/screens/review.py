@@ -192,12 +192,15 @@ class ReviewScreen(Screen[None]):
         )
         if self.shown:
             options.highlighted = 0
+        options.display = bool(self.shown)  # no empty box where there is nothing to list
         self._show()
         self.refresh_bindings()
 
     def _worst_title(self, graded: int, alone: str | None) -> str:
         """The heading of the decisions listed: all the misses, or the worst of them (of
         the one player reviewed, ``alone``, when the others were computers)."""
+        if not self.shown:
+            return _("No decision was graded an inaccuracy or worse.")
         if graded == len(self.shown) and all(d.grade in MISSES for d in self.shown):
             return ngettext(
                 "{count} decision graded an inaccuracy or worse:",
