@@ -85,16 +85,14 @@ class LuckChart(Accounts):
         labels = (_("margin"), _("luck"), _("skill"))
         part_labels = (pgettext("skill part", "decisions"), pgettext("skill part", "foresight"))
         label_width = max(cell_len(label) for label in (*labels, *(" " + p for p in part_labels)))
-        heading = _("Player")
-        widest = max([cell_len(heading), *(cell_len(names[a.seat]) for a in accounts)])
+        widest = max(cell_len(names[a.seat]) for a in accounts)
         name_width = min(NAME_WIDTH, widest)
         # Each of the four columns has a cell of padding either side.
         room = self.content_size.width - name_width - label_width - FIGURE_WIDTH - 8
         half = max(1, min(HALF, (room - 1) // 2))
-        table = Table(
-            title=_("Margin: luck + skill"), box=None, padding=(0, 1), header_style="bold"
-        )
-        table.add_column(heading, no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
+        # No heading row: the names in bold say what the first column holds.
+        table = Table(title=_("Margin: luck + skill"), box=None, padding=(0, 1), show_header=False)
+        table.add_column(no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
         table.add_column("", no_wrap=True)
         table.add_column("", justify="right", no_wrap=True)
         table.add_column("", no_wrap=True, overflow="crop")
