@@ -20,6 +20,7 @@ from marrakech.games.levels import computer_label
 from marrakech.games.lines import NO_LINE_START
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
+from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.widgets.game_log import GameLog
 from marrakech.tui.widgets.legend import legend_text, wrap
@@ -379,3 +380,9 @@ async def test_the_panel_of_keys_speaks_japanese_for_textual_s_own_widgets_too()
         keys = screen_text(app)
     assert "カーソルを左へ" in keys and "Move cursor left" not in keys
     assert "Scroll" not in keys and "Delete" not in keys
+
+
+@pytest.mark.usefixtures("japanese")
+def test_a_questions_keys_are_listed_with_japanese_marks() -> None:
+    question = ConfirmScreen("続けますか。", yes="終了", no="続ける")
+    assert question.keys() == "y：終了 · n、Esc：続ける"

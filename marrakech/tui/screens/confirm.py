@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
-from marrakech.games.language import N_, _
+from marrakech.games.language import N_, _, pgettext
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.wrapped import WrappedStatic
 
@@ -105,9 +105,14 @@ class ConfirmScreen(ModalScreen[bool | None]):
         no_keys = ["n"]
         if self.escape is not None:
             (yes_keys if self.escape else no_keys).append("Esc")
+        # Translators: between two keys that give the same answer ("n, Esc").
+        between = pgettext("keys", ", ")
         # Translators: the keys that answer a question, as "y: Quit · n, Esc: Keep playing".
         keys = _("{yes_keys}: {yes} · {no_keys}: {no}").format(
-            yes_keys=", ".join(yes_keys), yes=self.yes, no_keys=", ".join(no_keys), no=self.no
+            yes_keys=between.join(yes_keys),
+            yes=self.yes,
+            no_keys=between.join(no_keys),
+            no=self.no,
         )
         if self.escape is None:
             # Translators: after the keys that answer a question: Esc answers neither.
