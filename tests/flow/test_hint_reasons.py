@@ -195,7 +195,7 @@ def test_the_issue_s_example_in_japanese() -> None:
         language.use(language.ENGLISH)
     assert found is not None
     assert found.sentences == (
-        "「左に向ける」は、この出目の通行料で0.7点とそのほかすべてで0.4点を失いますが、"
+        "「左に向ける」は、この出目の通行料で0.7点とその他の部分の合計で0.4点を失いますが、"
         "のちに通行料を稼ぐマスで1.1点とこの手番に敷くじゅうたんで0.8点を得ます。"
         "「右に向ける」より0.8点多い価値があります。",
         "あなたが勝つ確率は54%です（「右に向ける」なら51%）。",
