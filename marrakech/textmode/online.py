@@ -13,7 +13,9 @@ answer, to say it: a refusal, or a host out of reach, ends with 1.
 The prompt is the text mode's (``loop.PROMPT``), written whenever the table waits for this
 person (their decision, or their yes or no to an undo) and something was said since the
 last one: a program reads lines until the prompt, then writes one command. Lines typed
-while others play are answered too, with no prompt after them.
+while others play are answered too, with no prompt after them. A person at a terminal
+edits the line they type as at one keyboard (``terminal.TerminalLines``): the prompt
+stays on their typing line, and what the table says meanwhile is written above it.
 """
 
 from __future__ import annotations
@@ -29,8 +31,10 @@ from marrakech.flow import Change, GameFlow, Listener
 from marrakech.games.language import _
 from marrakech.games.narrate import one_line
 from marrakech.games.words import as_sentence
+from marrakech.textmode.commands import COMMAND_WORDS
 from marrakech.textmode.game import TextGame
-from marrakech.textmode.loop import PROMPT, read_line, review_offer, too_long, write
+from marrakech.textmode.loop import PROMPT, Lines, read_line, review_offer, too_long, write
+from marrakech.textmode.terminal import TerminalLines
 
 RETRY_SECONDS = 1.0
 """How long a computer seat whose decision the host refused waits to try again."""
@@ -51,15 +55,18 @@ class TableInLines:
         moves: bool = True,
         prompts: bool = False,
         prompt_on_same_line: bool = False,
+        typing: TerminalLines | None = None,
     ) -> None:
         """``table`` gives the flow (None until a client has received the game); ``moves``
         False says only the start, the end, requests and problems; ``prompts`` writes the
-        prompt when the table waits for this person (on the typing line at a terminal)."""
+        prompt when the table waits for this person (on the typing line at a terminal);
+        ``typing``, the terminal's line being typed, which shows the prompt itself."""
         self.table = table
         self.out = out
         self.moves = moves
         self.prompts = prompts
         self.prompt_on_same_line = prompt_on_same_line
+        self.typing = typing
         self.game: TextGame | None = None
         self.done = asyncio.Event()
         """Set when the person quits or their input ends."""
@@ -80,6 +87,10 @@ class TableInLines:
         """Write lines (none: nothing), on a line of their own after a prompt at a terminal."""
         if not lines:
             return
+        if self.typing is not None:
+            with self.typing.above(self.out):
+                write(self.out, lines)
+            return
         if self._prompted and self.prompt_on_same_line:
             self.out.write("\n")
         write(self.out, lines)
@@ -96,6 +107,8 @@ class TableInLines:
         game = self.game
         if not self.prompts or self._prompted or game is None or self.done.is_set():
             return
+        if self.typing is not None:
+            return  # the typing line shows the prompt, always
         flow = game.flow
         asked = flow.undo_asker is not None  # their yes or no, whoever's turn it is
         waiting = flow.person_to_move or asked
@@ -131,6 +144,8 @@ class TableInLines:
         if self.done.is_set():
             return  # they quit: what comes after is not read
         if line is None:
+            if self.typing is not None:
+                self.out.write("\n")  # off the prompt the input ended on (Ctrl+D)
             if game is not None:
                 self.say([self.goodbye()])
             else:
@@ -152,6 +167,12 @@ class TableInLines:
             if reply.quit:
                 self.done.set()
         self._go_on()
+
+    def _answer_line(self, line: str, answered: threading.Event) -> None:
+        try:
+            self.line(line)
+        finally:
+            answered.set()
 
     def goodbye(self) -> str:
         """The line said when the input ends in the game."""
@@ -176,14 +197,23 @@ class TableInLines:
         self.say([_("The input has ended and the host has not answered: giving up.")])
         return 1
 
-    def read(self, lines: TextIO, *, quit_at_end: bool = True) -> None:
+    def read(self, lines: Lines, *, quit_at_end: bool = True) -> None:
         """Read ``lines`` in a thread of their own until they end (which quits, unless
-        ``quit_at_end`` is False: a spectator watches on)."""
+        ``quit_at_end`` is False: a spectator watches on). A terminal's next line is
+        asked for once the last one is answered, so that its prompt comes after the
+        answer."""
         loop = asyncio.get_running_loop()
 
         def reader() -> None:
             while (line := read_line(lines)) is not None:
-                loop.call_soon_threadsafe(self.line, line)
+                if self.typing is None:
+                    loop.call_soon_threadsafe(self.line, line)
+                    continue
+                answered = threading.Event()
+                loop.call_soon_threadsafe(self._answer_line, line, answered)
+                answered.wait()
+                if self.done.is_set():
+                    return  # they quit: no prompt for a line nobody reads
             if quit_at_end:
                 loop.call_soon_threadsafe(self.line, None)
 
@@ -241,14 +271,21 @@ async def play_at_table(
     at_terminal = lines is None and sys.stdin.isatty() and sys.stdout.isatty()
     if stay_at_the_end is None:
         stay_at_the_end = reads and quit_at_end and at_terminal
+    # A person at a terminal edits their line (not a program, which writes whole lines).
+    typing = TerminalLines(f"{PROMPT} ", COMMAND_WORDS) if reads and at_terminal else None
     seat = TableInLines(
-        table, out or sys.stdout, moves=moves, prompts=reads, prompt_on_same_line=at_terminal
+        table,
+        out or sys.stdout,
+        moves=moves,
+        prompts=reads,
+        prompt_on_same_line=at_terminal,
+        typing=typing,
     )
     listen(seat.heard)
     if table() is not None:
         seat.heard(Change("synced"))
     if reads:
-        seat.read(lines or sys.stdin, quit_at_end=quit_at_end)
+        seat.read(typing or lines or sys.stdin, quit_at_end=quit_at_end)
     ending = asyncio.ensure_future(until)
     quitting = asyncio.ensure_future(seat.done.wait())
     try:

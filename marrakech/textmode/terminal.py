@@ -4,7 +4,9 @@ and lines written to a terminal, broken between words at its width (``fitted``).
 
 Python's ``input`` does the editing through the readline module where Python has it (not
 on Windows, where the console edits lines itself). The history is kept in memory only:
-nothing typed is written to a file.
+nothing typed is written to a file. Lines written while a line is being typed (a network
+game moves when others play) go above it (``TerminalLines.above``), the line typed so far
+drawn again under them.
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ class TerminalLines:
     def __init__(self, prompt: str, words: Sequence[str] = ()) -> None:
         """Read with ``prompt``; Tab completes the first word of a line from ``words``."""
         self.prompt = prompt
+        self.editing = False
+        """True while a line is being typed, its prompt shown (set from the reading thread)."""
+        self._typed: Callable[[], str] | None = None
         with contextlib.suppress(ImportError):
             import readline
 
@@ -33,6 +38,12 @@ class TerminalLines:
             readline.set_completer_delims(" ")
             libedit = "libedit" in (readline.__doc__ or "")  # macOS's Python, as a rule
             readline.parse_and_bind("bind ^I rl_complete" if libedit else "tab: complete")
+            if hasattr(readline, "set_pre_input_hook"):  # once the prompt is shown
+                readline.set_pre_input_hook(self._started)
+                self._typed = readline.get_line_buffer
+
+    def _started(self) -> None:
+        self.editing = True
 
     def readline(self, size: int = -1, /) -> str:
         """The next line typed, with its newline; "" once the input ends (Ctrl+D)."""
@@ -40,6 +51,24 @@ class TerminalLines:
             return input(self.prompt) + "\n"
         except EOFError:
             return ""
+        finally:
+            self.editing = False
+
+    @contextlib.contextmanager
+    def above(self, out: TextIO) -> Iterator[bool]:
+        """Write to ``out`` above the line being typed, if one is: its prompt and what is
+        typed so far are taken off the screen, then drawn again under what was written.
+        Gives whether they were (where readline cannot say what is typed, never)."""
+        typed = self._typed
+        if typed is None or not self.editing:
+            yield False
+            return
+        out.write("\r\x1b[K")  # to the line's start, and clear it
+        try:
+            yield True
+        finally:
+            out.write(self.prompt + typed())
+            out.flush()
 
 
 def completer(words: tuple[str, ...], line: Callable[[], str]) -> Callable[[str, int], str | None]:

@@ -1,0 +1,76 @@
+"""A network game in lines at a real terminal: the typing line is edited as at one
+keyboard, and what the table says meanwhile is written above it."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import time
+from pathlib import Path
+
+import pytest
+from tmux_pane import TmuxPane, marrakech_pane
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def last_line(screen: str) -> str:
+    return screen.rstrip().splitlines()[-1].rstrip()
+
+
+def wait_for_last_line(pane: TmuxPane, text: str) -> str:
+    """Wait until the screen's last line reads ``text``; returns the screen."""
+    deadline = time.monotonic() + 20  # far beyond what any load needs
+    while last_line(screen := pane.screen()) != text:
+        assert time.monotonic() < deadline, f"the last line never read {text!r}:\n{screen}"
+        time.sleep(0.1)
+    return screen
+
+
+def test_a_joined_player_edits_their_line_and_the_table_writes_above_it(tmp_path: Path) -> None:
+    port = str(free_port())
+    host = marrakech_pane(
+        tmp_path / "host",
+        *("host", "--headless", "--bot", "2=greedy", "--pause", "3", "--port", port),
+        width=120,
+    )
+    try:
+        heading = host.wait_for("seat 1: marrakech join", joined=True)
+        join_line = next(line for line in heading.splitlines() if line.startswith("seat 1: "))
+        address, code = join_line.split()[-2:]
+        player = marrakech_pane(tmp_path / "ayla", "join", address, code, "--text", width=150)
+        try:
+            player.wait_for("to turn him and roll.", joined=True)
+            player.tmux("send-keys", "-t", "main", "-l", "rigt")
+            player.keys("Left")  # the arrow moves in the line: h goes before the t
+            player.type_line("h")
+            player.wait_for("Player 1 turns right.")
+            player.wait_for(", lay your")
+            player.type_line("1")
+            player.wait_for("Player 1 lays a ")
+            # Typed while the computer plays: its moves are written above the line typed.
+            player.tmux("send-keys", "-t", "main", "-l", "sco")
+            player.wait_for("Player 2 lays a")
+            screen = wait_for_last_line(player, "> sco")
+            assert screen.count("Player 1, your turn.") == 2  # said after the computer's turn
+            assert last_line(screen) == "> sco"
+            player.type_line("res")
+            assert "> scores\n" in player.wait_for("carpets left.")
+            player.keys("C-u", "Up", "Up")  # the lines typed before come back
+            wait_for_last_line(player, "> 1")
+            player.keys("C-u", "C-d")
+            ended = player.wait_for("The input has ended.", joined=True)
+            assert any(line.startswith("The input has ended.") for line in ended.splitlines())
+        finally:
+            player.close()
+    finally:
+        host.close()
