@@ -87,7 +87,7 @@ class TableInLines:
         """Write lines (none: nothing), on a line of their own after a prompt at a terminal."""
         if not lines:
             return
-        if self.typing is not None:
+        if self.typing is not None and not self.done.is_set():
             with self.typing.above(self.out):
                 write(self.out, lines)
             return
@@ -306,3 +306,5 @@ async def play_at_table(
         # What was said last stays last: a line typed just before the end, still on its
         # way from the reading thread, is not answered after it.
         seat.done.set()
+        if typing is not None:
+            typing.close(seat.out)

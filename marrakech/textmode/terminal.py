@@ -14,8 +14,9 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from marrakech.games.lines import wrapped_lines
 
@@ -31,6 +32,13 @@ class TerminalLines:
         self.editing = False
         """True while a line is being typed, its prompt shown (set from the reading thread)."""
         self._typed: Callable[[], str] | None = None
+        self._settings: list[Any] | None = None
+        """The terminal's settings before any line was read (readline changes them while
+        it reads)."""
+        with contextlib.suppress(ImportError, OSError, ValueError):
+            import termios
+
+            self._settings = termios.tcgetattr(sys.stdin.fileno())
         with contextlib.suppress(ImportError):
             import readline
 
@@ -53,6 +61,21 @@ class TerminalLines:
             return ""
         finally:
             self.editing = False
+
+    def close(self, out: TextIO) -> None:
+        """Where the program ends while a line is being typed (its reading thread waits
+        in readline): take the typing line off the screen and give the terminal its
+        settings back (readline's would leave what is typed after the program unseen)."""
+        if not self.editing:
+            return
+        self.editing = False
+        out.write("\r\x1b[K")
+        out.flush()
+        with contextlib.suppress(ImportError, OSError, ValueError):
+            import termios
+
+            if self._settings is not None:
+                termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, self._settings)
 
     @contextlib.contextmanager
     def above(self, out: TextIO) -> Iterator[bool]:

@@ -3,13 +3,17 @@ keyboard, and what the table says meanwhile is written above it."""
 
 from __future__ import annotations
 
+import os
+import shlex
 import shutil
 import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
-from tmux_pane import TmuxPane, marrakech_pane
+from tmux_pane import ROOT, TmuxPane, marrakech_pane
 
 pytestmark = [
     pytest.mark.slow,
@@ -73,4 +77,41 @@ def test_a_joined_player_edits_their_line_and_the_table_writes_above_it(tmp_path
         finally:
             player.close()
     finally:
+        host.close()
+
+
+def test_a_joined_line_ended_from_elsewhere_gives_the_terminal_back_as_it_was(
+    tmp_path: Path,
+) -> None:
+    # The game ends while a line is half typed (the seat is taken from another terminal):
+    # the half line goes, and the shell after it shows what is typed (readline's own
+    # terminal settings would hide it).
+    port = str(free_port())
+    host = marrakech_pane(tmp_path / "host", "host", "--headless", "--port", port, width=120)
+    shell = TmuxPane(f"cd {shlex.quote(str(ROOT))} && env PS1='shell$ ' bash --norc --noprofile")
+    try:
+        heading = host.wait_for("seat 1: marrakech join", joined=True)
+        join_line = next(line for line in heading.splitlines() if line.startswith("seat 1: "))
+        address, code = join_line.split()[-2:]
+        wait_for_last_line(shell, "shell$")
+        join = [sys.executable, "-m", "marrakech", "join", address, code, "--text"]
+        shell.type_line(f"XDG_DATA_HOME={tmp_path / 'ayla'} {shlex.join(join)}")
+        shell.wait_for("to turn him")
+        shell.tmux("send-keys", "-t", "main", "-l", "lef")
+        wait_for_last_line(shell, "> lef")
+        subprocess.run(
+            join,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "elsewhere")},
+            timeout=60,
+            check=False,
+        )
+        shell.wait_for("Your seat was taken from another terminal.")
+        screen = wait_for_last_line(shell, "shell$")
+        assert "> lef" not in screen
+        shell.type_line("echo seen")
+        assert "shell$ echo seen\n" in shell.wait_for("\nseen\n")  # the command shows
+    finally:
+        shell.close()
         host.close()
