@@ -144,7 +144,9 @@ def add_commands(subparsers: Any) -> None:
     join.add_argument(
         "address",
         metavar="ADDRESS",
-        help=_("the host's HOST:PORT, or wss://... behind a TLS proxy"),
+        help=_(
+            "the host's HOST:PORT (PORT {port} if left out), or wss://... behind a TLS proxy"
+        ).format(port=DEFAULT_PORT),
     )
     join.add_argument("code", metavar="CODE", nargs="?", help=_("the seat's join code"))
     join.add_argument("--name", default=None, help=_("your player name"))

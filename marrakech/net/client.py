@@ -28,6 +28,7 @@ import contextlib
 import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import (
@@ -46,7 +47,7 @@ from marrakech.games.autosaves import GameFile
 from marrakech.games.language import _
 from marrakech.games.records import SaveFileError
 from marrakech.games.text import quoted, shown
-from marrakech.net import texts
+from marrakech.net import DEFAULT_PORT, texts
 from marrakech.net.fair import DiceWitness
 from marrakech.net.protocol import (
     HOST_STOPPED,
@@ -139,6 +140,19 @@ def not_a_host(error: InvalidHandshake) -> str | None:
     return None
 
 
+def host_uri(address: str) -> str:
+    """The WebSocket address of a host named HOST:PORT, HOST alone (on ``DEFAULT_PORT``,
+    where a host listens unless told otherwise) or ws://... or wss://... (as it is)."""
+    if address.startswith(("ws://", "wss://")):
+        return address
+    uri = f"ws://{address}"
+    try:
+        port = urlsplit(uri).port
+    except ValueError:  # a port that is no number: the connection says what is wrong
+        return uri
+    return uri if port is not None else f"{uri}:{DEFAULT_PORT}"
+
+
 class Client:
     """One seat (or a spectator) of a game hosted elsewhere; see the module docstring."""
 
@@ -152,8 +166,9 @@ class Client:
         keep_finished: bool = True,
         level: str | None = None,
     ) -> None:
-        """``address`` is HOST:PORT (or a ws:// or wss:// address); no ``code`` watches."""
-        self.uri = address if address.startswith(("ws://", "wss://")) else f"ws://{address}"
+        """``address`` is HOST:PORT, or HOST (the host's default port), or a ws:// or
+        wss:// address (``host_uri``); no ``code`` watches."""
+        self.uri = host_uri(address)
         self.code = code
         self.name = name
         self.retry_seconds = retry_seconds

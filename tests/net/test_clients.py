@@ -23,7 +23,7 @@ from marrakech.flow.changes import Change
 from marrakech.games.narrate import sentence
 from marrakech.games.session import GameSetup, Session
 from marrakech.games.words import action_words, result_line
-from marrakech.net.client import Client
+from marrakech.net.client import Client, host_uri
 from marrakech.net.host import HostGame
 from marrakech.net.host_flow import HostFlow
 from marrakech.net.hosting import new_game, resume_game
@@ -697,3 +697,18 @@ def test_an_undo_request_dropped_by_a_new_decision_is_said_to_the_player_asked()
             assert said.index(withdrawn.replace("Bo's", "Ayla's")) > 0  # after the move
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("address", "uri"),
+    [
+        ("192.168.1.20:9000", "ws://192.168.1.20:9000"),
+        ("192.168.1.20", "ws://192.168.1.20:8765"),  # where a host listens by default
+        ("[::1]", "ws://[::1]:8765"),
+        ("wss://games.example.org/marrakech", "wss://games.example.org/marrakech"),
+    ],
+)
+def test_a_host_named_without_a_port_is_looked_for_on_the_hosts_default_port(
+    address: str, uri: str
+) -> None:
+    assert host_uri(address) == uri
