@@ -402,7 +402,10 @@ class Client:
         if kind == "undo_refused":
             return Change("undo_refused", flow.me, text=said_by_host(message.get("reason")))
         if kind == "error":
-            return Change("error", flow.me, text=said_by_host(message.get("reason")))
+            # A refused undo request is an undo refused, whether its owner said no or
+            # the host would not ask them (a request already waiting, two noes).
+            refused = "undo_refused" if flow.is_undo_request(message.get("id")) else "error"
+            return Change(refused, flow.me, text=said_by_host(message.get("reason")))
         if kind != "pong":
             raise HostError(
                 _("the host sent the unknown message {kind}").format(kind=quoted(kind, 20))

@@ -67,6 +67,8 @@ class ReplicaFlow(GameFlow):
         """The host's last game message: the public start from which tops are revealed."""
         self._send = send
         self._ids = 0
+        self._undo_request: int | None = None
+        """The id of this seat's last undo request."""
         self.level = level
         """The computer level that plays this client's seat; None: a person plays it."""
         self._left: dict[int, float] = {}
@@ -270,7 +272,12 @@ class ReplicaFlow(GameFlow):
         reason = self.why_no_undo()
         if reason is not None:
             raise IllegalAction(_(texts.CANNOT_UNDO).format(reason=reason))
-        self._post("undo", at=self.actions_played)
+        self._undo_request = self._post("undo", at=self.actions_played)
+
+    def is_undo_request(self, request: object) -> bool:
+        """Whether the host's answer to ``request`` (its id) answers this seat's last undo
+        request: a refusal of it is an undo refused, as when the owner says no."""
+        return request is not None and request == self._undo_request
 
     def redo(self) -> None:
         """Redo is not offered over the network."""
@@ -292,13 +299,15 @@ class ReplicaFlow(GameFlow):
         if seat.number != self.me:
             raise IllegalAction(_(texts.NOT_YOUR_TURN).format(name=seat.name))
 
-    def _post(self, kind: str, **fields: object) -> None:
+    def _post(self, kind: str, **fields: object) -> int:
+        """Send a request to the host; returns its id (the host's error names it)."""
         if self.stopped is not None:
             raise IllegalAction(
                 _("this copy of the game no longer plays: {reason}").format(reason=self.stopped)
             )
         self._ids += 1
         self._send(encode(kind, id=self._ids, **fields))
+        return self._ids
 
 
 def _session(game: dict[str, Any]) -> Session:

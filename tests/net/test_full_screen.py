@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from tui.helpers import screen_text
+from tui.helpers import screen_text, toasts
 
 from marrakech.engine import GameState, Orient, Turn
 from marrakech.games.session import PERSON, GameSetup
@@ -105,5 +105,45 @@ def test_the_host_sees_the_join_lines_and_enter_or_esc_takes_it_to_the_board(key
                 assert "Host: Assam will go" in screen_text(app)
                 await pilot.press("enter")  # the host's own roll: no guest to add to it
                 await until(lambda: table.flow.state.phase.value == "place")
+
+    asyncio.run(go())
+
+
+def joined_status(app: MarrakechApp) -> str:
+    return " ".join(str(app.screen.query_one("#status").render()).split())
+
+
+@pytest.mark.slow
+def test_a_joined_boards_asked_line_goes_with_each_no_and_a_third_ask_says_why() -> None:
+    async def go() -> None:
+        setup = GameSetup(2, names=("Host", "Guest"), seats=(PERSON, PERSON), seed=4)
+        async with hosted(setup, headless=False) as table:
+            client = Client(table.address, code=table.code(1), keep_finished=False)
+            playing = asyncio.create_task(client.run())
+            await until(lambda: client.flow is not None)
+            assert client.flow is not None
+            app = MarrakechApp(network=NetworkGame(client.flow))
+            async with app.run_test(size=(100, 34), notifications=True) as pilot:
+                await pilot.pause()
+                table.flow.play(Orient(Turn.STRAIGHT))
+                await until(lambda: client.flow.state.phase.value == "place")
+                table.flow.play(table.flow.state.legal_placements()[0])
+                for _ in range(400):  # the walk and the carpet shown, then the guest's turn
+                    await pilot.pause(0.05)
+                    if "Guest: Assam will go" in screen_text(app):
+                        break
+                for _ in range(2):
+                    await pilot.press("u")
+                    await until(lambda: table.flow.undo_asker == "Guest")
+                    await pilot.pause()
+                    assert "Asked Host to agree" in joined_status(app)
+                    table.flow.answer_undo(False)
+                    await until(lambda: "Asked Host" not in joined_status(app))
+                await pilot.press("u")  # a third time: the host is not asked again
+                await until(lambda: "Host said no twice" in " ".join(toasts(app)))
+                await pilot.pause()
+                assert "Asked Host" not in joined_status(app)
+                assert table.flow.undo_asker is None
+            playing.cancel()
 
     asyncio.run(go())

@@ -141,3 +141,31 @@ def test_the_host_asking_while_another_request_waits_is_told_why_not() -> None:
                 assert len(flow.session.actions) == 3
 
     asyncio.run(go())
+
+
+def test_the_boards_asked_line_goes_after_a_second_no_and_a_third_ask_is_refused() -> None:
+    async def go() -> None:
+        async with at_the_board() as (table, app, pilot, bo):
+            flow = table.flow
+            await ayla_plays_a_turn(pilot, bo, table)
+            await bo.send({"type": "act", "id": 1, "at": 3, "action": "L"})
+            await bo.rolled()
+            await until(lambda: len(flow.session.actions) == 5)
+            carpet = str(flow.state.legal_placements()[0])
+            await bo.send({"type": "act", "id": 2, "at": 5, "action": carpet})
+            await until(lambda: flow.state.current == 0 and len(flow.session.actions) == 6)
+            await pilot.pause()
+            for _ in range(2):
+                await pilot.press("u")
+                await until(lambda: flow.asking == 0)
+                await pilot.pause()
+                assert "Asked Bo to agree" in status(app)
+                await bo.next("undo_request")
+                await bo.send({"type": "answer", "accept": False})
+                await until(lambda: "Asked Bo" not in status(app))
+            await pilot.press("u")  # a third time: Bo is not asked again
+            await until(lambda: "Cannot undo: Bo said no twice" in status(app))
+            assert "Asked Bo" not in status(app)
+            assert flow.asking is None
+
+    asyncio.run(go())
