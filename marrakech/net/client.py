@@ -41,7 +41,7 @@ from websockets.exceptions import (
 from websockets.frames import CloseCode
 
 from marrakech.engine import IllegalAction, Phase, Roll
-from marrakech.flow.changes import Change, Listener
+from marrakech.flow.changes import Change, ChangeKind, Listener
 from marrakech.flow.notice import Notice
 from marrakech.games.autosaves import GameFile
 from marrakech.games.language import _
@@ -333,6 +333,7 @@ class Client:
         """Apply a message from the host to the replica and tell the change; HostError
         when it cannot be used (whatever the replica found wrong with it)."""
         asker = None if self.flow is None else self.flow.undo_asker
+        owner = None if self.flow is None else self.flow.awaiting_undo
         try:
             change = self._read(message)
         except HostError:
@@ -350,6 +351,12 @@ class Client:
             assert self.flow is not None
             text = _(texts.WITHDRAWN).format(name=asker)
             self.flow.notify(Notice(text, title=_("Network game")))
+        if owner is not None and change is not None and change.kind != "undo_asked":
+            assert self.flow is not None
+            self.flow.awaiting_undo = None  # answered, refused or dropped
+            if change.kind == "played" and change.seat != self.flow.me:  # another's move
+                text = _(texts.WITHDRAWN_MINE).format(name=owner)
+                self.flow.notify(Notice(text, title=_("Network game")))
         problems, self._problems = self._problems, []
         if self.flow is not None:
             for problem in problems:
@@ -404,7 +411,9 @@ class Client:
         if kind == "error":
             # A refused undo request is an undo refused, whether its owner said no or
             # the host would not ask them (a request already waiting, two noes).
-            refused = "undo_refused" if flow.is_undo_request(message.get("id")) else "error"
+            refused: ChangeKind = (
+                "undo_refused" if flow.is_undo_request(message.get("id")) else "error"
+            )
             return Change(refused, flow.me, text=said_by_host(message.get("reason")))
         if kind != "pong":
             raise HostError(

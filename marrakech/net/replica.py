@@ -69,6 +69,9 @@ class ReplicaFlow(GameFlow):
         self._ids = 0
         self._undo_request: int | None = None
         """The id of this seat's last undo request."""
+        self.awaiting_undo: str | None = None
+        """The player this seat asked to agree to an undo, until the answer (or a new
+        decision, which drops the request) comes."""
         self.level = level
         """The computer level that plays this client's seat; None: a person plays it."""
         self._left: dict[int, float] = {}
@@ -272,7 +275,9 @@ class ReplicaFlow(GameFlow):
         reason = self.why_no_undo()
         if reason is not None:
             raise IllegalAction(_(texts.CANNOT_UNDO).format(reason=reason))
+        asked = self.undo_asked()
         self._undo_request = self._post("undo", at=self.actions_played)
+        self.awaiting_undo = None if asked is None else self.names[asked[0]]
 
     def is_undo_request(self, request: object) -> bool:
         """Whether the host's answer to ``request`` (its id) answers this seat's last undo

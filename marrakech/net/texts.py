@@ -52,6 +52,11 @@ WITHDRAWN = N_(
 """Said to the player asked to agree to an undo when a new decision drops the request
 (at the host for its own seat, at a client when the ``played`` comes): not sent."""
 
+WITHDRAWN_MINE = N_(
+    "Your request to take back {name}'s last decision is withdrawn now that the game has moved on."
+)
+"""Said to the player who asked for that undo, likewise."""
+
 TEMPLATES = (
     GAME_OVER,
     TOOK_BACK,

@@ -712,3 +712,31 @@ def test_a_host_named_without_a_port_is_looked_for_on_the_hosts_default_port(
     address: str, uri: str
 ) -> None:
     assert host_uri(address) == uri
+
+
+def test_an_undo_request_dropped_by_a_third_players_move_is_said_to_its_asker() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=2, seats=("person",) * 3)
+        async with hosted(setup, headless=False, return_seconds=0) as table:
+            ayla = TextGame(table.flow)
+            ayla.respond("left")
+            await until(lambda: table.flow.state.phase is Phase.PLACE)
+            ayla.respond("1")
+            async with seated(table, 1) as bo_client, seated(table, 2) as cem_client:
+                assert bo_client.flow is not None and cem_client.flow is not None
+                bo, cem = TextGame(bo_client.flow), TextGame(cem_client.flow)
+                await until(lambda: cem_client.flow.state.current == 1)  # type: ignore[union-attr]
+                cem.advance()
+                assert cem.respond("undo").lines[-1].startswith("Asked Ayla to agree")
+                await until(lambda: table.flow.undo_asker == "Cem")
+                bo.respond("left")  # Bo's turn goes on: the request is dropped
+                await until(lambda: cem_client.flow.state.phase is Phase.PLACE)  # type: ignore[union-attr]
+                said = cem.advance()
+                assert (
+                    "Network game: Your request to take back Ayla's last decision is withdrawn "
+                    "now that the game has moved on."
+                ) in said
+                withdrawn = "Cem's request to take back your last decision is withdrawn"
+                assert any(withdrawn in line for line in ayla.advance())
+
+    asyncio.run(scenario())
