@@ -424,7 +424,13 @@ class TextGame:
         return flow.rolling or not (flow.runs_computers and flow.plays_here(seat))
 
     def _now(self) -> str:
-        """What may be typed now, after a line that could not be played."""
+        """What may be typed now, after a line that could not be played: first, the
+        answer another player waits for (an undo they asked this seat to agree to)."""
+        if self.flow.undo_asker is not None:
+            # Translators: "yes", "no" and "help" are commands: keep them in English.
+            return _("Now: yes or no to {name}'s request; help lists every command.").format(
+                name=self.flow.undo_asker
+            )
         if self._waiting_for_another():
             return words.waiting_line(self.state, self.names, self.flow.me)
         return words.choices_line(self.state)

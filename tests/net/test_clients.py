@@ -740,3 +740,16 @@ def test_an_undo_request_dropped_by_a_third_players_move_is_said_to_its_asker() 
                 assert any(withdrawn in line for line in ayla.advance())
 
     asyncio.run(scenario())
+
+
+def test_a_line_that_is_no_answer_to_an_undo_request_says_the_answer_awaited() -> None:
+    async def scenario() -> None:
+        async with ayla_played_bo_seated() as (table, ayla, _client, bo):
+            bo.respond("undo")  # Bo asks the host's seat to agree
+            await until(lambda: table.flow.undo_asker is not None)
+            ayla.advance()
+            assert ayla.respond("maybe").lines == [
+                "Unknown command 'maybe'. Now: yes or no to Bo's request; help lists every command."
+            ]
+
+    asyncio.run(scenario())
