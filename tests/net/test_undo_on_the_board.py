@@ -169,3 +169,18 @@ def test_the_boards_asked_line_goes_after_a_second_no_and_a_third_ask_is_refused
             assert flow.asking is None
 
     asyncio.run(go())
+
+
+def test_the_board_that_says_no_is_not_told_its_own_no() -> None:
+    async def go() -> None:
+        async with at_the_board() as (table, app, pilot, bo):
+            await ayla_plays_a_turn(pilot, bo, table)
+            await bo.send({"type": "undo", "id": 1, "at": 3})
+            await until(lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.press("n")
+            refused = await bo.next("undo_refused")
+            assert refused["reason"] == "Ayla said no"
+            await pilot.pause()
+            assert "said no" not in flat(" ".join(toasts(app)))
+
+    asyncio.run(go())

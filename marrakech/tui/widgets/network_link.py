@@ -99,6 +99,8 @@ class NetworkLink(Widget):
                 )
                 self._asked = ConfirmScreen(question, yes=_("Agree"), no=_("Refuse"))
                 self.app.push_screen(self._asked, self._answered)
+        elif change.kind == "undo_refused" and change.seat != self.flow.me:
+            pass  # another seat's request, refused (by this board's own no, perhaps)
         else:
             severity: SeverityLevel = "information" if change.kind == "lost" else "warning"
             told = as_sentence(change.text)
