@@ -174,8 +174,17 @@ async def _host(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
             await lines(lambda: flow, flow.listen, until)
     finally:
         await hosted.close()
+        _say_ending(flow, hosted.hosting.game_id)
         _say_record(hosted.record)
     return 0
+
+
+def _say_ending(flow: GameFlow, game_id: str) -> None:
+    """Under the lines the host started with (how to go on with the game if the host
+    stops), say that a game over has nothing left to resume; a game not over has been
+    told how to go on with it (the goodbye, the lines above)."""
+    if flow.over:
+        print(_("Game {game} is over: there is nothing left to resume.").format(game=game_id))
 
 
 def invitation(join_lines: Sequence[str], command: str, *, resumed: bool) -> str:

@@ -184,6 +184,7 @@ def test_the_host_killed_and_restarted_resumes_and_its_clients_finish(tmp_path: 
         assert any("connection to the host is lost" in line for line in text.lines)
         assert any("Back in touch with the host at " in line for line in text.lines)
         said = await finish(again)
+        assert f"Game {game_id} is over: there is nothing left to resume." in said
         (hosts,) = finished_games(host_home)
         for home in ("a", "b"):
             (kept,) = finished_games(tmp_path / home)
