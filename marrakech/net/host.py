@@ -673,6 +673,12 @@ class HostGame:
             connection.send(self.game_message(seat))
             if old is not None:
                 self._take_from(old)
+                # Their code, typed elsewhere: told, in case it is not they who typed it.
+                again = _(
+                    "{name} joined again from another connection (seat {seat}): the one "
+                    "before is closed."
+                )
+                self._log(again.format(name=self.flow.names[seat], seat=seat + 1))
                 self.flow.tell(Change("seats", seat))
             else:
                 self._tell_host(seat, here=True)

@@ -174,3 +174,19 @@ def test_a_resumed_hosts_invitation_says_friends_still_joined_come_back_by_thems
         "their seat to any who stopped it:"
     )
     assert new[1:] == again[1:] == [*lines, "", "If the host stops, go on with:", command]
+
+
+def test_the_host_is_told_when_a_seat_is_joined_again_from_another_connection() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP, headless=False, hand_over=typed_hand_over) as table:
+            seat = TextGame(table.flow)
+            seat.advance()
+            await Peer.seat(table.address, table.code(1))
+            seat.advance()
+            await Peer.seat(table.address, table.code(1))  # Bo's code, typed elsewhere
+            assert seat.advance() == [
+                "Network game: Bo joined again from another connection (seat 2): the one "
+                "before is closed."
+            ]
+
+    asyncio.run(scenario())
