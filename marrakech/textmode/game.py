@@ -171,7 +171,7 @@ class TextGame:
             if change.text and not self._acting and not flow.over:  # the result says it
                 self._said.append(words.as_sentence(change.text))
                 if self._played < played:  # taken back: say whose turn it is now
-                    self._said.append(self._now())
+                    self._said.extend(self._waiting())  # (the person here: ``advance``)
             if self.moves:
                 self._said.extend(self._comings_and_goings())
         elif change.kind == "seats":
@@ -209,13 +209,18 @@ class TextGame:
         lines = self._table_lines()
         if self.flow.networked and self.moves:
             lines += self.flow.log()
-        if self._waiting_for_another():
-            if self.state.current != self.flow.me:
-                name = self.names[self.state.current]
-                lines.append(_("It is {name}'s turn: waiting for them.").format(name=name))
-            elif self.flow.rolling:
-                lines.append(_("The die is being rolled for you."))
-        return [*lines, _("Type help for the commands.")]
+        return [*lines, *self._waiting(), _("Type help for the commands.")]
+
+    def _waiting(self) -> list[str]:
+        """At a network table where another seat or the die is to move: whose turn it is."""
+        if not self._waiting_for_another():
+            return []
+        if self.state.current != self.flow.me:
+            name = self.names[self.state.current]
+            return [_("It is {name}'s turn: waiting for them.").format(name=name)]
+        if self.flow.rolling:
+            return [_("The die is being rolled for you.")]
+        return []
 
     def _seats_changed(self) -> list[str]:
         """Who plays the seats whose player changed (a computer stepped in, or out), and

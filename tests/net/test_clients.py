@@ -414,7 +414,7 @@ def test_a_refused_undo_and_a_player_taking_back_their_own_say_whose_turn_it_is(
             await until(lambda: len(client.flow.session.actions) == 2)  # type: ignore[union-attr]
             said = bo.advance()
             took = said.index("Ayla took back a decision.")
-            assert said[took + 1] == "It is Ayla's turn; help lists every command."
+            assert said[took + 1] == "It is Ayla's turn: waiting for them."
 
     asyncio.run(scenario())
 
@@ -751,5 +751,25 @@ def test_a_line_that_is_no_answer_to_an_undo_request_says_the_answer_awaited() -
             assert ayla.respond("maybe").lines == [
                 "Unknown command 'maybe'. Now: yes or no to Bo's request; help lists every command."
             ]
+
+    asyncio.run(scenario())
+
+
+def test_a_player_who_agrees_to_an_undo_is_asked_to_decide_again_once() -> None:
+    async def scenario() -> None:
+        async with ayla_played_bo_seated() as (table, ayla, client, bo):
+            bo.respond("left")
+            await until(lambda: client.flow.state.phase is Phase.PLACE)  # type: ignore[union-attr]
+            bo.respond("1")
+            await until(lambda: table.flow.state.current == 0)
+            ayla.respond("undo")  # Ayla asks to take back Bo's carpet
+            await until(lambda: client.flow.undo_asker is not None)  # type: ignore[union-attr]
+            bo.advance()
+            assert bo.respond("yes").lines == ["You said yes: your last decision is taken back."]
+            await until(lambda: client.flow.state.current == 1)  # type: ignore[union-attr]
+            said = bo.advance()
+            assert said[0] == "Ayla took back Bo's last decision, with their agreement."
+            assert said[1].startswith("Bo, lay your ")
+            assert not any(line.startswith("Now: ") for line in said)
 
     asyncio.run(scenario())
