@@ -18,7 +18,7 @@ from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens import setup as screen_module
 from marrakech.tui.screens.setup import NewGameScreen
 
-from .helpers import paste, screen_text
+from .helpers import paste, run, screen_text
 
 SEED = 424242
 """What the monkeypatched new_seed draws for a blank seed field."""
@@ -316,3 +316,17 @@ def test_two_players_called_alike_cannot_start_and_the_form_says_why() -> None:
 
     _, results = play(steps)
     assert results == []
+
+
+@pytest.mark.parametrize("basic_colours", [False, True])
+@run
+async def test_only_the_chosen_radio_button_shows_its_dot(basic_colours: bool) -> None:
+    # The choice reads without telling colours apart: the other dots are not drawn.
+    app = MarrakechApp(basic_colours=basic_colours)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        buttons = list(app.screen.query(RadioButton))
+        assert any(button.value for button in buttons)
+        for button in buttons:
+            dot = button.get_component_rich_style("toggle--button")
+            assert (dot.color != dot.bgcolor) is button.value, button
