@@ -489,10 +489,11 @@ class MarrakechApp(App[None]):
     # -- app-wide keys --------------------------------------------------------------------
 
     def _flow_in_progress(self) -> GameFlow | None:
-        """The game being played, when one is (not over)."""
+        """The game being played, when one is (not over, nor a joined copy that stopped
+        for good: its board says that q leaves, and nothing is asked)."""
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen) and screen.state.phase is not Phase.OVER:
-                return screen.flow
+                return screen.flow if screen.flow.stopped is None else None
         return None
 
     async def action_quit(self) -> None:
