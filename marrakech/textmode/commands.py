@@ -353,7 +353,9 @@ def _carpet(text: str) -> LayNumber | LayCarpet:
                 carpet=quoted(text)
             )
         )
-    r1, c1, r2, c2 = (int(match[name]) for name in ("row1", "col1", "row2", "col2"))
+    # A square off the market is said so at once, whatever the game waits for.
+    r1, r2 = (_coordinate(match[name], "row") for name in ("row1", "row2"))
+    c1, c2 = (_coordinate(match[name], "column") for name in ("col1", "col2"))
     return LayCarpet(Place((r1, c1), (r2, c2)))
 
 

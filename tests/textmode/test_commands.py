@@ -100,6 +100,8 @@ def test_every_form_reads_as_its_command(line: str, command: Command) -> None:
             "No carpet '2,0) 2,1': its brackets do not pair up. Write it like (2,3)-(2,4).",
         ),
         ("square (2,3", "Which square? Give its row and column: square 2 3."),
+        ("c9.9-9.9", "No row 9: rows and columns are 0 to 6."),  # whatever the game waits for
+        ("(1,7)-(1,6)", "No column 7: rows and columns are 0 to 6."),
         ("(2,3)-(2,4)-(2,5)", "Unknown command '(2,3)-(2,4)-(2,5)'."),  # paired, not a carpet
         ("squre 2 3", "Unknown command 'squre 2 3': did you mean square?"),
         ("\x1b[2J", "Unknown command '\\x1b[2J'."),
