@@ -91,7 +91,7 @@ def test_a_carpet_by_its_number_is_the_engines_carpet_of_that_rank_and_the_compu
         (("left",), "roll", "Cannot roll now: the game waits for a carpet to be laid."),
         (("left",), "c0.0-0.1", "Cannot lay a carpet on (0,0)-(0,1): neither square touches"),
         (("left",), "c3.0-3.1", "Cannot lay a carpet on (3,0)-(3,1): (3,0) is under Assam."),
-        (("left",), "c9.9-9.8", "Cannot lay a carpet on (9,8)-(9,9): (9,8) is not a square"),
+        (("left",), "c9.9-9.8", "No row 9: rows and columns are 0 to 6."),
         (
             ("left",),
             "c3.1",
