@@ -649,13 +649,18 @@ async def ayla_played_bo_seated() -> AsyncIterator[tuple[Table, TextGame, Client
             yield table, ayla, client, TextGame(client.flow)
 
 
+async def bo_plays_a_turn(table: Table, client: Client, bo: TextGame) -> None:
+    """Bo turns left and lays the first carpet listed; back to Ayla at the host."""
+    bo.respond("left")
+    await until(lambda: client.flow is not None and client.flow.state.phase is Phase.PLACE)
+    bo.respond("1")
+    await until(lambda: table.flow.state.current == 0)
+
+
 def test_the_hosts_own_seat_asking_twice_for_an_undo_asks_the_other_player_once() -> None:
     async def scenario() -> None:
         async with ayla_played_bo_seated() as (table, ayla, client, bo):
-            bo.respond("left")
-            await until(lambda: client.flow.state.phase is Phase.PLACE)  # type: ignore[union-attr]
-            bo.respond("1")
-            await until(lambda: table.flow.state.current == 0)
+            await bo_plays_a_turn(table, client, bo)
             ayla.advance()  # what was said so far
             assert ayla.respond("undo").lines[-1].startswith("Asked Bo to agree")
             await until(lambda: client.flow.undo_asker is not None)  # type: ignore[union-attr]
@@ -758,10 +763,7 @@ def test_a_line_that_is_no_answer_to_an_undo_request_says_the_answer_awaited() -
 def test_a_player_who_agrees_to_an_undo_is_asked_to_decide_again_once() -> None:
     async def scenario() -> None:
         async with ayla_played_bo_seated() as (table, ayla, client, bo):
-            bo.respond("left")
-            await until(lambda: client.flow.state.phase is Phase.PLACE)  # type: ignore[union-attr]
-            bo.respond("1")
-            await until(lambda: table.flow.state.current == 0)
+            await bo_plays_a_turn(table, client, bo)
             ayla.respond("undo")  # Ayla asks to take back Bo's carpet
             await until(lambda: client.flow.undo_asker is not None)  # type: ignore[union-attr]
             bo.advance()

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import pytest
+from textual.pilot import Pilot
 from tui.helpers import screen_text, toasts
 
 from marrakech.engine import GameState, Orient, Turn
 from marrakech.games.session import PERSON, GameSetup
 from marrakech.net.client import Client
 from marrakech.tui.app import MarrakechApp, NetworkGame
-from net.harness import hosted, until
+from net.harness import Table, hosted, until
 
 
 def seen(state: GameState) -> tuple[object, ...]:
@@ -20,37 +23,46 @@ def seen(state: GameState) -> tuple[object, ...]:
     return state.market, players, state.assam, state.phase, state.current
 
 
+@asynccontextmanager
+async def guest_board() -> AsyncIterator[tuple[Table, Client, MarrakechApp, Pilot[None]]]:
+    """Host (at the host, played through its flow) and Guest, joined on a full board."""
+    setup = GameSetup(2, names=("Host", "Guest"), seats=(PERSON, PERSON), seed=4)
+    async with hosted(setup, headless=False) as table:
+        client = Client(table.address, code=table.code(1), keep_finished=False)
+        playing = asyncio.create_task(client.run())
+        await until(lambda: client.flow is not None)
+        assert client.flow is not None
+        app = MarrakechApp(network=NetworkGame(client.flow))
+        try:
+            async with app.run_test(size=(100, 34), notifications=True) as pilot:
+                await pilot.pause()
+                yield table, client, app, pilot
+        finally:
+            playing.cancel()
+
+
 @pytest.mark.slow
 def test_a_joined_seat_sees_the_hosts_move_and_plays_its_own() -> None:
     async def go() -> None:
-        setup = GameSetup(2, names=("Host", "Guest"), seats=(PERSON, PERSON), seed=4)
-        async with hosted(setup, headless=False) as table:
-            client = Client(table.address, code=table.code(1), keep_finished=False)
-            playing = asyncio.create_task(client.run())
-            await until(lambda: client.flow is not None)
-            assert client.flow is not None
-            app = MarrakechApp(network=NetworkGame(client.flow))
-            async with app.run_test(size=(100, 34)) as pilot:
-                await pilot.pause()
-                assert "Host is playing on another machine" in screen_text(app)
-                table.flow.play(Orient(Turn.STRAIGHT))  # the host, on its own screen
-                await until(lambda: client.flow.state.phase.value == "place")
-                table.flow.play(table.flow.state.legal_placements()[0])
-                await until(lambda: client.flow.state.current == 1)
-                for _ in range(400):  # the walk and the carpet shown, then the guest's turn
-                    await pilot.pause(0.05)
-                    if "Guest: Assam will go" in screen_text(app):
-                        break
-                text = screen_text(app)
-                assert "Host goes straight, rolls" in text
-                assert "Guest: Assam will go" in text
-                await pilot.press("enter")  # the guest's roll goes to the host...
-                await until(lambda: table.flow.state.phase.value == "place")
-                await pilot.pause(0.3)
-                await pilot.press("enter")  # ...and so does its carpet
-                await until(lambda: table.flow.state.current == 0)
-                assert seen(client.flow.state) == seen(table.flow.state)
-            playing.cancel()
+        async with guest_board() as (table, client, app, pilot):
+            assert "Host is playing on another machine" in screen_text(app)
+            table.flow.play(Orient(Turn.STRAIGHT))  # the host, on its own screen
+            await until(lambda: client.flow.state.phase.value == "place")
+            table.flow.play(table.flow.state.legal_placements()[0])
+            await until(lambda: client.flow.state.current == 1)
+            for _ in range(400):  # the walk and the carpet shown, then the guest's turn
+                await pilot.pause(0.05)
+                if "Guest: Assam will go" in screen_text(app):
+                    break
+            text = screen_text(app)
+            assert "Host goes straight, rolls" in text
+            assert "Guest: Assam will go" in text
+            await pilot.press("enter")  # the guest's roll goes to the host...
+            await until(lambda: table.flow.state.phase.value == "place")
+            await pilot.pause(0.3)
+            await pilot.press("enter")  # ...and so does its carpet
+            await until(lambda: table.flow.state.current == 0)
+            assert seen(client.flow.state) == seen(table.flow.state)
 
     asyncio.run(go())
 
@@ -116,34 +128,25 @@ def joined_status(app: MarrakechApp) -> str:
 @pytest.mark.slow
 def test_a_joined_boards_asked_line_goes_with_each_no_and_a_third_ask_says_why() -> None:
     async def go() -> None:
-        setup = GameSetup(2, names=("Host", "Guest"), seats=(PERSON, PERSON), seed=4)
-        async with hosted(setup, headless=False) as table:
-            client = Client(table.address, code=table.code(1), keep_finished=False)
-            playing = asyncio.create_task(client.run())
-            await until(lambda: client.flow is not None)
-            assert client.flow is not None
-            app = MarrakechApp(network=NetworkGame(client.flow))
-            async with app.run_test(size=(100, 34), notifications=True) as pilot:
+        async with guest_board() as (table, client, app, pilot):
+            table.flow.play(Orient(Turn.STRAIGHT))
+            await until(lambda: client.flow.state.phase.value == "place")
+            table.flow.play(table.flow.state.legal_placements()[0])
+            for _ in range(400):  # the walk and the carpet shown, then the guest's turn
+                await pilot.pause(0.05)
+                if "Guest: Assam will go" in screen_text(app):
+                    break
+            for _ in range(2):
+                await pilot.press("u")
+                await until(lambda: table.flow.undo_asker == "Guest")
                 await pilot.pause()
-                table.flow.play(Orient(Turn.STRAIGHT))
-                await until(lambda: client.flow.state.phase.value == "place")
-                table.flow.play(table.flow.state.legal_placements()[0])
-                for _ in range(400):  # the walk and the carpet shown, then the guest's turn
-                    await pilot.pause(0.05)
-                    if "Guest: Assam will go" in screen_text(app):
-                        break
-                for _ in range(2):
-                    await pilot.press("u")
-                    await until(lambda: table.flow.undo_asker == "Guest")
-                    await pilot.pause()
-                    assert "Asked Host to agree" in joined_status(app)
-                    table.flow.answer_undo(False)
-                    await until(lambda: "Asked Host" not in joined_status(app))
-                await pilot.press("u")  # a third time: the host is not asked again
-                await until(lambda: "Host said no twice" in " ".join(toasts(app)))
-                await pilot.pause()
-                assert "Asked Host" not in joined_status(app)
-                assert table.flow.undo_asker is None
-            playing.cancel()
+                assert "Asked Host to agree" in joined_status(app)
+                table.flow.answer_undo(False)
+                await until(lambda: "Asked Host" not in joined_status(app))
+            await pilot.press("u")  # a third time: the host is not asked again
+            await until(lambda: "Host said no twice" in " ".join(toasts(app)))
+            await pilot.pause()
+            assert "Asked Host" not in joined_status(app)
+            assert table.flow.undo_asker is None
 
     asyncio.run(go())
