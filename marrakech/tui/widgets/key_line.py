@@ -12,7 +12,21 @@ SEPARATOR = " · "
 
 def key_rows(line: str, width: int) -> list[str]:
     """``line``'s keys (separated by ``SEPARATOR``) in rows at most ``width`` cells wide,
-    breaking only between keys; a key wider than ``width`` has a row of its own."""
+    breaking only between keys, as few rows as fit and as even as that many allow (no
+    key left alone under a full row); a key wider than ``width`` has a row of its own."""
+    rows = _filled(line, width)
+    if len(rows) < 2:
+        return rows
+    narrowest = max(cell_len(key) for key in line.split(SEPARATOR))
+    for narrower in range(narrowest, width):  # the narrowest width that keeps as few rows
+        even = _filled(line, narrower)
+        if len(even) == len(rows):
+            return even
+    return rows
+
+
+def _filled(line: str, width: int) -> list[str]:
+    """The keys in rows, each row filled with as many as fit in ``width`` cells."""
     rows: list[str] = []
     for key in line.split(SEPARATOR):
         if rows and cell_len(rows[-1] + SEPARATOR + key) <= width:
