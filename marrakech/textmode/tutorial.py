@@ -18,7 +18,7 @@ from marrakech.engine import SIZE, GameState, Phase, Turn
 from marrakech.games.language import _, ngettext
 from marrakech.games.narrate import one_line
 from marrakech.games.session import default_name
-from marrakech.games.words import square_text
+from marrakech.games.words import as_sentence, square_text
 from marrakech.textmode import describe
 from marrakech.textmode.commands import (
     COMMAND_WORDS,
@@ -107,8 +107,8 @@ class TextLessons:
         course = self.course
         if course.complete:
             return [course.closing(), _(TYPE_PRACTICE)]
-        lines = [f"{course.heading()}."] if course.step_number == 1 or heading else []
-        lines.append(one_line(f"{course.step_label()}.", course.instruction()))
+        lines = [as_sentence(course.heading())] if course.step_number == 1 or heading else []
+        lines.append(one_line(as_sentence(course.step_label()), course.instruction()))
         lines += self.scene(whole=whole)
         lines.append(self._what_to_type())
         return lines

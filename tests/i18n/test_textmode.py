@@ -15,6 +15,7 @@ import pytest
 from marrakech.engine import Turn
 from marrakech.games import words
 from marrakech.games.language import _
+from marrakech.games.lines import is_wide
 from marrakech.games.session import GameSetup, Session
 from marrakech.textmode.commands import (
     ALIASES,
@@ -38,6 +39,8 @@ from marrakech.textmode.game import (
 )
 from marrakech.textmode.loop import play
 from marrakech.textmode.replay import TextReplay
+from marrakech.textmode.tutorial import TextLessons
+from marrakech.tutorial.course import Bookmark, Course
 
 MARRAKECH = (sys.executable, "-m", "marrakech")
 
@@ -311,3 +314,11 @@ def test_a_game_saved_under_a_japanese_name(japanese: None, data_home: Path) -> 
     (said,) = game.respond("保存 金曜日の夜").lines
     assert said.startswith("「金曜日の夜」として保存しました"), said
     assert (data_home / "saves" / "金曜日の夜.json").is_file()
+
+
+@pytest.mark.usefixtures("japanese")
+def test_the_lessons_in_words_end_their_headings_with_japanese_full_stops() -> None:
+    opening = TextLessons(Course(Bookmark("turn"))).opening()
+    step = next(line for line in opening if line.startswith("ステップ"))
+    assert step.startswith("ステップ 1/2。")
+    assert not any(". " in line or line.endswith(".") for line in opening if is_wide(line))
