@@ -21,8 +21,9 @@ from marrakech.tui.screens.replay import ReplayScreen
 from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.screens.summary import SummaryScreen
 from marrakech.tui.widgets.score_chart import whole_ticks
+from marrakech.tutorial.course import practice
 
-from .helpers import run, screen_text
+from .helpers import open_summary, run, screen_text
 
 
 def finished_session(players: int = 2, seed: int = 4) -> Session:
@@ -184,3 +185,21 @@ def test_once_the_game_is_over_nobody_is_called_away() -> None:
         Session(session.setup), lambda notice: None, autosave=False, remote=(1, 2)
     )
     assert [presence_words(playing, seat) for seat in range(3)] == ["", "away", "away"]
+
+
+@run
+async def test_the_summary_lists_a_colour_under_its_player_only_where_they_hold_two() -> None:
+    session = practice("Ana")  # the lessons' short game: a colour each
+    greedy = make_bot("greedy", seed=2)
+    while session.state.phase is not Phase.OVER:
+        session.roll() if session.state.phase is Phase.ROLL else session.play(
+            greedy.choose(session.state)
+        )
+    app = MarrakechApp(session=finished_session(2))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_summary(pilot, session)
+        one_each = screen_text(app)
+        await open_summary(pilot, finished_session(2))
+        two_each = screen_text(app)
+    assert "Ana" in one_each and "  red" not in one_each
+    assert "  red" in two_each and "  yellow" in two_each

@@ -168,7 +168,7 @@ class SummaryScreen(Screen[None]):
                 str(player.biggest_toll),
                 str(player.largest_region),
             )
-            if two_players:
+            if two_players and len(player.colours) > 1:  # one colour: its row says it all
                 for colour in player.colours:
                     table.add_row(
                         Text(f"  {colour_word(colour.colour)}", style="dim"),
