@@ -182,6 +182,7 @@ async def test_a_message_in_the_other_language_leaves_the_status_line_at_a_switc
         language.use(language.ENGLISH)
 
 
+@pytest.mark.slow
 @run
 async def test_the_log_keeps_its_latest_line_in_view_when_the_palette_switches_language() -> None:
     session = Session(GameSetup(3, seed=3))
@@ -324,6 +325,7 @@ async def test_the_command_palette_speaks_japanese_textual_s_own_commands_too() 
     assert "コマンドを検索" in palette
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("japanese")
 @run
 async def test_the_summary_s_headings_break_rather_than_lose_their_end_at_80x24() -> None:

@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
+import pytest
 from textual.pilot import Pilot
 from tui.helpers import toasts
 
@@ -119,6 +120,7 @@ def test_the_host_asking_while_another_request_waits_is_told_why_not() -> None:
     asyncio.run(go())
 
 
+@pytest.mark.slow
 def test_the_boards_asked_line_goes_with_each_no_and_a_third_ask_is_refused() -> None:
     async def go() -> None:
         async with at_the_board() as (table, app, pilot, bo):

@@ -77,6 +77,7 @@ async def test_with_no_color_every_carpet_still_reads_by_its_letter(
         assert f" {letter} " in text  # the colour chips in the panels
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("basic", [True, False])
 @run
 async def test_the_theme_picker_offers_the_themes_the_terminal_can_draw(basic: bool) -> None:

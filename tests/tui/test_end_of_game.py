@@ -139,6 +139,7 @@ async def test_saving_from_the_results_keeps_a_bad_name_in_the_prompt(data_home:
     assert not (data_home / "saves" / ".." / "escape.json").exists()
 
 
+@pytest.mark.slow
 @run
 async def test_the_score_charts_marks_are_evenly_stepped_at_every_size() -> None:
     # Marks crowded on next rows read as unequal steps, and plotext drops one where two
@@ -187,6 +188,7 @@ def test_once_the_game_is_over_nobody_is_called_away() -> None:
     assert [presence_words(playing, seat) for seat in range(3)] == ["", "away", "away"]
 
 
+@pytest.mark.slow
 @run
 async def test_the_summary_lists_a_colour_under_its_player_only_where_they_hold_two() -> None:
     session = practice("Ana")  # the lessons' short game: a colour each

@@ -61,6 +61,7 @@ async def reviewing(
         yield app, pilot, screen, game
 
 
+@pytest.mark.slow
 @run
 async def test_the_worst_decisions_show_on_the_market_played_then_better() -> None:
     session = partly_played()
@@ -345,6 +346,7 @@ def hinted_session() -> Session:
     return session
 
 
+@pytest.mark.slow
 @run
 async def test_a_game_of_best_decisions_says_so_rather_than_list_nothing() -> None:
     session = hinted_session()

@@ -128,6 +128,7 @@ def test_the_keys_say_quit_once_and_spell_escape_esc() -> None:
     assert not any("esc" in row for row in rows)
 
 
+@pytest.mark.slow
 def test_from_the_results_escape_goes_back_and_the_app_keys_quit() -> None:
     footer, rows = _keys_help(from_results=True)
     assert footer.split("▏")[0].split()[:5] == ["Esc", "Back", "to", "the", "results"]

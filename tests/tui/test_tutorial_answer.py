@@ -3,6 +3,7 @@ are never commands (b went back a step, n skipped the lesson), and before it the
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 
 from marrakech.tui.app import MarrakechApp
@@ -48,6 +49,7 @@ def at_the_question() -> MarrakechApp:
     return MarrakechApp(tutorial=True)
 
 
+@pytest.mark.slow
 @run
 async def test_letters_typed_for_an_answer_neither_go_back_nor_skip() -> None:
     app = at_the_question()
@@ -73,6 +75,7 @@ async def test_letters_typed_for_an_answer_neither_go_back_nor_skip() -> None:
         assert "✓ Right: you pay all you have, 3 dirhams" in screen
 
 
+@pytest.mark.slow
 @run
 async def test_with_no_answer_under_way_b_goes_back_and_n_skips() -> None:
     app = at_the_question()

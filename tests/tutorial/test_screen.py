@@ -353,6 +353,7 @@ async def test_the_carpet_about_to_be_laid_hides_neither_assam_nor_the_carpets_u
         assert "✗" not in screen  # the carpet where the step wants it: the words are gone
 
 
+@pytest.mark.slow
 @run
 async def test_a_letter_typed_for_an_answer_never_leaves_and_coming_back_finds_the_question() -> (
     None
