@@ -211,7 +211,11 @@ class TutorialScreen(Screen[Session | None]):
         roll_shown = course.last_roll if self.walking is None else self.walking[0]
         value = getattr(roll_shown.action, "value", None) if roll_shown is not None else None
         self.query_one(DieFace).show(value, _(ROLL_HINT) if self.check_action("roll", ()) else "")
-        self.query_one(StatusLine).show(self._status(how))
+        status_line = self.query_one(StatusLine)
+        status = self._status(how)
+        if not status_line.fits(status):  # the keys to press matter most: keep them whole
+            status = self._status(how, shared=False)
+        status_line.show(status)
         if course.complete:
             self.query_one(LessonPanel).show(_(TITLE), "", course.closing(), self.said, self.mood)
         else:
@@ -224,8 +228,10 @@ class TutorialScreen(Screen[Session | None]):
             )
         self._refresh_keys()
 
-    def _status(self, how: How) -> Text:
-        """The two lines under the market: the learner's pick, then the keys to use."""
+    def _status(self, how: How, *, shared: bool = True) -> Text:
+        """The two lines under the market: the learner's pick, then the keys to use;
+        ``shared`` False leaves out which rolls stop on one square (where it would not
+        fit)."""
         state = self.course.view.state
         first = ""
         keys = _(KEYS[how])
@@ -233,8 +239,8 @@ class TutorialScreen(Screen[Session | None]):
             keys = ""
         elif how in (How.TURN, How.ROLL):
             turn = self.turn if how is How.TURN else None
-            shared = _shared_stop(state, turn)
-            rolls = {} if shared is None else {"first": shared[0], "second": shared[1]}
+            stop = _shared_stop(state, turn) if shared else None
+            rolls = {} if stop is None else {"first": stop[0], "second": stop[1]}
             if how is How.TURN:
                 way = way_words(self.turn, state.assam.facing, straight=STRAIGHT_ON)
                 first = _(PICKED_WAY_SHARED if rolls else PICKED_WAY).format(way=way, **rolls)

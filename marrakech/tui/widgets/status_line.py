@@ -23,6 +23,14 @@ class StatusLine(WrappedStatic):
                 first, _, message = status.plain.partition("\n")
                 show_notice(self.app, Notice(message or first))
 
+    def fits(self, status: Text) -> bool:
+        """Whether ``status`` takes no more lines than the widget is sure to have (its
+        height, or where that follows the text, its least height): a screen may then say
+        less, rather than have it cut."""
+        least = self.styles.min_height
+        rows = int(least.value) if least is not None else self.content_size.height
+        return len(self._lines(status)) <= rows
+
     def _overflows(self, status: Text) -> bool:
         """Whether ``status`` wraps to more lines than the widget has room for."""
         return len(self._lines(status)) > self.content_size.height > 0
@@ -32,7 +40,7 @@ class StatusLine(WrappedStatic):
         width = self.content_size.width
         if width <= 0:
             return [status]
-        return list((self._wrapped(width) or status).wrap(self.app.console, width))
+        return list((self._wrapped(width, status) or status).wrap(self.app.console, width))
 
     def render(self) -> RenderResult:
         """The lines that fit; where the text goes on, the last ends with "…" (the whole

@@ -36,10 +36,12 @@ class WrappedStatic(Static):
         self._text = content if isinstance(content, Text) else Text(str(content))
         super().update(content, layout=layout)
 
-    def _wrapped(self, width: int) -> Text | None:
-        """The text broken into lines of ``width`` cells, when it has wide characters."""
-        if width > 0 and is_wide(self._text.plain):
-            return wrap_text(self._text, width)
+    def _wrapped(self, width: int, text: Text | None = None) -> Text | None:
+        """The text (or ``text``) broken into lines of ``width`` cells, when it has wide
+        characters."""
+        text = self._text if text is None else text
+        if width > 0 and is_wide(text.plain):
+            return wrap_text(text, width)
         return None
 
     def render(self) -> RenderResult:
