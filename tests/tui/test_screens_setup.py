@@ -331,3 +331,20 @@ async def test_only_the_chosen_radio_button_shows_its_dot(basic_colours: bool) -
         for button in buttons:
             dot = button.get_component_rich_style("toggle--button")
             assert (dot.color != dot.bgcolor) is button.value, button
+
+
+@run
+async def test_the_arrows_step_along_the_buttons_and_leave_the_form_s_choices_to_them() -> None:
+    app = MarrakechApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.focused is not None and screen.focused.id == "start"
+        await pilot.press("right")
+        assert screen.focused.id == "learn"
+        await pilot.press("left", "left")
+        assert screen.focused.id == "quit"  # round the row
+        players = screen.query_one(RadioSet)
+        players.focus()
+        await pilot.press("right")  # the radio buttons' own arrow, within them
+        assert screen.focused is players

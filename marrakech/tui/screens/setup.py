@@ -284,9 +284,24 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         # with every key that quits. The app's own ctrl+q (a priority key) still runs first.
         *(Binding(key, "quit", N_("Quit"), priority=key == "ctrl+q") for key in QUIT_KEYS),
         Binding("ctrl+o", "saved_games", N_("Saved games")),
+        # Along the buttons, as on the results (the form's own widgets keep their arrows).
+        Binding("left", "other_button(-1)", N_("Previous button"), show=False),
+        Binding("right", "other_button(1)", N_("Next button"), show=False),
     ]
 
     AUTO_FOCUS = "#start"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The arrows step along the buttons only from a button."""
+        if action == "other_button":
+            return isinstance(self.focused, Button)
+        return True
+
+    def action_other_button(self, by: int) -> None:
+        """Focus the button before (-1) or after (1) the focused one, round the row."""
+        buttons = list(self.query("#buttons Button").results(Button))
+        if isinstance(self.focused, Button) and self.focused in buttons:
+            buttons[(buttons.index(self.focused) + by) % len(buttons)].focus()
 
     def __init__(self, defaults: GameSetup | None = None, *, from_results: bool = False) -> None:
         """A form filled from ``defaults`` (a 2-player game of two people when None);
