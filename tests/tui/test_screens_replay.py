@@ -160,8 +160,15 @@ async def test_the_replay_fits_80_by_24_whole() -> None:
         await pilot.pause()
         await pilot.press("right", "right")
         text = screen_text(app)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press("pagedown")  # as the line says: a page of turns on
+        await pilot.pause()
+        assert replay.step > 3
     rows = text.splitlines()
     assert any(row.rstrip().endswith("pts") for row in rows), text  # the points, not cut
     assert any(row.rstrip().endswith("squares") for row in rows), text
     under_the_market = " ".join(" ".join(row[:47] for row in rows[-4:-1]).split())
-    assert under_the_market.endswith("← → step through the turns; Home, End jump.")
+    assert under_the_market.endswith(
+        "← → step through the turns; PgUp PgDn, Home, End or a click in the list jump."
+    )

@@ -153,7 +153,11 @@ class ReplayScreen(Screen[None]):
             where.append(_(" · the game goes on: {name} to play.").format(name=name))
         else:
             where.append(_(" · {name} to play next.").format(name=self.names[state.current]))
-        where.append("\n" + _("← → step through the turns; Home, End jump."), style="dim")
+        where.append(
+            "\n"
+            + _("← → step through the turns; PgUp PgDn, Home, End or a click in the list jump."),
+            style="dim",
+        )
         return where
 
     @on(OptionList.OptionHighlighted, "#turns")
