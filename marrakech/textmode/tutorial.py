@@ -18,6 +18,7 @@ from marrakech.engine import SIZE, GameState, Phase, Turn
 from marrakech.games.language import _, ngettext
 from marrakech.games.narrate import one_line
 from marrakech.games.session import default_name
+from marrakech.games.text import quoted
 from marrakech.games.words import as_sentence, square_text
 from marrakech.textmode import describe
 from marrakech.textmode.commands import (
@@ -173,10 +174,15 @@ class TextLessons:
         problem = learner_name_problem(name) if name else None
         if problem is not None:
             return Said([problem, self._name_question()])
-        self.naming = False
         with contextlib.suppress(CommandError):
-            if name and parse(name) == Plain("quit"):  # quit, q, exit, 終了...
+            command = parse(name) if name else None
+            if command == Plain("quit"):  # quit, q, exit, 終了...
+                self.naming = False
                 return Said([self.goodbye()], quit=True)
+            if command is not None:  # hint, help, left, 3...: typed for the game, not a name
+                taken = _("{word} is a command here, not a name.").format(word=quoted(name))
+                return Said([taken, self._name_question()])
+        self.naming = False
         return Said(practice=True, player=name or None)
 
     def _command(self, words: str, line: str) -> Said:

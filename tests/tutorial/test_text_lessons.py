@@ -133,6 +133,10 @@ def test_lesson_6_in_words_then_the_short_game() -> None:
         "Your name in the game? Type it, or just press Enter for Player 1.",
     ]
     assert said(text, "x" * 41)[0] == "The name must be at most 40 characters, not 41."
+    assert said(text, "hint") == [  # as the line before said to type, in the game
+        "'hint' is a command here, not a name.",
+        "Your name in the game? Type it, or just press Enter for Player 1.",
+    ]
     quitting = text.respond("\uff51\uff55\uff49\uff54")  # full-width "quit" quits too
     assert quitting.quit
     assert quitting.lines == ["Goodbye: the lessons are over; next time they start from the first."]
