@@ -105,15 +105,15 @@ class HostFlow(GameFlow):
         """A new decision drops an unanswered undo request; the host's own seat, when it
         was asked, is told so."""
         withdrawn = self.undo_asker if self.asking is not None else None
-        owner = self.undo_seat()
         # Told when another seat's decision drops it (their own, they know of).
         mine = self.asking is not None and self.asking == self.me != seat
+        owner = self.undo_seat() if mine else None
         self.asking = None
         super()._played(seat, played)
         if withdrawn is not None:
             text = _(texts.WITHDRAWN).format(name=withdrawn)
             self.notify(Notice(text, title=_("Network game")))
-        if mine and owner is not None:
+        if owner is not None:
             text = _(texts.WITHDRAWN_MINE).format(name=self.names[owner])
             self.notify(Notice(text, title=_("Network game")))
 

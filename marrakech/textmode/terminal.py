@@ -20,6 +20,9 @@ from typing import Any, TextIO
 
 from marrakech.games.lines import wrapped_lines
 
+CLEAR_LINE = "\r\x1b[K"
+"""Back to the start of the terminal's line, and clear it."""
+
 
 class TerminalLines:
     """The lines a person types at a terminal, each asked for with ``prompt`` (the text
@@ -69,7 +72,7 @@ class TerminalLines:
         if not self.editing:
             return
         self.editing = False
-        out.write("\r\x1b[K")
+        out.write(CLEAR_LINE)
         out.flush()
         with contextlib.suppress(ImportError, OSError, ValueError):
             import termios
@@ -78,17 +81,17 @@ class TerminalLines:
                 termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, self._settings)
 
     @contextlib.contextmanager
-    def above(self, out: TextIO) -> Iterator[bool]:
+    def above(self, out: TextIO) -> Iterator[None]:
         """Write to ``out`` above the line being typed, if one is: its prompt and what is
-        typed so far are taken off the screen, then drawn again under what was written.
-        Gives whether they were (where readline cannot say what is typed, never)."""
+        typed so far are taken off the screen, then drawn again under what was written
+        (where readline cannot say what is typed, nothing is taken off)."""
         typed = self._typed
         if typed is None or not self.editing:
-            yield False
+            yield
             return
-        out.write("\r\x1b[K")  # to the line's start, and clear it
+        out.write(CLEAR_LINE)
         try:
-            yield True
+            yield
         finally:
             out.write(self.prompt + typed())
             out.flush()
