@@ -51,7 +51,10 @@ def test_a_joined_player_edits_their_line_and_the_table_writes_above_it(tmp_path
         heading = host.wait_for("seat 1: marrakech join", joined=True)
         join_line = next(line for line in heading.splitlines() if line.startswith("seat 1: "))
         address, code = join_line.split()[-2:]
-        player = marrakech_pane(tmp_path / "ayla", "join", address, code, "--text", width=150)
+        # The pane stays once the program has ended, so that its last lines can be read.
+        player = marrakech_pane(
+            tmp_path / "ayla", "join", address, code, "--text", width=150, then="sleep 60"
+        )
         try:
             player.wait_for("to turn him and roll.", joined=True)
             player.tmux("send-keys", "-t", "main", "-l", "rigt")
