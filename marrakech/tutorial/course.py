@@ -514,7 +514,8 @@ class Course:
         """The step is done: say so (and what it played, for ``back``)."""
         self._played[self._step] = played
         self._done = True
-        return Reply((self.say(self.step.done),), done=True, walked=walked)
+        done = (self.spoken and self.step.done_spoken) or self.step.done
+        return Reply((self.say(done),), done=True, walked=walked)
 
     def _wrong(self, *words: str) -> Reply:
         return Reply(tuple(self.say(said) for said in words if said))

@@ -105,6 +105,8 @@ class Step:
     spoken: str = ""
     """``text`` as the text mode says it, where the app's words name what it draws or the
     keys it uses ("": the same words)."""
+    done_spoken: str = ""
+    """``done`` as the text mode says it, likewise."""
 
 
 @dataclass(frozen=True)
@@ -267,6 +269,12 @@ LESSONS: tuple[Lesson, ...] = (
                     "Your first carpet is down! Each of its squares shows R1: red on top, and "
                     "1 carpet there. That was a whole turn: turn Assam, roll, pay if you must, "
                     "lay a carpet. Then the next player has a turn."
+                ),
+                done_spoken=N_(
+                    "Your first carpet is down! The board now says red carpet 1 on each of "
+                    "its squares: red on top, the first red carpet laid. That was a whole "
+                    "turn: turn Assam, roll, pay if you must, lay a carpet. Then the next "
+                    "player has a turn."
                 ),
             ),
         ),

@@ -242,6 +242,12 @@ def test_lesson_words_say_what_the_rules_count() -> None:
     assert "B1 means: blue on top, and 1 carpet on that square." in labels
     spoken = Course(Bookmark("carpets", 2), spoken=True).instruction()
     assert "2 carpets high means two carpets lie on that square" in spoken
+    first = Course(Bookmark("turn", 1)).attempt(Lay(Place((0, 3), (0, 2)))).lines[0]
+    assert "Each of its squares shows R1: red on top, and 1 carpet there." in first
+    spoken = Course(Bookmark("turn", 1), spoken=True)
+    first = spoken.attempt(Lay(Place((0, 3), (0, 2)))).lines[0]
+    assert "The board now says red carpet 1 on each of its squares" in first
+    assert "R1" not in first
     assert "curved loop drawn" in Course(Bookmark("edge")).instruction()
     assert "drawn" not in Course(Bookmark("edge"), spoken=True).instruction()
 
