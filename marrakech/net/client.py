@@ -153,6 +153,20 @@ def host_uri(address: str) -> str:
     return uri if port is not None else f"{uri}:{DEFAULT_PORT}"
 
 
+def _settles_undo(
+    change: Change, before: tuple[int, bool] | None, flow: ReplicaFlow | None
+) -> bool:
+    """Whether a change ends this seat's waiting undo request: a move (which drops it), a
+    refusal, or the whole game read again after a take-back or a reconnection, not after a
+    rename (``before``: the actions played and whether the client was reconnecting)."""
+    if change.kind in ("played", "undo_refused"):
+        return True
+    if change.kind != "synced" or before is None or flow is None:
+        return False
+    played, reconnecting = before
+    return reconnecting or flow.actions_played != played
+
+
 class Client:
     """One seat (or a spectator) of a game hosted elsewhere; see the module docstring."""
 
@@ -334,6 +348,7 @@ class Client:
         when it cannot be used (whatever the replica found wrong with it)."""
         asker = None if self.flow is None else self.flow.undo_asker
         owner = None if self.flow is None else self.flow.awaiting_undo
+        before = None if self.flow is None else (self.flow.actions_played, self.flow.reconnecting)
         try:
             change = self._read(message)
         except HostError:
@@ -351,7 +366,7 @@ class Client:
             assert self.flow is not None
             text = _(texts.WITHDRAWN).format(name=asker)
             self.flow.notify(Notice(text, title=_("Network game")))
-        if owner is not None and change is not None and change.kind != "undo_asked":
+        if owner is not None and change is not None and _settles_undo(change, before, self.flow):
             assert self.flow is not None
             self.flow.awaiting_undo = None  # answered, refused or dropped
             if change.kind == "played" and change.seat != self.flow.me:  # another's move

@@ -550,12 +550,20 @@ class HostGame:
         elif change.kind == "synced":
             for connection in self._everyone():
                 connection.send(self.game_message(connection.seat, change.text))
+            self._ask_again()
         elif change.kind == "seats" and not change.text:  # with a text: a stall, the host's news
             self._broadcast(encode("seats", table=self.table()))
         elif change.kind == "undo_asked" and change.seat in self.players:
             self.players[change.seat].send(encode("undo_request", by=change.text))
         elif change.kind == "undo_refused" and change.seat in self.players:
             self.players[change.seat].send(encode("undo_refused", reason=change.text))
+
+    def _ask_again(self) -> None:
+        """Ask the owner of the last decision again for the answer the host still waits
+        for: a client reading the whole game again (after a rename) forgets the question."""
+        asker, owner = self.flow.asking, self.flow.undo_seat()
+        if asker is not None and owner in self.players:
+            self.players[owner].send(encode("undo_request", by=self.flow.names[asker]))
 
     def _everyone(self) -> list[Connection]:
         return [*self.players.values(), *self.watchers]

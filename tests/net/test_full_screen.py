@@ -14,6 +14,7 @@ from marrakech.engine import GameState, Orient, Turn
 from marrakech.games.session import PERSON, GameSetup
 from marrakech.net.client import Client
 from marrakech.tui.app import MarrakechApp, NetworkGame
+from marrakech.tui.screens.confirm import ConfirmScreen
 from net.harness import Table, hosted, until
 
 
@@ -148,5 +149,37 @@ def test_a_joined_boards_asked_line_goes_with_each_no_and_a_third_ask_says_why()
             await pilot.pause()
             assert "Asked Host" not in joined_status(app)
             assert table.flow.undo_asker is None
+
+    asyncio.run(go())
+
+
+@pytest.mark.slow
+def test_a_joined_board_asked_to_agree_keeps_one_question_through_a_rename() -> None:
+    async def go() -> None:
+        async with guest_board() as (table, client, app, pilot):
+            table.flow.play(Orient(Turn.STRAIGHT))
+            await until(lambda: client.flow.state.phase.value == "place")
+            table.flow.play(table.flow.state.legal_placements()[0])
+            for _ in range(400):  # the walk and the carpet shown, then the guest's turn
+                await pilot.pause(0.05)
+                if "Guest: Assam will go" in screen_text(app):
+                    break
+            await pilot.press("enter")
+            await until(lambda: table.flow.state.phase.value == "place")
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await until(lambda: table.flow.state.current == 0)
+            played = len(table.flow.session.actions)
+            table.flow.undo()  # the host asks the guest to agree
+            await until(lambda: isinstance(app.screen, ConfirmScreen))
+            table.flow.rename(0, "Hostess")  # the whole game goes to the guest again
+            await until(lambda: client.flow.names[0] == "Hostess")
+            await until(lambda: client.flow.undo_asker == "Hostess")
+            await pilot.pause()
+            questions = [s for s in app.screen_stack if isinstance(s, ConfirmScreen)]
+            assert len(questions) == 1
+            assert app.screen is questions[0]
+            await pilot.press("y")
+            await until(lambda: len(table.flow.session.actions) < played)
 
     asyncio.run(go())

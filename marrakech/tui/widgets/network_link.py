@@ -86,7 +86,9 @@ class NetworkLink(Widget):
         if change.kind in ("played", "synced", "seats"):
             self.post_message(self.Heard(change))
         elif change.kind == "undo_asked":
-            if change.seat == self.flow.me:
+            # Asked again once the whole game was read again (a rename): the question
+            # still open answers it.
+            if change.seat == self.flow.me and self._asked is None:
                 decision = self.flow.undo_decision()
                 question = (
                     _("{name} asks to take back your last decision. Agree?").format(
