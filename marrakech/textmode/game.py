@@ -230,7 +230,9 @@ class TextGame:
         kinds = [seat.level for seat in flow.seats]
         lines = describe.seat_lines(self.state, self.names, kinds)
         said = [
-            line for line, old, new in zip(lines, seats, self._seats, strict=True) if old != new
+            line
+            for line, old, new in zip(lines, seats, self._seats, strict=True)
+            if (old.kind, old.level) != (new.kind, new.level)  # a new name is news of its own
         ]
         me = flow.me
         if me is not None and not flow.runs_computers:

@@ -44,6 +44,23 @@ def test_the_hosts_text_seat_is_told_when_a_player_leaves_and_comes_back() -> No
     asyncio.run(scenario())
 
 
+def test_a_player_joining_under_a_new_name_is_one_piece_of_news_at_the_host() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(2, names=("Ayla", "Player 2"), seed=11)
+        async with hosted(setup, headless=False, hand_over=typed_hand_over) as table:
+            seat = TextGame(table.flow)
+            seat.advance()
+            await Peer.open(table.address, {"code": table.code(1), "name": "Bo"})
+            await until(lambda: 1 in table.game.players)
+            await until(lambda: table.flow.names[1] == "Bo")
+            assert seat.advance() == [
+                "Seat 2 is now Bo.",
+                "Network game: Bo has joined the table (seat 2).",
+            ]  # not "Bo plays blue and green." again: the seat is played as before
+
+    asyncio.run(scenario())
+
+
 def test_a_host_with_fill_says_when_a_computer_steps_in_and_without_commands_how_to() -> None:
     async def scenario() -> None:
         async with hosted(SETUP, fill="greedy", grace=30) as table:
