@@ -213,3 +213,15 @@ async def test_the_why_of_a_hint_stays_half_a_minute_unless_it_would_cover_the_r
     [(message, seconds)] = stays
     assert seconds == (reading_seconds(app, message) if covered else HINT_WHY_SECONDS)
     assert reading_seconds(app, message) < HINT_WHY_SECONDS
+
+
+@run
+async def test_a_hint_asked_twice_shows_its_reasons_once() -> None:
+    session = Session(GameSetup(2, seats=("person", "greedy"), seed=1))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.pause()
+        await ask_for_a_hint(pilot, app)
+        await ask_for_a_hint(pilot, app)
+        reasons = [toast for toast in toasts(app) if toast.startswith("Why this hint")]
+        assert len(reasons) == 1

@@ -390,6 +390,7 @@ class GameScreen(Screen["NextGame"]):
         if self.flow.is_current(event.move):
             self._point(self.pointing.hinting(event.result))
             if why := hint_why(self.flow, event.move, event.result):
+                self._forget_hint_why()  # a hint asked again: its reasons once, not stacked
                 notice = Notice(why, title=_("Why this hint"))
                 shown = show_notice(self.app, notice, at_least=self._why_seconds(why))
                 self._hint_why_until = time.monotonic() + shown
