@@ -89,8 +89,9 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
         assert len(graded) == len(screen.shown) == 3
         assert "3 decisions graded an inaccuracy or worse:" in words
         assert "costliest" not in words
+        decided = "carpet" if isinstance(screen.shown[0].played, Place) else "facing"
         assert str(options.get_option_at_index(0).prompt) == (
-            f"{screen.shown[0].turn:>3} Ayla · {screen.shown[0].grade}"
+            f"{screen.shown[0].turn:>3} Ayla · {decided} · {screen.shown[0].grade}"
         )
         assert all(decision.seat == 0 for decision in screen.shown)
         first = screen.shown[0]
@@ -212,7 +213,7 @@ async def test_v_on_the_results_opens_the_review_and_the_summary_shares_it() -> 
 
 
 @run
-async def test_a_turn_whose_facing_and_carpet_are_both_listed_names_which_is_which() -> None:
+async def test_every_decision_listed_names_whether_it_was_a_facing_or_a_carpet() -> None:
     session = partly_played()
     found = GameReview(session).work()
     decisions = [d for d in found.decisions if d.seat == 0]
@@ -220,11 +221,12 @@ async def test_a_turn_whose_facing_and_carpet_are_both_listed_names_which_is_whi
     carpet = next(d for d in decisions if isinstance(d.played, Place) and d.played != d.best)
     # The same turn for both, as when a turn's facing and carpet were both missed.
     other = next(Orient(turn) for turn in Turn if Orient(turn) != facing.played)
-    pair = (
+    listed = (
         replace(facing, turn=9, best=other, grade="mistake"),
         replace(carpet, turn=9, grade="blunder"),
+        replace(carpet, turn=12, grade="inaccuracy"),  # alone on its turn
     )
-    given = replace(found, decisions=pair)
+    given = replace(found, decisions=listed)
 
     class Given(GameReview):
         @property
@@ -238,8 +240,12 @@ async def test_a_turn_whose_facing_and_carpet_are_both_listed_names_which_is_whi
         await app.push_screen(screen)
         await pilot.pause()
         options = screen.query_one("#worst", OptionList)
-        entries = [str(options.get_option_at_index(index).prompt) for index in range(2)]
-        assert entries == ["  9 Ayla · facing · mistake", "  9 Ayla · carpet · blunder"]
+        entries = [str(options.get_option_at_index(index).prompt) for index in range(3)]
+        assert entries == [
+            "  9 Ayla · facing · mistake",
+            "  9 Ayla · carpet · blunder",
+            " 12 Ayla · carpet · inaccuracy",
+        ]
 
 
 @run

@@ -186,10 +186,7 @@ class ReviewScreen(Screen[None]):
         alone = found.players[0].name if len(found.players) == 1 else None
         self.query_one("#worst-title", Static).update(self._worst_title(graded, alone))
         options = self.query_one("#worst", OptionList)
-        turns = [decision.turn for decision in self.shown]
-        options.add_options(
-            [Option(self._entry(d, named=turns.count(d.turn) > 1)) for d in self.shown]
-        )
+        options.add_options([Option(self._entry(d)) for d in self.shown])
         if self.shown:
             options.highlighted = 0
         options.display = bool(self.shown)  # no empty box where there is nothing to list
@@ -223,14 +220,12 @@ class ReviewScreen(Screen[None]):
             graded,
         ).format(count=graded)
 
-    def _entry(self, decision: Decision, *, named: bool) -> Text:
-        """The turn, the player and the grade: " 15 Ayla · blunder"; ``named``, what was
-        decided too, for a turn whose facing and carpet are both listed (" 15 Ayla · carpet
-        · blunder")."""
+    def _entry(self, decision: Decision) -> Text:
+        """The turn, the player, what was decided and the grade: " 15 Ayla · carpet ·
+        blunder"."""
         grade = _(GRADE_WORDS[decision.grade])
         entry = Text.assemble((f"{decision.turn:>3} ", "dim"), self.names[decision.seat])
-        if named:
-            entry.append(f" · {_decided(decision.played)}", "dim")
+        entry.append(f" · {_decided(decision.played)}", "dim")
         entry.append(f" · {grade}", "bold")
         return entry
 
