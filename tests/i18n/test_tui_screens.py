@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import random
 import time
 from typing import Any
 
@@ -15,6 +16,7 @@ from rich.console import Console
 from textual.app import App
 from textual.screen import Screen
 from textual.widgets import Footer, Select, TabbedContent
+from tui.helpers import screen_text, wait_until
 
 from marrakech.engine import (
     SIZE,
@@ -301,3 +303,39 @@ def test_a_lessons_keys_under_the_market_stay_whole_at_80x24() -> None:
             assert not app.screen.query("Toast")
 
     asyncio.run(go())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+def test_the_reviews_panel_breaks_japanese_where_it_may(
+    japanese: None, size: tuple[int, int]
+) -> None:
+    from marrakech.tui.game_review import GameReview
+    from marrakech.tui.screens.review import ReviewScreen
+
+    session = Session(GameSetup(2, seats=("person", "greedy"), seed=5))
+    rng = random.Random(5)
+    while session.state.phase is not Phase.OVER:
+        if session.state.phase is Phase.ROLL:
+            session.roll()
+        else:
+            session.play(rng.choice(session.state.legal_actions()))
+    game = GameReview(session)
+
+    async def go() -> list[str]:
+        app = MarrakechApp(session=session)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = ReviewScreen(game)
+            await app.push_screen(screen)
+            await wait_until(pilot, lambda: bool(screen.shown), "the review is worked out")
+            await pilot.pause()
+            side = screen.query_one("#side").region
+            rows = screen_text(app).splitlines()[side.y : side.bottom]
+            return [row[side.x : side.right].strip() for row in rows]
+
+    rows = [row for row in asyncio.run(go()) if any(cell_len(char) == 2 for char in row)]
+    assert any("の実力" in row for row in rows)  # the skill's parts, in Japanese
+    for row in rows:
+        assert row[:1] not in NO_LINE_START, rows
+        assert row[-1:] not in ("-", "+", *NO_LINE_END), rows

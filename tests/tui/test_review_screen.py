@@ -91,7 +91,7 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
         assert "costliest" not in words
         decided = "carpet" if isinstance(screen.shown[0].played, Place) else "facing"
         assert str(options.get_option_at_index(0).prompt) == (
-            f"{screen.shown[0].turn:>3} Ayla · {decided} · {screen.shown[0].grade}"
+            f"{screen.shown[0].turn:>3} {decided} · {screen.shown[0].grade}"
         )
         assert all(decision.seat == 0 for decision in screen.shown)
         first = screen.shown[0]
@@ -241,10 +241,10 @@ async def test_every_decision_listed_names_whether_it_was_a_facing_or_a_carpet()
         await pilot.pause()
         options = screen.query_one("#worst", OptionList)
         entries = [str(options.get_option_at_index(index).prompt) for index in range(3)]
-        assert entries == [
-            "  9 Ayla · facing · mistake",
-            "  9 Ayla · carpet · blunder",
-            " 12 Ayla · carpet · inaccuracy",
+        assert entries == [  # Ayla's alone (Bo is a computer): the heading names her
+            "  9 facing · mistake",
+            "  9 carpet · blunder",
+            " 12 carpet · inaccuracy",
         ]
 
 
@@ -302,6 +302,25 @@ async def test_more_misses_than_shown_are_headed_as_the_players_costliest() -> N
             "Ayla's costliest decisions, three at most "
             f"({len(graded)} graded an inaccuracy or worse in all):"
         ) in words
+
+
+@run
+async def test_where_both_players_are_reviewed_each_entry_names_its_player() -> None:
+    session = Session(GameSetup(2, names=("Ayla", "Bo"), seats=("person", "person"), seed=5))
+    rng = random.Random(5)
+    for _ in range(60):
+        if session.state.phase is Phase.ROLL:
+            session.roll()
+        else:
+            session.play(rng.choice(session.state.legal_actions()))
+    async with reviewing(session, (100, 32)) as (_app, _, screen, _game):
+        options = screen.query_one("#worst", OptionList)
+        entries = [str(options.get_option_at_index(i).prompt) for i in range(len(screen.shown))]
+        for decision, entry in zip(screen.shown, entries, strict=True):
+            decided = "carpet" if isinstance(decision.played, Place) else "facing"
+            name = ("Ayla", "Bo")[decision.seat]
+            assert entry == f"{decision.turn:>3} {name} · {decided} · {decision.grade}"
+        assert {decision.seat for decision in screen.shown} == {0, 1}
 
 
 @run

@@ -142,7 +142,7 @@ class ReviewScreen(Screen[None]):
                     yield Static(_("Reviewing every decision…"), id="working-words")
                     yield ProgressBar(total=1.0, show_eta=False, id="bar")
                 yield AccountsTable(id="accounts")
-                yield Static(id="worst-title", markup=False)  # it may name a player
+                yield WrappedStatic(id="worst-title", markup=False)  # it may name a player
                 yield OptionList(id="worst")
         yield Footer()
 
@@ -184,9 +184,9 @@ class ReviewScreen(Screen[None]):
         reviewed = {player.seat for player in found.players}
         graded = sum(d.seat in reviewed and d.grade in MISSES for d in found.decisions)
         alone = found.players[0].name if len(found.players) == 1 else None
-        self.query_one("#worst-title", Static).update(self._worst_title(graded, alone))
+        self.query_one("#worst-title", WrappedStatic).update(self._worst_title(graded, alone))
         options = self.query_one("#worst", OptionList)
-        options.add_options([Option(self._entry(d)) for d in self.shown])
+        options.add_options([Option(self._entry(d, named=alone is None)) for d in self.shown])
         if self.shown:
             options.highlighted = 0
         options.display = bool(self.shown)  # no empty box where there is nothing to list
@@ -220,12 +220,15 @@ class ReviewScreen(Screen[None]):
             graded,
         ).format(count=graded)
 
-    def _entry(self, decision: Decision) -> Text:
-        """The turn, the player, what was decided and the grade: " 15 Ayla · carpet ·
-        blunder"."""
+    def _entry(self, decision: Decision, *, named: bool) -> Text:
+        """The turn, what was decided and the grade: " 15 carpet · blunder"; ``named``, the
+        player too, where several players' decisions are listed (" 15 Ayla · carpet ·
+        blunder")."""
         grade = _(GRADE_WORDS[decision.grade])
-        entry = Text.assemble((f"{decision.turn:>3} ", "dim"), self.names[decision.seat])
-        entry.append(f" · {_decided(decision.played)}", "dim")
+        entry = Text(f"{decision.turn:>3} ", "dim")
+        if named:
+            entry.append(f"{self.names[decision.seat]} · ")
+        entry.append(_decided(decision.played), "dim")
         entry.append(f" · {grade}", "bold")
         return entry
 

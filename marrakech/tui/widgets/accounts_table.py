@@ -13,6 +13,7 @@ from textual.widget import Widget
 from marrakech.flow.luck import Account, rounded
 from marrakech.flow.review import skill_parts_words
 from marrakech.games.language import _
+from marrakech.tui.widgets.wrapped import WrappedText
 
 NAME_WIDTH = 12
 """The most cells a player's name takes (longer names end in an ellipsis)."""
@@ -66,4 +67,5 @@ class AccountsTable(Accounts):
         for account, row in zip(accounts, rows, strict=True):
             table.add_row(Text(names[account.seat]), *row)
         parts = (skill_parts_words(names[account.seat], account) for account in accounts)
-        return Group(table, *(Text("\n" + words, style="dim") for words in parts if words))
+        lines = (WrappedText(Text("\n" + words, style="dim")) for words in parts if words)
+        return Group(table, *lines)
