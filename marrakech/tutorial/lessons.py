@@ -272,7 +272,8 @@ LESSONS: tuple[Lesson, ...] = (
                 ),
                 done_spoken=N_(
                     "Your first carpet is down! The board now says red carpet 1 on each of "
-                    "its squares: red on top, the first red carpet laid. That was a whole "
+                    "its squares: red on top, and the first carpet laid (carpets are "
+                    "numbered as they are laid, whatever their colour). That was a whole "
                     "turn: turn Assam, roll, pay if you must, lay a carpet. Then the next "
                     "player has a turn."
                 ),
