@@ -239,14 +239,26 @@ def turn_prompt(state: GameState, names: Sequence[str]) -> str:
         return result_line(state, names)
     name = names[state.current]
     where = assam_words(state)
+    player = state.players[state.current]
+    top = player.top
+    if state.phase in (Phase.ORIENT, Phase.ROLL) and len(player.colours) > 1 and top is not None:
+        # Which of their colours comes next, as the app's panel shows it: it may decide
+        # the way to turn. Translators: "{name}, your turn" in "{name}, your turn. ...".
+        name = _("{name}, your turn (your next carpet is {colour})").format(
+            name=name, colour=colour_word(top)
+        )
+    else:
+        name = _("{name}, your turn").format(name=name)
     if state.phase is Phase.ORIENT:
-        # Translators: left, right, ahead are commands: keep them in English.
-        return _(
-            "{name}, your turn. {where}: type left, right or ahead to turn him and roll."
-        ).format(name=name, where=where)
+        # Translators: left, right, ahead are commands: keep them in English; {turn} is
+        # "Ayla, your turn" or "Ayla, your turn (your next carpet is yellow)".
+        return _("{turn}. {where}: type left, right or ahead to turn him and roll.").format(
+            turn=name, where=where
+        )
     if state.phase is Phase.ROLL:
-        # Translators: "roll" is a command: keep it in English.
-        return _("{name}, your turn. {where}: type roll.").format(name=name, where=where)
+        # Translators: "roll" is a command: keep it in English; {turn} as above.
+        return _("{turn}. {where}: type roll.").format(turn=name, where=where)
+    name = names[state.current]
     if state.phase is Phase.PLACE:
         placements = state.legal_placements()
         if lays_last_carpet(state):
@@ -359,9 +371,9 @@ def aids_line(aids: Iterable[str]) -> str | None:
 
 
 def score_lines(state: GameState, names: Sequence[str]) -> list[str]:
-    """Each seat's place and score as the engine ranks them, best first:
-    "1. Ayla (red and yellow): 32 points, 30 dirhams and 2 visible squares; 23 carpets left."
-    """
+    """Each seat's place and score as the engine ranks them, best first: "1. Ayla (red and
+    yellow): 32 points, 30 dirhams and 2 visible squares; 23 carpets left, the next red."
+    (which colour comes next only for a seat of two colours)."""
     lines = []
     for standing in state.standings():
         score = standing.score
@@ -373,11 +385,18 @@ def score_lines(state: GameState, names: Sequence[str]) -> list[str]:
         if standing.place is None:
             lines.append(_("Out: {who}, bankrupt.").format(who=who))
             continue
-        left = (
-            ""
-            if state.phase is Phase.OVER
-            else ngettext("; {count} carpet left", "; {count} carpets left", player.carpets_left)
-        ).format(count=player.carpets_left)
+        if state.phase is Phase.OVER:
+            left = ""
+        elif len(player.colours) > 1 and player.top is not None:
+            left = ngettext(
+                "; {count} carpet left, {colour}",
+                "; {count} carpets left, the next {colour}",
+                player.carpets_left,
+            ).format(count=player.carpets_left, colour=colour_word(player.top))
+        else:
+            left = ngettext(
+                "; {count} carpet left", "; {count} carpets left", player.carpets_left
+            ).format(count=player.carpets_left)
         # Translators: a line of the standings; {left} is "; 23 carpets left" or nothing.
         lines.append(
             _("{place}. {who}: {points}, {dirhams} and {visible}{left}.").format(

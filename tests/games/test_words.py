@@ -51,15 +51,20 @@ def test_names_and_counts() -> None:
 def test_the_prompt_before_the_roll() -> None:
     state = build(players=2, assam="3.3 N", phase="orient")
     assert words.turn_prompt(state, NAMES) == (
-        "Ayla, your turn. Assam is on (3,3), facing north: "
+        "Ayla, your turn (your next carpet is red). Assam is on (3,3), facing north: "
         "type left, right or ahead to turn him and roll."
     )
     assert words.choices_line(state) == "Now: left, right or ahead; help lists every command."
     rolling = build(players=2, assam="6.0 S", phase="roll", current=1)
     assert words.turn_prompt(rolling, NAMES) == (
-        "Bo, your turn. Assam is on (6,0), facing south: type roll."
+        "Bo, your turn (your next carpet is blue). Assam is on (6,0), facing south: type roll."
     )
     assert words.choices_line(rolling) == "Now: roll; help lists every command."
+    one_colour = build(players=3, assam="3.3 N", phase="orient", current=2)  # nothing to tell
+    assert words.turn_prompt(one_colour, NAMES) == (
+        "Cem, your turn. Assam is on (3,3), facing north: "
+        "type left, right or ahead to turn him and roll."
+    )
 
 
 def test_the_prompt_to_lay_names_the_colour_and_the_engines_first_carpet() -> None:
@@ -92,8 +97,10 @@ def test_standings_during_the_game_count_the_carpets_left() -> None:
         players=2, carpets=["R 0.0-0.1", "B 1.0-1.1", "B 2.0-2.1"], money=[30, 29], phase="orient"
     )
     assert words.score_lines(state, NAMES) == [
-        "1. Bo (blue and green): 33 points, 29 dirhams and 4 visible squares; 22 carpets left.",
-        "2. Ayla (red and yellow): 32 points, 30 dirhams and 2 visible squares; 23 carpets left.",
+        "1. Bo (blue and green): 33 points, 29 dirhams and 4 visible squares; 22 carpets left, "
+        "the next blue.",
+        "2. Ayla (red and yellow): 32 points, 30 dirhams and 2 visible squares; 23 carpets left, "
+        "the next red.",
     ]
 
 

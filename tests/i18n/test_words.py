@@ -108,7 +108,7 @@ def test_squares_compass_colours_and_prompts(japanese: None) -> None:
     assert words.plural(3, "dirham") == "3ディルハム"
     state = build(players=2, assam="3.3 N", phase="orient")
     assert words.turn_prompt(state, NAMES) == (
-        "Aylaの手番です。アッサムは(3,3)で北を向いています。"
+        "Aylaの手番です（次のじゅうたんは赤）。アッサムは(3,3)で北を向いています。"
         "left、right、ahead のどれかを入力すると、向きを決めてサイコロを振ります。"
     )
     aim = build(players=3, assam="3.3 E", phase="aim", variant="aim", current=1)

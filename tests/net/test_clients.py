@@ -132,7 +132,7 @@ def test_a_watching_client_says_each_move_in_the_logs_words_and_who_won() -> Non
             winner = result_line(table.flow.state, table.flow.names)
             assert winner.startswith("The game is over: ")
             assert lines.count(winner) == 1 and winner in host_lines
-            assert any(line.startswith("Ayla, your turn.") for line in host_lines)
+            assert any(line.startswith("Ayla, your turn") for line in host_lines)
 
     asyncio.run(scenario())
 
@@ -283,7 +283,7 @@ def test_the_hosts_own_seat_in_lines_says_each_move_before_what_comes_next() -> 
                 "Bo (greedy computer) plays blue and green.",
             ]
             said = [line for line in lines[4:] if not line.startswith("The input has ended")]
-            assert said[0].startswith("Ayla, your turn.")
+            assert said[0].startswith("Ayla, your turn")
             assert said[1] == ">"  # the prompt on a pipe, as in the text mode at one keyboard
             assert said[2] == "Ayla turns left."  # the facing first, for everyone...
             assert said[3].startswith("Ayla rolls ")  # ...then the roll it fixed
@@ -363,7 +363,7 @@ def test_a_seat_in_lines_on_a_pipe_is_prompted_when_asked_and_says_goodbye_once(
                 keys.write("quit\n")
             lines = out.getvalue().splitlines()
             asked = lines.index(">")
-            assert lines[asked - 1].startswith("Ayla, your turn.")
+            assert lines[asked - 1].startswith("Ayla, your turn")
             assert lines[asked + 1].startswith("Unknown command 'dance'. Now: left, right")
             assert lines[asked + 2] == ">"  # refused: the table still waits for Ayla
             assert lines[asked + 3].startswith("Goodbye: the game is saved")
@@ -467,7 +467,7 @@ def test_a_joined_seat_in_lines_is_prompted_once_a_decision_and_not_while_it_tra
                 await until(lambda: out.getvalue().endswith("\n>\n"))
             lines = out.getvalue().splitlines()
             asked = lines.index(">")
-            assert lines[asked - 1].startswith("Bo, your turn.")
+            assert lines[asked - 1].startswith("Bo, your turn")
             assert lines[asked + 1] == "Bo goes straight."  # no prompt while "ahead" travels
             assert lines[asked + 2].startswith("Bo rolls ")
             assert lines[asked + 3].startswith("Bo, lay your ")

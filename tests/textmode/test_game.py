@@ -72,7 +72,7 @@ def test_a_carpet_by_its_number_is_the_engines_carpet_of_that_rank_and_the_compu
     )
     assert lines[1].startswith("Bo ")  # the computer's orient and roll
     assert lines[2].startswith("Bo lays a ")
-    assert lines[3].startswith("Ayla, your turn.")
+    assert lines[3].startswith("Ayla, your turn (your next carpet is red).")
     assert played.flow.person_to_move
 
 
@@ -240,7 +240,7 @@ def test_quit_with_a_data_folder_that_cannot_be_written_says_what_is_lost(
 def test_in_the_aiming_variant_a_way_aims_and_roll_rolls() -> None:
     played = game("person", "person", variant=Variant.AIM)
     assert list(played.advance())[-1] == (
-        "Ayla, your turn. Assam is on (3,3), facing north: type roll."
+        "Ayla, your turn (your next carpet is yellow). Assam is on (3,3), facing north: type roll."
     )
     assert answer(played, "roll")[0].startswith("Ayla rolls ")
     laid = answer(played, "1")

@@ -128,8 +128,10 @@ def test_the_looks_describe_the_position_shown_in_the_games_words() -> None:
     assert replay.respond("row 2").lines == [describe.row_line(after_one, 2)]
     assert replay.respond("col 0").lines == [describe.column_line(after_one, 0)]
     assert replay.respond("scores").lines == [
-        "1. Ayla (red and yellow): 32 points, 30 dirhams and 2 visible squares; 23 carpets left.",
-        "2. Bo (blue and green): 30 points, 30 dirhams and 0 visible squares; 24 carpets left.",
+        "1. Ayla (red and yellow): 32 points, 30 dirhams and 2 visible squares; 23 carpets left, "
+        "the next red.",
+        "2. Bo (blue and green): 30 points, 30 dirhams and 0 visible squares; 24 carpets left, "
+        "the next green.",
     ]
     assert replay.step == 1
 
