@@ -440,6 +440,8 @@ class TextGame:
             )
         if self._waiting_for_another():
             return words.waiting_line(self.state, self.names, self.flow.me)
+        if self.flow.over:
+            return _game_over_line()
         return words.choices_line(self.state)
 
     def _plain(self, name: str) -> Reply:

@@ -100,7 +100,7 @@ def test_a_carpet_by_its_number_is_the_engines_carpet_of_that_rank_and_the_compu
         ((), "c3.1", "A carpet needs two squares, like c2.3-2.4: 'c3.1' has one. Now: left,"),
         (("left",), "right", "Cannot turn Assam now: the game waits for a carpet to be laid."),
         ((), "undo", "Cannot undo: nothing to undo."),
-        ((), "redo", "Cannot redo: nothing was undone."),
+        ((), "redo", "Cannot redo: there is nothing to redo."),
         ((), "", "Nothing typed. Now: left, right or ahead;"),
     ],
 )
@@ -288,6 +288,7 @@ def test_a_move_or_a_hint_after_the_end_says_the_game_is_over() -> None:
     over = "The game is over: nothing is left to play. Type review to look back at it, or quit."
     for line in ("left", "hint", "roll", "lay 1", "c0.0-0.1"):
         assert answer(played, line) == [over], line
+    assert answer(played, "log 3") == [f"Unknown command 'log 3'. {over}"]
 
 
 # -- the loop ------------------------------------------------------------------------------
