@@ -26,15 +26,20 @@ class LaneRisk:
     expected_toll: float
     """The mean toll the stopping square charges, over the die outcomes."""
     chance_of_bankruptcy: float
+    tolls: tuple[tuple[int, int | None], ...] = ()
+    """For each die outcome, in the order of ``stops``: the toll its square charges and the
+    seat it goes to (0 and None: nothing to pay)."""
 
 
 def lane_risk(rolling: GameState, turn: Turn | None = None) -> LaneRisk:
     """The risk of the roll about to be made in a ROLL position."""
     stops = []
+    tolls = []
     pay = toll = bankrupt = 0.0
     for value, probability in rolling.chance_outcomes():
         transition = rolling.transition(Roll(value))
         stops.append(transition.after.assam.square)
+        tolls.append((transition.toll, transition.payee if transition.toll else None))
         if transition.toll:
             pay += probability
             toll += probability * transition.toll
@@ -48,6 +53,7 @@ def lane_risk(rolling: GameState, turn: Turn | None = None) -> LaneRisk:
         chance_to_pay=pay,
         expected_toll=toll,
         chance_of_bankruptcy=bankrupt,
+        tolls=tuple(tolls),
     )
 
 

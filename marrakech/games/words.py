@@ -106,14 +106,33 @@ def carpet_squares(a: Square, b: Square) -> str:
     return _("{first}-{second}").format(first=square_text(a), second=square_text(b))
 
 
-def roll_stops(stops: Sequence[Square]) -> str:
+def roll_stops(
+    stops: Sequence[Square],
+    tolls: Sequence[tuple[int, int | None]] = (),
+    names: Sequence[str] = (),
+) -> str:
     """Where each roll stops, given the stops in the die's order of values:
-    "1 to (0,4), 2 to (0,5), 3 to (0,6), 4 to (0,6)"."""
+    "1 to (0,4), 2 to (0,5), 3 to (0,6), 4 to (0,6)"; with each stop's toll and who it
+    goes to (``tolls``, ``names``), what a roll would cost: "1 to (0,4), toll 3 to Bo"."""
     values = [value for value, _chance in DIE_PROBABILITIES]
-    return pgettext("between the stops of the rolls", ", ").join(
-        _("{value} to {square}").format(value=value, square=square_text(stop))
-        for value, stop in zip(values, stops, strict=True)
-    )
+    charges = list(tolls) or [(0, None)] * len(stops)
+    said = []
+    for value, stop, (toll, payee) in zip(values, stops, charges, strict=True):
+        if toll and payee is not None and payee < len(names):
+            # Translators: where a roll stops and what it costs there: "1 to (0,4), toll 3
+            # to Bo".
+            words = _("{value} to {square}, toll {toll} to {name}")
+            said.append(
+                words.format(value=value, square=square_text(stop), toll=toll, name=names[payee])
+            )
+        else:
+            said.append(_("{value} to {square}").format(value=value, square=square_text(stop)))
+    separator = pgettext("between the stops of the rolls", ", ")
+    if any(toll for toll, _payee in charges):
+        # Translators: between the stops of the rolls when some name a toll (which has a
+        # comma of its own): "1 to (0,4), toll 3 to Bo; 2 to (0,5)".
+        separator = pgettext("between the stops of the rolls with tolls", "; ")
+    return separator.join(said)
 
 
 def listed(words: Sequence[str], last: str = "and") -> str:

@@ -221,7 +221,7 @@ def risk_lines(risks: Sequence[LaneRisk], state: GameState, names: Sequence[str]
             way = _("As he faces")
         else:
             way = _("Going {way}").format(way=way_words(state, risk.turn))
-        stops = shared.roll_stops(risk.stops)
+        stops = shared.roll_stops(risk.stops, risk.tolls, names)
         lines.append(
             _(
                 "{way}: {pay:.0%} chance to pay, {toll:.1f} dirhams expected, "

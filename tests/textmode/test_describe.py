@@ -91,9 +91,11 @@ def test_the_risk_table_in_words() -> None:
     assert lines[0] == "If Cem rolls:"
     assert lines[1] == (
         "Going left, to the north: 17% chance to pay, 0.2 dirhams expected, "
-        "0% chance of bankruptcy; a roll of 1 to (2,3), 2 to (1,3), 3 to (0,3), 4 to (0,2)."
-    )
+        "0% chance of bankruptcy; a roll of 1 to (2,3), toll 1 to Ayla; 2 to (1,3); 3 to (0,3); "
+        "4 to (0,2)."
+    )  # what each roll costs, and to whom
     assert lines[2].startswith("Going ahead, to the east: 0% chance to pay")  # his own carpet
+    assert lines[2].endswith("a roll of 1 to (3,4), 2 to (3,5), 3 to (3,6), 4 to (4,6).")
     assert len(lines) == 4
 
 
