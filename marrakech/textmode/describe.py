@@ -61,6 +61,13 @@ def _top_words(state: GameState, square: Square) -> str:
     return words
 
 
+def _covered_words(state: GameState, square: Square) -> str:
+    """A square a carpet would cover, with what lies there: "(2,0) empty"."""
+    # Translators: a square and what lies on it: "(2,0) empty", "(2,1) blue carpet 3".
+    words = pgettext("a square a carpet would cover", "{square} {what}")
+    return words.format(square=square_text(square), what=_top_words(state, square))
+
+
 def _with_assam(state: GameState, square: Square, words: str) -> str:
     if square != state.assam.square:
         return words
@@ -183,8 +190,14 @@ def way_words(state: GameState, turn: Turn) -> str:
 def legal_lines(state: GameState) -> list[str]:
     """The choices of the player to move, as the engine lists them, each with its command."""
     if state.phase is Phase.PLACE:
+        # What each carpet would cover is what a player who sees the market reads there.
         return [
-            _("{number}: {carpet}.").format(number=number, carpet=carpet_text(place))
+            _("{number}: {carpet}, over {first} and {second}.").format(
+                number=number,
+                carpet=place,
+                first=_covered_words(state, place.a),
+                second=_covered_words(state, place.b),
+            )
             for number, place in enumerate(state.legal_placements(), start=1)
         ]
     facing = state.assam.facing

@@ -72,9 +72,12 @@ def test_legal_numbers_the_engines_carpets_in_its_order() -> None:
     lines = describe.legal_lines(state)
     assert len(lines) == len(state.legal_placements())
     first = state.legal_placements()[0]
-    assert (
-        lines[0] == f"1: {first}, on ({first.a[0]},{first.a[1]}) and ({first.b[0]},{first.b[1]})."
-    )
+    covered = [
+        f"({a},{b}) {describe.square_line(state, (a, b), NAMES).split(': ')[1].split(';')[0]}"
+        for a, b in (first.a, first.b)
+    ]
+    assert lines[0] == f"1: {first}, over {covered[0]} and {covered[1]}."
+    assert any("carpet" in line for line in lines)  # a carpet covered is named
 
 
 def test_legal_before_the_roll_names_each_way_and_where_it_leads() -> None:
