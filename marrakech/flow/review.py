@@ -370,6 +370,13 @@ def _deeper_points(decision: Decision) -> str:
     return _below(_toward_zero, decision.deeper_loss_points or 0.0, decision.loss_points, 2)
 
 
+def _shows_a_loss(loss: float | None, shown: str) -> bool:
+    """Whether a deeper search found a loss that reads as one as ``shown`` writes it:
+    "0.0%" would read as a chance to win of nothing, so a loss too small to show is said
+    as no worse than the best."""
+    return (loss or 0.0) > 0 and any(digit in shown for digit in "123456789")
+
+
 def _below(show: Callable[[float, int], str], deeper: float, loss: float, places: int) -> str:
     """``deeper`` as ``show`` writes it, to a decimal more where it would read as ``loss``
     does (it is below it whenever it is shown)."""
@@ -389,13 +396,15 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
             "Turn {turn}, {name}: {played}, close to the best found ({best}, {points} points "
             "more): {grade}."
         )
-    elif decision.doubted and (decision.deeper_loss_win_chance or 0.0) > 0:
+    elif decision.doubted and _shows_a_loss(
+        decision.deeper_loss_win_chance, _deeper_percent(decision)
+    ):
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
             "chance to win; a deeper search finds a smaller loss ({deeper} chance to win), so "
             "the {flagged} is not confirmed: {grade}."
         )
-    elif decision.doubted and (decision.deeper_loss_points or 0.0) > 0:
+    elif decision.doubted and _shows_a_loss(decision.deeper_loss_points, _deeper_points(decision)):
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
             "chance to win; a deeper search finds a smaller loss ({deeper_points} points), so "

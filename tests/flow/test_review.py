@@ -224,6 +224,13 @@ def test_a_loss_is_shown_cut_never_rounded_up_into_the_next_grade() -> None:
         "lost 2.90 points and 8.5% chance to win; a deeper search finds a smaller loss (8.51% "
         "chance to win), so the mistake is not confirmed: inaccuracy."
     )
+    # A deeper loss too small to show is no "smaller loss (0.0% chance to win)", which
+    # reads as a chance to win of nothing.
+    tiny = Decision(0, 3, state, move, better, 2.9, 0.0856, INACCURACY, 0.0004)
+    assert decision_line(tiny, ("Ayla", "Bo")).endswith(
+        "lost 2.90 points and 8.5% chance to win; a deeper search finds it no worse than the "
+        "best, so the mistake is not confirmed: inaccuracy."
+    )
 
 
 def test_a_grade_given_for_the_points_alone_says_so() -> None:
