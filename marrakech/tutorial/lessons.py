@@ -292,8 +292,9 @@ LESSONS: tuple[Lesson, ...] = (
                     "watch him."
                 ),
                 N_(
-                    "He walked off the top, round the loop, back in at {entry} and on to "
-                    "{square}. He faces {facing} now. Going round a loop counts as one step."
+                    "The die showed {roll}. He walked off the top, round the loop, back in at "
+                    "{entry} and on to {square}. He faces {facing} now. Going round a loop "
+                    "counts as one step."
                 ),
                 start=_off_the_top,
                 die=(3,),
@@ -310,8 +311,8 @@ LESSONS: tuple[Lesson, ...] = (
                     "corner. Roll again."
                 ),
                 N_(
-                    "In the corner the small loop turned him to face {facing} on {entry}, "
-                    "and he walked on to {square}."
+                    "The die showed {roll}. In the corner the small loop turned him to face "
+                    "{facing} on {entry}, and he walked on to {square}."
                 ),
                 start=_into_the_corner,
                 die=(3,),

@@ -58,10 +58,13 @@ def test_lesson_2_the_loops_of_the_edge_and_the_corner() -> None:
     assert course.how() is How.ROLL
     said = done(course, Walk(Turn.LEFT), Walk(Turn.STRAIGHT))
     assert said[0] == "Here Assam already faces the way he goes: just roll."
-    assert said[1].startswith("He walked off the top, round the loop, back in at (0,5) and on")
+    assert said[1].startswith(
+        "The die showed 3. He walked off the top, round the loop, back in at (0,5) and on"
+    )
     said = done(course, Walk(Turn.STRAIGHT))
     assert said == [
-        "In the corner the small loop turned him to face south on (0,6), and he walked on to (1,6)."
+        "The die showed 3. In the corner the small loop turned him to face south on (0,6), and "
+        "he walked on to (1,6)."
     ]
 
 

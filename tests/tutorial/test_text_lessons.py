@@ -57,9 +57,13 @@ def test_lesson_2_in_words() -> None:
     text = lessons("edge")
     assert said(text, "left")[0] == "Here Assam already faces the way he goes: just roll."
     lines = said(text, "roll")
-    assert lines[0].startswith("He walked off the top, round the loop, back in at (0,5)")
+    assert lines[0].startswith(
+        "The die showed 3. He walked off the top, round the loop, back in at (0,5)"
+    )
     lines = said(text, "roll")
-    assert lines[0].startswith("In the corner the small loop turned him to face south")
+    assert lines[0].startswith(
+        "The die showed 3. In the corner the small loop turned him to face south"
+    )
 
 
 def test_lesson_3_in_words_the_rows_to_count_from() -> None:

@@ -62,11 +62,11 @@ def test_the_first_two_lessons_in_a_terminal(pane: TmuxPane) -> None:
     screen = pane.wait_for("Lesson 2 of 6: The edge of")
     assert "Enter rolls the die." in screen
     pane.keys("Enter")
-    pane.wait_for("✓ He walked off the top")
+    pane.wait_for("✓ The die showed 3. He walked")
     screen = pane.wait_for("(1,5)")  # the lesson's panel may be drawn a frame after its line
     assert "(0,5)" in screen
     pane.keys("Enter", "Enter")
-    screen = pane.wait_for("✓ In the corner the small")
+    screen = pane.wait_for("✓ The die showed 3. In the")
     assert "(0,6)" in screen
     pane.keys("Escape")
     pane.wait_for_exit()
