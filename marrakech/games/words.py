@@ -306,22 +306,27 @@ def turn_prompt(state: GameState, names: Sequence[str]) -> str:
 
 
 def _choices(phase: Phase) -> str:
-    """What may be typed in ``phase`` (not the aim), as commands."""
+    """What may be typed in ``phase`` (ORIENT or ROLL), as commands."""
     if phase is Phase.ORIENT:
         # Translators: commands, keep left, right and ahead in English.
         return pgettext("may type", "left, right or ahead")
-    if phase is Phase.ROLL:
-        # Translators: a command, keep it in English.
-        return pgettext("may type", "roll")
-    # Translators: "legal" is a command: keep it in English.
-    return pgettext("may type", "a carpet's number from legal")
+    # Translators: a command, keep it in English.
+    return pgettext("may type", "roll")
 
 
 def choices_line(state: GameState) -> str:
     """What may be typed now, after a line that could not be played ("" once over)."""
     if state.phase is Phase.OVER:
         return ""
-    words = aim_choices(state) if state.phase is Phase.AIM else _choices(state.phase)
+    if state.phase is Phase.AIM:
+        words = aim_choices(state)
+    elif state.phase is Phase.PLACE:
+        # Translators: "legal" is a command: keep it in English; {example} is notation.
+        words = _("a carpet's number from legal, or the carpet written like {example}").format(
+            example=state.legal_placements()[0]
+        )
+    else:
+        words = _choices(state.phase)
     # Translators: "help" is a command: keep it in English.
     return _("Now: {choices}; help lists every command.").format(choices=words)
 

@@ -74,8 +74,9 @@ def test_the_prompt_to_lay_names_the_colour_and_the_engines_first_carpet() -> No
         f"Cem, lay your yellow carpet beside Assam on (0,0): type its number from legal "
         f"(1 to {len(state.legal_placements())}) or write it like {first}."
     )
-    assert (
-        words.choices_line(state) == "Now: a carpet's number from legal; help lists every command."
+    assert words.choices_line(state) == (
+        f"Now: a carpet's number from legal, or the carpet written like {first}; help lists "
+        "every command."
     )
 
 

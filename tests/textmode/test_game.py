@@ -351,7 +351,7 @@ def test_an_arrow_key_typed_while_a_carpet_is_to_be_laid_points_to_the_carpet() 
     text.advance()
     assert text.respond("\x1b[D").lines == [
         "The arrow keys do not work here: type the command in words. Now: a carpet's number "
-        "from legal; help lists every command."
+        "from legal, or the carpet written like c1.0-2.0; help lists every command."
     ]
 
 

@@ -49,9 +49,12 @@ def test_a_person_against_the_computer_plays_a_whole_game_by_carpet_numbers(
         "Type help for the commands.",
     ]
     assert "Unknown command 'hello'. Now: left, right or ahead; help lists every command." in lines
-    assert (
-        "Unknown command '\\x1b[2J'. Now: a carpet's number from legal; help lists every command."
-        in lines
+    assert any(
+        line.startswith(
+            "Unknown command '\\x1b[2J'. Now: a carpet's number from legal, or the carpet "
+            "written like c"
+        )
+        for line in lines
     )
     over = [line for line in lines if line.startswith("The game is over: ")]
     assert len(over) == 1 and lines.index(over[0]) > len(lines) - 5
