@@ -119,6 +119,10 @@ class Reply:
     quit: bool = False
 
 
+RECALLED_TURNS = 2
+"""How many of its last turns a game loaded or resumed says before going on."""
+
+
 def _game_over_line() -> str:
     """What a move or a hint gets once the game is over."""
     return _("The game is over: nothing is left to play. Type review to look back at it, or quit.")
@@ -207,8 +211,12 @@ class TextGame:
         """Who plays what (and, at a network table, which seat is yours, the game so far
         and whose turn it is when it is not yours), and where to find the commands."""
         lines = self._table_lines()
+        log = self.flow.log()
         if self.flow.networked and self.moves:
-            lines += self.flow.log()
+            lines += log
+        elif log:  # a game loaded or resumed: where it stands, before what to type
+            lines.append(_("The last turns (log says them all):"))
+            lines += log[-RECALLED_TURNS:]
         return [*lines, *self._waiting(), _("Type help for the commands.")]
 
     def _waiting(self) -> list[str]:

@@ -49,6 +49,22 @@ def test_the_opening_says_who_plays_what() -> None:
     ]
 
 
+def test_a_game_loaded_says_its_last_turns_before_what_to_type() -> None:
+    played = game()
+    for line in ("left", "1", "ahead", "1", "right"):
+        answer(played, line)
+    log = played.flow.log()
+    assert len(log) > 2
+    loaded = TextGame.local(played.flow.session)
+    assert loaded.opening() == [
+        "Ayla plays red and yellow.",
+        "Bo (greedy computer) plays blue and green.",
+        "The last turns (log says them all):",
+        *log[-2:],
+        "Type help for the commands.",
+    ]
+
+
 def test_a_decision_is_said_in_the_words_of_the_log_then_what_comes_next() -> None:
     played = game()
     lines = answer(played, "left")
