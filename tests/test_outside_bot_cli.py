@@ -176,7 +176,7 @@ def test_a_bot_that_exits_or_interrupts_does_not_end_the_program(
     assert code == 0
     problem = "SystemExit: 3" if "SystemExit" in body else "KeyboardInterrupt"
     assert f"Bo's computer player failed ({problem}); the greedy one moves instead." in out
-    assert "Ann, your turn." in out.rpartition("Bo lays")[2]
+    assert "Ann, your turn" in out.rpartition("Bo lays")[2]
 
 
 def test_the_text_mode_says_an_outside_bot_is_thinking_before_its_turn(

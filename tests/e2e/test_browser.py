@@ -225,7 +225,9 @@ def test_a_visitor_reviews_a_finished_game_from_saved_games(server: str, tmp_pat
                 said = re.escape(f"{margin:+d}")
                 assert re.search(rf"{name} +{said} +[+-]\d+\.\d +[+-]\d+\.\d", text), name
             assert re.search(r"Turn \d+, (Ayla|Bo): carpet on|Turn \d+, (Ayla|Bo): \w+, best", text)
-            assert re.search(r"\d+ (Ayla|Bo) · (inaccuracy|mistake|blunder)", text)
+            assert re.search(
+                r"\d+ (Ayla|Bo) · (facing|carpet) · (inaccuracy|mistake|blunder)", text
+            )
             page.keyboard.press("Space")  # the better move, on the market
             shown.wait_for("On the market: the better move")
         finally:

@@ -68,10 +68,10 @@ def test_a_joined_player_edits_their_line_and_the_table_writes_above_it(tmp_path
             player.tmux("send-keys", "-t", "main", "-l", "sco")
             player.wait_for("Player 2 lays a")
             screen = wait_for_last_line(player, "> sco")
-            assert screen.count("Player 1, your turn.") == 2  # said after the computer's turn
+            assert screen.count("Player 1, your turn") == 2  # said after the computer's turn
             assert last_line(screen) == "> sco"
             player.type_line("res")
-            assert "> scores\n" in player.wait_for("carpets left.")
+            assert "> scores\n" in player.wait_for("carpets left, the next")
             player.keys("C-u", "Up", "Up")  # the lines typed before come back
             wait_for_last_line(player, "> 1")
             player.keys("C-u", "C-d")

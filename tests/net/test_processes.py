@@ -56,7 +56,7 @@ class TextSeat:
                 return
             line = raw.decode().rstrip("\n")
             self.lines.append(line)
-            if "your turn." in line and line.endswith("to turn him and roll."):
+            if "your turn" in line and line.endswith("to turn him and roll."):
                 answered += 1
                 self.process.stdin.write(b"left\n")
             elif ", lay your " in line:

@@ -92,7 +92,7 @@ def test_a_game_left_at_the_end_of_the_input_is_resumed_and_saved_games_load(
     assert lines[-3].startswith("Player 1 turns left, rolls ")  # the log, then the prompt
     loaded = marrakech(data_home, "load", "friday", "--text", given="scores\n")
     assert loaded.returncode == 0
-    assert "Player 2, your turn." in loaded.stdout
+    assert "Player 2, your turn" in loaded.stdout
     missing = marrakech(data_home, "load", "nowhere", "--text")
     assert missing.returncode == 1 and missing.stdout == ""
     assert missing.stderr.count("\n") == 1

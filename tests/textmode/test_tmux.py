@@ -31,13 +31,13 @@ def pane(tmp_path: Path) -> Iterator[TmuxPane]:
 
 
 def test_a_turn_in_plain_lines_in_a_terminal(pane: TmuxPane, tmp_path: Path) -> None:
-    pane.wait_for("type left, right or ahead to turn him and roll.\n> ", joined=True)
+    pane.wait_for("to turn him and roll.\n> ", joined=True)
     assert not pane.alternate_screen()
     pane.type_line("left")
     screen = pane.wait_for("Ayla, lay your yellow carpet", joined=True)
     assert "> left\nAyla turns left, rolls 3, walks to (3,0).\n" in screen
     pane.type_line("1")
-    screen = pane.wait_for("Bo, your turn.", joined=True)
+    screen = pane.wait_for("Bo, your turn", joined=True)
     assert "Ayla lays a yellow carpet on (1,0)-(2,0)." in screen
     pane.type_line("quit")
     screen = pane.wait_for("exit=0", joined=True)
@@ -46,7 +46,7 @@ def test_a_turn_in_plain_lines_in_a_terminal(pane: TmuxPane, tmp_path: Path) -> 
 
 
 def test_a_line_is_edited_as_in_any_terminal_program(pane: TmuxPane) -> None:
-    pane.wait_for("type left, right or ahead to turn him and roll.\n> ", joined=True)
+    pane.wait_for("to turn him and roll.\n> ", joined=True)
     pane.tmux("send-keys", "-t", "main", "-l", "leftt")
     pane.keys("BSpace", "Left", "Left")  # the arrows move in the line: "le|ft"
     pane.tmux("send-keys", "-t", "main", "-l", "X")
