@@ -135,6 +135,7 @@ def test_the_search_values_a_carpet_a_facing_and_nothing_else() -> None:
     assert list(searched_values(rolled, carpets)) == carpets
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
 def test_the_search_tries_the_next_player_s_every_facing_with_any_number_of_players(
     players: int, monkeypatch: pytest.MonkeyPatch

@@ -50,6 +50,7 @@ async def lay_and_give_seat_2(pilot: Pilot[Any], flow: HostFlow) -> None:
     await shows(pilot, "Ayla: Assam will go")
 
 
+@pytest.mark.slow
 def test_with_takebacks_off_undo_past_the_computers_roll_is_refused_and_ayla_plays_on() -> None:
     async def go() -> None:
         async with hosted(AYLA_FIRST, headless=False, return_seconds=0) as table:

@@ -304,6 +304,7 @@ async def test_more_misses_than_shown_are_headed_as_the_players_costliest() -> N
         ) in words
 
 
+@pytest.mark.slow
 @run
 async def test_where_both_players_are_reviewed_each_entry_names_its_player() -> None:
     session = Session(GameSetup(2, names=("Ayla", "Bo"), seats=("person", "person"), seed=5))
@@ -323,6 +324,7 @@ async def test_where_both_players_are_reviewed_each_entry_names_its_player() -> 
         assert {decision.seat for decision in screen.shown} == {0, 1}
 
 
+@pytest.mark.slow
 @run
 async def test_a_bracketed_name_in_the_heading_is_shown_as_typed() -> None:
     session = partly_played(actions=60, names=("a[/]", "Bo"))
