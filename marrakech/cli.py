@@ -19,7 +19,7 @@ from marrakech.games import language, settings
 from marrakech.games.language import LANGUAGES, N_, _
 from marrakech.games.levels import OPTION_LIMIT, describe_names, seat_bot
 from marrakech.games.records import SaveFileError
-from marrakech.games.session import PERSON, GameSetup, alike_names
+from marrakech.games.session import PERSON, GameSetup, alike_names, default_name
 from marrakech.games.text import quoted, shown
 from marrakech.net import cli as net_cli
 
@@ -201,7 +201,11 @@ def build_parser() -> argparse.ArgumentParser:
             levels=describe_names()
         ),
     )
-    new.add_argument("--names", default=None, help=_("comma-separated player names"))
+    new.add_argument(
+        "--names",
+        default=None,
+        help=_("comma-separated player names, from seat 1 (the others: Player 2, ...)"),
+    )
     new.add_argument("--first", type=int, default=1, help=_("the seat that starts (1-based)"))
     new.add_argument(
         "--piles",
@@ -324,8 +328,12 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
     names: tuple[str, ...] = ()
     if args.names is not None:
         names = tuple(name.strip() for name in args.names.split(","))
-        if len(names) != args.players or not all(names):
-            raise ValueError(_("--names: give {count} non-empty names").format(count=args.players))
+        if len(names) > args.players or not all(names):
+            raise ValueError(
+                _("--names: give up to {count} non-empty names").format(count=args.players)
+            )
+        # The seats not named are called as when no name is given ("Player 2").
+        names += tuple(default_name(seat) for seat in range(len(names), args.players))
         alike = alike_names(names)
         if alike is not None:
             raise ValueError(f"--names: {alike}")

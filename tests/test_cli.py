@@ -103,6 +103,8 @@ def test_names_and_first_player() -> None:
     chosen = setup("--names", "Ayla, Bo", "--first", "2")
     assert chosen.names == ("Ayla", "Bo")
     assert chosen.first == 1
+    against = setup("--names", "Ana", "--players", "3", "--bot", "2=hard")  # the person alone
+    assert against.names == ("Ana", "Player 2", "Player 3")
 
 
 @pytest.mark.parametrize(
@@ -126,7 +128,8 @@ def test_names_and_first_player() -> None:
         ),
         (["--bot", "two=hard"], "--bot two=hard: write SEAT=LEVEL, as in 2=hard"),
         (["--bot", "2"], "--bot 2: write SEAT=LEVEL, as in 2=hard"),
-        (["--names", "Ayla"], "give 2 non-empty names"),
+        (["--names", "Ayla,Bo,Cem"], "give up to 2 non-empty names"),
+        (["--names", "Ayla,"], "give up to 2 non-empty names"),
         (["--first", "0"], "--first: seats are 1 to 2"),
     ],
 )
