@@ -719,64 +719,65 @@ def test_a_host_named_without_a_port_is_looked_for_on_the_hosts_default_port(
     assert host_uri(address) == uri
 
 
+@asynccontextmanager
+async def ayla_played_bo_and_cem_seated() -> AsyncIterator[tuple[Table, TextGame, Client, Client]]:
+    """Three people: Ayla at the host has played her first turn, Bo and Cem are seated."""
+    setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=2, seats=("person",) * 3)
+    async with hosted(setup, headless=False, return_seconds=0) as table:
+        ayla = TextGame(table.flow)
+        ayla.respond("left")
+        await until(lambda: table.flow.state.phase is Phase.PLACE)
+        ayla.respond("1")
+        async with seated(table, 1) as bo_client, seated(table, 2) as cem_client:
+            yield table, ayla, bo_client, cem_client
+
+
 def test_an_undo_request_dropped_by_a_third_players_move_is_said_to_its_asker() -> None:
     async def scenario() -> None:
-        setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=2, seats=("person",) * 3)
-        async with hosted(setup, headless=False, return_seconds=0) as table:
-            ayla = TextGame(table.flow)
-            ayla.respond("left")
-            await until(lambda: table.flow.state.phase is Phase.PLACE)
-            ayla.respond("1")
-            async with seated(table, 1) as bo_client, seated(table, 2) as cem_client:
-                assert bo_client.flow is not None and cem_client.flow is not None
-                bo, cem = TextGame(bo_client.flow), TextGame(cem_client.flow)
-                await until(lambda: cem_client.flow.state.current == 1)  # type: ignore[union-attr]
-                cem.advance()
-                assert cem.respond("undo").lines[-1].startswith("Asked Ayla to agree")
-                await until(lambda: table.flow.undo_asker == "Cem")
-                bo.respond("left")  # Bo's turn goes on: the request is dropped
-                await until(lambda: cem_client.flow.state.phase is Phase.PLACE)  # type: ignore[union-attr]
-                said = cem.advance()
-                assert (
-                    "Network game: Your request to take back Ayla's last decision is withdrawn "
-                    "now that the game has moved on."
-                ) in said
-                withdrawn = "Cem's request to take back your last decision is withdrawn"
-                assert any(withdrawn in line for line in ayla.advance())
+        async with ayla_played_bo_and_cem_seated() as (table, ayla, bo_client, cem_client):
+            assert bo_client.flow is not None and cem_client.flow is not None
+            bo, cem = TextGame(bo_client.flow), TextGame(cem_client.flow)
+            await until(lambda: cem_client.flow.state.current == 1)  # type: ignore[union-attr]
+            cem.advance()
+            assert cem.respond("undo").lines[-1].startswith("Asked Ayla to agree")
+            await until(lambda: table.flow.undo_asker == "Cem")
+            bo.respond("left")  # Bo's turn goes on: the request is dropped
+            await until(lambda: cem_client.flow.state.phase is Phase.PLACE)  # type: ignore[union-attr]
+            said = cem.advance()
+            assert (
+                "Network game: Your request to take back Ayla's last decision is withdrawn "
+                "now that the game has moved on."
+            ) in said
+            withdrawn = "Cem's request to take back your last decision is withdrawn"
+            assert any(withdrawn in line for line in ayla.advance())
 
     asyncio.run(scenario())
 
 
 def test_an_undo_request_outlives_a_rename_at_the_table() -> None:
     async def scenario() -> None:
-        setup = GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=2, seats=("person",) * 3)
-        async with hosted(setup, headless=False, return_seconds=0) as table:
-            ayla = TextGame(table.flow)
-            ayla.respond("left")
-            await until(lambda: table.flow.state.phase is Phase.PLACE)
-            ayla.respond("1")
-            async with seated(table, 1) as bo_client, seated(table, 2) as cem_client:
-                bo_flow, cem_flow = bo_client.flow, cem_client.flow
-                assert bo_flow is not None and cem_flow is not None
-                bo, cem = TextGame(bo_flow), TextGame(cem_flow)
-                await until(lambda: bo_flow.state.current == 1)
-                bo.advance()
-                bo.respond("left")
-                await until(lambda: bo_flow.state.phase is Phase.PLACE)
-                bo.respond("1")
-                await until(lambda: cem_flow.state.current == 2)
-                cem.advance()
-                assert cem.respond("undo").lines[-1].startswith("Asked Bo to agree")
-                await until(lambda: bo_flow.undo_asker == "Cem")
-                bo.advance()
-                table.flow.rename(0, "Ayda")  # the whole game is sent again
-                await until(lambda: bo_flow.names[0] == "Ayda" and cem_flow.names[0] == "Ayda")
-                await until(lambda: bo_flow.undo_asker == "Cem")  # Bo is still asked
-                assert cem_flow.awaiting_undo == "Bo"
-                bo.advance()
-                bo.respond("yes")
-                await until(lambda: cem_flow.state.current == 1)  # Bo's carpet taken back
-                assert cem_flow.awaiting_undo is None
+        async with ayla_played_bo_and_cem_seated() as (table, _ayla, bo_client, cem_client):
+            bo_flow, cem_flow = bo_client.flow, cem_client.flow
+            assert bo_flow is not None and cem_flow is not None
+            bo, cem = TextGame(bo_flow), TextGame(cem_flow)
+            await until(lambda: bo_flow.state.current == 1)
+            bo.advance()
+            bo.respond("left")
+            await until(lambda: bo_flow.state.phase is Phase.PLACE)
+            bo.respond("1")
+            await until(lambda: cem_flow.state.current == 2)
+            cem.advance()
+            assert cem.respond("undo").lines[-1].startswith("Asked Bo to agree")
+            await until(lambda: bo_flow.undo_asker == "Cem")
+            bo.advance()
+            table.flow.rename(0, "Ayda")  # the whole game is sent again
+            await until(lambda: bo_flow.names[0] == "Ayda" and cem_flow.names[0] == "Ayda")
+            await until(lambda: bo_flow.undo_asker == "Cem")  # Bo is still asked
+            assert cem_flow.awaiting_undo == "Bo"
+            bo.advance()
+            bo.respond("yes")
+            await until(lambda: cem_flow.state.current == 1)  # Bo's carpet taken back
+            assert cem_flow.awaiting_undo is None
 
     asyncio.run(scenario())
 

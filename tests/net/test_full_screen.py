@@ -122,6 +122,19 @@ def test_the_host_sees_the_join_lines_and_enter_or_esc_takes_it_to_the_board(key
     asyncio.run(go())
 
 
+async def host_plays_a_turn(
+    table: Table, client: Client, app: MarrakechApp, pilot: Pilot[None]
+) -> None:
+    """The host goes straight and lays its first carpet; the guest's board shows its turn."""
+    table.flow.play(Orient(Turn.STRAIGHT))
+    await until(lambda: client.flow.state.phase.value == "place")
+    table.flow.play(table.flow.state.legal_placements()[0])
+    for _ in range(400):  # the walk and the carpet shown, then the guest's turn
+        await pilot.pause(0.05)
+        if "Guest: Assam will go" in screen_text(app):
+            break
+
+
 def joined_status(app: MarrakechApp) -> str:
     return " ".join(str(app.screen.query_one("#status").render()).split())
 
@@ -130,13 +143,7 @@ def joined_status(app: MarrakechApp) -> str:
 def test_a_joined_boards_asked_line_goes_with_each_no_and_a_third_ask_says_why() -> None:
     async def go() -> None:
         async with guest_board() as (table, client, app, pilot):
-            table.flow.play(Orient(Turn.STRAIGHT))
-            await until(lambda: client.flow.state.phase.value == "place")
-            table.flow.play(table.flow.state.legal_placements()[0])
-            for _ in range(400):  # the walk and the carpet shown, then the guest's turn
-                await pilot.pause(0.05)
-                if "Guest: Assam will go" in screen_text(app):
-                    break
+            await host_plays_a_turn(table, client, app, pilot)
             for _ in range(2):
                 await pilot.press("u")
                 await until(lambda: table.flow.undo_asker == "Guest")
@@ -157,13 +164,7 @@ def test_a_joined_boards_asked_line_goes_with_each_no_and_a_third_ask_says_why()
 def test_a_joined_board_asked_to_agree_keeps_one_question_through_a_rename() -> None:
     async def go() -> None:
         async with guest_board() as (table, client, app, pilot):
-            table.flow.play(Orient(Turn.STRAIGHT))
-            await until(lambda: client.flow.state.phase.value == "place")
-            table.flow.play(table.flow.state.legal_placements()[0])
-            for _ in range(400):  # the walk and the carpet shown, then the guest's turn
-                await pilot.pause(0.05)
-                if "Guest: Assam will go" in screen_text(app):
-                    break
+            await host_plays_a_turn(table, client, app, pilot)
             await pilot.press("enter")
             await until(lambda: table.flow.state.phase.value == "place")
             await pilot.pause(0.3)

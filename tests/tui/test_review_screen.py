@@ -30,10 +30,14 @@ from .helpers import run, screen_text, toasts, wait_until
 from .test_end_of_game import finished_session
 
 
-def partly_played(actions: int = 24, names: tuple[str, str] = ("Ayla", "Bo")) -> Session:
-    """Ayla (a person) and Bo (greedy), or players of these names, after this many seeded
-    random actions."""
-    session = Session(GameSetup(2, names=names, seats=("person", "greedy"), seed=5))
+def partly_played(
+    actions: int = 24,
+    names: tuple[str, str] = ("Ayla", "Bo"),
+    seats: tuple[str, str] = ("person", "greedy"),
+) -> Session:
+    """Ayla (a person) and Bo (greedy), or players of these names and kinds, after this
+    many seeded random actions."""
+    session = Session(GameSetup(2, names=names, seats=seats, seed=5))
     rng = random.Random(5)
     for _ in range(actions):
         if session.state.phase is Phase.ROLL:
@@ -307,13 +311,7 @@ async def test_more_misses_than_shown_are_headed_as_the_players_costliest() -> N
 @pytest.mark.slow
 @run
 async def test_where_both_players_are_reviewed_each_entry_names_its_player() -> None:
-    session = Session(GameSetup(2, names=("Ayla", "Bo"), seats=("person", "person"), seed=5))
-    rng = random.Random(5)
-    for _ in range(60):
-        if session.state.phase is Phase.ROLL:
-            session.roll()
-        else:
-            session.play(rng.choice(session.state.legal_actions()))
+    session = partly_played(actions=60, seats=("person", "person"))
     async with reviewing(session, (100, 32)) as (_app, _, screen, _game):
         options = screen.query_one("#worst", OptionList)
         entries = [str(options.get_option_at_index(i).prompt) for i in range(len(screen.shown))]
