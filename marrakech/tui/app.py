@@ -8,7 +8,9 @@ import dataclasses
 import functools
 import inspect
 import io
+import os
 import signal
+import threading
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
@@ -77,6 +79,9 @@ BASIC_THEME = "ansi-dark"
 LONG_NOTICE = 20
 """Seconds a notice stays that the player must act on (a command to type, a lost save)."""
 
+
+STOP_GRACE_SECONDS = 5.0
+"""Seconds the app has to leave after a signal (a closed terminal) before it is ended."""
 
 SCREENSHOT = "marrakech-screenshot"
 """The name a screenshot's delivery goes by (the game says where it went, not Textual)."""
@@ -251,7 +256,7 @@ class MarrakechApp(App[None]):
             stop = getattr(signal, name, None)
             if stop is not None:
                 with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows
-                    loop.add_signal_handler(stop, self.exit)
+                    loop.add_signal_handler(stop, self._stopped, stop)
         if self._network is not None:
             self.play_network(self._network)
         elif self._start_session is not None:
@@ -264,6 +269,16 @@ class MarrakechApp(App[None]):
             self.open_tutorial(back=self._exit_after_lessons)
         else:
             self.offer_resume()
+
+    def _stopped(self, signum: int) -> None:
+        """Leave on a signal; and leave for sure a few seconds later. A terminal closed
+        while the screen is being drawn can leave Textual waiting for ever to write to it
+        as it restores it (the process stayed, asleep, long after its window): nothing is
+        lost then, for every action is autosaved."""
+        self.exit()
+        last_word = threading.Timer(STOP_GRACE_SECONDS, os._exit, (128 + signum,))
+        last_word.daemon = True  # a process that ends in time ends with it
+        last_word.start()
 
     # -- starting games -------------------------------------------------------------------
 
