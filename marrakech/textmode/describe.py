@@ -282,11 +282,13 @@ def seat_lines(
     return lines
 
 
-def choice_words(action: Orient | Aim | Place, state: GameState) -> str:
-    """A choice as the command that makes it, in words (hints, computers' choices)."""
+def choice_words(action: Orient | Aim | Place, state: GameState, *, squares: bool = True) -> str:
+    """A choice as the command that makes it, in words: "carpet 6, c3.0-4.0, on (3,0) and
+    (4,0)" (without ``squares``, where the words after it name them: "carpet 6, c3.0-4.0")."""
     if isinstance(action, Place):
         number = state.legal_placements().index(action) + 1
-        return _("carpet {number}, {carpet}").format(number=number, carpet=carpet_text(action))
+        carpet = carpet_text(action) if squares else str(action)
+        return _("carpet {number}, {carpet}").format(number=number, carpet=carpet)
     if isinstance(action, Aim):
         return _("aim {way}").format(way=way_words(state, action.turn))
     return way_words(state, action.turn)

@@ -511,7 +511,9 @@ class TextGame:
         if found is None:
             return _("No hint available here.")
         self.flow.note_hint()
-        said = _("Hint: {choice}.").format(choice=describe.choice_words(found.pick, self.state))
+        # Where the reasons follow, they name the carpet's squares ("Laying it on ...").
+        choice = describe.choice_words(found.pick, self.state, squares=found.compared is None)
+        said = _("Hint: {choice}.").format(choice=choice)
         return one_line(said, *found.sentences)
 
     def _look(self, name: str) -> list[str]:

@@ -4,6 +4,7 @@ computers that announce their moves, undo, hints, saving and leaving."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -165,6 +166,15 @@ def test_a_hint_says_the_evaluator_s_choice_and_why_and_plays_nothing() -> None:
     assert any(line.startswith(f"Hint: {describe.way_words(state, turn)}. ") for turn in Turn)
     assert "chance to win" in line  # why: the figures it chose by (tests/flow/test_hint_reasons.py)
     assert played.state is state
+    answer(played, "left")
+    (line,) = answer(played, "hint")
+    pick = re.match(r"Hint: carpet (\d+), (c(\d)\.(\d)-(\d)\.(\d))\. ", line)
+    assert pick is not None, line  # its number and notation, then the reasons
+    state_after = played.state
+    place = state_after.legal_placements()[int(pick[1]) - 1]
+    assert str(place) == pick[2]
+    squares = f"({pick[3]},{pick[4]})-({pick[5]},{pick[6]})"
+    assert line.count(squares) == 1, line  # named once, in the reasons
 
 
 def test_a_hint_between_people_quotes_no_chance_to_win() -> None:
