@@ -28,6 +28,7 @@ from marrakech.games.words import (
     carpet_squares,
     colour_word,
     compass_letter,
+    compass_word,
     listed,
     square_text,
 )
@@ -78,6 +79,13 @@ def clause(transition: Transition, names: Sequence[str]) -> str:
         return _("{laid}, covering {covered}").format(laid=laid, covered=covered)
     assert isinstance(action, Roll)
     stop = square_text(transition.after.assam.square)
+    facing = transition.after.assam.facing
+    if facing is not transition.before.assam.facing:  # only a border loop turns him
+        # Translators: where a roll stops after a loop of the border turned Assam:
+        # "(0,3), round the edge to face west" in "rolls 4, walks to (0,3), round ...".
+        stop = _("{square}, round the edge to face {facing}").format(
+            square=stop, facing=compass_word(facing)
+        )
     if transition.payee is None:
         return _("rolls {value}, walks to {square}").format(value=action.value, square=stop)
     payee = names[transition.payee]
