@@ -258,26 +258,15 @@ def turn_prompt(state: GameState, names: Sequence[str]) -> str:
         return result_line(state, names)
     name = names[state.current]
     where = assam_words(state)
-    player = state.players[state.current]
-    top = player.top
-    if state.phase in (Phase.ORIENT, Phase.ROLL) and len(player.colours) > 1 and top is not None:
-        # Which of their colours comes next, as the app's panel shows it: it may decide
-        # the way to turn. Translators: "{name}, your turn" in "{name}, your turn. ...".
-        name = _("{name}, your turn (your next carpet is {colour})").format(
-            name=name, colour=colour_word(top)
-        )
-    else:
-        name = _("{name}, your turn").format(name=name)
     if state.phase is Phase.ORIENT:
         # Translators: left, right, ahead are commands: keep them in English; {turn} is
         # "Ayla, your turn" or "Ayla, your turn (your next carpet is yellow)".
         return _("{turn}. {where}: type left, right or ahead to turn him and roll.").format(
-            turn=name, where=where
+            turn=_your_turn(state, name), where=where
         )
     if state.phase is Phase.ROLL:
         # Translators: "roll" is a command: keep it in English; {turn} as above.
-        return _("{turn}. {where}: type roll.").format(turn=name, where=where)
-    name = names[state.current]
+        return _("{turn}. {where}: type roll.").format(turn=_your_turn(state, name), where=where)
     if state.phase is Phase.PLACE:
         placements = state.legal_placements()
         if lays_last_carpet(state):
@@ -303,6 +292,17 @@ def turn_prompt(state: GameState, names: Sequence[str]) -> str:
     return _("{name}, aim Assam for the next player. {where}: type {choices}.").format(
         name=name, where=where, choices=aim_choices(state)
     )
+
+
+def _your_turn(state: GameState, name: str) -> str:
+    """ "Ayla, your turn", with which of her colours she lays next when she has two (as the
+    app's panel shows it: it may decide the way to turn)."""
+    player = state.players[state.current]
+    if len(player.colours) > 1 and player.top is not None:
+        return _("{name}, your turn (your next carpet is {colour})").format(
+            name=name, colour=colour_word(player.top)
+        )
+    return _("{name}, your turn").format(name=name)
 
 
 def _choices(phase: Phase) -> str:
