@@ -137,6 +137,9 @@ class PlayerPanel(Static):
         else:
             count = player.carpets_left
             left = ngettext("{count} carpet", "{count} carpets", count).format(count=f"{count:2d}")
+            # As wide as the plural, so that the next colour keeps its column at 1 carpet.
+            plural = ngettext("{count} carpet", "{count} carpets", 10).format(count="10")
+            left = " " * max(0, cell_len(plural) - cell_len(left)) + left
             if player.top is not None and len(player.colours) > 1:
                 # Translators: {carpets} is "12 carpets"; {chip} the colour laid next.
                 carpets = filled(
