@@ -421,6 +421,7 @@ async def test_a_board_shrunk_with_the_terminal_is_drawn_whole_at_once() -> None
     assert labels == list("0123456")  # every row's label
 
 
+@pytest.mark.slow
 @run
 async def test_the_new_game_form_offers_the_set_up_it_last_started() -> None:
     first = MarrakechApp()
@@ -503,6 +504,7 @@ async def test_a_dimmed_undo_or_redo_pressed_says_why_not() -> None:
         assert screen_text(app).splitlines()[-1].count("Redo") == 1
 
 
+@pytest.mark.slow
 @run
 async def test_saving_over_another_game_asks_first_and_cancel_keeps_it(data_home: Path) -> None:
     other = Session(GameSetup(2, names=("Cem", "Dara"), seed=9))

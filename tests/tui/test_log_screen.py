@@ -3,6 +3,7 @@ back to the game with Escape, at 80x24 with four players."""
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App
 
 from marrakech.games.session import GameSetup, Session
@@ -13,6 +14,7 @@ from marrakech.tui.screens.log import LogScreen
 from .helpers import run, screen_text, wait_until
 
 
+@pytest.mark.slow
 @run
 async def test_l_opens_every_turn_so_far_and_escape_goes_back() -> None:
     session = Session(GameSetup(4, seats=("person", "greedy", "greedy", "greedy"), seed=9))

@@ -333,6 +333,7 @@ async def test_only_the_chosen_radio_button_shows_its_dot(basic_colours: bool) -
             assert (dot.color != dot.bgcolor) is button.value, button
 
 
+@pytest.mark.slow
 @run
 async def test_the_arrows_step_along_the_buttons_and_leave_the_form_s_choices_to_them() -> None:
     app = MarrakechApp()
