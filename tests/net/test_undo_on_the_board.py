@@ -49,12 +49,18 @@ async def ayla_plays_a_turn(pilot: Pilot[None], bo: Peer, table: Table) -> None:
     await until(lambda: len(table.flow.session.actions) == 3)
 
 
+async def bo_asks_the_board(app: MarrakechApp, pilot: Pilot[None], bo: Peer, table: Table) -> None:
+    """Ayla plays a turn on the board, then Bo asks her to agree to take it back: the
+    board's question is up."""
+    await ayla_plays_a_turn(pilot, bo, table)
+    await bo.send({"type": "undo", "id": 1, "at": 3})
+    await until(lambda: isinstance(app.screen, ConfirmScreen))
+
+
 def test_an_undo_asked_of_the_board_is_a_dialog_and_the_news_is_told() -> None:
     async def go() -> None:
         async with at_the_board() as (table, app, pilot, bo):
-            await ayla_plays_a_turn(pilot, bo, table)
-            await bo.send({"type": "undo", "id": 1, "at": 3})
-            await until(lambda: isinstance(app.screen, ConfirmScreen))
+            await bo_asks_the_board(app, pilot, bo, table)
             assert "Bo asks to take back your last decision" in flat(
                 str(app.screen.query_one("#question").render())
             )
@@ -75,9 +81,7 @@ def status(app: MarrakechApp) -> str:
 def test_the_question_goes_when_the_asker_plays_on_instead() -> None:
     async def go() -> None:
         async with at_the_board() as (table, app, pilot, bo):
-            await ayla_plays_a_turn(pilot, bo, table)
-            await bo.send({"type": "undo", "id": 1, "at": 3})
-            await until(lambda: isinstance(app.screen, ConfirmScreen))
+            await bo_asks_the_board(app, pilot, bo, table)
             await bo.send({"type": "act", "id": 2, "at": 3, "action": "L"})  # plays on
             await until(lambda: not isinstance(app.screen, ConfirmScreen))
             await pilot.pause()
@@ -153,9 +157,7 @@ def test_the_boards_asked_line_goes_with_each_no_and_a_third_ask_is_refused() ->
 def test_the_board_that_says_no_is_not_told_its_own_no() -> None:
     async def go() -> None:
         async with at_the_board() as (table, app, pilot, bo):
-            await ayla_plays_a_turn(pilot, bo, table)
-            await bo.send({"type": "undo", "id": 1, "at": 3})
-            await until(lambda: isinstance(app.screen, ConfirmScreen))
+            await bo_asks_the_board(app, pilot, bo, table)
             await pilot.press("n")
             refused = await bo.next("undo_refused")
             assert refused["reason"] == "Ayla said no"
