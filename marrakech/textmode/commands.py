@@ -15,6 +15,7 @@ from typing import NoReturn
 from marrakech.engine import SIZE, Place, Square, Turn
 from marrakech.games.language import _
 from marrakech.games.text import quoted
+from marrakech.tutorial.lessons import UTURN
 
 WAYS: dict[str, Turn] = {
     "left": Turn.LEFT,
@@ -132,6 +133,9 @@ command word it names (the words after it are read as that command's)."""
 WIDE = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: " "}
 """Full-width letters, digits and signs (as a Japanese keyboard types them) as ASCII."""
 
+AROUND = frozenset({"around", "u-turn", "uturn", "behind", "後ろ"})
+"""What a player may type to try to turn Assam round (which the rules never allow)."""
+
 _CARPET = re.compile(r"c?(?P<row1>\d+)\.(?P<col1>\d+)-(?P<row2>\d+)\.(?P<col2>\d+)", re.ASCII)
 """The engine's carpet notation ``c2.3-2.4`` (row.col of each half); the ``c`` may go."""
 
@@ -153,6 +157,10 @@ _TWO_SQUARES = re.compile(
 )
 """A carpet as its two squares the way they are written in words: ``(2,3) (2,4)``,
 ``2,3 2,4`` or ``(2,3)-(2,4)``."""
+_FOUR_NUMBERS = re.compile(
+    r"(?P<row1>\d+)\s+(?P<col1>\d+)\s+(?P<row2>\d+)\s+(?P<col2>\d+)", re.ASCII
+)
+"""A carpet as four plain numbers: ``2 3 2 4`` is (2,3)-(2,4)."""
 _UNPAIRED = re.compile(r"[()\d\s,.-]*\d[()\d\s,.-]*", re.ASCII)
 """Two squares but for their brackets, which do not pair up: ``(2,0)-(2,1``."""
 _ONE_SQUARE = re.compile(
@@ -263,6 +271,8 @@ def parse(line: str) -> Command:
         return Go(WAYS[head])
     if head == "aim" or (len(head) == 2 and head[0] == "a" and head[1] in "lsr" and not rest):
         return AimAt(_aim_way(head, argument))
+    if head in AROUND and not rest:
+        raise CommandError(_(UTURN))
     if head in PLAIN and not rest:
         return Plain(PLAIN[head])
     if head == "board" and argument in ("picture", "p", "絵"):
@@ -293,7 +303,11 @@ def parse(line: str) -> Command:
     if not rest and (_INDEX.fullmatch(head) or _CARPET.fullmatch(head)):
         return _carpet(head)
     written = " ".join(words)
-    if _TWO_SQUARES.fullmatch(written) or (_UNPAIRED.fullmatch(written) and not _paired(written)):
+    if (
+        _TWO_SQUARES.fullmatch(written)
+        or _FOUR_NUMBERS.fullmatch(written)
+        or (_UNPAIRED.fullmatch(written) and not _paired(written))
+    ):
         return _carpet(written)  # a carpet as the game writes it: (2,0)-(2,1)
     if _ONE_SQUARE.fullmatch(written):
         _one_square(line.strip())
@@ -338,7 +352,7 @@ def _aim_way(head: str, argument: str) -> Turn:
 def _carpet(text: str) -> LayNumber | LayCarpet:
     if _INDEX.fullmatch(text):
         return LayNumber(int(text))
-    match = _CARPET.fullmatch(text) or _TWO_SQUARES.fullmatch(text)
+    match = _CARPET.fullmatch(text) or _TWO_SQUARES.fullmatch(text) or _FOUR_NUMBERS.fullmatch(text)
     if match is None and _ONE_SQUARE.fullmatch(text):
         _one_square(text)
     if match is None and _UNPAIRED.fullmatch(text) and not _paired(text):

@@ -18,6 +18,7 @@ from marrakech.engine import (
     Phase,
     Place,
     Square,
+    Transition,
     Turn,
 )
 from marrakech.flow import cursor
@@ -180,6 +181,22 @@ def square_line(state: GameState, square: Square, names: Sequence[str]) -> str:
         "{paid} dirhams here.",
         charge.paid,
     ).format(**fields)
+
+
+def purse_line(transitions: Sequence[Transition], names: Sequence[str]) -> str | None:
+    """After a toll, what the payer and the payee have now: "Ayla has 27 dirhams now,
+    Bo 33."; None when no toll was paid."""
+    paid = next((t for t in transitions if t.payee is not None), None)
+    if paid is None or paid.payee is None:
+        return None
+    players = paid.after.players
+    payer, payee = players[paid.seat].money, players[paid.payee].money
+    # Translators: after a toll: "Ayla has 27 dirhams now, Bo 33."
+    return ngettext(
+        "{payer} has {money} dirham now, {payee} {other}.",
+        "{payer} has {money} dirhams now, {payee} {other}.",
+        payer,
+    ).format(payer=names[paid.seat], money=payer, payee=names[paid.payee], other=payee)
 
 
 def way_words(state: GameState, turn: Turn) -> str:

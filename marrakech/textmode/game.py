@@ -171,6 +171,8 @@ class TextGame:
         if change.kind == "played":
             if self.moves and change.transitions:
                 self._said.append(sentence(change.transitions, self.names))
+                if purse := describe.purse_line(change.transitions, self.names):
+                    self._said.append(purse)
         elif change.kind == "synced":
             if change.text and not self._acting and not flow.over:  # the result says it
                 self._said.append(words.as_sentence(change.text))

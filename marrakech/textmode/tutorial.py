@@ -22,6 +22,7 @@ from marrakech.games.text import quoted
 from marrakech.games.words import as_sentence, square_text
 from marrakech.textmode import describe
 from marrakech.textmode.commands import (
+    AROUND,
     COMMAND_WORDS,
     CommandError,
     Go,
@@ -67,9 +68,6 @@ from marrakech.tutorial.lessons import (
     YOU,
     How,
 )
-
-AROUND = frozenset({"around", "u-turn", "uturn", "behind", "後ろ"})
-"""What a learner may type to try to turn Assam round."""
 
 SKIP = frozenset({"skip", "n"})
 """What a learner may type to skip to the next lesson."""

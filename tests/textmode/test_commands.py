@@ -104,6 +104,12 @@ def test_every_form_reads_as_its_command(line: str, command: Command) -> None:
         ("(1,7)-(1,6)", "No column 7: rows and columns are 0 to 6."),
         ("(2,3)-(2,4)-(2,5)", "Unknown command '(2,3)-(2,4)-(2,5)'."),  # paired, not a carpet
         ("squre 2 3", "Unknown command 'squre 2 3': did you mean square?"),
+        (
+            "around",
+            "Assam never turns round: there is no U-turn. He goes ahead, or a quarter turn left "
+            "or right.",
+        ),
+        ("3 2 3 9", "No column 9: rows and columns are 0 to 6."),
         ("\x1b[2J", "Unknown command '\\x1b[2J'."),
         ("\x1b[D", "The arrow keys do not work here: type the command in words."),
         ("\x1b[A\x1b[A", "The arrow keys do not work here: type the command in words."),
@@ -123,6 +129,8 @@ def test_anything_else_is_one_line_saying_what_is_wrong(line: str, message: str)
         ("lay c1.2-1.3", Place((1, 2), (1, 3))),
         ("(2,3)-(2,4)", Place((2, 3), (2, 4))),
         ("2,3 2,4", Place((2, 3), (2, 4))),
+        ("lay 3 2 3 3", Place((3, 2), (3, 3))),
+        ("3 2 3 3", Place((3, 2), (3, 3))),
     ],
 )
 def test_a_carpet_of_two_squares_is_still_read_as_before(line: str, place: Place) -> None:

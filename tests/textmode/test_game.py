@@ -307,6 +307,21 @@ def test_computers_alone_play_to_the_end_and_the_result_is_said() -> None:
     assert len(lines) == over + 3
 
 
+def test_a_toll_is_followed_by_what_the_payer_and_the_payee_have_now() -> None:
+    played = game("random", "greedy", seed=5)
+    lines = list(played.advance())
+    tolls = [t for t in played.flow.session.transitions if t.payee is not None]
+    paying = [i for i, line in enumerate(lines) if re.search(r"(pays|owes) \d+ dirhams? to", line)]
+    assert len(paying) == len(tolls) > 0
+    for index, toll in zip(paying, tolls, strict=True):
+        assert toll.payee is not None
+        payer, payee = (toll.after.players[seat].money for seat in (toll.seat, toll.payee))
+        dirhams = "dirham" if payer == 1 else "dirhams"
+        assert lines[index + 1] == (
+            f"{NAMES[toll.seat]} has {payer} {dirhams} now, {NAMES[toll.payee]} {payee}."
+        )
+
+
 def test_a_move_or_a_hint_after_the_end_says_the_game_is_over() -> None:
     played = game("random", "greedy", seed=5)
     list(played.advance())
