@@ -101,6 +101,12 @@ class Hint:
     """The other ways worth about the same as the pick, besides ``compared`` (the third,
     where all three are): the sentences say so. Carpets alike are not listed."""
 
+    @property
+    def any_way(self) -> bool:
+        """True when all three ways to turn Assam are worth about the same: the hint has
+        no way to point to (its pick is only the first of equals)."""
+        return bool(self.also) and _either(self)
+
 
 def hint(
     state: GameState, evaluator: Evaluator = DEFAULT_EVALUATOR, *, chances: bool = True

@@ -515,7 +515,11 @@ class TextGame:
         self.flow.note_hint()
         # Where the reasons follow, they name the carpet's squares ("Laying it on ...").
         choice = describe.choice_words(found.pick, self.state, squares=found.compared is None)
-        said = _("Hint: {choice}.").format(choice=choice)
+        said = (
+            _("Hint: any way will do.")
+            if found.any_way
+            else _("Hint: {choice}.").format(choice=choice)
+        )
         return one_line(said, *found.sentences)
 
     def _look(self, name: str) -> list[str]:

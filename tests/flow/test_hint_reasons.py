@@ -329,3 +329,6 @@ def test_where_all_three_ways_are_alike_the_hint_says_so() -> None:
         f"All three ways are worth about the same, {round(found.win_chance * 100)}% chance "
         "to win: any will do.",
     )
+    assert found.any_way
+    elsewhere = hint(next(positions(range(5, 6))))  # turning right is worse: a way to pick
+    assert elsewhere is not None and not elsewhere.any_way

@@ -13,11 +13,10 @@ from hypothesis import strategies as st
 from property_budget import examples
 
 from marrakech import bots, cli
-from marrakech.engine import Phase, Turn, Variant
+from marrakech.engine import Phase, Variant
 from marrakech.games import autosaves as autosaves_module
 from marrakech.games import storage
 from marrakech.games.session import GameSetup, Session
-from marrakech.textmode import describe
 from marrakech.textmode.game import TextGame
 from marrakech.textmode.loop import MAX_LINE, play, write
 
@@ -162,8 +161,8 @@ def test_undo_says_what_it_took_back_and_redo_plays_it_again() -> None:
 def test_a_hint_says_the_evaluator_s_choice_and_why_and_plays_nothing() -> None:
     played = game()
     state = played.state
-    (line,) = answer(played, "hint")
-    assert any(line.startswith(f"Hint: {describe.way_words(state, turn)}. ") for turn in Turn)
+    (line,) = answer(played, "hint")  # an empty market: no way is better than another
+    assert line.startswith("Hint: any way will do. All three ways are worth about the same, ")
     assert "chance to win" in line  # why: the figures it chose by (tests/flow/test_hint_reasons.py)
     assert played.state is state
     answer(played, "left")

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from marrakech.engine import Orient, Phase, Place, Turn
 from marrakech.flow import GameFlow
+from marrakech.flow.hint import hint
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.screens.game_status import Pointing
 
@@ -50,3 +53,15 @@ def test_the_next_spot_goes_round_every_legal_carpet() -> None:
         pointing = moved
         seen.append(moved.carpet)
     assert set(seen) == set(state.legal_placements()) and len(seen) == len(set(seen))
+
+
+def test_a_hint_turns_assam_to_its_way_unless_any_way_will_do() -> None:
+    flow = _flow()
+    fresh = Pointing.fresh(flow.state)
+    opening = hint(flow.state)  # an empty market: all three ways alike
+    assert opening is not None and opening.any_way
+    alike = fresh.hinting(opening.pick, opening)
+    assert alike.turn is fresh.turn and alike.message == "Hint: any way will do."
+    way = next(turn for turn in Turn if turn is not fresh.turn)
+    shown = fresh.hinting(Orient(way), replace(opening, also=()))
+    assert shown.turn is way and shown.message.startswith("Hint: ")

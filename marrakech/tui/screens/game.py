@@ -27,9 +27,10 @@ from marrakech.games.lines import wrapped_lines
 from marrakech.games.narrate import one_line, rewound
 from marrakech.games.session import Session
 from marrakech.games.settings import Settings
+from marrakech.games.words import sentences
 from marrakech.tui.files import GameDocuments, SettingsChanged, notifier, show_notice
 from marrakech.tui.screens.game_keys import GAME_KEYS, PALETTE, key_state
-from marrakech.tui.screens.game_status import ChancesShown, Frame, Pointing, hint_why
+from marrakech.tui.screens.game_status import ChancesShown, Frame, Pointing, hint_found
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.board import BoardWidget
 from marrakech.tui.widgets.die_face import DieFace
@@ -388,8 +389,9 @@ class GameScreen(Screen["NextGame"]):
     def _hinted(self, event: Pacer.Hinted) -> None:
         """Show the hint and why, unless the game has moved on meanwhile."""
         if self.flow.is_current(event.move):
-            self._point(self.pointing.hinting(event.result))
-            if why := hint_why(self.flow, event.move, event.result):
+            found = hint_found(event.move, event.result)
+            self._point(self.pointing.hinting(event.result, found))
+            if why := sentences(found.sentences if found is not None else ()):
                 self._forget_hint_why()  # a hint asked again: its reasons once, not stacked
                 notice = Notice(why, title=_("Why this hint"))
                 shown = show_notice(self.app, notice, at_least=self._why_seconds(why))

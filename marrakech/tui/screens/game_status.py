@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
@@ -40,11 +40,13 @@ from marrakech.games.words import (
     colour_to_lay,
     compass_word,
     lays_last_carpet,
-    sentences,
     square_text,
     way_words,
 )
 from marrakech.tui.widgets.board import Ghost, Lane
+
+if TYPE_CHECKING:
+    from marrakech.flow.hint import Hint
 
 _TURN_WORDS = {
     Turn.LEFT: N_("turn left"),
@@ -166,10 +168,13 @@ class Pointing:
                 return replace(self, turn=risk.turn, message="")
         return None
 
-    def hinting(self, action: object) -> Pointing:
-        """Showing a hint, or saying there is none (the hint giver failed)."""
+    def hinting(self, action: object, found: Hint | None = None) -> Pointing:
+        """Showing a hint, or saying there is none (the hint giver failed); where all
+        three ways are alike (``found``), Assam stays as he is."""
         if not isinstance(action, Orient | Aim | Place):
             return self.saying(_("No hint available here."))
+        if found is not None and found.any_way:
+            return self.saying(_("Hint: any way will do."))
         return self.showing(action).saying(_("Hint: {hint}.").format(hint=hint_words(action)))
 
     def showing(self, action: Orient | Aim | Place) -> Pointing:
@@ -335,15 +340,14 @@ def hint_words(action: Orient | Aim | Place) -> str:
     return _(_TURN_WORDS[action.turn])
 
 
-def hint_why(flow: GameFlow, move: ComputerMove, result: Action | Exception) -> str:
-    """Why the hint giver answered ``move`` so, in a few sentences ("" when it failed)."""
+def hint_found(move: ComputerMove, result: Action | Exception) -> Hint | None:
+    """What the hint giver found when it answered ``move`` so (None when it failed)."""
     from marrakech.flow.hint import HintGiver  # needed only when a hint is asked for
 
     if isinstance(result, Exception) or not isinstance(move.bot, HintGiver):
-        return ""
+        return None
     found = move.bot.found
-    reasons = found.sentences if found is not None and found.pick == result else ()
-    return sentences(reasons)
+    return found if found is not None and found.pick == result else None
 
 
 def walk_timing(roll: Transition, step_seconds: float) -> tuple[float, ...]:
