@@ -7,6 +7,7 @@ import asyncio
 import io
 import json
 import os
+import re
 import socket
 import threading
 from collections.abc import AsyncIterator, Callable
@@ -17,13 +18,15 @@ import pytest
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.frames import CloseCode
 
+from marrakech.cli import main
 from marrakech.engine import Orient, Phase, Turn, Variant
 from marrakech.flow import GameFlow, Listener
 from marrakech.flow.changes import Change
 from marrakech.games.narrate import sentence
 from marrakech.games.session import GameSetup, Session
 from marrakech.games.words import action_words, result_line
-from marrakech.net.client import Client, host_uri
+from marrakech.net.address import host_uri
+from marrakech.net.client import Client
 from marrakech.net.host import HostGame
 from marrakech.net.host_flow import HostFlow
 from marrakech.net.hosting import new_game, resume_game
@@ -127,8 +130,11 @@ def test_a_watching_client_says_each_move_in_the_logs_words_and_who_won() -> Non
                 "Ayla plays red and yellow.",
                 "Bo (greedy computer) plays blue and green.",
             ]
+            purses = re.compile(r"(Ayla|Bo) has \d+ dirhams? now, ")  # after each toll
             announced = [line for line in lines if line.startswith(("Ayla ", "Bo "))]
-            assert announced[-len(said_by_host) :] == said_by_host
+            assert [line for line in announced if not purses.match(line)][
+                -len(said_by_host) :
+            ] == said_by_host
             winner = result_line(table.flow.state, table.flow.names)
             assert winner.startswith("The game is over: ")
             assert lines.count(winner) == 1 and winner in host_lines
@@ -470,8 +476,11 @@ def test_a_joined_seat_in_lines_is_prompted_once_a_decision_and_not_while_it_tra
             assert lines[asked - 1].startswith("Bo, your turn")
             assert lines[asked + 1] == "Bo goes straight."  # no prompt while "ahead" travels
             assert lines[asked + 2].startswith("Bo rolls ")
-            assert lines[asked + 3].startswith("Bo, lay your ")
-            assert lines[asked + 4] == ">"
+            # After a toll (the dice are the players' shares): what each has now.
+            paid = " pays " in lines[asked + 2]
+            assert lines[asked + 3].startswith("Bo has " if paid else "Bo, lay your ")
+            assert lines[asked + 3 + paid].startswith("Bo, lay your ")
+            assert lines[asked + 4 + paid] == ">"
 
     asyncio.run(scenario())
 
@@ -711,12 +720,34 @@ def test_an_undo_request_dropped_by_a_new_decision_is_said_to_the_player_asked()
         ("192.168.1.20", "ws://192.168.1.20:8765"),  # where a host listens by default
         ("[::1]", "ws://[::1]:8765"),
         ("wss://games.example.org/marrakech", "wss://games.example.org/marrakech"),
+        ("http://127.0.0.1:47301", "ws://127.0.0.1:47301"),  # pasted from a browser
+        ("HTTPS://games.example.org/marrakech", "wss://games.example.org/marrakech"),
     ],
 )
 def test_a_host_named_without_a_port_is_looked_for_on_the_hosts_default_port(
     address: str, uri: str
 ) -> None:
     assert host_uri(address) == uri
+
+
+@pytest.mark.parametrize(
+    ("address", "message"),
+    [
+        (
+            "127.0.0.1:abc",
+            "'127.0.0.1:abc' has no port a host listens on: give HOST:PORT, PORT a number",
+        ),
+        ("ftp://example.org", "'ftp://example.org' is not a host's address: give HOST:PORT"),
+        (":47301", "':47301' names no host: give HOST:PORT"),
+    ],
+)
+def test_an_address_that_names_no_host_is_refused_at_once_on_the_command_line(
+    address: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as refused:
+        main(["join", address, "AAAA-BBBB-CCCC"])
+    assert refused.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1].endswith(f"argument ADDRESS: {message}")
 
 
 @asynccontextmanager
