@@ -18,6 +18,7 @@ from marrakech.engine import Variant
 from marrakech.games.language import _
 from marrakech.games.levels import describe_names
 from marrakech.net import DEFAULT_PORT, LOOPBACK
+from marrakech.net.address import host_uri
 from marrakech.net.protocol import (
     MAX_CONNECTIONS,
     MAX_PER_ADDRESS,
@@ -144,6 +145,7 @@ def add_commands(subparsers: Any) -> None:
     join.add_argument(
         "address",
         metavar="ADDRESS",
+        type=_host_address,
         help=_(
             "the host's HOST:PORT (PORT {port} if left out), or wss://... behind a TLS proxy"
         ).format(port=DEFAULT_PORT),
@@ -181,6 +183,14 @@ def _at_least_one(text: str) -> int:
             _("a whole number from 1, not {value}").format(value=repr(text))
         )
     return value
+
+
+def _host_address(text: str) -> str:
+    """A host's WebSocket address (``client.host_uri``); argparse says what is wrong."""
+    try:
+        return host_uri(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _seconds(text: str) -> float:

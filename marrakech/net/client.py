@@ -28,7 +28,6 @@ import contextlib
 import json
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import (
@@ -47,7 +46,8 @@ from marrakech.games.autosaves import GameFile
 from marrakech.games.language import _
 from marrakech.games.records import SaveFileError
 from marrakech.games.text import quoted, shown
-from marrakech.net import DEFAULT_PORT, texts
+from marrakech.net import texts
+from marrakech.net.address import host_uri
 from marrakech.net.fair import DiceWitness
 from marrakech.net.protocol import (
     HOST_STOPPED,
@@ -138,19 +138,6 @@ def not_a_host(error: InvalidHandshake) -> str | None:
     if isinstance(error, InvalidMessage) and not isinstance(cause, EOFError | OSError | None):
         return shown(str(cause), 80)
     return None
-
-
-def host_uri(address: str) -> str:
-    """The WebSocket address of a host named HOST:PORT, HOST alone (on ``DEFAULT_PORT``,
-    where a host listens unless told otherwise) or ws://... or wss://... (as it is)."""
-    if address.startswith(("ws://", "wss://")):
-        return address
-    uri = f"ws://{address}"
-    try:
-        port = urlsplit(uri).port
-    except ValueError:  # a port that is no number: the connection says what is wrong
-        return uri
-    return uri if port is not None else f"{uri}:{DEFAULT_PORT}"
 
 
 def _settles_undo(

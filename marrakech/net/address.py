@@ -1,0 +1,42 @@
+"""Where a host is: the address a player types, as the WebSocket address to connect to."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from marrakech.games.language import _
+from marrakech.games.text import quoted
+from marrakech.net import DEFAULT_PORT
+
+WEB_SCHEMES = {"http": "ws", "https": "wss"}
+"""An address pasted from a browser, read as the WebSocket address it stands for."""
+
+
+def host_uri(address: str) -> str:
+    """The WebSocket address of a host named HOST:PORT, HOST alone (on ``DEFAULT_PORT``,
+    where a host listens unless told otherwise), ws://... or wss://... (as it is), or
+    http://... or https://... (pasted: read as ws:// and wss://). ValueError says what
+    is wrong with any other."""
+    scheme, _sep, rest = address.partition("://")
+    if not _sep:
+        scheme, rest = "", address
+    scheme = WEB_SCHEMES.get(scheme.lower(), scheme.lower())
+    if scheme not in ("", "ws", "wss"):
+        raise ValueError(
+            _("{address} is not a host's address: give HOST:PORT").format(address=quoted(address))
+        )
+    uri = f"{scheme or 'ws'}://{rest}"
+    try:
+        parts = urlsplit(uri)
+        port = parts.port
+    except ValueError:
+        raise ValueError(
+            _("{address} has no port a host listens on: give HOST:PORT, PORT a number").format(
+                address=quoted(address)
+            )
+        ) from None
+    if not parts.hostname:
+        raise ValueError(
+            _("{address} names no host: give HOST:PORT").format(address=quoted(address))
+        )
+    return uri if port is not None or scheme else f"{uri}:{DEFAULT_PORT}"
