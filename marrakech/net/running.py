@@ -300,10 +300,21 @@ async def _join(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
 
 
 async def _join_on_board(client: Client, board: Board) -> int:
-    """Take the seat in the full-screen game once the host has sent the game."""
+    """Take the seat in the full-screen game once the host has sent the game; until then,
+    say in lines what keeps it (no host answers, the host refused), as the text mode does."""
     playing = asyncio.create_task(client.run())
     ready = asyncio.Event()
-    client.listen(lambda change: ready.set() if client.flow or change.kind == "closed" else None)
+
+    def heard(change: Change) -> None:
+        if client.flow is not None or ready.is_set():
+            ready.set()
+            return
+        if change.text:
+            print(shown(as_sentence(change.text)), flush=True)
+        if change.kind == "closed":
+            ready.set()
+
+    client.listen(heard)
     waiting = asyncio.create_task(ready.wait())
     await asyncio.wait({playing, waiting}, return_when=asyncio.FIRST_COMPLETED)
     waiting.cancel()

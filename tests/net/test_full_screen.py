@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import pytest
 from textual.pilot import Pilot
 from tui.helpers import screen_text, toasts
+from websockets.sync.server import ServerConnection, serve
 
+from marrakech.cli import main
 from marrakech.engine import GameState, Orient, Turn
 from marrakech.games.session import PERSON, GameSetup
 from marrakech.net.client import Client
+from marrakech.net.protocol import encode
 from marrakech.tui.app import MarrakechApp, NetworkGame
 from marrakech.tui.screens.confirm import ConfirmScreen
 from net.harness import Table, hosted, until
@@ -182,5 +186,34 @@ def test_a_joined_board_asked_to_agree_keeps_one_question_through_a_rename() -> 
             assert app.screen is questions[0]
             await pilot.press("y")
             await until(lambda: len(table.flow.session.actions) < played)
+
+    asyncio.run(go())
+
+
+def test_a_join_the_host_refuses_says_why_before_any_board_opens(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def refusing_host(socket: ServerConnection) -> None:
+        socket.recv()
+        socket.send(
+            encode("error", id=None, reason="that join code opens no seat here", fatal=True)
+        )
+
+    with serve(refusing_host, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        port = server.socket.getsockname()[1]
+        monkeypatch.setattr("sys.stdin.isatty", lambda: True)  # a player at a terminal
+        monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+        assert main(["join", f"127.0.0.1:{port}", "AAAA-BBBB-CCCC"]) == 1
+        server.shutdown()
+    assert "The host refused: that join code opens no seat here." in capsys.readouterr().out
+
+
+def test_a_key_pressed_at_another_players_turn_says_whose_turn_it_is() -> None:
+    async def go() -> None:
+        async with guest_board() as (_table, _client, app, pilot):
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "It is Host's turn: wait for their decision." in screen_text(app)
 
     asyncio.run(go())
