@@ -49,3 +49,14 @@ def test_hot_seat_without_takebacks_shows_undo_and_redo_only_when_they_act() -> 
     flow.undo()
     assert _shown(flow, "redo") and not _shown(flow, "undo")  # their roll was seen
     flow.close()
+
+
+def test_a_key_that_plays_says_whose_turn_it_is_only_while_another_is_to_move() -> None:
+    flow = _flow("person", "person", remote=(1,))  # Player 2 plays from elsewhere
+    assert not _shown(flow, "not_yours")  # Player 1's turn here: the keys play
+    flow.play(flow.state.legal_actions()[0])  # a way, and the die rolls
+    flow.play(flow.state.legal_actions()[0])  # a carpet: Player 2 to move
+    assert flow.state.current == 1
+    assert key_state(flow, Pointing(), False, "not_yours", ()) is True
+    assert key_state(flow, Pointing(), True, "not_yours", ()) is False  # Assam walks
+    flow.close()

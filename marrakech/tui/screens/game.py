@@ -355,6 +355,16 @@ class GameScreen(Screen["NextGame"]):
         why = self.flow.why_no_undo() or _("nothing to take back")
         self._rewind(redo=False, refused=_("Cannot undo: {why}.").format(why=why))
 
+    def action_not_yours(self) -> None:
+        """A key that plays, pressed while another player is to move (or the die is rolled
+        for this seat at a network table): say so, rather than nothing."""
+        state = self.flow.state
+        if state.current == self.flow.me:
+            self._say(_("The die is being rolled: your keys work again once it has landed."))
+        else:
+            name = self.flow.names[state.current]
+            self._say(_("It is {name}'s turn: wait for their decision.").format(name=name))
+
     def action_refused(self, action: str) -> None:
         """Say why a hidden or dimmed key cannot act (undo, redo, chances: ``key_state``)."""
         refused = {"undo": self.action_undo, "redo": self.action_redo}

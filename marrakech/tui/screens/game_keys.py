@@ -50,6 +50,8 @@ GAME_KEYS: tuple[Binding, ...] = (
     Binding("s", "save", N_("Save")),
     Binding("e", "export_log", N_("Export log"), show=False),
     Binding("escape", "hide_notices", N_("Hide the notices"), show=False),
+    # Last: a key that plays, pressed while another player is to move, says whose turn it is.
+    Binding("enter,space,left,right,up,down,r,tab,h", "not_yours", "", show=False),
 )
 """The game screen's bindings (several share a key: ``key_state`` picks the one that acts)."""
 
@@ -79,6 +81,7 @@ PLAYING_KEYS = frozenset(
         "hint",
         "undo",
         "redo",
+        "not_yours",
     )
 )
 """The actions of a person at the board: to play, to ask for a hint, to take back."""
@@ -121,6 +124,8 @@ def key_state(
         return cursor.turned(state, pointing.turn, way) is not None or None
     if action == "results":
         return False
+    if action == "not_yours":
+        return not walking and not flow.person_to_move
     if action == "roll":
         return person_in(Phase.ORIENT, Phase.ROLL)
     if action == "lay":
