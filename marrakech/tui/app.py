@@ -86,16 +86,23 @@ STOP_GRACE_SECONDS = 5.0
 SCREENSHOT = "marrakech-screenshot"
 """The name a screenshot's delivery goes by (the game says where it went, not Textual)."""
 
+IN_BROWSER_LOST = N_(
+    "Quit the game? In a browser it is not kept once you leave: s sends it to your "
+    "downloads first, and “marrakech load” plays on with it in a terminal."
+)
+"""What quitting a game in a browser does: its files last as long as the page (web.py)."""
+
 QUIT_DIALOG = "quit-dialog"
 """The id of the question quitting asks, where the quit key again answers yes (q, and
 ctrl+q, which the app hears first)."""
 
 
-def quit_question(flow: GameFlow) -> str:
+def quit_question(flow: GameFlow, *, in_browser: bool = False) -> str:
     """What quitting does to the game in progress, and how it goes on.
 
     A network game's host holds the whole game (``can_save``) and autosaves it under its
-    id; a joined seat or a spectator holds a copy the host keeps.
+    id; a joined seat or a spectator holds a copy the host keeps. A game in a browser
+    (``marrakech serve``) lasts as long as its page.
     """
     if flow.networked and flow.can_save:
         path = flow.autosave_path
@@ -122,6 +129,8 @@ def quit_question(flow: GameFlow) -> str:
         ).format(problem=problem)
     if flow.autosave_path is None:  # opened from a save, or new, and nothing played yet
         return _("Quit the game? Nothing was played here, so there is nothing new to resume.")
+    if in_browser:
+        return _(IN_BROWSER_LOST)
     return _("Quit the game? It is saved: “marrakech” offers to resume it next time.")
 
 
@@ -529,7 +538,8 @@ class MarrakechApp(App[None]):
 
         watching = flow.networked and flow.me is None
         stay = _("Keep watching") if watching else _("Keep playing")
-        dialog = ConfirmScreen(quit_question(flow), yes=_("Quit"), no=stay, yes_key="q")
+        question = quit_question(flow, in_browser=self.is_web)
+        dialog = ConfirmScreen(question, yes=_("Quit"), no=stay, yes_key="q")
         dialog.id = QUIT_DIALOG
         self.clear_notifications()  # one said just before (a save's) would lie over its foot
         self.push_screen(dialog, answered)

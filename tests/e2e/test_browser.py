@@ -152,6 +152,16 @@ def test_two_visitors_play_games_of_their_own(server: str, tmp_path: Path) -> No
             assert all(len(shot) > 10_000 for shot in shots)
             assert shots[0] != shots[1]  # one shows a game under way, the other a new one
             assert watcher.url == player.url
+
+            # Leaving the page would end the game: the browser asks first (kept: "stay").
+            asked: list[str] = []
+            player.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.dismiss()))
+            player.close(run_before_unload=True)
+            for _ in range(200):  # the page's events are heard only while it waits
+                if asked:
+                    break
+                player.wait_for_timeout(100)
+            assert asked == ["beforeunload"] and not player.is_closed()
         finally:
             browser.close()
 

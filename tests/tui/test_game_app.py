@@ -95,6 +95,32 @@ async def test_the_quit_question_is_not_covered_by_a_notice_said_just_before() -
 
 
 @run
+async def test_in_a_browser_quitting_and_saved_games_say_the_games_last_as_long_as_the_page(
+    monkeypatch: pytest.MonkeyPatch, data_home: Path
+) -> None:
+    monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: True))
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter")  # a game under way: it autosaves
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question == (
+            "Quit the game? In a browser it is not kept once you leave: s sends it to your "
+            "downloads first, and “marrakech load” plays on with it in a terminal."
+        )
+    browsing = MarrakechApp()  # asked to resume that game: no, the new-game form instead
+    async with browsing.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        listed = " ".join(screen_text(browsing).split())
+        assert "In a browser these games last as long as this page" in listed
+        assert str(data_home) not in listed  # no folder of the server's
+
+
+@run
 async def test_a_small_terminal_gets_a_message() -> None:
     app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
     async with app.run_test(size=(70, 20)) as pilot:

@@ -220,9 +220,14 @@ def unfinished_option(game: Unfinished) -> Option:
     )
 
 
-def where_kept() -> str:
+def where_kept(*, in_browser: bool = False) -> str:
     """Where the games listed are kept: the named saves in one folder, the unfinished and
-    the finished games in two others."""
+    the finished games in two others; in a browser, for as long as the page is open."""
+    if in_browser:
+        return _(
+            "In a browser these games last as long as this page: s on the board sends a "
+            "game to your downloads, and “marrakech load” plays on with it in a terminal."
+        )
     return _(
         "Named saves are kept in {saves}; unfinished games in {games}; finished games in {history}."
     ).format(
@@ -287,7 +292,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
             box.border_title = _("Saved games")
             yield OptionList(id="saves", classes="-empty")
             yield Label(_("Reading the saved games..."), id="status")
-            yield Static(where_kept(), id="where", markup=False)
+            yield Static(where_kept(in_browser=self.app.is_web), id="where", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
