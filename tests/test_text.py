@@ -52,3 +52,14 @@ def test_invisible_and_control_characters_are_refused_in_names(name: str) -> Non
 @pytest.mark.parametrize("name", ["Ayla", "Bö", "東京", "Zoë-Ann O'Neil", "☕ bot"])
 def test_ordinary_names_pass(name: str) -> None:
     assert name_problem(name) is None
+
+
+def test_a_name_s_problem_says_what_a_player_typed_wrong_first() -> None:
+    family = "Bo \U0001f468\u200d\U0001f469\u200d\U0001f467"  # three emoji joined into one
+    assert name_problem(family) == (
+        "contains U+200D, which joins emoji into one (a family, a flag), drawn at different "
+        "widths by different terminals: use emoji that stand alone"
+    )
+    assert name_problem("Bo \U0001f42b") is None  # an emoji alone is a name like any other
+    long_and_escaped = "\x1b[2J" + "x" * 40  # the escape is the problem to fix, not the length
+    assert name_problem(long_and_escaped) == "contains the invisible or control character U+001B"

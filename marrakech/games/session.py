@@ -41,6 +41,9 @@ SEAT_KINDS = (PERSON, *LEVELS)
 MAX_NAME_LENGTH = 40
 """A player's name is 1 to this many characters."""
 
+ZERO_WIDTH_JOINER = "\u200d"
+"""What joins emoji into one (a family): refused in a name with its own reason."""
+
 
 def new_seed() -> int:
     """A fresh seed for a game nobody asked to reproduce."""
@@ -56,17 +59,22 @@ def name_problem(name: object) -> str | None:
     """
     if not isinstance(name, str):
         return f"must be a string, not {type(name).__name__}"
+    for char in name:
+        if char == ZERO_WIDTH_JOINER:
+            return _(
+                "contains U+200D, which joins emoji into one (a family, a flag), drawn at "
+                "different widths by different terminals: use emoji that stand alone"
+            )
+        if unshowable(char):
+            return _("contains the invisible or control character U+{code}").format(
+                code=f"{ord(char):04X}"
+            )
     if len(name) > MAX_NAME_LENGTH:
         return _("must be at most {limit} characters, not {count}").format(
             limit=MAX_NAME_LENGTH, count=len(name)
         )
     if not name:
         return _("must be 1 to {limit} characters, not blank").format(limit=MAX_NAME_LENGTH)
-    for char in name:
-        if unshowable(char):
-            return _("contains the invisible or control character U+{code}").format(
-                code=f"{ord(char):04X}"
-            )
     if not any(visible(char) for char in name):
         return _("must be 1 to {limit} characters, not blank").format(limit=MAX_NAME_LENGTH)
     return None

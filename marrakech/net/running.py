@@ -16,7 +16,14 @@ from marrakech.flow.computers import FALLBACK_LEVEL
 from marrakech.games.language import _, pgettext
 from marrakech.games.levels import LEVELS, computer_named, level_word, seat_bot
 from marrakech.games.records import SaveFileError
-from marrakech.games.session import PERSON, GameSetup, Session, default_name, new_seed
+from marrakech.games.session import (
+    PERSON,
+    GameSetup,
+    Session,
+    default_name,
+    name_problem,
+    new_seed,
+)
 from marrakech.games.text import shown
 from marrakech.games.words import as_sentence
 from marrakech.net import DEFAULT_PORT, LOOPBACK
@@ -281,6 +288,8 @@ async def _join(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
             level = computer_named(args.bot, build=make_bot)
         except ValueError as error:
             return _error("join", str(error))
+    if args.name is not None and (problem := name_problem(args.name)) is not None:
+        return _error("join", _("--name: the name {problem}").format(problem=problem))
     code = None if args.code is None else normal_code(args.code)
     client = Client(args.address, code=code, name=args.name, level=level)
     if level is None and not args.text and board is not None:

@@ -841,3 +841,12 @@ def test_a_player_who_agrees_to_an_undo_is_asked_to_decide_again_once() -> None:
             assert not any(line.startswith("Now: ") for line in said)
 
     asyncio.run(scenario())
+
+
+def test_a_name_no_host_would_take_is_refused_before_joining(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["join", "127.0.0.1:1", "AAAA-BBBB-CCCC", "--text", "--name", "x" * 41]) == 1
+    assert capsys.readouterr().err == (
+        "marrakech join: --name: the name must be at most 40 characters, not 41\n"
+    )
