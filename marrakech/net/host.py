@@ -704,6 +704,10 @@ class HostGame:
                 self.away_since[seat] = time.monotonic()
                 self.flow.left[seat] = time.time()
                 self.flow.unanswered(seat)
+                asked = self.flow.asker_gone(seat)
+                if asked is not None and asked in self.players:  # their question goes
+                    news = _(texts.ASKER_LEFT).format(name=self.flow.names[seat])
+                    self.players[asked].send(self.game_message(asked, news))
                 self._tell_host(seat, here=False)
                 self._wake.set()
 

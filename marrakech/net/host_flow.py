@@ -30,6 +30,7 @@ from marrakech.games.autosaves import GameFile
 from marrakech.games.dice import LoadedDie
 from marrakech.games.language import _
 from marrakech.games.session import Session, name_problem
+from marrakech.games.words import as_sentence
 from marrakech.net import texts
 from marrakech.net.fair import HostDice
 
@@ -322,6 +323,21 @@ class HostFlow(GameFlow):
         self.asking = None
         reason = _(texts.LEFT_UNANSWERED).format(name=self.names[seat])
         self.tell(Change("undo_refused", asker, text=reason))
+
+    def asker_gone(self, seat: int) -> int | None:
+        """The player of ``seat`` left with their undo request unanswered: it goes with
+        them. The host's own seat, when it was asked, is told so here; returns the remote
+        seat that was asked (the host tells its client), else None."""
+        if self.asking != seat:
+            return None
+        owner = self.undo_seat()
+        self.asking = None
+        if owner != self.me:
+            return owner
+        self.undo_asker = None
+        text = as_sentence(_(texts.ASKER_LEFT).format(name=self.names[seat]))
+        self.notify(Notice(text, title=_("Network game")))
+        return None
 
     def take_back(self, asker: int) -> None:
         """Undo now (the agreement is settled) and tell everyone who took back whose."""

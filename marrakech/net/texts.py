@@ -19,6 +19,7 @@ TOOK_BACK_AGREED = N_("{name} took back {owner}'s last decision, with their agre
 RENAMED = N_("seat {number} is now {name}")
 SAID_NO = N_("{name} said no")
 LEFT_UNANSWERED = N_("{name} left without answering")
+ASKER_LEFT = N_("{name} left, and their request to take back your last decision went with them")
 NOT_YOUR_TURN = N_("it is {name}'s turn, not yours")
 CANNOT_UNDO = N_("cannot undo: {reason}")
 NOT_HERE = N_("the last decision is {name}'s, who is not here to agree")
@@ -64,6 +65,7 @@ TEMPLATES = (
     RENAMED,
     SAID_NO,
     LEFT_UNANSWERED,
+    ASKER_LEFT,
     NOT_YOUR_TURN,
     CANNOT_UNDO,
     NOT_HERE,

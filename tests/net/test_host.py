@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from marrakech.engine import Orient, Turn
+from marrakech.engine import IllegalAction, Orient, Turn
 from marrakech.flow import SeatKind
 from marrakech.games.session import GameSetup
 from marrakech.net.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
@@ -226,6 +226,28 @@ def test_a_player_who_leaves_while_asked_to_agree_to_an_undo_has_left_without_an
     asyncio.run(scenario())
 
 
+def test_an_undo_request_goes_with_its_asker_when_they_leave() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP) as table:
+            ayla, _ = await Peer.seat(table.address, table.code(0))
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            await lays_first_carpet(ayla, table, id=2)
+            await ayla.next("played")
+            await bo.send({"type": "undo", "id": 1, "at": 3})
+            await ayla.next("undo_request")
+            await bo.close()
+            synced = await ayla.next("game")  # read again: the question is gone with it
+            assert synced["news"] == (
+                "Bo left, and their request to take back your last decision went with them"
+            )
+            await ayla.send({"type": "answer", "accept": True})
+            refused = await ayla.next("error")
+            assert refused["reason"] == "nobody asked you to take back a decision"
+            assert len(table.flow.session.actions) == 3
+
+    asyncio.run(scenario())
+
+
 def test_a_seat_renamed_too_often_is_refused_and_the_others_hear_each_new_name_once() -> None:
     async def scenario() -> None:
         async with hosted(SETUP) as table:
@@ -359,6 +381,29 @@ def test_the_host_plays_its_own_seat_through_its_flow() -> None:
             assert changes == ["played", "played"]
             await bo.send(act("L", at=2))
             assert "it is Ayla's turn" in (await bo.next("error"))["reason"]
+
+    asyncio.run(scenario())
+
+
+def test_the_hosts_own_seat_asked_to_agree_is_told_when_the_asker_leaves() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP, headless=False) as table:
+            bo, _ = await Peer.seat(table.address, table.code(1))
+            table.flow.play(Orient(Turn.RIGHT))
+            await bo.rolled()
+            table.flow.play(table.flow.state.legal_placements()[0])
+            await bo.played_at(2)
+            await bo.send({"type": "undo", "id": 1, "at": 3})
+            await until(lambda: table.flow.undo_asker == "Bo")
+            await bo.close()
+            await until(lambda: table.flow.undo_asker is None)
+            assert any(
+                notice.text
+                == "Bo left, and their request to take back your last decision went with them."
+                for notice in table.notices
+            )
+            with pytest.raises(IllegalAction, match="nobody asked you"):
+                table.flow.answer_undo(True)
 
     asyncio.run(scenario())
 
