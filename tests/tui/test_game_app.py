@@ -595,3 +595,27 @@ async def test_a_screenshot_says_in_the_games_words_where_it_went(
     # Joined again, the lines are the path whole, the last "/" too: it can be copied.
     assert "".join(lines[1:]) == f"Screenshot saved to {tmp_path / shot.name}", lines
     assert all(line.endswith("/") for line in lines[1:-1]), lines  # broken after a "/" only
+
+
+@run
+async def test_the_risk_table_and_the_die_take_a_new_themes_colours_at_once() -> None:
+    from rich.text import Text
+
+    from marrakech.tui.widgets.die_face import DieFace
+    from marrakech.tui.widgets.risk_preview import RiskPreview
+
+    def drawn_in(widget: RiskPreview | DieFace, component: str) -> bool:
+        content = widget.content
+        assert isinstance(content, Text)
+        wanted = widget.get_component_rich_style(component)
+        return any(span.style == wanted for span in content.spans)
+
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)), basic_colours=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        risk, die = app.screen.query_one(RiskPreview), app.screen.query_one(DieFace)
+        assert drawn_in(risk, "risk--header") and drawn_in(die, "die--face")
+        app.theme = "solarized-light"
+        await pilot.pause()
+        await pilot.pause()
+        assert drawn_in(risk, "risk--header") and drawn_in(die, "die--face")

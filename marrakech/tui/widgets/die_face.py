@@ -7,6 +7,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.theme import Theme
 from textual.widgets import Static
 
 from marrakech.games import language
@@ -39,6 +40,15 @@ class DieFace(Static):
         if hint:
             text.append(f"  {hint}", style="italic")
         self.update(text, layout=False)
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._restyle)
+
+    def _restyle(self, _theme: Theme) -> None:
+        """Draw the face again in a new theme's colours (the text keeps the old ones)."""
+        shown, self._shown = self._shown, None
+        if shown is not None:
+            self.show(shown[0], shown[1])
 
     def on_click(self, _event: events.Click) -> None:
         self.post_message(self.Clicked())

@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.theme import Theme
 
 from marrakech.engine import Direction, Turn
 from marrakech.flow.risk import LaneRisk
@@ -55,10 +56,23 @@ class RiskPreview(WrappedStatic):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"risk--chosen", "risk--header"}
 
-    _shown: tuple[tuple[LaneRisk, ...], Turn | None, str, str, bool] = ((), None, "", "", False)
+    _shown: tuple[tuple[LaneRisk, ...], Turn | None, str, str, bool] | None = None
     _shape: tuple[int, bool, str] = (0, False, "")
     """The rows shown, whether a line of stops is, and in which language: a change may
     change the height."""
+
+    _asked: tuple[Sequence[LaneRisk], Turn | None, str, bool] | None = None
+    """What ``show`` was last asked to show (drawn again in a new theme's colours)."""
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._restyle)
+
+    def _restyle(self, _theme: Theme) -> None:
+        """Draw the table again in a new theme's colours (the text keeps the old ones)."""
+        if self._asked is not None:
+            risks, chosen, title, over = self._asked
+            self._shown = None
+            self.show(risks, chosen, title, over=over)
 
     def show(
         self, risks: Sequence[LaneRisk], chosen: Turn | None, title: str, *, over: bool = False
@@ -68,6 +82,7 @@ class RiskPreview(WrappedStatic):
         shown = (tuple(risks), chosen, title, language.current(), over)
         if shown == self._shown:
             return
+        self._asked = (risks, chosen, title, over)
         picked = [risk for risk in risks if len(risks) == 1 or risk.turn == chosen]
         shape = (len(risks), bool(picked), language.current())
         resized = shape != self._shape
