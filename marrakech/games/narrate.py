@@ -81,9 +81,9 @@ def clause(transition: Transition, names: Sequence[str]) -> str:
     stop = square_text(transition.after.assam.square)
     facing = transition.after.assam.facing
     if facing is not transition.before.assam.facing:  # only a border loop turns him
-        # Translators: where a roll stops after a loop of the border turned Assam:
-        # "(0,3), round the edge to face west" in "rolls 4, walks to (0,3), round ...".
-        stop = _("{square}, round the edge to face {facing}").format(
+        # Translators: where a roll stops after a loop of the border turned Assam: "(0,3)
+        # by way of a loop at the edge, now facing west" in "rolls 4, walks to (0,3) by ...".
+        stop = _("{square} by way of a loop at the edge, now facing {facing}").format(
             square=stop, facing=compass_word(facing)
         )
     if transition.payee is None:

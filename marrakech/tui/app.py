@@ -150,11 +150,6 @@ TEXTUAL_COMMANDS: dict[str, tuple[str, str]] = {
         N_("Quit"),
         N_("Quit at once (an unfinished game is kept, to resume)"),
     ),
-    "Hide the keys and widget help panel": (N_("Keys"), N_("Hide the panel of keys")),
-    "Show help for the focused widget and a summary of available keys": (
-        N_("Keys"),
-        N_("Show the keys of this screen in a panel beside it"),
-    ),
     "Minimize the widget and restore to normal size": (
         N_("Minimize"),
         N_("Give the part of the screen in front its normal size again"),
@@ -167,6 +162,16 @@ TEXTUAL_COMMANDS: dict[str, tuple[str, str]] = {
 }
 """Textual's own commands of the palette, by the help it gives them: their title and help
 in the game's words, to be translated (a command not listed here keeps Textual's)."""
+
+LEFT_OUT_COMMANDS = frozenset(
+    (
+        "Show help for the focused widget and a summary of available keys",
+        "Hide the keys and widget help panel",
+    )
+)
+"""Textual's commands the palette leaves out, by their help: its panel of keys lists the
+hidden keys that only say why a key cannot act, without a word, and squeezes the side
+panel; the Help (? or F1) lists this screen's keys and what each does."""
 
 
 class DrawableThemes(ThemeProvider):
@@ -659,6 +664,8 @@ class MarrakechApp(App[None]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
+            if command.help in LEFT_OUT_COMMANDS:
+                continue
             title, about = TEXTUAL_COMMANDS.get(command.help, (command.title, command.help))
             yield command._replace(title=_(title), help=_(about))
         yield SystemCommand(_("Help"), _("The keys and the rules"), self.action_help)

@@ -308,6 +308,7 @@ async def test_the_command_palette_offers_the_game_commands() -> None:
     async with app.run_test(size=(80, 24)):
         titles = {command.title for command in app.get_system_commands(app.screen)}
     assert {"Save game", "Export log", "Risk preview", "Hint", "Help"} <= titles
+    assert "Keys" not in titles  # Textual's panel of keys: the Help lists them, each with its use
 
 
 class _BrokenBot:
