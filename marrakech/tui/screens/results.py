@@ -137,7 +137,7 @@ class ResultsScreen(ModalScreen[NextGame]):
                 yield Label(line, classes="why", markup=False)
             with Horizontal():
                 if self.offer_new_game:
-                    yield Button(_("Play again"), variant="primary", id="again")
+                    yield Button(_("Play again"), id="again")
                 yield Button(_("Summary"), id="summary")
                 yield Button(_("Review"), id="review")
                 yield Button(_("Replay"), id="replay")
