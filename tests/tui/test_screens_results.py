@@ -206,5 +206,13 @@ def test_the_key_line_breaks_between_keys_only(width: int) -> None:
 
     rows = [row for row in asyncio.run(go()) if row]
     said = " · ".join(rows).split(" · ")
-    assert said == ["Esc: board", "c: summary", "v: review", "r: replay", "s: save", "e: export"]
+    assert said == [
+        "Esc: board",
+        "c: summary",
+        "v: review",
+        "r: replay",
+        "s: save",
+        "e: export",
+        "q: quit",
+    ]
     assert all(not row.endswith(":") for row in rows)

@@ -43,6 +43,10 @@ def ranking(state: GameState) -> list[tuple[str, Score]]:
     return [(place_word(standing), standing.score) for standing in state.standings()]
 
 
+RESULT_KEYS = N_("Esc: board · c: summary · v: review · r: replay · s: save · e: export · q: quit")
+"""The results' keys beside Enter's button, in a line under them."""
+
+
 class ResultsScreen(ModalScreen[NextGame]):
     """The final ranking; dismisses with "board", "quit", or the next game (``NextGame``)."""
 
@@ -145,7 +149,7 @@ class ResultsScreen(ModalScreen[NextGame]):
                 yield Button(_("Quit"), id="quit")
             yield Label(self._enter_words(_("Summary")), id="enter", markup=False)
             yield KeyLine(
-                _("Esc: board · c: summary · v: review · r: replay · s: save · e: export"),
+                _(RESULT_KEYS),
                 id="keys",
             )
 
