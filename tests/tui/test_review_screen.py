@@ -383,3 +383,13 @@ async def test_a_game_of_best_decisions_says_so_rather_than_list_nothing() -> No
     assert "No decision was graded an inaccuracy or worse." in text
     assert "No decision to look at: every one was graded best." in text
     assert "0 decisions" not in text
+
+
+@run
+async def test_on_too_small_a_terminal_the_review_asks_for_room_and_its_keys_wait() -> None:
+    async with reviewing(partly_played(), (60, 20)) as (app, pilot, screen, _game):
+        assert "needs a terminal of at least 80x24" in screen_text(app)
+        assert screen.check_action("step", (1,)) is False
+        await pilot.resize_terminal(100, 30)
+        await wait_until(pilot, lambda: "needs a terminal" not in screen_text(app), "the review")
+        assert screen.check_action("switch", ()) is True

@@ -19,7 +19,7 @@ from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.replay import ReplayScreen
 from marrakech.tui.widgets.board import BoardWidget
 
-from .helpers import run, screen_text
+from .helpers import run, screen_text, wait_until
 
 
 def finished_game() -> Session:
@@ -172,3 +172,21 @@ async def test_the_replay_fits_80_by_24_whole() -> None:
     assert under_the_market.endswith(
         "← → step through the turns; PgUp PgDn, Home, End or a click in the list jump."
     )
+
+
+def test_on_too_small_a_terminal_the_replay_asks_for_room_and_its_keys_wait() -> None:
+    async def go() -> None:
+        session = finished_game()
+        screen = ReplayScreen(session)
+        app = MarrakechApp(session=session)  # the app's stylesheet lays the notice out
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            await app.push_screen(screen)
+            await pilot.pause()
+            assert "needs a terminal of at least 80x24" in screen_text(app)
+            assert screen.check_action("step", (1,)) is False
+            await pilot.resize_terminal(100, 30)
+            await wait_until(pilot, lambda: "needs a terminal" not in screen_text(app), "replay")
+            assert screen.check_action("step", (1,)) is True
+
+    asyncio.run(go())

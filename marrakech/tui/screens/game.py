@@ -16,7 +16,6 @@ from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 
 from marrakech.engine import Aim, GameState, MarrakechError, Orient, Phase, Place, Transition
 from marrakech.flow import GameFlow, Notice
@@ -31,6 +30,7 @@ from marrakech.games.words import sentences
 from marrakech.tui.files import GameDocuments, SettingsChanged, notifier, show_notice
 from marrakech.tui.screens.game_keys import GAME_KEYS, PALETTE, key_state
 from marrakech.tui.screens.game_status import ChancesShown, Frame, Pointing, hint_found
+from marrakech.tui.screens.market_screen import MarketScreen
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.board import BoardWidget
 from marrakech.tui.widgets.die_face import DieFace
@@ -52,7 +52,7 @@ with the position they speak of) or Esc hides them: they take a while to weigh. 
 they would cover the risk table (a short terminal), they stay as long as any notice."""
 
 
-class GameScreen(Screen["NextGame"]):
+class GameScreen(MarketScreen["NextGame"]):
     """One game, from the first turn to the results; dismisses with what its results
     chose (``NextGame``: the next game's set-up, a saved game to open, or "quit")."""
 
@@ -94,7 +94,7 @@ class GameScreen(Screen["NextGame"]):
     # -- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="main"):
+        with Horizontal(id="main", classes="market-room"):
             with Vertical(id="market"):
                 yield BoardWidget(id="board")
                 yield StatusLine(id="status")
@@ -107,18 +107,10 @@ class GameScreen(Screen["NextGame"]):
         yield self.pacer
 
     def on_mount(self) -> None:
-        self._fit(self.app.size.width, self.app.size.height)
         self._advance()
 
     def on_unmount(self) -> None:
         self.flow.close()  # an unfinished game stays, for another window or a later start
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._fit(event.size.width, event.size.height)
-
-    def _fit(self, width: int, height: int) -> None:
-        self.set_class(not TooSmall.fits(width, height), "-too-small")
-        self.refresh_bindings()
 
     # -- who may act ----------------------------------------------------------------------
 
@@ -133,7 +125,7 @@ class GameScreen(Screen["NextGame"]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show only the keys of this moment; dim those that cannot act now (none act unseen)."""
-        if self.has_class("-too-small"):
+        if not self.fits_the_market:
             return False
         walking = self.pacer.walking is not None
         return key_state(self.flow, self.pointing, walking, action, parameters)

@@ -11,7 +11,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -19,13 +18,15 @@ from marrakech.engine import GameState, Phase
 from marrakech.flow import recaps
 from marrakech.games.language import N_, _, pgettext
 from marrakech.games.session import Session
+from marrakech.tui.screens.market_screen import MarketScreen
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.board import BoardWidget
 from marrakech.tui.widgets.player_panel import PlayerPanel
+from marrakech.tui.widgets.too_small import TooSmall
 from marrakech.tui.widgets.wrapped import WrappedStatic, WrappedText
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(MarketScreen[None]):
     """A game's positions, one turn per step: Left/Right step, Home/End jump, Escape closes.
 
     Step 0 is the starting position; step n is the position after the n-th turn (a turn is
@@ -97,7 +98,7 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         setup = self.session.setup
-        with Horizontal(id="replay"):
+        with Horizontal(id="replay", classes="market-room"):
             with Vertical(id="market"):
                 yield BoardWidget(id="board")
                 yield WrappedStatic(id="status")
@@ -108,6 +109,7 @@ class ReplayScreen(Screen[None]):
                 for seat in range(setup.players):
                     yield PlayerPanel(seat, self.names[seat], setup.level(seat), id=f"seat-{seat}")
                 yield OptionList(*self._log(), id="turns")
+        yield TooSmall(id="too-small")
         yield Footer()
 
     def _log(self) -> list[Option]:
@@ -169,6 +171,8 @@ class ReplayScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Dim the keys that would not move (at the start or at the end)."""
+        if not self.fits_the_market:
+            return False
         last = len(self.turns)
         if action == "step" and isinstance(parameters[0], int):
             target = self.step + parameters[0]

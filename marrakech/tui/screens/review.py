@@ -12,12 +12,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
@@ -36,9 +35,11 @@ from marrakech.flow.risk import lane_risks
 from marrakech.games.language import N_, _, ngettext, pgettext
 from marrakech.games.words import action_words
 from marrakech.tui.game_review import GameReview
+from marrakech.tui.screens.market_screen import MarketScreen
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.accounts_table import AccountsTable
 from marrakech.tui.widgets.board import BoardWidget, Ghost, Lane
+from marrakech.tui.widgets.too_small import TooSmall
 from marrakech.tui.widgets.wrapped import WrappedStatic
 
 SLOW = 1.0
@@ -52,7 +53,7 @@ STATUS_LINES = 7
 """The most lines under the market (the status's max-height in ``DEFAULT_CSS``)."""
 
 
-class ReviewScreen(Screen[None]):
+class ReviewScreen(MarketScreen[None]):
     """A finished game's review (see the module docstring)."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (122, "-wider")]  # noqa: RUF012
@@ -132,7 +133,7 @@ class ReviewScreen(Screen[None]):
         """How much of the review the worker has done (written by it, read by a timer)."""
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="review"):
+        with Horizontal(id="review", classes="market-room"):
             with Vertical(id="market"):
                 yield BoardWidget(id="board")
                 yield WrappedStatic(id="status")
@@ -144,6 +145,7 @@ class ReviewScreen(Screen[None]):
                 yield AccountsTable(id="accounts")
                 yield WrappedStatic(id="worst-title", markup=False)  # it may name a player
                 yield OptionList(id="worst")
+        yield TooSmall(id="too-small")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -262,7 +264,7 @@ class ReviewScreen(Screen[None]):
             text.append("\n" + keys, style="dim")
         status.update(text)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         if self.shown:
             self.call_after_refresh(self._show)
 
@@ -282,6 +284,8 @@ class ReviewScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Dim stepping past either end, and the switch while there is nothing to show."""
+        if not self.fits_the_market:
+            return False
         if action == "step" and isinstance(parameters[0], int):
             return True if 0 <= self.index + parameters[0] < len(self.shown) else None
         if action == "past_end" and isinstance(parameters[0], int):

@@ -17,7 +17,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.timer import Timer
 
 from marrakech.engine import Assam, GameState, Place, Transition, Turn
@@ -28,6 +27,7 @@ from marrakech.games.session import Session, default_name
 from marrakech.games.settings import Settings
 from marrakech.games.words import STRAIGHT_ON, compass_word, square_text, way_words
 from marrakech.tui.screens.game_status import walk_timing
+from marrakech.tui.screens.market_screen import MarketScreen
 from marrakech.tui.screens.name_prompt import NamePromptScreen
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.screens.tutorial_keys import (
@@ -78,7 +78,7 @@ from marrakech.tutorial.lessons import (
 )
 
 
-class TutorialScreen(Screen[Session | None]):
+class TutorialScreen(MarketScreen[Session | None]):
     """The lessons; dismissed with the short game to play, or None to leave."""
 
     BINDINGS: ClassVar[list[BindingType]] = list(LESSON_KEYS)
@@ -112,7 +112,7 @@ class TutorialScreen(Screen[Session | None]):
         self._keys: tuple[tuple[str, str, bool], ...] = ()
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="lesson-main"):
+        with Horizontal(id="lesson-main", classes="market-room"):
             with Vertical(id="lesson-market"):
                 yield BoardWidget(id="board")
                 yield StatusLine(id="lesson-status")
@@ -124,19 +124,11 @@ class TutorialScreen(Screen[Session | None]):
         yield GameFooter(compact=True)
 
     def on_mount(self) -> None:
-        self._fit(self.app.size.width, self.app.size.height)
         self._fresh()
         self._draw()
 
     def on_unmount(self) -> None:
         self.course.keep()  # however the lessons are left, the next visit starts here
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._fit(event.size.width, event.size.height)
-
-    def _fit(self, width: int, height: int) -> None:
-        self.set_class(not TooSmall.fits(width, height), "-too-small")
-        self.refresh_bindings()
 
     def language_changed(self) -> None:
         """Say everything again in the language spoken now."""
@@ -147,7 +139,7 @@ class TutorialScreen(Screen[Session | None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only the keys of the step show; those that try something dim during a walk."""
-        if self.has_class("-too-small"):
+        if not self.fits_the_market:
             return False
         how = self.course.how()
         if action in ACTS:
