@@ -458,8 +458,12 @@ class MarrakechApp(App[None]):
         self.open_tutorial()
 
     def on_new_game_screen_replay(self, message: NewGameScreen.Replay) -> None:
-        """Replay a saved game over the new-game screen; closing it goes back to the form."""
-        self.open_file(message.path, replay=True, back=lambda: None)
+        """Replay a saved game over the new-game screen; closing it goes back to the list
+        of saved games it was chosen from, that game highlighted."""
+        form = message.control
+        self.open_file(
+            message.path, replay=True, back=lambda: form.action_saved_games(message.path)
+        )
 
     def play(
         self,

@@ -16,7 +16,7 @@ from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.saves import SavesScreen
 
-from .helpers import run, screen_text
+from .helpers import run, screen_text, wait_until
 
 BROKEN = '{"format": "marrakech-game", "version": '
 
@@ -95,17 +95,25 @@ async def test_enter_plays_the_highlighted_save_on_and_leaves_a_broken_one_alone
 
 @pytest.mark.slow
 @run
-async def test_r_replays_a_save_and_closing_the_replay_returns_to_the_form_as_it_was() -> None:
-    saved("to replay", one_turn_game(("Ann", "Bo")), age=1)
+async def test_r_replays_a_save_and_closing_the_replay_returns_to_the_list_then_the_form() -> None:
+    replayed = saved("to replay", one_turn_game(("Ann", "Bo")), age=1)
+    saved("newer", one_turn_game(("Cy", "Di")), age=0)
     app = MarrakechApp()
     async with app.run_test(size=(80, 30)) as pilot:
         await pilot.pause()
         form = app.screen
         form.query_one("#name-0", Input).value = "Zed"
         await open_saves(pilot, "click")
+        await pilot.press("down")  # past the newer save
         await pilot.press("r")
         await pilot.pause()
         assert type(app.screen).__name__ == "ReplayScreen"
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, SavesScreen), "the list again")
+        saves = app.screen.query_one(OptionList)
+        await wait_until(pilot, lambda: saves.highlighted is not None, "the list read")
+        assert saves.highlighted is not None
+        assert saves.get_option_at_index(saves.highlighted).id == str(replayed)
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is form
@@ -114,19 +122,19 @@ async def test_r_replays_a_save_and_closing_the_replay_returns_to_the_form_as_it
 
 @pytest.mark.slow
 @run
-async def test_a_save_that_breaks_after_listing_is_reported_and_the_form_stays() -> None:
+async def test_a_save_that_breaks_after_listing_is_reported_and_the_list_says_why() -> None:
     path = saved("fragile", one_turn_game(("Ann", "Bo")), age=1)
     app = MarrakechApp()
     async with app.run_test(size=(80, 30), notifications=True) as pilot:
         await pilot.pause()
-        form = app.screen
         await open_saves(pilot)
         path.write_text(BROKEN)
         await pilot.press("r")
-        await pilot.pause()
-        assert app.screen is form
+        await wait_until(pilot, lambda: "cannot be read" in screen_text(app), "the list again")
+        assert isinstance(app.screen, SavesScreen)
         # The notification shown (a Toast, its CSS type name) names the file.
-        assert any("fragile.json" in str(toast.render()) for toast in form.query("Toast"))
+        toasts = app.screen.query("Toast")
+        assert any("fragile.json" in str(toast.render()) for toast in toasts)
     assert path.read_text() == BROKEN
 
 

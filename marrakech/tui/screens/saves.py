@@ -280,10 +280,12 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         Binding("escape", "close", N_("Back")),
     ]
 
-    def __init__(self) -> None:
-        """The list of saved games, read once the screen is shown."""
+    def __init__(self, highlighted: Path | None = None) -> None:
+        """The list of saved games, read once the screen is shown (``highlighted``: the
+        one to show highlighted, such as the game just replayed; else the newest)."""
         super().__init__()
         translate_bindings(self)
+        self._highlighted = highlighted
         self._outside: dict[str, tuple[OutsideSeat, ...]] = {}
         """Per save file (its path), the seats outside bots play."""
 
@@ -331,7 +333,10 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         else:
             status.update(_(_EMPTY))
         saves.focus()
-        saves.action_first()  # the newest readable save
+        saves.action_first()  # the newest readable save, unless another is asked for
+        ids = [option.id if option is not None else None for option in spaced]
+        if self._highlighted is not None and str(self._highlighted) in ids:
+            saves.highlighted = ids.index(str(self._highlighted))
         self.refresh_bindings()
 
     def _chosen(self) -> Path | None:

@@ -519,20 +519,27 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
     class Replay(Message):
         """Asks the app to replay a saved game over this screen, which stays as it is."""
 
-        def __init__(self, path: Path) -> None:
+        def __init__(self, form: NewGameScreen, path: Path) -> None:
             super().__init__()
+            self.form = form
             self.path = path
 
-    def action_saved_games(self) -> None:
-        """List the named saves: playing one on leaves this screen, a replay comes back."""
+        @property
+        def control(self) -> NewGameScreen:
+            """The new-game screen the game was chosen from."""
+            return self.form
+
+    def action_saved_games(self, highlighted: Path | None = None) -> None:
+        """List the saved games (``highlighted``: the one to show highlighted): playing one
+        on leaves this screen; a replay, once closed, comes back to the list."""
 
         def chosen(choice: OpenSave | None) -> None:
             if choice is not None and choice.replay:
-                self.post_message(self.Replay(choice.path))
+                self.post_message(self.Replay(self, choice.path))
             elif choice is not None:
                 self.dismiss(choice)
 
-        self.app.push_screen(SavesScreen(), chosen)
+        self.app.push_screen(SavesScreen(highlighted), chosen)
 
     def on_resize(self) -> None:
         self.set_class(self.size.height < _SHORT, "-short")
