@@ -377,8 +377,10 @@ async def test_a_game_of_best_decisions_says_so_rather_than_list_nothing() -> No
     session = hinted_session()
     async with reviewing(session, (100, 32), listed=False) as (app, _pilot, screen, _game):
         side = screen.query_one("#side").region.x  # the panel wraps its lines of words
+        status = screen.query_one("#status").region  # under the market
         lines = screen_text(app).splitlines()
-        text = " ".join(" ".join([line[side:] for line in lines] + lines[-3:]).split())
+        under = [line[: status.right] for line in lines[status.y : status.bottom]]
+        text = " ".join(" ".join([line[side:] for line in lines] + under).split())
         assert not screen.query_one("#worst", OptionList).display
     assert "No decision was graded an inaccuracy or worse." in text
     assert "No decision to look at: every one was graded best." in text

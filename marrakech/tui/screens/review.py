@@ -50,7 +50,8 @@ MISSES = (INACCURACY, MISTAKE, BLUNDER)
 
 
 STATUS_LINES = 7
-"""The most lines under the market (the status's max-height in ``DEFAULT_CSS``)."""
+"""The lines under the market (the status's height in ``DEFAULT_CSS``: the market stays
+where it is from one decision to the next, however many lines each says)."""
 
 
 class ReviewScreen(MarketScreen[None]):
@@ -67,8 +68,7 @@ class ReviewScreen(MarketScreen[None]):
         min-width: 47;
     }
     ReviewScreen #status {
-        height: auto;
-        max-height: 7;
+        height: 7;
         padding: 0 1;
         background: $panel;
     }
