@@ -17,26 +17,29 @@ def host_uri(address: str) -> str:
     where a host listens unless told otherwise), ws://... or wss://... (as it is), or
     http://... or https://... (pasted: read as ws:// and wss://). ValueError says what
     is wrong with any other."""
-    scheme, _sep, rest = address.partition("://")
-    if not _sep:
+    scheme, sep, rest = address.partition("://")
+    if not sep:
         scheme, rest = "", address
     scheme = WEB_SCHEMES.get(scheme.lower(), scheme.lower())
     if scheme not in ("", "ws", "wss"):
         raise ValueError(
             _("{address} is not a host's address: give HOST:PORT").format(address=quoted(address))
         )
-    uri = f"{scheme or 'ws'}://{rest}"
+    parts = urlsplit(f"{scheme or 'ws'}://{rest}")
     try:
-        parts = urlsplit(uri)
         port = parts.port
     except ValueError:
+        port = 0
+    if port == 0 or parts.netloc.endswith(":"):
         raise ValueError(
             _("{address} has no port a host listens on: give HOST:PORT, PORT a number").format(
                 address=quoted(address)
             )
-        ) from None
+        )
     if not parts.hostname:
         raise ValueError(
             _("{address} names no host: give HOST:PORT").format(address=quoted(address))
         )
-    return uri if port is not None or scheme else f"{uri}:{DEFAULT_PORT}"
+    if port is None and not scheme:  # HOST alone: the port a host listens on by default
+        parts = parts._replace(netloc=f"{parts.netloc}:{DEFAULT_PORT}")
+    return parts.geturl()

@@ -186,7 +186,7 @@ def _at_least_one(text: str) -> int:
 
 
 def _host_address(text: str) -> str:
-    """A host's WebSocket address (``client.host_uri``); argparse says what is wrong."""
+    """A host's WebSocket address (``address.host_uri``); argparse says what is wrong."""
     try:
         return host_uri(text)
     except ValueError as error:

@@ -722,6 +722,7 @@ def test_an_undo_request_dropped_by_a_new_decision_is_said_to_the_player_asked()
         ("wss://games.example.org/marrakech", "wss://games.example.org/marrakech"),
         ("http://127.0.0.1:47301", "ws://127.0.0.1:47301"),  # pasted from a browser
         ("HTTPS://games.example.org/marrakech", "wss://games.example.org/marrakech"),
+        ("games.example.org/marrakech", "ws://games.example.org:8765/marrakech"),
     ],
 )
 def test_a_host_named_without_a_port_is_looked_for_on_the_hosts_default_port(
@@ -739,6 +740,8 @@ def test_a_host_named_without_a_port_is_looked_for_on_the_hosts_default_port(
         ),
         ("ftp://example.org", "'ftp://example.org' is not a host's address: give HOST:PORT"),
         (":47301", "':47301' names no host: give HOST:PORT"),
+        ("host:", "'host:' has no port a host listens on: give HOST:PORT, PORT a number"),
+        ("host:0", "'host:0' has no port a host listens on: give HOST:PORT, PORT a number"),
     ],
 )
 def test_an_address_that_names_no_host_is_refused_at_once_on_the_command_line(

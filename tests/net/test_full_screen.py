@@ -211,9 +211,14 @@ def test_a_join_the_host_refuses_says_why_before_any_board_opens(
 
 def test_a_key_pressed_at_another_players_turn_says_whose_turn_it_is() -> None:
     async def go() -> None:
-        async with guest_board() as (_table, _client, app, pilot):
+        async with guest_board() as (_table, client, app, pilot):
+            assert client.flow is not None
             await pilot.press("enter")
             await pilot.pause()
             assert "It is Host's turn: wait for their decision." in screen_text(app)
+            client.flow.reconnecting = True  # as while the connection is being made again
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "The host is out of reach: your keys work" in screen_text(app)
 
     asyncio.run(go())

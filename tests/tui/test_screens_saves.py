@@ -96,7 +96,8 @@ async def test_enter_plays_the_highlighted_save_on_and_leaves_a_broken_one_alone
 @pytest.mark.slow
 @run
 async def test_r_replays_a_save_and_closing_the_replay_returns_to_the_list_then_the_form() -> None:
-    replayed = saved("to replay", one_turn_game(("Ann", "Bo")), age=1)
+    saved("older", one_turn_game(("Eve", "Fa")), age=2)
+    replayed = saved("to replay", one_turn_game(("Ann", "Bo")), age=1)  # the middle one
     saved("newer", one_turn_game(("Cy", "Di")), age=0)
     app = MarrakechApp()
     async with app.run_test(size=(80, 30)) as pilot:

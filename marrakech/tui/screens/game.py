@@ -350,8 +350,10 @@ class GameScreen(MarketScreen["NextGame"]):
     def action_not_yours(self) -> None:
         """A key that plays, pressed while another player is to move (or the die is rolled
         for this seat at a network table): say so, rather than nothing."""
-        state = self.flow.state
-        if state.current == self.flow.me:
+        state, flow = self.flow.state, self.flow
+        if flow.reconnecting or flow.host_stopped:
+            self._say(_("The host is out of reach: your keys work again once it is back."))
+        elif state.current == flow.me:
             self._say(_("The die is being rolled: your keys work again once it has landed."))
         else:
             name = self.flow.names[state.current]

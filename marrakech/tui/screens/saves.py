@@ -334,7 +334,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
             status.update(_(_EMPTY))
         saves.focus()
         saves.action_first()  # the newest readable save, unless another is asked for
-        ids = [option.id if option is not None else None for option in spaced]
+        ids = [option.id for option in options]  # a None between them draws a line only
         if self._highlighted is not None and str(self._highlighted) in ids:
             saves.highlighted = ids.index(str(self._highlighted))
         self.refresh_bindings()

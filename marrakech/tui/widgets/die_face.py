@@ -44,6 +44,9 @@ class DieFace(Static):
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._restyle)
 
+    def on_unmount(self) -> None:
+        self.app.theme_changed_signal.unsubscribe(self)
+
     def _restyle(self, _theme: Theme) -> None:
         """Draw the face again in a new theme's colours (the text keeps the old ones)."""
         shown, self._shown = self._shown, None

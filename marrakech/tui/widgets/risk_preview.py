@@ -67,6 +67,9 @@ class RiskPreview(WrappedStatic):
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._restyle)
 
+    def on_unmount(self) -> None:
+        self.app.theme_changed_signal.unsubscribe(self)
+
     def _restyle(self, _theme: Theme) -> None:
         """Draw the table again in a new theme's colours (the text keeps the old ones)."""
         if self._asked is not None:
