@@ -199,3 +199,29 @@ async def test_a_save_opened_goes_on_in_the_unfinished_game_it_was_saved_from() 
     assert [game.path for game in unfinished] == [autosave.path]  # not a second copy
     assert unfinished[0].session is not None
     assert len(unfinished[0].session.actions) > len(left.actions)
+
+
+@pytest.mark.slow
+@run
+async def test_v_reviews_a_finished_game_over_the_list_and_not_an_unfinished_one() -> None:
+    from marrakech.tui.screens.review import ReviewScreen
+
+    from .test_end_of_game import finished_session
+
+    saved("half way", one_turn_game(("Ann", "Bo")), age=0)
+    finished = saved("the end", finished_session(2), age=1)
+    app = MarrakechApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await open_saves(pilot)
+        saves = app.screen
+        assert isinstance(saves, SavesScreen)
+        assert saves.check_action("review", ()) is False  # the newest: not over yet
+        await pilot.press("down")
+        chosen = saves.query_one(OptionList)
+        assert chosen.highlighted is not None
+        assert chosen.get_option_at_index(chosen.highlighted).id == str(finished)
+        await pilot.press("v")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is saves, "the list again")

@@ -238,7 +238,8 @@ def where_kept(*, in_browser: bool = False) -> str:
 
 
 class SavesScreen(ModalScreen[OpenSave | None]):
-    """The saved games, newest first: Enter plays one on, r replays it, Escape goes back.
+    """The saved games, newest first: Enter plays one on, r replays it, v reviews a finished
+    one (over the list), Escape goes back.
 
     Unfinished games come first (one open in another window cannot be opened twice, nor a
     network game this machine hosts here), then the named saves, then the finished games.
@@ -277,6 +278,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", N_("Play on"), priority=True),
         Binding("r", "open(True)", N_("Replay")),
+        Binding("v", "review", N_("Review")),
         Binding("escape", "close", N_("Back")),
     ]
 
@@ -288,6 +290,8 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         self._highlighted = highlighted
         self._outside: dict[str, tuple[OutsideSeat, ...]] = {}
         """Per save file (its path), the seats outside bots play."""
+        self._finished: frozenset[str] = frozenset()
+        """The save files (their paths) of finished games: those a review opens."""
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -305,6 +309,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         """Read (and check, by replaying) every save away from the screen's thread."""
         outside: dict[str, tuple[OutsideSeat, ...]] = {}
         options = []
+        finished: set[str] = set()
         for game in autosaves.unfinished_games():
             options.append(unfinished_option(game))
             if game.session is not None:
@@ -314,8 +319,15 @@ class SavesScreen(ModalScreen[OpenSave | None]):
             options.append(option)
             if session is not None and session.state.phase is not Phase.OVER:
                 outside[str(path)] = outside_bots(session)
-        options += [finished_option(path) for path in autosaves.finished_games()]
+            elif session is not None:
+                finished.add(str(path))
+        for path in autosaves.finished_games():
+            option = finished_option(path)
+            options.append(option)
+            if not option.disabled:
+                finished.add(str(path))
         self._outside = {path: seats for path, seats in outside.items() if seats}
+        self._finished = frozenset(finished)
         self.app.call_from_thread(self._show, options)
 
     def _show(self, options: list[Option]) -> None:
@@ -351,6 +363,9 @@ class SavesScreen(ModalScreen[OpenSave | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open" and self._chosen() is None:
             return None
+        if action == "review":  # a finished game's, over this list (Escape comes back)
+            chosen = self._chosen()
+            return chosen is not None and str(chosen) in self._finished
         return True
 
     @on(OptionList.OptionHighlighted)
@@ -371,6 +386,23 @@ class SavesScreen(ModalScreen[OpenSave | None]):
             self.dismiss(OpenSave(path, replay))
             return
         self.ask_for_bots(path)
+
+    def action_review(self) -> None:
+        """Review the highlighted finished game over this list; a file that cannot be read
+        now is reported and left as it is."""
+        from marrakech.tui.game_review import GameReview  # only when a review is asked for
+        from marrakech.tui.screens.review import ReviewScreen
+
+        path = self._chosen()
+        if path is None:
+            return
+        try:
+            session = storage.load_game(path)
+        except storage.READ_ERRORS as error:
+            message = _unreadable(str(error))
+            self.notify(message, title=_("Cannot load the game"), severity="error", markup=False)
+            return
+        self.app.push_screen(ReviewScreen(GameReview(session)))
 
     def ask_for_bots(self, path: Path) -> None:
         """Open ``path`` to play on, asking first whether to load the code of the outside
