@@ -197,6 +197,13 @@ class GameFlow:
         facing fixed: nobody decides); never at a local table."""
         return False
 
+    @property
+    def nobody_to_share(self) -> bool:
+        """True at a network game's host while no player who plays from elsewhere is
+        there to add a share to a roll (it then waits a little for one who is away, and
+        is the host's alone after); never at a local table."""
+        return False
+
     def away_since(self, seat: int) -> float | None:
         """When (``time.time()``) the player of seat ``seat``, who plays from elsewhere,
         left the table; None while they are here (or have not come yet), and at a local

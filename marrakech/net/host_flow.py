@@ -211,6 +211,11 @@ class HostFlow(GameFlow):
         return self.waiting_draw is not None
 
     @property
+    def nobody_to_share(self) -> bool:
+        """True while none of the players who play from elsewhere is at the table."""
+        return bool(self.remote) and not any(self.present(seat) for seat in self.remote)
+
+    @property
     def person_to_move(self) -> bool:
         """True when the game waits for a person's decision (not while the die is rolled)."""
         return not self.rolling and super().person_to_move

@@ -21,6 +21,7 @@ from marrakech.net.fair import DiceWitness, HostDice, commitment, new_share, rol
 from marrakech.net.hosting import new_game, resume_game, start_hosting
 from marrakech.textmode.game import TextGame
 from marrakech.textmode.online import play_at_table
+from marrakech.tui.screens.game_status import Pointing, status_text
 from net.harness import Peer, hosted, until
 
 SETUP = GameSetup(2, names=("Ayla", "Bo"), seed=11)
@@ -146,6 +147,8 @@ def test_a_roll_waits_for_a_player_who_just_left_and_asks_them_when_back() -> No
                 "The roll waits 60 more seconds at most for a player who is not here to join "
                 "and add to it; then it is the host's alone."
             )
+            board = status_text(table.flow, None, Pointing()).plain  # the host's status line
+            assert "the die waits a few seconds for a player who is away to add to it" in board
             bo, _ = await Peer.seat(table.address, table.code(1))
             assert (await bo.rolled())["dice"]["by"] == 1
 

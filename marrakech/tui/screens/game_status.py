@@ -471,6 +471,11 @@ def status_text(
         first = _("The market is closed: the game is over.")
     elif seat is None:
         first = _("The market is closed: the game is over. Enter shows the results.")
+    elif flow.rolling and flow.nobody_to_share:  # it waits a little for one who left
+        first = _(
+            "{name}: Assam faces {facing}; the die waits a few seconds for a player who is "
+            "away to add to it, then the host rolls it alone..."
+        ).format(name=name, facing=compass_word(state.assam.facing))
     elif flow.rolling:  # a network roll waits for a player's share: nobody decides
         first = _(
             "{name}: Assam faces {facing}; the die is being rolled, waiting for a player's share..."
