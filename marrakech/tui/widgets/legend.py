@@ -6,8 +6,11 @@ many entries as fit (whole entries only), the help shows them all.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.cells import cell_len
 from rich.console import Console, RenderableType
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
@@ -38,6 +41,10 @@ LEGEND: tuple[tuple[str, str], ...] = (
 """Every mark of the game screen and what it means (to translate where shown: ``entries``),
 most needed first."""
 
+LANE_MARKS = frozenset(("1 2 3 4", "34"))
+"""The marks drawn as the market draws where Assam stops (``Legend``'s ``legend--lane``
+looks as the board's ``board--lane``: app.tcss gives both one rule)."""
+
 RISK_HEADINGS = ("pay", "toll", "out")
 """The marks that are the risk table's column headings: shown in the spoken language
 (``pgettext("risk table", mark)``), as the table shows them."""
@@ -61,9 +68,12 @@ def wrap(console: Console, meaning: str, width: int) -> list[Text]:
     return [Text(line) for line in wrapped_lines(meaning, width)]
 
 
-def legend_text(console: Console, width: int, height: int | None = None) -> Text:
+def legend_text(
+    console: Console, width: int, height: int | None = None, lane: Style | None = None
+) -> Text:
     """The legend in ``width`` columns: a heading, then the entries that fit in ``height``
-    lines (all of them when None), each whole: the mark, and its meaning wrapped beside it."""
+    lines (all of them when None), each whole: the mark, and its meaning wrapped beside it
+    (the marks of where Assam stops in the ``lane`` style, as the market draws them)."""
     legend = entries()
     indent = max(cell_len(mark) for mark, _meaning in legend) + 1
     lines = Text(_("Key to the market"), style="bold")
@@ -74,8 +84,12 @@ def legend_text(console: Console, width: int, height: int | None = None) -> Text
             break
         for number, line in enumerate(wrapped):
             lines.append("\n")
-            pad = mark + " " * (indent - cell_len(mark)) if number == 0 else " " * indent
-            lines.append(pad, style="bold")
+            if number == 0 and lane is not None and mark in LANE_MARKS:
+                lines.append(mark, style=lane)
+                lines.append(" " * (indent - cell_len(mark)))
+            else:
+                pad = mark + " " * (indent - cell_len(mark)) if number == 0 else " " * indent
+                lines.append(pad, style="bold")
             lines.append_text(line)
         used += len(wrapped)
     return lines
@@ -97,17 +111,20 @@ class Legend(Widget):
     }
     """
 
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"legend--lane"}
+
     def __init__(self, *, whole: bool = False, id: str | None = None) -> None:
         super().__init__(id=id, classes="-whole" if whole else None)
         self.whole = whole
 
     def render(self) -> RenderableType:
         width, height = self.content_size
+        lane = self.get_component_rich_style("legend--lane", partial=True)
         if self.whole:
-            return legend_text(self.app.console, width)
+            return legend_text(self.app.console, width, lane=lane)
         if height < 2:
             return Text()
-        text = legend_text(self.app.console, width, height)
+        text = legend_text(self.app.console, width, height, lane)
         return text if "\n" in text.plain else Text()
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
