@@ -209,15 +209,21 @@ def test_undo_needs_the_agreement_of_the_seat_whose_decision_it_takes_back() -> 
     asyncio.run(scenario())
 
 
+async def bo_has_asked_ayla_to_undo(table: Table) -> tuple[Peer, Peer]:
+    """Ayla and Bo seated; Ayla laid the first carpet and Bo asks her to take it back."""
+    ayla, _ = await Peer.seat(table.address, table.code(0))
+    bo, _ = await Peer.seat(table.address, table.code(1))
+    await lays_first_carpet(ayla, table, id=2)
+    await ayla.next("played")
+    await bo.send({"type": "undo", "id": 1, "at": 3})
+    await ayla.next("undo_request")
+    return ayla, bo
+
+
 def test_a_player_who_leaves_while_asked_to_agree_to_an_undo_has_left_without_answering() -> None:
     async def scenario() -> None:
         async with hosted(SETUP) as table:
-            ayla, _ = await Peer.seat(table.address, table.code(0))
-            bo, _ = await Peer.seat(table.address, table.code(1))
-            await lays_first_carpet(ayla, table, id=2)
-            await ayla.next("played")
-            await bo.send({"type": "undo", "id": 1, "at": 3})
-            await ayla.next("undo_request")
+            ayla, bo = await bo_has_asked_ayla_to_undo(table)
             await ayla.close()
             refused = await bo.next("undo_refused")
             assert refused["reason"] == "Ayla left without answering"
@@ -229,12 +235,7 @@ def test_a_player_who_leaves_while_asked_to_agree_to_an_undo_has_left_without_an
 def test_an_undo_request_goes_with_its_asker_when_they_leave() -> None:
     async def scenario() -> None:
         async with hosted(SETUP) as table:
-            ayla, _ = await Peer.seat(table.address, table.code(0))
-            bo, _ = await Peer.seat(table.address, table.code(1))
-            await lays_first_carpet(ayla, table, id=2)
-            await ayla.next("played")
-            await bo.send({"type": "undo", "id": 1, "at": 3})
-            await ayla.next("undo_request")
+            ayla, bo = await bo_has_asked_ayla_to_undo(table)
             await bo.close()
             synced = await ayla.next("game")  # read again: the question is gone with it
             assert synced["news"] == (
