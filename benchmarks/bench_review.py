@@ -276,11 +276,13 @@ RECHECK_FIELDS = (
     "kind",
     "playouts",
     "seed",
+    "doubted",
 )
 """A re-checked flag: its grade, what flagged it ("chance" or "points"), the losses the
 review gave, what the playouts found of the best move over the move played (the margin in
 points and the share of the win, each with its standard error), the kind of decision and
-the number of players, the playouts a move, the game's seed."""
+the number of players, the playouts a move, the game's seed, and whether the review's
+second look found less lost (graded by the smaller loss: ``review.second_look_grade``)."""
 
 
 def recheck_game(playouts: int, most: int, playing: str, seed: int) -> list[dict[str, Any]]:
@@ -306,6 +308,7 @@ def recheck_game(playouts: int, most: int, playing: str, seed: int) -> list[dict
             f"{decision.state.phase.name.lower()}, {players} players",
             count,
             seed,
+            decision.doubted,
         )
         checked.append(dict(zip(RECHECK_FIELDS, figures, strict=True)))
     return checked
@@ -367,6 +370,8 @@ def recheck(
         (BLUNDER, [row for row in flagged if row["grade"] == BLUNDER]),
         ("flagged by chance", [row for row in flagged if row["by"] == "chance"]),
         ("flagged by points", [row for row in flagged if row["by"] == "points"]),
+        ("both looks agree", [row for row in flagged if not row["doubted"]]),
+        ("the second look finds less lost", [row for row in flagged if row["doubted"]]),
     ):
         if chosen:
             print(f"{name}: {len(chosen)}, {shares(chosen)}")

@@ -11,10 +11,10 @@ in chance to win. The grade is the worse of what each loss gives (``GRADES``,
 (``deeper_loss``): the expert's search two plies deep values the move played and the best
 one by the measure the grade came from (the chance to win, or for a flag by points alone
 the points of the lead), and unless it confirms the loss (``confirms``: at least as much
-lost as the evaluator said) the grade is an inaccuracy, marked ``doubted`` (the losses
-stay the evaluator's). Each loss is 0 or more
-(``judging``); a move that gave up no points and less chance to win than a "best" grade
-allows (``BEST_BELOW``) counts as the best.
+lost as the evaluator said) the smaller of the two losses grades it, an inaccuracy at
+least (``second_look_grade``), marked ``doubted`` (the losses stay the evaluator's).
+Each loss is 0 or more (``judging``); a move that gave up no points and less chance to
+win than a "best" grade allows (``BEST_BELOW``) counts as the best.
 
 Each seat's final margin is split into luck and skill (``flow.luck``) from the same
 judgements (every seat's decisions are judged for it, shown or not).
@@ -117,6 +117,16 @@ def confirms(deeper: float, loss: float) -> bool:
     return deeper >= loss
 
 
+def second_look_grade(loss: float, deeper: float, *, points: bool = False) -> str:
+    """The grade of a mistake or a blunder the deeper search finds less lost in (``loss``
+    and ``deeper`` by the measure it was flagged for: chance to win, or with ``points``
+    points of the lead): the grade the smaller of the two losses earns, an inaccuracy at
+    least (the evaluator found it costly)."""
+    smaller = max(0.0, min(loss, deeper))
+    by_smaller = grade(0.0, smaller) if points else grade(smaller)
+    return GRADE_ORDER[max(GRADE_ORDER.index(by_smaller), GRADE_ORDER.index(INACCURACY))]
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """One decision reviewed."""
@@ -147,7 +157,8 @@ class Decision:
     @property
     def doubted(self) -> bool:
         """True when the evaluator's losses make it a mistake or a blunder but the deeper
-        search does not confirm it (``confirms``): graded an inaccuracy."""
+        search finds less lost (``confirms``): graded by the smaller loss, an inaccuracy at
+        least (``second_look_grade``)."""
         if self.deeper_loss_win_chance is not None:
             return not confirms(self.deeper_loss_win_chance, self.loss_win_chance)
         if self.deeper_loss_points is not None:
@@ -231,12 +242,12 @@ def review(
                 before = transition.before
                 if flagged_by_chance(chance):
                     deeper_chance = deeper_loss(before, action, best, evaluator)
-                    confirmed = confirms(deeper_chance, chance)
+                    if not confirms(deeper_chance, chance):
+                        graded = second_look_grade(chance, deeper_chance)
                 else:
                     deeper_points = deeper_loss(before, action, best, evaluator, points=True)
-                    confirmed = confirms(deeper_points, points)
-                if not confirmed:
-                    graded = INACCURACY
+                    if not confirms(deeper_points, points):
+                        graded = second_look_grade(points, deeper_points, points=True)
             found.append(
                 Decision(
                     transition.seat,
@@ -281,9 +292,8 @@ def worst(found: Review, seat: int, count: int = 3) -> tuple[Decision, ...]:
     order: the worst grades first (a blunder by points of the lead in a game all but
     decided comes before an inaccuracy by chance to win), within a grade by chance to win
     lost, then points. One the second look ``doubted`` counts by the smaller of the two
-    losses by the measure it was flagged for (chance to win, or points alone), as an
-    inaccuracy at most: one the deeper search found no worse comes after every other miss."""
-    inaccuracy = GRADE_ORDER.index(INACCURACY)
+    losses by the measure it was flagged for (chance to win, or points alone): one the
+    deeper search found no worse comes after every other miss."""
 
     def rank(decision: Decision) -> tuple[int, float, float]:
         chance, points = decision.loss_win_chance, decision.loss_points
@@ -291,9 +301,9 @@ def worst(found: Review, seat: int, count: int = 3) -> tuple[Decision, ...]:
             return GRADE_ORDER.index(decision.grade), chance, points
         if decision.deeper_loss_win_chance is not None:
             chance = min(chance, decision.deeper_loss_win_chance)
-            return min(GRADE_ORDER.index(grade(max(chance, 0.0))), inaccuracy), chance, points
+            return GRADE_ORDER.index(grade(max(chance, 0.0))), chance, points
         points = min(points, decision.deeper_loss_points or 0.0)
-        return min(GRADE_ORDER.index(grade(0.0, max(points, 0.0))), inaccuracy), chance, points
+        return GRADE_ORDER.index(grade(0.0, max(points, 0.0))), chance, points
 
     missed = [
         d for d in found.decisions if d.seat == seat and d.played != d.best and d.grade != BEST
@@ -387,6 +397,7 @@ def _below(show: Callable[[float, int], str], deeper: float, loss: float, places
 def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
     """One decision in a line."""
     played, best = action_words(decision.played), action_words(decision.best)
+    flagged = grade(decision.loss_win_chance, decision.loss_points)
     if decision.played == decision.best:
         return _("Turn {turn}, {name}: {played}: best.").format(
             turn=decision.turn, name=names[decision.seat], played=played
@@ -395,6 +406,22 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
         line = _(
             "Turn {turn}, {name}: {played}, close to the best found ({best}, {points} points "
             "more): {grade}."
+        )
+    elif (
+        decision.doubted
+        and decision.grade == flagged
+        and _shows_a_loss(decision.deeper_loss_win_chance, _deeper_percent(decision))
+    ):
+        line = _(
+            "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
+            "chance to win; a deeper search finds a smaller loss ({deeper} chance to win), "
+            "still a {grade}."
+        )
+    elif decision.doubted and decision.grade == flagged and decision.deeper_loss_points:
+        line = _(
+            "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
+            "chance to win; a deeper search finds a smaller loss ({deeper_points} points), "
+            "still a {grade}."
         )
     elif decision.doubted and _shows_a_loss(
         decision.deeper_loss_win_chance, _deeper_percent(decision)
@@ -436,7 +463,7 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
         deeper=_deeper_percent(decision),
         deeper_points=_deeper_points(decision),
         grade=_(GRADE_WORDS[decision.grade]),
-        flagged=_(GRADE_WORDS[grade(decision.loss_win_chance, decision.loss_points)]),
+        flagged=_(GRADE_WORDS[flagged]),
         by_chance=_(GRADE_WORDS[grade(decision.loss_win_chance)]),
     )
 

@@ -37,6 +37,7 @@ from marrakech.flow.review import (
     review,
     review_document,
     review_lines,
+    second_look_grade,
     worst,
 )
 from marrakech.games import language, storage
@@ -199,7 +200,7 @@ def test_a_doubted_decision_counts_among_the_worst_by_the_smaller_loss() -> None
     decisions = (
         Decision(0, 3, state, move, better, 0.90, 0.031, INACCURACY),
         Decision(0, 5, state, move, better, 0.40, 0.012, GOOD),
-        Decision(0, 7, state, move, better, 2.90, 0.088, INACCURACY, 0.068),
+        Decision(0, 7, state, move, better, 2.90, 0.088, MISTAKE, 0.068),
         Decision(0, 9, state, move, better, 1.91, 0.064, INACCURACY, -0.030),
         Decision(0, 11, state, move, better, 0.55, 0.008, GOOD),
     )
@@ -219,10 +220,10 @@ def test_a_loss_is_shown_cut_never_rounded_up_into_the_next_grade() -> None:
     )
     # The deeper search's loss, though below the evaluator's, would read the same: to
     # two decimals then.
-    close = Decision(0, 3, state, move, better, 2.9, 0.0856, INACCURACY, 0.0851)
+    close = Decision(0, 3, state, move, better, 2.9, 0.0856, MISTAKE, 0.0851)
     assert decision_line(close, ("Ayla", "Bo")).endswith(
         "lost 2.90 points and 8.5% chance to win; a deeper search finds a smaller loss (8.51% "
-        "chance to win), so the mistake is not confirmed: inaccuracy."
+        "chance to win), still a mistake."
     )
     # A deeper loss too small to show is no "smaller loss (0.0% chance to win)", which
     # reads as a chance to win of nothing.
@@ -230,6 +231,38 @@ def test_a_loss_is_shown_cut_never_rounded_up_into_the_next_grade() -> None:
     assert decision_line(tiny, ("Ayla", "Bo")).endswith(
         "lost 2.90 points and 8.5% chance to win; a deeper search finds it no worse than the "
         "best, so the mistake is not confirmed: inaccuracy."
+    )
+
+
+@pytest.mark.parametrize(
+    ("loss", "deeper", "points", "graded"),
+    [
+        (0.130, 0.122, False, BLUNDER),  # both looks find a blunder's loss
+        (0.128, 0.073, False, MISTAKE),  # the smaller loss is a mistake's
+        (0.088, 0.029, False, INACCURACY),
+        (0.064, -0.030, False, INACCURACY),  # no worse by the deeper search: doubted still
+        (7.2, 4.0, True, MISTAKE),  # a flag by points alone, by points
+        (7.2, 0.5, True, INACCURACY),
+    ],
+)
+def test_a_flag_the_second_look_finds_less_lost_in_is_graded_by_the_smaller_loss(
+    loss: float, deeper: float, points: bool, graded: str
+) -> None:
+    assert second_look_grade(loss, deeper, points=points) == graded
+
+
+def test_a_flag_the_second_look_finds_less_lost_in_says_so_in_its_line() -> None:
+    state = at_place(played(12)).state
+    move, better = state.legal_actions()[:2]
+    still = Decision(0, 33, state, move, better, 5.26, 0.130, BLUNDER, 0.122)
+    assert decision_line(still, ("Ayla", "Bo")).endswith(
+        "lost 5.26 points and 13.0% chance to win; a deeper search finds a smaller loss (12.2% "
+        "chance to win), still a blunder."
+    )
+    lower = Decision(0, 13, state, move, better, 4.03, 0.128, MISTAKE, 0.073)
+    assert decision_line(lower, ("Ayla", "Bo")).endswith(
+        "lost 4.03 points and 12.8% chance to win; a deeper search finds a smaller loss (7.3% "
+        "chance to win), so the blunder is not confirmed: mistake."
     )
 
 

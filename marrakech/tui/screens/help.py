@@ -140,8 +140,8 @@ REVIEW_HELP = (
         "{inaccuracy}, *inaccuracy* from {inaccuracy}, *mistake* from {mistake}, *blunder* "
         "from {blunder}; where a game is all but decided, by the points lost instead "
         "({inaccuracy_points}, {mistake_points} and {blunder_points}). Before a decision is "
-        "called a mistake or a blunder, a deeper search looks again: unless it finds at least "
-        "as much lost, it is an inaccuracy."
+        "called a mistake or a blunder, a deeper search looks again: where it finds less "
+        "lost, the smaller loss grades it (an inaccuracy at least)."
     ),
     N_(
         "**Margin**: your final score minus the best other score. It is split in two, "
