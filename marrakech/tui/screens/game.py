@@ -446,7 +446,7 @@ class GameScreen(MarketScreen["NextGame"]):
             self._say(_("Chances to win: {reason}.").format(reason=reason))
             return
         if self.chances.toggle():
-            self._say(_("Each player's chance to win shows beside their points (w hides it)."))
+            self._say(_("Chances to win beside the points, after the mover's best move (w hides)."))
         self._draw()
 
     @on(Pacer.Chances)
