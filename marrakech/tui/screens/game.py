@@ -446,7 +446,7 @@ class GameScreen(MarketScreen["NextGame"]):
             self._say(_("Chances to win: {reason}.").format(reason=reason))
             return
         if self.chances.toggle():
-            self._say(_("Chances to win beside the points, after the mover's best move (w hides)."))
+            self._say(_("Chances to win, after the mover's best move (w hides)."))
         self._draw()
 
     @on(Pacer.Chances)
