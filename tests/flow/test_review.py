@@ -251,19 +251,22 @@ def test_a_flag_the_second_look_finds_less_lost_in_is_graded_by_the_smaller_loss
     assert second_look_grade(loss, deeper, points=points) == graded
 
 
-def test_a_flag_the_second_look_finds_less_lost_in_says_so_in_its_line() -> None:
+@pytest.mark.parametrize(
+    ("losses", "graded", "said"),
+    [
+        ((5.26, 0.130, 0.122), BLUNDER, "(12.2% chance to win), still a blunder."),
+        ((4.03, 0.128, 0.073), MISTAKE, "(7.3% chance to win), so the blunder is not confirmed: "),
+    ],
+)
+def test_a_flag_the_second_look_finds_less_lost_in_says_so_in_its_line(
+    losses: tuple[float, float, float], graded: str, said: str
+) -> None:
     state = at_place(played(12)).state
     move, better = state.legal_actions()[:2]
-    still = Decision(0, 33, state, move, better, 5.26, 0.130, BLUNDER, 0.122)
-    assert decision_line(still, ("Ayla", "Bo")).endswith(
-        "lost 5.26 points and 13.0% chance to win; a deeper search finds a smaller loss (12.2% "
-        "chance to win), still a blunder."
-    )
-    lower = Decision(0, 13, state, move, better, 4.03, 0.128, MISTAKE, 0.073)
-    assert decision_line(lower, ("Ayla", "Bo")).endswith(
-        "lost 4.03 points and 12.8% chance to win; a deeper search finds a smaller loss (7.3% "
-        "chance to win), so the blunder is not confirmed: mistake."
-    )
+    points, chance, deeper = losses
+    decision = Decision(0, 9, state, move, better, points, chance, graded, deeper)
+    line = decision_line(decision, ("Ayla", "Bo"))
+    assert f"a deeper search finds a smaller loss {said}" in line
 
 
 def test_a_grade_given_for_the_points_alone_says_so() -> None:
