@@ -154,6 +154,38 @@ def hint(
     return replace(found, sentences=_sentences(found, chances))
 
 
+def why_better(
+    state: GameState, best: Action, played: Action, evaluator: Evaluator = DEFAULT_EVALUATOR
+) -> str | None:
+    """Why ``best`` is worth more than ``played`` in ``state``, in the hint's words (the
+    parts that differ most, in points of the lead: "Laying it on ... gains 1.2 points on
+    ...: worth 2.1 points more than laying it on ..."); None where it is not worth more
+    points than shows (a better chance to win for fewer points, say)."""
+    ranking = rank(state, evaluator)
+    if ranking is None:
+        return None
+    values = {value.action: value for value in ranking.options}
+    if best not in values or played not in values:
+        return None
+    better, worse = values[best], values[played]
+    differences = evaluator.compare(better, worse, ranking.weights)
+    points = sum(part.points for part in differences)
+    if points < SHOWN:
+        return None
+    found = Hint(
+        pick=_choice(better),
+        compared=_choice(worse),
+        naive=False,
+        points=points,
+        parts=_quoted(differences),
+        win_chance=better.win_chance,
+        compared_win_chance=worse.win_chance,
+        sentences=(),
+        weights=ranking.weights,
+    )
+    return _parts_sentence(found) if found.parts else None
+
+
 def _choice(value: DecisionValue) -> Choice:
     action = value.action
     assert isinstance(action, Orient | Aim | Place)

@@ -26,6 +26,7 @@ from marrakech.flow.hint import (
     hint,
     hint_move,
     shown_tenths,
+    why_better,
 )
 from marrakech.games import language
 from marrakech.games.dice import SeededDie
@@ -332,3 +333,16 @@ def test_where_all_three_ways_are_alike_the_hint_says_so() -> None:
     assert found.any_way
     elsewhere = hint(next(positions(range(5, 6))))  # turning right is worse: a way to pick
     assert elsewhere is not None and not elsewhere.any_way
+
+
+def test_why_a_better_move_is_better_is_said_as_the_hint_says_it() -> None:
+    # The review's "better move" says why in the hint's words: the same parts and total.
+    for state in positions(range(1, 12)):
+        found = hint(state)
+        assert found is not None and found.compared is not None
+        why = why_better(state, found.pick, found.compared)
+        assert why == (found.sentences[0] if found.parts else None)
+    state = next(positions(range(1, 2)))
+    found = hint(state)
+    assert found is not None and found.compared is not None
+    assert why_better(state, found.compared, found.pick) is None  # worth less: no "why"

@@ -15,7 +15,7 @@ from textual.widgets import OptionList, TabbedContent
 
 from marrakech.bots import make_bot
 from marrakech.engine import Orient, Phase, Place, Turn
-from marrakech.flow.hint import hint
+from marrakech.flow.hint import hint, why_better
 from marrakech.flow.luck import rounded, rounded_skill_parts
 from marrakech.flow.review import Review
 from marrakech.games.session import GameSetup, Session
@@ -104,6 +104,10 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
         await pilot.press("space")
         await pilot.pause()
         assert "On the market: the better move" in screen_text(app)
+        # Why it is better, in the hint's words, where it is worth more points than shows.
+        why = why_better(first.state, first.best, first.played)
+        shown = " ".join(screen_text(app).split())
+        assert (why is None or " ".join(why.split())[:40] in shown) and why != ""
         if len(screen.shown) > 1:
             await pilot.press("right")
             await pilot.pause()

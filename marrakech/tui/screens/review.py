@@ -131,6 +131,8 @@ class ReviewScreen(MarketScreen[None]):
         """A notice of the review's is shown (``action_past_end``)."""
         self._done = 0.0
         """How much of the review the worker has done (written by it, read by a timer)."""
+        self._whys: dict[int, str | None] = {}
+        """Why each better move shown is better (``_why``)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="review", classes="market-room"):
@@ -248,7 +250,8 @@ class ReviewScreen(MarketScreen[None]):
         _draw(board, decision, action)
         which = _("the better move") if self.better else _("the move played")
         other = _("the move played") if self.better else _("the better move")
-        text = Text(decision_line(decision, self.names), style="bold")
+        why = self._why(self.index) if self.better else None
+        text = Text(why or decision_line(decision, self.names), style="bold")
         text.append(
             "\n"
             + _("On the market: {which}, {action}.").format(
@@ -263,6 +266,16 @@ class ReviewScreen(MarketScreen[None]):
         ):
             text.append("\n" + keys, style="dim")
         status.update(text)
+
+    def _why(self, index: int) -> str | None:
+        """Why the better move of the ``index``-th decision shown is better, as a hint
+        would say it (worked out once)."""
+        if index not in self._whys:
+            from marrakech.flow.hint import why_better  # only when a better move is shown
+
+            decision = self.shown[index]
+            self._whys[index] = why_better(decision.state, decision.best, decision.played)
+        return self._whys[index]
 
     def on_resize(self, event: events.Resize) -> None:
         if self.shown:
