@@ -37,6 +37,7 @@ from marrakech.games.language import N_, _, ngettext, pgettext
 from marrakech.games.session import Session
 from marrakech.games.words import action_words
 
+from .hint import why_better
 from .judging import Judgement, judge
 from .luck import (
     LUCK_PARTS,
@@ -522,12 +523,18 @@ def skill_parts_words(name: str, account: Account) -> str | None:
 
 
 def review_lines(found: Review, names: tuple[str, ...]) -> Iterable[str]:
-    """The review in plain lines: each decision, then each seat's summary and its luck and
-    skill."""
+    """The review in plain lines: each decision (after one graded an inaccuracy or worse,
+    why the better move is better, in the hint's words: ``hint.why_better``), then each
+    seat's summary and its luck and skill."""
     if not found.decisions:
         yield _("No decision to review: nobody had a choice to make.")
+    inaccuracy = GRADE_ORDER.index(INACCURACY)
     for decision in found.decisions:
         yield decision_line(decision, names)
+        if GRADE_ORDER.index(decision.grade) >= inaccuracy and decision.played != decision.best:
+            why = why_better(decision.state, decision.best, decision.played)
+            if why is not None:
+                yield why
     for player in found.players:
         yield player_line(player)
         yield luck_line(player)

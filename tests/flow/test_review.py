@@ -19,6 +19,7 @@ from marrakech.bots import make_bot
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR
 from marrakech.bots.expert import searched_values
 from marrakech.engine import Orient, Phase, Place, Turn, new_game
+from marrakech.flow.hint import why_better
 from marrakech.flow.judging import rank
 from marrakech.flow.luck import Split
 from marrakech.flow.review import (
@@ -559,3 +560,15 @@ def test_the_command_refuses_a_missing_game(
 ) -> None:
     assert cli.main(["review", "nothing"]) == 1
     assert capsys.readouterr().err.startswith("marrakech review: ")
+
+
+def test_after_an_inaccuracy_or_worse_the_lines_say_why_the_better_move_is_better() -> None:
+    found = review(played(60))
+    lines = list(review_lines(found, ("Ayla", "Bo")))
+    missed = [d for d in found.decisions if d.grade not in (BEST, GOOD) and d.played != d.best]
+    assert missed
+    for decision in missed:
+        at = lines.index(decision_line(decision, ("Ayla", "Bo")))
+        why = why_better(decision.state, decision.best, decision.played)
+        assert (lines[at + 1] == why) if why is not None else lines[at + 1].startswith("Turn ")
+    assert any(why_better(d.state, d.best, d.played) for d in missed)
