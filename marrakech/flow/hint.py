@@ -128,20 +128,7 @@ def hint(
         return Hint(pick, None, False, 0.0, (), best.win_chance, best.win_chance, (only,), weights)
     naive = _naive(state, best, ranked[1:])
     other = naive or ranked[1]
-    differences = evaluator.compare(best, other, weights)
-    points = sum(part.points for part in differences)
-    quoted = _quoted(differences) if points >= SHOWN else ()
-    found = Hint(
-        pick=pick,
-        compared=_choice(other),
-        naive=naive is not None,
-        points=points,
-        parts=quoted,
-        win_chance=best.win_chance,
-        compared_win_chance=other.win_chance,
-        sentences=(),
-        weights=weights,
-    )
+    found = _compared(best, other, weights, evaluator, naive=naive is not None)
     if not isinstance(pick, Place) and (_either(found) or _same_chance_shown(found)):
         also = tuple(  # the third way (carpets alike are too many to name)
             _choice(value)
@@ -167,23 +154,33 @@ def why_better(
     values = {value.action: value for value in ranking.options}
     if best not in values or played not in values:
         return None
-    better, worse = values[best], values[played]
-    differences = evaluator.compare(better, worse, ranking.weights)
-    points = sum(part.points for part in differences)
-    if points < SHOWN:
-        return None
-    found = Hint(
-        pick=_choice(better),
-        compared=_choice(worse),
-        naive=False,
-        points=points,
-        parts=_quoted(differences),
-        win_chance=better.win_chance,
-        compared_win_chance=worse.win_chance,
-        sentences=(),
-        weights=ranking.weights,
-    )
+    found = _compared(values[best], values[played], ranking.weights, evaluator)
     return _parts_sentence(found) if found.parts else None
+
+
+def _compared(
+    better: DecisionValue,
+    other: DecisionValue,
+    weights: tuple[float, ...],
+    evaluator: Evaluator,
+    *,
+    naive: bool = False,
+) -> Hint:
+    """``better`` against ``other``, without its sentences: the points between them and
+    the parts that differ most, quoted where the total shows (``SHOWN``)."""
+    differences = evaluator.compare(better, other, weights)
+    points = sum(part.points for part in differences)
+    return Hint(
+        pick=_choice(better),
+        compared=_choice(other),
+        naive=naive,
+        points=points,
+        parts=_quoted(differences) if points >= SHOWN else (),
+        win_chance=better.win_chance,
+        compared_win_chance=other.win_chance,
+        sentences=(),
+        weights=weights,
+    )
 
 
 def _choice(value: DecisionValue) -> Choice:

@@ -706,8 +706,8 @@ class HostGame:
                 self.flow.unanswered(seat)
                 asked = self.flow.asker_gone(seat)
                 if asked is not None and asked in self.players:  # their question goes
-                    news = texts.ASKER_LEFT.format(name=self.flow.names[seat])  # English:
-                    # the wire's own sentences are said in the client's language there
+                    # In English: the client says the wire's own sentences in its language.
+                    news = texts.ASKER_LEFT.format(name=self.flow.names[seat])
                     self.players[asked].send(self.game_message(asked, news))
                 self._tell_host(seat, here=False)
                 self._wake.set()

@@ -86,12 +86,6 @@ STOP_GRACE_SECONDS = 5.0
 SCREENSHOT = "marrakech-screenshot"
 """The name a screenshot's delivery goes by (the game says where it went, not Textual)."""
 
-IN_BROWSER_LOST = N_(
-    "Quit the game? In a browser it is not kept once you leave: s sends it to your "
-    "downloads first, and “marrakech load” plays on with it in a terminal."
-)
-"""What quitting a game in a browser does: its files last as long as the page (web.py)."""
-
 QUIT_DIALOG = "quit-dialog"
 """The id of the question quitting asks, where the quit key again answers yes (q, and
 ctrl+q, which the app hears first)."""
@@ -129,8 +123,11 @@ def quit_question(flow: GameFlow, *, in_browser: bool = False) -> str:
         ).format(problem=problem)
     if flow.autosave_path is None:  # opened from a save, or new, and nothing played yet
         return _("Quit the game? Nothing was played here, so there is nothing new to resume.")
-    if in_browser:
-        return _(IN_BROWSER_LOST)
+    if in_browser:  # its files last as long as the page (web.py)
+        return _(
+            "Quit the game? In a browser it is not kept once you leave: s sends it to your "
+            "downloads first, and “marrakech load” plays on with it in a terminal."
+        )
     return _("Quit the game? It is saved: “marrakech” offers to resume it next time.")
 
 

@@ -21,6 +21,7 @@ from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from marrakech.engine import Action, Aim, Orient, Place
+from marrakech.flow.hint import why_better
 from marrakech.flow.review import (
     BLUNDER,
     GRADE_WORDS,
@@ -271,8 +272,6 @@ class ReviewScreen(MarketScreen[None]):
         """Why the better move of the ``index``-th decision shown is better, as a hint
         would say it (worked out once)."""
         if index not in self._whys:
-            from marrakech.flow.hint import why_better  # only when a better move is shown
-
             decision = self.shown[index]
             self._whys[index] = why_better(decision.state, decision.best, decision.played)
         return self._whys[index]
