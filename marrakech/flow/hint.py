@@ -436,6 +436,8 @@ def _sentences_without_chances(found: Hint) -> tuple[str, ...]:
                 "chance to win is a little better."
             ).format(choice=choice, points=f"{-found.points:.1f}", other=other),
         )
+    if found.also:  # the three ways alike
+        return (_("All three ways are worth about the same: any will do."),)
     return (
         _("{choice} and {other} are worth about the same: either will do.").format(
             choice=choice, other=other

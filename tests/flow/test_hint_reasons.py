@@ -331,6 +331,10 @@ def test_where_all_three_ways_are_alike_the_hint_says_so() -> None:
         "to win: any will do.",
     )
     assert found.any_way
+    quiet = hint(new_game(2, seed=1), chances=False)  # between people: no chance quoted
+    assert quiet is not None and quiet.sentences == (
+        "All three ways are worth about the same: any will do.",
+    )
     elsewhere = hint(next(positions(range(5, 6))))  # turning right is worse: a way to pick
     assert elsewhere is not None and not elsewhere.any_way
 
