@@ -362,6 +362,47 @@ async def test_the_keys_line_under_the_market_gives_way_whole_where_room_is_shor
     assert all(said) is (size == (100, 32))
 
 
+@pytest.mark.slow
+@run
+async def test_at_80x24_why_the_better_move_is_better_shows_whole_with_where_it_is() -> None:
+    # The "why" of a long comparison and the line naming the move on the market filled
+    # eight lines at 80 columns: the last of them, under the market, was cut.
+    session = missed_session()
+    async with reviewing(session, (80, 24)) as (app, pilot, screen, _game):
+        long = 0
+        for index, decision in enumerate(screen.shown):
+            screen.index = index
+            await pilot.press("space")
+            await pilot.pause()
+            why = why_better(decision.state, decision.best, decision.played)
+            side = screen.query_one("#side").region.x
+            status = screen.query_one("#status").region
+            lines = screen_text(app).splitlines()[status.y : status.bottom]
+            text = " ".join(" ".join(line[:side] for line in lines).split())
+            assert text.startswith(" ".join((why or "").split())), text
+            assert "On the market: the better move" in text, text
+            assert text.rstrip().endswith("."), text
+            long += why is not None and len(why) > 230
+        assert long  # a "why" as long as the one the old screen cut
+
+
+def missed_session() -> Session:
+    """A finished game in which Ayla (a person) played a random move two times in five,
+    else greedy's, against greedy Bo: with misses enough to review."""
+    session = Session(GameSetup(2, names=("Ayla", "Bo"), seats=("person", "greedy"), seed=1))
+    bot = make_bot("greedy", seed=1)
+    rng = random.Random(1)
+    while session.state.phase is not Phase.OVER:
+        state = session.state
+        if state.phase is Phase.ROLL:
+            session.roll()
+        elif state.current == 0 and rng.random() < 0.4:
+            session.play(rng.choice(state.legal_actions()))
+        else:
+            session.play(bot.choose(state))
+    return session
+
+
 def hinted_session() -> Session:
     """A finished game in which Ayla (a person) played every hint, against greedy Bo."""
     session = Session(GameSetup(2, names=("Ayla", "Bo"), seats=("person", "greedy"), seed=4))

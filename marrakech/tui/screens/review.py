@@ -252,21 +252,28 @@ class ReviewScreen(MarketScreen[None]):
         which = _("the better move") if self.better else _("the move played")
         other = _("the move played") if self.better else _("the better move")
         why = self._why(self.index) if self.better else None
-        text = Text(why or decision_line(decision, self.names), style="bold")
-        text.append(
-            "\n"
-            + _("On the market: {which}, {action}.").format(
-                which=which, action=action_words(action)
-            )
+        first = why or decision_line(decision, self.names)
+        market = _("On the market: {which}, {action}.").format(
+            which=which, action=action_words(action)
         )
         keys = _("Space shows {other}; ← → step between the worst decisions.").format(other=other)
-        width = status.content_size.width
+        if self._overflows(first, market):
+            # The line above names the move too (the decision's line, or the "why").
+            market = _("On the market: {which}.").format(which=which)
+        text = Text(first, style="bold")
+        text.append("\n" + market)
         # The keys' line is the first to give way: the footer names the same keys.
-        if width and len(Text(f"{text.plain}\n{keys}").wrap(self.app.console, width)) <= (
-            STATUS_LINES
-        ):
+        if status.content_size.width and not self._overflows(first, market, keys):
             text.append("\n" + keys, style="dim")
         status.update(text)
+
+    def _overflows(self, *lines: str) -> bool:
+        """Whether these lines, wrapped, run past the lines under the market (not known
+        before the status is laid out)."""
+        width = self.query_one("#status", WrappedStatic).content_size.width
+        return bool(width) and len(Text("\n".join(lines)).wrap(self.app.console, width)) > (
+            STATUS_LINES
+        )
 
     def _why(self, index: int) -> str | None:
         """Why the better move of the ``index``-th decision shown is better, as a hint
