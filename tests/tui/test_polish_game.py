@@ -182,3 +182,25 @@ async def test_a_wide_terminal_gives_the_side_panel_room_for_the_whole_key() -> 
         await pilot.resize_terminal(100, 32)
         await pilot.pause()
         assert app.screen.query_one("#side").region.width == 33
+
+
+@pytest.mark.parametrize(("size", "cut"), [((100, 30), True), ((120, 70), False)])
+@run
+async def test_a_key_to_the_market_cut_short_says_where_the_rest_is(
+    size: tuple[int, int], cut: bool
+) -> None:
+    # Beside four players' panels the key shows its first entries only; its heading said
+    # nothing of the others (what "pay", "toll" and "out" mean, the grey carpets...).
+    session = Session(GameSetup(4, seed=3))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert ("Key to the market (more: ?)" in text) is cut, text
+        assert ("the chance of going bankrupt" in " ".join(text.split())) is not cut
+        assert "Key to the market" in text
+        if cut:
+            await pilot.press("question_mark", "right", "right")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            assert "the chance of going bankrupt" in " ".join(screen_text(app).split())

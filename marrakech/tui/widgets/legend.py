@@ -73,13 +73,18 @@ def legend_text(
 ) -> Text:
     """The legend in ``width`` columns: a heading, then the entries that fit in ``height``
     lines (all of them when None), each whole: the mark, and its meaning wrapped beside it
-    (the marks of where Assam stops in the ``lane`` style, as the market draws them)."""
+    (the marks of where Assam stops in the ``lane`` style, as the market draws them); the
+    heading says where the rest is when some do not fit."""
     legend = entries()
     indent = max(cell_len(mark) for mark, _meaning in legend) + 1
-    lines = Text(_("Key to the market"), style="bold")
-    used = 1
-    for mark, meaning in legend:
-        wrapped = wrap(console, meaning, max(width - indent, 10))
+    meanings = [wrap(console, meaning, max(width - indent, 10)) for _mark, meaning in legend]
+    cut = height is not None and 1 + sum(map(len, meanings)) > height
+    # Translators: the key's heading when not all of it fits beside the market: "?" opens
+    # the help, whose Marks tab has it all.
+    heading = _("Key to the market (more: ?)") if cut else _("Key to the market")
+    lines = Text(heading, style="bold")
+    used = len(wrap(console, heading, width))
+    for (mark, _meaning), wrapped in zip(legend, meanings, strict=True):
         if height is not None and used + len(wrapped) > height:
             break
         for number, line in enumerate(wrapped):
