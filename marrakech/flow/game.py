@@ -415,18 +415,11 @@ class GameFlow:
         reason = self.why_no_win_chances()
         if reason is not None:
             raise ValueError(reason)
-        from marrakech.bots.evaluator import DEFAULT_EVALUATOR  # only when asked for
-        from marrakech.flow.judging import rank
+        from marrakech.flow.judging import win_chances  # only when asked for
 
-        if state is None:
-            state = self.state
         if not self.over:
             self.session.aids.add(WIN_CHANCE_AID)
-        if state.phase in (Phase.ORIENT, Phase.PLACE, Phase.AIM):
-            ranking = rank(state, DEFAULT_EVALUATOR)
-            if ranking is not None:
-                return ranking.options[0].evaluation.win_chance
-        return DEFAULT_EVALUATOR.evaluate(state).win_chance
+        return win_chances(self.state if state is None else state)
 
     def note_hint(self) -> None:
         """Remember that a hint was asked for (``Session.aids``), unless the game is over."""

@@ -84,3 +84,13 @@ def judge(
     if mine is best:
         return Judgement(mine, best, 0.0, 0.0)
     return Judgement(mine, best, ranking.loss_points(played), best.win_chance - mine.win_chance)
+
+
+def win_chances(state: GameState, evaluator: Evaluator = DEFAULT_EVALUATOR) -> tuple[float, ...]:
+    """Each seat's chance to win in ``state``, 0 to 1: where a decision is to be made (a
+    facing, a carpet or an aim), after the best one, as ``rank`` ranks them (the figures a
+    hint quotes there); else, a roll or the end, the evaluator's of the position."""
+    ranking = rank(state, evaluator)
+    if ranking is not None:
+        return ranking.options[0].evaluation.win_chance
+    return evaluator.evaluate(state).win_chance
