@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from marrakech.engine import Colour, GameState
+from marrakech.flow.judging import win_chances
 from marrakech.flow.recap import TurnRecap
 
 
@@ -119,3 +120,21 @@ def summarise(start: GameState, recaps: Sequence[TurnRecap], names: Sequence[str
     positions = [start, *(turn.after for turn in recaps)]
     totals = [[score.total for score in state.scores()] for state in positions]
     return GameSummary(tuple(players), tuple(tuple(row) for row in zip(*totals, strict=True)))
+
+
+def chances_by_round(
+    start: GameState, recaps: Sequence[TurnRecap]
+) -> tuple[tuple[int, tuple[float, ...]], ...]:
+    """Each seat's chance to win (``judging.win_chances``, 0 to 1) at the start of every
+    round and at the end, with the number of turns played by then: ``(0, ...)`` first.
+
+    Once a round, never after every turn: the seat about to move is valued ahead of the
+    others (it lays the next carpet), so a line drawn turn by turn would zigzag with whose
+    turn it is, not with how the game goes.
+    """
+    points = [(0, win_chances(start))]
+    for number, turn in enumerate(recaps, start=1):
+        after = turn.after
+        if number == len(recaps) or after.current <= turn.seat:  # the end, or a new round
+            points.append((number, win_chances(after)))
+    return tuple(points)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -10,7 +12,8 @@ from property_budget import examples
 from marrakech.bots import make_bot
 from marrakech.engine import Colour, GameState, Phase, new_game
 from marrakech.flow import recaps
-from marrakech.flow.summary import largest_region, summarise
+from marrakech.flow.judging import win_chances
+from marrakech.flow.summary import chances_by_round, largest_region, summarise
 from marrakech.games.dice import SeededDie
 from marrakech.games.playout import by_seat, play_out_steps
 
@@ -70,3 +73,29 @@ def test_a_bankrupt_counts_no_squares_under_any_of_its_colours() -> None:
     assert out
     for player in out:
         assert [(c.visible, c.largest_region) for c in player.colours] == [(0, 0)]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 5), (3, 27)])
+def test_the_chances_to_win_are_counted_once_a_round_and_at_the_end(
+    players: int, seed: int
+) -> None:
+    start, steps = played(players, seed)
+    names = tuple(f"P{seat + 1}" for seat in range(players))
+    turns = recaps(steps, names)
+    found = chances_by_round(start, turns)
+    assert found[0] == (0, win_chances(start))
+    assert found[-1][0] == len(turns)
+    end = steps[-1].after
+    best = max(score.total for score in end.scores())
+    for seat, chance in enumerate(found[-1][1]):  # the end: the winner's, or a tie's share
+        assert (chance > 0) is (end.scores()[seat].total == best), found[-1]
+    for (turn, chances), (after, _) in pairwise(found):
+        assert sum(chances) == pytest.approx(1.0)
+        state = turns[turn - 1].after if turn else start
+        assert chances == win_chances(state)
+        # A round: the seats still playing, each once, in order (the first to move again).
+        movers = [recap.seat for recap in turns[turn:after]]
+        assert movers == sorted(set(movers)), movers
+        if after < len(turns):
+            assert turns[after].seat <= movers[-1]
+    assert len(found) >= len(turns) // players + 1

@@ -23,7 +23,7 @@ from marrakech.tui.screens.summary import SummaryScreen
 from marrakech.tui.widgets.score_chart import whole_ticks
 from marrakech.tutorial.course import practice
 
-from .helpers import open_summary, run, screen_text
+from .helpers import open_summary, run, screen_text, wait_until
 
 
 def finished_session(players: int = 2, seed: int = 4) -> Session:
@@ -94,6 +94,18 @@ async def test_the_summary_has_every_players_figures_and_a_chart() -> None:
         plot = app.screen.query_one(PlotextPlot)
         assert plot.size.height >= 8
         assert "after each turn" in text
+        assert "c Chances to win" in footer(app)
+        # c again: who was likely to win, round by round (a learner sees where it turned).
+        await pilot.press("c")
+        await wait_until(pilot, lambda: "100%" in screen_text(app), "the chances' chart")
+        text = screen_text(app)
+        assert "Chances to win at the start of each round" in text
+        assert "after each turn" not in text
+        assert "c Points" in footer(app)
+        assert sum(plot.display for plot in app.screen.query(PlotextPlot)) == 1
+        await pilot.press("c")
+        await pilot.pause()
+        assert "after each turn" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)

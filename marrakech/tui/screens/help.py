@@ -158,6 +158,10 @@ REVIEW_HELP = (
         "the positions you steered into turned out than the evaluator expected when you chose "
         "them."
     ),
+    N_(
+        "**The summary's chart**: **c** shows each player's chance to win at the start of "
+        "each round instead of the points, to see where the game turned."
+    ),
     N_("The whole story, and how far to trust the figures: docs/review.md."),
     N_("## Reading a hint"),
     N_(

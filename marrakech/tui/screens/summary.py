@@ -12,13 +12,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from marrakech.engine import Colour
 from marrakech.flow import recaps
 from marrakech.flow.review import Review
-from marrakech.flow.summary import GameSummary, summarise
+from marrakech.flow.summary import GameSummary, chances_by_round, summarise
 from marrakech.games.language import N_, _, pgettext
 from marrakech.games.session import Session
 from marrakech.games.words import aids_line, colour_word
@@ -61,7 +62,7 @@ class SummaryScreen(Screen[None]):
         height: auto;
         padding: 0 1;
     }
-    SummaryScreen #chart {
+    SummaryScreen #chart, SummaryScreen #chances-chart {
         height: 1fr;
     }
     SummaryScreen #luck {
@@ -75,7 +76,12 @@ class SummaryScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", N_("Back to the results")),
+        Binding("c", "chart('chances')", N_("Chances to win")),
+        Binding("c", "chart('points')", N_("Points")),
     ]
+
+    chart: reactive[str] = reactive("points", init=False, bindings=True)
+    """The chart on the left: "points" (each turn's) or "chances" (to win, each round)."""
 
     def __init__(self, session: Session, game: GameReview | None = None) -> None:
         """The summary of the session's game, with the luck and skill of ``game``'s review
@@ -85,9 +91,10 @@ class SummaryScreen(Screen[None]):
         names = session.setup.names
         self.session = session
         self.game = game or GameReview(session)
-        self.summary: GameSummary = summarise(
-            session.start, recaps(session.transitions, names), names
-        )
+        self.recaps = recaps(session.transitions, names)
+        self.summary: GameSummary = summarise(session.start, self.recaps, names)
+        self.chances: tuple[tuple[int, tuple[float, ...]], ...] | None = None
+        """Each seat's chance to win round by round, once worked out (``_work_chances``)."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -96,14 +103,9 @@ class SummaryScreen(Screen[None]):
                 yield Static(aids, id="aids", markup=False)
             with Horizontal(id="charts"):
                 with Vertical(id="score"):
-                    heading = Text(_("Points after each turn (squares + dirhams)"), style="bold")
-                    yield WrappedStatic(heading, id="chart-heading")
+                    yield WrappedStatic(self._heading(), id="chart-heading")
                     yield self._chart_legend()
-                    yield ScoreChart(
-                        self.summary.scores,
-                        [CARPET_COLOURS[self._colour(p.seat)] for p in self.summary.players],
-                        id="chart",
-                    )
+                    yield ScoreChart(self.summary.scores, self._line_colours(), id="chart")
                 with VerticalScroll(id="luck"):
                     yield LuckChart(id="luck-chart")
                     yield Static(_("Working out luck and skill…"), id="luck-words")
@@ -115,6 +117,60 @@ class SummaryScreen(Screen[None]):
             self.run_worker(self._work, thread=True, exclusive=True)
         else:
             self._luck(found)
+        self.run_worker(self._work_chances, thread=True, group="chances")
+
+    def _work_chances(self) -> None:
+        found = chances_by_round(self.session.start, self.recaps)
+        self.app.call_from_thread(self._chances, found)
+
+    def _chances(self, found: tuple[tuple[int, tuple[float, ...]], ...]) -> None:
+        """Keep the chances to win; draw them if they were asked for meanwhile."""
+        self.chances = found
+        if self.is_attached and self.chart == "chances":
+            self._show_chart()
+
+    def _heading(self) -> Text:
+        if self.chart == "points":
+            return Text(_("Points after each turn (squares + dirhams)"), style="bold")
+        heading = Text()
+        heading.append(_("Chances to win at the start of each round"), style="bold")
+        if self.chances is None:
+            heading.append("\n" + _("Working out the chances to win…"))
+        return heading
+
+    def _line_colours(self) -> list[str]:
+        return [CARPET_COLOURS[self._colour(player.seat)] for player in self.summary.players]
+
+    def _show_chart(self) -> None:
+        """Show the chart asked for (the chances' drawn the first time they are shown)."""
+        self.query_one("#chart-heading", WrappedStatic).update(self._heading())
+        self.query_one("#chart").display = self.chart == "points"
+        drawn = self.query("#chances-chart")
+        if self.chart == "chances" and self.chances is not None and not drawn:
+            turns = [turn for turn, _chances in self.chances]
+            lines = [
+                [100 * chances[seat] for _turn, chances in self.chances]
+                for seat in range(len(self.summary.players))
+            ]
+            chart = ScoreChart(
+                lines, self._line_colours(), turns=turns, percent=True, id="chances-chart"
+            )
+            self.query_one("#score").mount(chart)
+        for shown in self.query("#chances-chart"):
+            shown.display = self.chart == "chances"
+
+    def watch_chart(self) -> None:
+        self._show_chart()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer the chart not shown."""
+        if action == "chart":
+            return parameters[0] != self.chart
+        return True
+
+    def action_chart(self, chart: str) -> None:
+        """Show the chart of points (``"points"``) or of chances to win (``"chances"``)."""
+        self.chart = chart
 
     def _colour(self, seat: int) -> Colour:
         """The colour a seat's line is drawn in (its first colour)."""

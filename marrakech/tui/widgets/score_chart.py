@@ -41,34 +41,54 @@ def _rgb(hex_colour: str) -> tuple[int, int, int]:
 
 
 class ScoreChart(PlotextPlot):
-    """The scores of each turn (``scores``: a player's after turn 0, 1, 2...), each line in
-    its colour (``colours``, "#rrggbb"). The points' marks are a round step apart, and one
-    row apart at least, whatever the height: a mark with no row of its own was dropped,
-    and the steps read unequal (50, 45, 35)."""
+    """A line per player in its colour: the scores of each turn (``scores``: a player's
+    after turn 0, 1, 2...), or with ``percent`` chances from 0 to 100 at the turns
+    ``turns`` gives. The marks up the side are a round step apart, and one row apart at
+    least, whatever the height: a mark with no row of its own was dropped, and the steps
+    read unequal (50, 45, 35)."""
 
     def __init__(
-        self, scores: Sequence[Sequence[int]], colours: Sequence[str], *, id: str | None = None
+        self,
+        scores: Sequence[Sequence[float]],
+        colours: Sequence[str],
+        *,
+        turns: Sequence[int] | None = None,
+        percent: bool = False,
+        id: str | None = None,
     ) -> None:
         super().__init__(id=id)
         self.scores = [list(line) for line in scores]
         self.colours = list(colours)
+        self.turns = list(turns) if turns is not None else None
+        self.percent = percent
 
     def on_mount(self) -> None:
         self.theme = "pro"
         plot = self.plt
-        turns = max((len(line) for line in self.scores), default=1) - 1
         # The names are drawn above the chart (``ChartLegend``): plotext counts a
         # character as one cell, so a Japanese name would push its frame out of line.
         for line, colour in zip(self.scores, self.colours, strict=True):
-            plot.plot(list(range(len(line))), line, color=_rgb(colour), marker="braille")
-        at = whole_ticks(0, turns)
+            at = self.turns if self.turns is not None else list(range(len(line)))
+            plot.plot(at, line, color=_rgb(colour), marker="braille")
+        if self.percent:
+            plot.ylim(0, 100)
+        last = (
+            self.turns[-1]
+            if self.turns
+            else max((len(line) for line in self.scores), default=1) - 1
+        )
+        at = whole_ticks(0, last)
         plot.xticks([float(tick) for tick in at], [str(tick) for tick in at])
 
     def on_resize(self, event: events.Resize) -> None:
         """Mark the points as often as the height has rows for (every other row at most)."""
         rows = event.size.height - AXIS_ROWS
-        every = [score for line in self.scores for score in line]
         most = min(MOST_TICKS, max(2, (rows + 1) // 2))
-        ticks = whole_ticks(min(every, default=0), max(every, default=0), most)
-        self.plt.yticks([float(tick) for tick in ticks], [str(tick) for tick in ticks])
+        if self.percent:
+            ticks = whole_ticks(0, 100, most)
+        else:
+            every = [round(score) for line in self.scores for score in line]
+            ticks = whole_ticks(min(every, default=0), max(every, default=0), most)
+        unit = "%" if self.percent else ""
+        self.plt.yticks([float(tick) for tick in ticks], [f"{tick}{unit}" for tick in ticks])
         self.refresh()
