@@ -108,9 +108,24 @@ def fields(node: ast.ClassDef) -> list[str]:
     return lines
 
 
+def enum_members(node: ast.ClassDef) -> list[str]:
+    """An enumeration's members (``NAME = value``), one line each, with the docstring
+    right after one when it has one; none for a class that is no enumeration."""
+    if not any(ast.unparse(base).endswith("Enum") for base in node.bases):
+        return []
+    lines = []
+    for index, item in enumerate(node.body):
+        if isinstance(item, ast.Assign) and isinstance(item.targets[0], ast.Name):
+            name, value = item.targets[0].id, ast.unparse(item.value)
+            said = first_sentence(docstring_after(node.body, index))
+            lines.append(f"  - `{name} = {value}`" + (f": {said}" if said else ""))
+    return lines
+
+
 def members(node: ast.ClassDef) -> list[str]:
-    """A class's public fields, methods and properties, one line each."""
-    lines = fields(node)
+    """A class's members (an enumeration's), public fields, methods and properties, one
+    line each."""
+    lines = enum_members(node) + fields(node)
     for item in node.body:
         if not isinstance(item, ast.FunctionDef) or item.name.startswith("_"):
             continue

@@ -4,6 +4,7 @@ and nothing the bot does ends the program."""
 from __future__ import annotations
 
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -175,7 +176,12 @@ def test_a_bot_that_exits_or_interrupts_does_not_end_the_program(
     code, out, _ = run([*NEW, "--bot", f"2={name}"], FIRST_TURN + "quit\n", monkeypatch, capsys)
     assert code == 0
     problem = "SystemExit: 3" if "SystemExit" in body else "KeyboardInterrupt"
-    assert f"Bo's computer player failed ({problem}); the greedy one moves instead." in out
+    # The bot's file and line, where it raised: "(SystemExit: 3 (cli_bot.py:12))".
+    assert re.search(
+        rf"Bo's computer player failed \({problem} \(cli_bot\.py:\d+\)\); the greedy one "
+        "moves instead.",
+        out,
+    ), out
     assert "Ann, your turn" in out.rpartition("Bo lays")[2]
 
 
@@ -203,3 +209,22 @@ def test_between_computers_each_turn_of_the_outside_bot_is_announced(
     assert code == 0 and len(turns) > 10
     assert all(lines[n - 1] == "Bo's bot is thinking..." for n in turns)
     assert lines.count("Bo's bot is thinking...") == len(turns)
+
+
+def test_a_bot_that_cannot_be_built_for_its_seat_is_not_said_to_think_every_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Built with seed 0 where it is named, refused with the seat's seed: greedy plays the
+    # seat, which has nothing to think about (the line came before each of its turns).
+    path = tmp_path / "picky_bot.py"
+    path.write_text(
+        "class Bot:\n"
+        "    def __init__(self, seed=0):\n"
+        "        assert seed == 0, 'only seed 0'\n"
+        "    def choose(self, state):\n"
+        "        return state.legal_actions()[0]\n"
+    )
+    argv = [*NEW, "--bot", "1=greedy", "--bot", f"2={path}:Bot"]
+    code, out, _ = run(argv, "", monkeypatch, capsys)
+    assert code == 0 and "cannot be built" in out
+    assert out.count("Bo's bot is thinking...") <= 1

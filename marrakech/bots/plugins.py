@@ -23,7 +23,9 @@ import hashlib
 import importlib
 import importlib.util
 import sys
+import sysconfig
 import threading
+import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib.metadata import entry_points
@@ -64,6 +66,14 @@ class StillThinking(TimeoutError):
     def __init__(self, message: str, thread: threading.Thread) -> None:
         super().__init__(message)
         self.thread = thread
+
+
+class NotBuilt(ValueError):
+    """An outside bot whose constructor failed; ``problem`` says how (``problem_of``)."""
+
+    def __init__(self, message: str, problem: str) -> None:
+        super().__init__(message)
+        self.problem = problem
 
 
 class NotLoaded(ValueError):
@@ -110,11 +120,15 @@ def _load_bot_class(name: str) -> Any:
                 lambda: importlib.import_module(source), PLUGIN_TIME_LIMIT, Printed()
             )
         except Exception as error:
-            raise ValueError(
-                _("cannot load the bot {name}: {problem}").format(
-                    name=repr(name), problem=problem_of(error)
+            problem = _("cannot load the bot {name}: {problem}").format(
+                name=repr(name), problem=problem_of(error)
+            )
+            beside = Path(*source.split(".")).with_suffix(".py")
+            if isinstance(error, ModuleNotFoundError) and beside.is_file():
+                problem += _(" (for the file {file}, name it {bot})").format(
+                    file=repr(str(beside)), bot=repr(f"{beside}:{class_name}")
                 )
-            ) from None
+            raise ValueError(problem) from None
     found = getattr(module, class_name, None)
     if found is not None and not callable(found):
         raise ValueError(
@@ -172,12 +186,36 @@ def _load_file(path_text: str) -> Any:
 
 
 def problem_of(error: BaseException) -> str:
-    """What went wrong, in one line safe to show: the error's type and its message."""
+    """What went wrong, in one line safe to show: the error's type and its message, and
+    where in the bot's own code it was raised ("(mybot.py:12)", ``_where``)."""
     kind = type(error).__name__
     said = _said(error)
-    if isinstance(error, BotFailed) or said == kind:
+    if isinstance(error, BotFailed):
         return said
-    return f"{kind}: {said}"
+    where = _where(error)
+    problem = said if said == kind else f"{kind}: {said}"
+    return f"{problem} ({where})" if where else problem
+
+
+_NOT_THE_BOTS = tuple(
+    str(Path(path).resolve())
+    for path in {
+        *(sysconfig.get_paths()[kind] for kind in ("stdlib", "platstdlib", "purelib", "platlib")),
+        str(Path(__file__).parents[1]),
+    }
+)
+"""Where code that is not an outside bot's lives: Python's, installed packages', the game's."""
+
+
+def _where(error: BaseException) -> str | None:
+    """The file and line of the last frame of the bot's own code in the error's traceback
+    (where it raised, or where it called the code that did), if any."""
+    for frame in reversed(traceback.extract_tb(error.__traceback__)):
+        if frame.filename.startswith("<"):  # code made on the fly: no file to open
+            continue
+        if not str(Path(frame.filename).resolve()).startswith(_NOT_THE_BOTS):
+            return shown(f"{Path(frame.filename).name}:{frame.lineno}", 80)
+    return None
 
 
 def _said(error: BaseException) -> str:
@@ -229,11 +267,15 @@ def build_plugin(
         bot = _run_limited(lambda: cls(seed=seed), time_limit, printed)
         choose = _run_limited(lambda: getattr(bot, "choose", None), time_limit, printed)
     except Exception as error:
-        raise ValueError(
-            _("cannot build the bot {name}: {problem}").format(
-                name=repr(name), problem=problem_of(error)
+        problem = problem_of(error)
+        if isinstance(error, TypeError) and _where(error) is None:  # the call itself
+            problem += _(" (it is built as {call})").format(
+                call=f"{getattr(cls, '__name__', 'Class')}(seed=...)"
             )
-        ) from None
+        message = _("cannot build the bot {name}: {problem}").format(
+            name=repr(name), problem=problem
+        )
+        raise NotBuilt(message, problem) from None
     if not callable(choose):
         raise ValueError(_("the bot {name} has no choose(state) method").format(name=repr(name)))
     return TimeLimited(bot, name, time_limit, printed, seed=seed)

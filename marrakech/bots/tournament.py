@@ -19,14 +19,15 @@ from marrakech.games.playout import by_seat, play_out
 from marrakech.games.text import shown
 
 from . import Bot, make_bot
-from .plugins import problem_of
+from .plugins import BotFailed, NotBuilt, problem_of
 from .workers import ordered_results
 
 RULES = """\
 Fairness: each game seed is played once per seat rotation (with 2 players: twice, the
 bots swapping seats). Every rotation of a seed gets the same piles and the same dice,
 and the bot of each seat its own random seed. --games is rounded up to a whole number
-of rotations; the seeds are --seed, --seed + 1, ... Seat 0 always starts.
+of rotations; the seeds are --seed, --seed + 1, ... Seat 1 (state.current 0) always
+starts.
 
 Score fraction: every seat of every game scores 1 for a sole win, 1/k for a win shared by
 k seats and 0 otherwise (a bankrupt seat never wins). A bot's score fraction is the mean
@@ -37,7 +38,8 @@ Bots are named as for a game: two settings of one level (hard:iterations=100 and
 are two rows. When every seat plays the same bot, the match is a mirror and its score
 fraction says nothing (the result says so). A seat whose bot fails, runs out of time or
 answers an illegal action gets the fallback bot's move for that decision, and the fault
-is counted against it."""
+is counted against it; one that cannot be built for a game's seed plays that whole game
+so, each decision a fault."""
 """How a tournament pairs, seeds and scores its games, for whoever runs one."""
 
 WILSON_Z = 1.959963984540054
@@ -234,7 +236,7 @@ class Supervised:
         if self.first_fault is None:
             seed = "" if self.game_seed is None else f"game seed {self.game_seed}, "
             turn = f"turn {state.next_carpet + 1} ({state.phase.value})"
-            where = f"{seed}seat {state.current + 1}, {turn}"
+            where = f"{seed}seat {state.current + 1} (state.current {state.current}), {turn}"
             self.first_fault = shown(f"{where}: {problem}", FAULT_CHARS)
         return self.fallback.choose(state)
 
@@ -245,12 +247,7 @@ def play_game(config: TournamentConfig, game_seed: int, rotation: int) -> list[S
     levels = [config.bots[(seat + rotation) % players] for seat in range(players)]
     bots = [
         Supervised(
-            make_bot(
-                level,
-                seed=bot_seed(game_seed, seat),
-                budget=config.budget,
-                iterations=config.iterations,
-            ),
+            _built(level, bot_seed(game_seed, seat), config),
             make_bot(FALLBACK, seed=bot_seed(game_seed, seat)),
             game_seed,
         )
@@ -272,6 +269,28 @@ def play_game(config: TournamentConfig, game_seed: int, rotation: int) -> list[S
         )
         for score in state.scores()
     ]
+
+
+def _built(level: str, seed: int, config: TournamentConfig) -> Bot:
+    """The bot ``level`` names, built with ``seed``; an outside bot that cannot be built
+    with it (its constructor refuses the seed, say) stands in as ``Unbuilt``."""
+    try:
+        return make_bot(level, seed=seed, budget=config.budget, iterations=config.iterations)
+    except NotBuilt as error:
+        return Unbuilt(level, f"cannot be built with seed {seed}: {error.problem}")
+
+
+class Unbuilt:
+    """Stands in for a bot that could not be built for a game: each decision fails, with
+    the reason, and the fallback bot moves (``Supervised``)."""
+
+    def __init__(self, name: str, problem: str) -> None:
+        self.name = name
+        self.problem = problem
+
+    def choose(self, state: GameState) -> Action:
+        """Never an action: the reason it could not be built."""
+        raise BotFailed(self.problem)
 
 
 GameTask = tuple[TournamentConfig, int, int]

@@ -160,7 +160,11 @@ _PLACE_RE = re.compile(r"c([0-6])\.([0-6])-([0-6])\.([0-6])", re.ASCII)
 
 
 def parse_action(text: str) -> Action:
-    """Read one action written in the notation above; ``str(action)`` writes it back."""
+    """Read one action written in this module's notation (``L``, ``3``, ``c2.3-2.4``,
+    ``aR``); ``str(action)`` writes it back. MarrakechError for any other text.
+
+    One action at a time: a save's ``moves`` writes each turn as one token (``L3c2.3-2.4``,
+    docs/save-format.md), which ``marrakech.games.records.parse_turns`` reads."""
     token = text.strip()
     if token in _LETTER_TURNS:
         return Orient(_LETTER_TURNS[token])

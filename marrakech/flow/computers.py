@@ -83,12 +83,15 @@ class ComputerSeats:
     def __init__(self, flow: Table) -> None:
         self.flow = flow
         self._bots: dict[int, Bot] = {}
+        self._unbuilt: set[int] = set()
+        """Seats whose outside bot could not be built: the fallback level plays them."""
         self._told: set[tuple[int, str]] = set()
         """The failures already told, by seat: the same one again is played for quietly."""
 
     def forget(self, seat: int) -> None:
         """Drop the bot of a seat handed to someone else (a new one is made if it returns)."""
         self._bots.pop(seat, None)
+        self._unbuilt.discard(seat)
 
     @property
     def to_roll(self) -> bool:
@@ -213,6 +216,7 @@ class ComputerSeats:
             and level is not None
             and not is_level(level)
             and self.stand_in(seat) is None
+            and seat.number not in self._unbuilt
         )
 
     def playing(self, seat: Seat) -> str | None:
@@ -285,6 +289,7 @@ class ComputerSeats:
                     lasting=True,
                 )
             )
+            self._unbuilt.add(seat.number)
             return fallback
 
 

@@ -114,6 +114,13 @@ def bot_named(name: str, *, limited: bool = False) -> str:
             return name
     if name in plugin_names():
         return name
+    bot, _colon, tail = name.rpartition(":")
+    if "=" in tail and _PLUGIN.match(bot) is not None:
+        raise ValueError(
+            _("{name}: an outside bot takes no settings (name it as {bot})").format(
+                name=_quoted(name), bot=_quoted(bot)
+            )
+        )
     raise UnknownBot(_unknown(name, outside=True))
 
 

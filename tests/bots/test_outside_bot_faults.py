@@ -50,10 +50,10 @@ def play_computer(flow: GameFlow) -> None:
 @pytest.mark.parametrize(
     ("body", "problem"),
     [
-        ("raise SystemExit(3)", "SystemExit: 3"),
-        ("raise KeyboardInterrupt", "KeyboardInterrupt"),
-        ("raise MemoryError", "MemoryError"),
-        ("raise GeneratorExit('stop')", "GeneratorExit: stop"),
+        ("raise SystemExit(3)", "SystemExit: 3 (outside_bot.py:8)"),  # where in the bot
+        ("raise KeyboardInterrupt", "KeyboardInterrupt (outside_bot.py:8)"),
+        ("raise MemoryError", "MemoryError (outside_bot.py:8)"),
+        ("raise GeneratorExit('stop')", "GeneratorExit: stop (outside_bot.py:8)"),
         ("return 'nonsense'", "it answered str, which is no action"),
     ],
 )

@@ -190,7 +190,7 @@ def test_an_outside_bot_sees_the_piles_as_a_player_does_not_their_real_order() -
 @pytest.mark.parametrize(
     ("body", "first"),
     [
-        ("raise RuntimeError('bug')", "RuntimeError: bug"),
+        ("raise RuntimeError('bug')", "RuntimeError: bug (outside.py:9)"),  # the bot's line
         ("return Roll(4)", "cannot roll now: the game waits for the current player to orient"),
         ("return 'nonsense'", "it answered str, which is no action"),
     ],
@@ -203,10 +203,13 @@ def test_the_tournament_counts_a_failing_bot_s_faults_and_says_the_first(
     faulty, greedy = result.bots[name], result.bots["greedy"]
     assert result.games_played == 2
     assert faulty.faults >= 2 * 20  # every decision of both games, at least 20 carpets each
-    # Where, to play it again: the game's seed, the seat, the phase and the carpet.
-    where = r"game seed \d+, seat [12], turn [12] \(orient\): "
+    # Where, to play it again: the game's seed, the seat (as the tables count and as the
+    # engine does), the phase and the carpet.
+    where = r"game seed \d+, seat ([12]) \(state.current ([01])\), turn [12] \(orient\): "
     assert faulty.first_fault is not None
-    assert re.match(where + re.escape(first), faulty.first_fault), faulty.first_fault
+    found = re.match(where + re.escape(first), faulty.first_fault)
+    assert found, faulty.first_fault
+    assert int(found[1]) == int(found[2]) + 1
     assert greedy.faults == 0 and greedy.first_fault is None
     caption = str(results_table(result).caption)
     assert f"{name}: {faulty.faults} faults (the greedy bot moved instead); the first: " in (
@@ -219,3 +222,59 @@ def test_the_example_bot_plays_a_tournament_without_faults() -> None:
     summary = result.to_json()["bots"][EXAMPLE]
     assert summary["games"] == 4 and summary["faults"] == 0
     assert summary["settings"] == "outside bot, 10 s a decision, its own name 'cautious'"
+
+
+def test_a_bot_that_cannot_be_built_for_a_game_s_seed_is_that_game_s_faults(
+    tmp_path: Path,
+) -> None:
+    # It loads (built with seed 0 where it is named), then refuses every game's seed: the
+    # tournament went down with a traceback and no table. It plays on, each decision a
+    # fault, and says why and where.
+    path = tmp_path / "picky.py"
+    path.write_text(
+        "class Bot:\n"
+        "    def __init__(self, seed=0):\n"
+        "        if seed != 0:\n"
+        "            raise ValueError(f'bad seed {seed}')\n"
+        "    def choose(self, state):\n"
+        "        return state.legal_actions()[0]\n"
+    )
+    name = f"{path}:Bot"
+    make_bot(name)
+    result = play_tournament(TournamentConfig(bots=(name, "greedy"), games=2))
+    picky = result.bots[name]
+    assert result.games_played == 2 and picky.faults >= 2 * 20
+    assert picky.first_fault is not None
+    assert re.search(
+        r": cannot be built with seed (\d+): ValueError: bad seed \1 \(picky\.py:4\)$",
+        picky.first_fault,
+    ), picky.first_fault
+
+
+@pytest.mark.parametrize(
+    ("named", "said"),
+    [
+        # A file named as a module, from its folder: the form that works is named.
+        ("helpful:Bot", "(for the file 'helpful.py', name it 'helpful.py:Bot')"),
+        # A class that takes no seed: how the game builds it.
+        ("helpful.py:NoSeed", "TypeError: NoSeed() takes no arguments (it is built as "),
+        # Settings after an outside bot: they are for the game's own levels.
+        ("helpful.py:Bot:work=5", "an outside bot takes no settings (name it as 'helpful.py:Bot')"),
+    ],
+)
+def test_a_bot_named_the_wrong_way_is_refused_with_the_way_that_works(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, named: str, said: str
+) -> None:
+    (tmp_path / "helpful.py").write_text(
+        "class Bot:\n"
+        "    def __init__(self, seed=0):\n"
+        "        pass\n"
+        "    def choose(self, state):\n"
+        "        return state.legal_actions()[0]\n\n"
+        "class NoSeed:\n"
+        "    def choose(self, state):\n"
+        "        return state.legal_actions()[0]\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match=re.escape(said)):
+        make_bot(named)

@@ -75,5 +75,6 @@ def test_a_bot_that_cannot_be_built_for_its_seat_gives_it_to_greedy_with_a_notic
     assert flow.person_to_move
     assert [notice.text for notice in notices] == [
         f"Bo's computer player, the outside bot {name}, cannot be built (cannot build the "
-        f"bot '{name}': AssertionError: only seed 0); the greedy one plays for it."
+        f"bot '{name}': AssertionError: only seed 0 (marking_bot.py:8)); the greedy "
+        "one plays for it."
     ]
