@@ -25,6 +25,7 @@ import importlib.util
 import sys
 import sysconfig
 import threading
+import time
 import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -44,6 +45,9 @@ PLUGIN_TIME_LIMIT = 10.0
 
 OUTPUT_LIMIT = 4000
 """The most characters of an outside bot's printed output that are kept."""
+
+GIVE_UP_CHECK = 0.05
+"""Seconds between two looks, while an outside bot thinks, at whether it is given up."""
 
 NAME_LIMIT = 40
 """The most characters of the name an outside bot gives itself."""
@@ -311,6 +315,8 @@ class TimeLimited:
         self._thinking: threading.Thread | None = None
         """The thread of a decision that took too long, while it runs on."""
         self.time_limit = time_limit
+        self._given_up = threading.Event()
+        """Set by ``give_up``: no answer is waited for any more."""
         self.output = printed if printed is not None else Printed()
         """What the bot wrote on the standard streams."""
         self.name = _own_name(bot, name, time_limit, self.output)
@@ -339,7 +345,11 @@ class TimeLimited:
         seen = determinize(state, position_rng(self.seed, state))
         try:
             answer: object = _run_limited(
-                lambda: self.bot.choose(seen), self.time_limit, self.output, f"bot {self.name}"
+                lambda: self.bot.choose(seen),
+                self.time_limit,
+                self.output,
+                f"bot {self.name}",
+                self._given_up,
             )
         except StillThinking as slow:
             self._thinking = slow.thread
@@ -349,6 +359,11 @@ class TimeLimited:
                 _("it answered {kind}, which is no action").format(kind=type(answer).__name__)
             )
         return cast(Action, answer)
+
+    def give_up(self) -> None:
+        """Wait for no answer any more, now or later (the game is closing): a decision
+        being thought about gives up at once, with a TimeoutError, its thread left behind."""
+        self._given_up.set()
 
 
 def _own_name(bot: object, name: str, time_limit: float, printed: Printed) -> str:
@@ -366,11 +381,15 @@ def _own_name(bot: object, name: str, time_limit: float, printed: Printed) -> st
 
 
 def _run_limited(
-    work: Callable[[], _T], time_limit: float, printed: Printed, thread_name: str = "bot"
+    work: Callable[[], _T],
+    time_limit: float,
+    printed: Printed,
+    thread_name: str = "bot",
+    given_up: threading.Event | None = None,
 ) -> _T:
     """``work()`` run in a daemon thread, its output kept in ``printed``: its result, or the
     exception it raised (``BotFailed`` for one that is no ``Exception``), or TimeoutError
-    after ``time_limit`` seconds (the thread is left behind)."""
+    after ``time_limit`` seconds or once ``given_up`` is set (the thread is left behind)."""
     answer: list[_T] = []
     failure: list[BaseException] = []
 
@@ -383,7 +402,11 @@ def _run_limited(
 
     thread = threading.Thread(target=run, name=thread_name, daemon=True)
     thread.start()
-    thread.join(time_limit)
+    deadline = time.monotonic() + time_limit
+    while thread.is_alive() and (left := deadline - time.monotonic()) > 0:
+        if given_up is not None and given_up.is_set():
+            raise StillThinking(_("given up: the game was closed"), thread)
+        thread.join(min(left, GIVE_UP_CHECK))
     if thread.is_alive():
         limit = f"{time_limit:g}"
         raise StillThinking(_("took longer than {limit} s").format(limit=limit), thread)

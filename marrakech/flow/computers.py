@@ -88,6 +88,15 @@ class ComputerSeats:
         self._told: set[tuple[int, str]] = set()
         """The failures already told, by seat: the same one again is played for quietly."""
 
+    def give_up(self) -> None:
+        """Wait for no outside bot's answer any more (the game is closing): one thinking
+        gives up at once, rather than keep the program from ending for its time limit."""
+        from marrakech.bots.plugins import TimeLimited
+
+        for bot in self._bots.values():
+            if isinstance(bot, TimeLimited):
+                bot.give_up()
+
     def forget(self, seat: int) -> None:
         """Drop the bot of a seat handed to someone else (a new one is made if it returns)."""
         self._bots.pop(seat, None)

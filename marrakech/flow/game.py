@@ -348,7 +348,9 @@ class GameFlow:
         raise IllegalAction(_("only the host of a network game gives a seat to a computer"))
 
     def close(self) -> None:
-        """The front end lets go of the game: its autosave stays, unlocked, to resume."""
+        """The front end lets go of the game: its autosave stays, unlocked, to resume, and
+        no outside bot's answer is waited for any more."""
+        self.computers.give_up()
         if self._autosaver is not None:
             self._autosaver.close()
 

@@ -278,3 +278,34 @@ def test_a_bot_named_the_wrong_way_is_refused_with_the_way_that_works(
     monkeypatch.chdir(tmp_path)
     with pytest.raises(ValueError, match=re.escape(said)):
         make_bot(named)
+
+
+def test_a_bot_given_up_on_answers_at_once_however_long_its_limit() -> None:
+    # Quitting the app while an outside bot thinks left a blank screen until its time
+    # limit ran out: the program waited for the thread that waits for the bot.
+    release = threading.Event()
+
+    class Stuck:
+        name = "stuck"
+
+        def choose(self, state: GameState) -> Action:
+            release.wait(60)
+            return state.legal_actions()[0]
+
+    bot = TimeLimited(Stuck(), "stuck", time_limit=60)
+    answered: list[BaseException] = []
+
+    def ask() -> None:
+        try:
+            bot.choose(new_game(2, seed=1))
+        except BaseException as error:
+            answered.append(error)
+
+    asking = threading.Thread(target=ask)
+    asking.start()
+    bot.give_up()
+    asking.join(20)  # far less than the bot's minute
+    release.set()
+    assert not asking.is_alive()
+    assert len(answered) == 1 and isinstance(answered[0], TimeoutError)
+    assert str(answered[0]) == "given up: the game was closed"
