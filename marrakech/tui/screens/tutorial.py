@@ -9,6 +9,7 @@ rules refuse and read why. Dismissed with the short game to play, or None to lea
 
 from __future__ import annotations
 
+import unicodedata
 from itertools import combinations
 from typing import ClassVar
 
@@ -385,14 +386,27 @@ class TutorialScreen(MarketScreen[Session | None]):
         self._timer = self.set_timer(timing[0], step)
 
     def on_key(self, event: events.Key) -> None:
-        """Any key ends the walk at once; a letter typed for an answer is only a wrong try
-        (never a key that leaves, such as q). Before anything is typed, b and n still go
-        back a step and skip the lesson; once an answer is under way they are letters too."""
+        """Any key ends the walk at once; a digit typed for an answer in another script
+        (full-width, from an input method) is that digit; a letter typed for an answer is
+        only a wrong try (never a key that leaves, such as q). Before anything is typed, b
+        and n still go back a step and skip the lesson; once an answer is under way they
+        are letters too."""
         if self.walking is not None:
             event.stop()
             event.prevent_default()
             self._stop_walk()
             self._draw()
+        elif (
+            self.course.how() is How.ANSWER
+            and event.character is not None
+            and len(event.character) == 1
+            and event.character.isdecimal()
+            and not event.character.isascii()
+        ):
+            # A digit from an input method (a full-width one, U+FF13): the digit it is.
+            event.stop()
+            event.prevent_default()
+            self.action_type_digit(unicodedata.decimal(event.character))
         elif (
             self.course.how() is How.ANSWER
             and event.character is not None
