@@ -339,3 +339,21 @@ def test_the_reviews_panel_breaks_japanese_where_it_may(
     for row in rows:
         assert row[:1] not in NO_LINE_START, rows
         assert row[-1:] not in ("-", "+", *NO_LINE_END), rows
+
+
+@pytest.mark.usefixtures("japanese")
+def test_the_summary_keeps_the_players_heading_whole_at_80_columns() -> None:
+    # "プレイヤー" broke into "プレイ" and "ヤー" on two lines, to make room for the others.
+    from tui.helpers import open_summary
+    from tui.test_end_of_game import finished_session
+
+    async def go() -> list[str]:
+        session = finished_session(seed=1)
+        app = MarrakechApp(session=session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_summary(pilot, session)
+            return screen_text(app).splitlines()
+
+    lines = asyncio.run(go())
+    heading = next(line for line in lines if "得点" in line)
+    assert heading.split()[0] == "プレイヤー", lines[:6]

@@ -98,7 +98,7 @@ async def test_with_no_answer_under_way_b_goes_back_and_n_skips() -> None:
 @pytest.mark.slow
 @run
 async def test_a_full_width_digit_from_an_input_method_is_that_digit() -> None:
-    # A Japanese input method types "３" (U+FF13): it vanished, with no word said.
+    # A Japanese input method types a full-width 3 (U+FF13): it vanished, with no word said.
     app = at_the_question()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await press(pilot, "enter", "enter")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -203,7 +204,8 @@ class SummaryScreen(Screen[None]):
             header_style="bold",
         )
         # A heading too long for its column breaks, in Japanese too, rather than lose its end.
-        table.add_column(WrappedText(Text(_("Player"))))
+        # The players' names are short: their heading is the one not to break.
+        table.add_column(WrappedText(Text(_("Player"))), min_width=cell_len(_("Player")))
         table.add_column(WrappedText(Text(_("Colours"))))
         for heading in (*_HEADINGS, N_("Biggest toll paid"), N_("Largest region")):
             table.add_column(WrappedText(Text(_(heading))), justify="right")
