@@ -156,6 +156,12 @@ def test_the_last_player_in_the_market_wins() -> None:
     assert words.result_line(state, NAMES) == "The game is over: Ayla wins with 62 points."
     assert words.verdict(state, NAMES) == (
         "Ayla wins!",
+        # Two players: the other one is named ("everyone else" was one player).
+        ["Bo went bankrupt: the last player in the market wins."],
+    )
+    three = over([40, 0, 0], ["R 0.0-0.1", "B 1.0-1.1"], eliminated=(1, 2))
+    assert words.verdict(three, NAMES) == (
+        "Ayla wins!",
         ["Everyone else went bankrupt: the last player in the market wins."],
     )
 

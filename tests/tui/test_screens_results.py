@@ -164,7 +164,7 @@ def test_last_player_standing_two_colours_each() -> None:
         ["1", "Ayla", " R  Y ", "2", "60", "62"],
         ["out", "Bo (bankrupt)", " B  G ", "0", "0", "0"],
     ]
-    assert why == ["Everyone else went bankrupt: the last player in the market wins."]
+    assert why == ["Bo went bankrupt: the last player in the market wins."]
     assert chosen == ["quit"]
 
 
