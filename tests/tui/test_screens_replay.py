@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import pytest
+from rich.console import Console
 from textual import events
 from textual.app import App
 from textual.widgets import OptionList, Static
@@ -81,8 +83,10 @@ def test_stepping_shows_the_positions_of_the_session(
             await pilot.press("right")
             assert drawn[-1][0] == states[3]
             assert log.highlighted == 1
-            line = log.get_option_at_index(1).prompt
-            assert str(line).strip() == "1 " + narrate.sentence(session.transitions[:3], names)
+            line = Console(width=200, record=True)
+            line.print(log.get_option_at_index(1).prompt)
+            said = " ".join(line.export_text().split())
+            assert said == "1 " + narrate.sentence(session.transitions[:3], names)
             await pilot.press("right")
             assert drawn[-1][0] == states[6]
             await pilot.press("left")
@@ -172,6 +176,13 @@ async def test_the_replay_fits_80_by_24_whole() -> None:
     assert under_the_market.endswith(
         "← → step through the turns; PgUp PgDn, Home, End or a click in the list jump."
     )
+    # The list of turns: a turn's number stands out, its words wrap under its words (they
+    # ran back to the edge, under the number).
+    log = [row[48:].rstrip() for row in rows[-14:-1] if row[48:].strip()]
+    numbered = [row for row in log if re.match(r" *\d+ \S", row)]
+    assert numbered and len(numbered) < len(log), log
+    for row in log:
+        assert re.match(r"( {0,2}\d+ | {4})\S", row), log
 
 
 def test_on_too_small_a_terminal_the_replay_asks_for_room_and_its_keys_wait() -> None:

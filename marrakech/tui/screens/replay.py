@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import accumulate
 from typing import ClassVar
 
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -115,10 +116,9 @@ class ReplayScreen(MarketScreen[None]):
     def _log(self) -> list[Option]:
         first = self.session.states[0]
         start = _("The market opens: {name} plays first.").format(name=self.names[first.current])
-        options = [Option(Text(start, style="italic"))]
+        options = [Option(_numbered("", Text(start, style="italic")))]
         for number, turn in enumerate(self.turns, start=1):
-            line = Text.assemble((f"{number:>3} ", "dim"), turn.words)
-            options.append(Option(WrappedText(line)))
+            options.append(Option(_numbered(str(number), Text(turn.words))))
         return options
 
     def on_mount(self) -> None:
@@ -193,3 +193,13 @@ class ReplayScreen(MarketScreen[None]):
     def action_close(self) -> None:
         """Leave the replay."""
         self.dismiss(None)
+
+
+def _numbered(number: str, words: Text) -> Table:
+    """A line of the list of turns: the turn's number in a column of its own, its words
+    beside it, wrapped under themselves."""
+    line = Table.grid(padding=(0, 1, 0, 0))
+    line.add_column(width=3, justify="right", style="dim")
+    line.add_column(ratio=1)
+    line.add_row(number, WrappedText(words))
+    return line
