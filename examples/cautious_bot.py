@@ -1,4 +1,4 @@
-"""An example outside bot: it keeps away from tolls and lays carpets next to its own.
+"""An example outside bot: it keeps away from tolls and lays carpets where they show most.
 
 Play it with ``marrakech new --bot 2=examples/cautious_bot.py:CautiousBot`` or in a
 tournament with ``marrakech tournament --bots examples/cautious_bot.py:CautiousBot,greedy``.
@@ -13,7 +13,8 @@ from marrakech.engine import Action, GameState, Phase, Place, Roll
 
 
 class CautiousBot:
-    """Turns Assam where the coming roll costs least; lays the carpet that joins most of its own."""
+    """Turns Assam where the coming roll costs least; lays the carpet that shows most of
+    its colours and hides most of the others', in the biggest region of its own."""
 
     name = "cautious"
 
@@ -26,7 +27,7 @@ class CautiousBot:
         if state.phase is Phase.ORIENT:
             return min(actions, key=lambda action: self._expected_toll(state.apply(action)))
         if state.phase is Phase.PLACE:
-            return max(actions, key=lambda action: self._joined(state, action))
+            return max(actions, key=lambda action: self._laid(state, action))
         return self.random.choice(actions)  # AIM, in the aiming variant
 
     @staticmethod
@@ -38,7 +39,13 @@ class CautiousBot:
         )
 
     @staticmethod
-    def _joined(state: GameState, action: Action) -> int:
-        """The size of the region the new carpet ends up in."""
+    def _laid(state: GameState, action: Action) -> tuple[int, int]:
+        """How good the carpet looks: the squares showing of my colours less the others',
+        then the size of the region it ends up in."""
         assert isinstance(action, Place)
-        return len(state.apply(action).region(action.a))
+        me = state.current
+        after = state.apply(action)
+        showing = sum(
+            score.visible if score.seat == me else -score.visible for score in after.scores()
+        )
+        return showing, len(after.region(action.a))
