@@ -20,9 +20,10 @@ from rich.text import Text
 from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.command import CommandPalette
+from textual.command import CommandPalette, Hit, Hits, Provider
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.system_commands import SystemCommandsProvider
 from textual.theme import Theme, ThemeProvider
 
 from marrakech.engine import Phase
@@ -171,6 +172,22 @@ hidden keys that only say why a key cannot act, without a word, and squeezes the
 panel; the Help (? or F1) lists this screen's keys and what each does."""
 
 
+class BilingualCommands(SystemCommandsProvider):
+    """The palette's commands, found by their title in the language spoken or in English
+    (``MarrakechApp.palette_entries``): "theme" finds テーマ."""
+
+    async def search(self, query: str) -> Hits:
+        """The commands whose title, in either language, matches ``query``."""
+        matcher = self.matcher(query)
+        app = self.app
+        assert isinstance(app, MarrakechApp)
+        for command, english in app.palette_entries(self.screen):
+            score = max(matcher.match(command.title), matcher.match(english))
+            if score > 0:
+                title = matcher.highlight(command.title)
+                yield Hit(score, title, command.callback, help=command.help)
+
+
 class DrawableThemes(ThemeProvider):
     """The themes the terminal can draw: with 16 colours, the ANSI themes alone (the others
     would be drawn in the nearest of the 16, white patches and all)."""
@@ -195,6 +212,7 @@ class MarrakechApp(App[None]):
     """
 
     CSS_PATH = "app.tcss"
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {BilingualCommands}
     TITLE = "Marrakech"
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -664,26 +682,33 @@ class MarrakechApp(App[None]):
             self.change_settings(theme=theme.name)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        for command, _english in self.palette_entries(screen):
+            yield command
+
+    def palette_entries(self, screen: Screen[object]) -> Iterable[tuple[SystemCommand, str]]:
+        """The command palette's entries over ``screen``, each in the language spoken and
+        with its title in English (the palette finds a command by either)."""
         for command in super().get_system_commands(screen):
             if command.help in LEFT_OUT_COMMANDS:
                 continue
             title, about = TEXTUAL_COMMANDS.get(command.help, (command.title, command.help))
-            yield command._replace(title=_(title), help=_(about))
-        yield SystemCommand(_("Help"), _("The keys and the rules"), self.action_help)
+            yield command._replace(title=_(title), help=_(about)), title
+        yield SystemCommand(_("Help"), _("The keys and the rules"), self.action_help), "Help"
         now = pace_word(self.settings.walk_pace)
         for pace in settings.PACES:
             if pace != self.settings.walk_pace:
-                yield SystemCommand(
+                command = SystemCommand(
                     _("Walk pace: {pace}").format(pace=pace_word(pace)),
                     _("Assam walks at a {pace} pace (now {now})").format(
                         pace=pace_word(pace), now=now
                     ),
                     functools.partial(self.change_settings, walk_pace=pace),
                 )
+                yield command, f"Walk pace: {pace}"
         spoken = language.current()
         for code, name in language.LANGUAGES.items():
             if code != spoken:
-                yield SystemCommand(
+                command = SystemCommand(
                     # Translators: {language} is a language named in its own words (English).
                     _("Language: {language}").format(language=name),
                     _("Speak {language} from now on (now {now})").format(
@@ -691,5 +716,6 @@ class MarrakechApp(App[None]):
                     ),
                     functools.partial(self.change_language, code),
                 )
+                yield command, f"Language: {name}"
         if isinstance(screen, GameScreen):
-            yield from screen.system_commands()
+            yield from screen.palette_entries()

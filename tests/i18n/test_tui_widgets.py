@@ -325,6 +325,30 @@ async def test_the_command_palette_speaks_japanese_textual_s_own_commands_too() 
     assert "コマンドを検索" in palette
 
 
+@pytest.mark.usefixtures("japanese")
+@run
+async def test_the_command_palette_finds_a_command_by_its_english_title_too() -> None:
+    # A player who knows the English names typed "theme" and read "No matches found".
+    from textual.command import CommandList
+
+    app = MarrakechApp(session=fixed_session())
+
+    def listed() -> list[str]:
+        """The commands the palette lists (its hits, or the line that says there are none)."""
+        commands = app.screen.query_one(CommandList)
+        prompts = (commands.get_option_at_index(n).prompt for n in range(commands.option_count))
+        return [str(prompt).split("\n")[0].strip() for prompt in prompts]
+
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        for query, found in (("theme", "テーマ"), ("hint", "ヒント")):  # Textual's, the game's
+            await pilot.press(*query)
+            await wait_until(pilot, lambda found=found: listed() == [found], f"{found} found")
+            await pilot.press(*["backspace"] * len(query))
+
+
 @pytest.mark.slow
 @pytest.mark.usefixtures("japanese")
 @run

@@ -56,7 +56,9 @@ def test_the_host_gives_an_away_players_seat_to_a_computer_with_c() -> None:
                 ), shown
                 assert "playing on another machine" not in shown
                 assert screen.check_action("give_seat", ()) is True
-                levels = [c.title for c in screen.system_commands() if "play for Bo" in c.title]
+                levels = [
+                    c.title for c, _english in screen.palette_entries() if "play for Bo" in c.title
+                ]
                 assert levels == [f"Let the {level} computer play for Bo" for level in LEVELS]
                 await pilot.press("c")
                 await until(lambda: table.flow.seats[1].kind is SeatKind.COMPUTER)

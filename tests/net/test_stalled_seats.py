@@ -117,7 +117,9 @@ def test_the_hosts_board_says_a_player_lets_their_turn_wait_and_c_gives_their_se
                     "for them until they are back, press c" in told
                 )
                 assert screen.check_action("give_seat", ()) is True
-                levels = [c.title for c in screen.system_commands() if "play for" in c.title]
+                levels = [
+                    c.title for c, _english in screen.palette_entries() if "play for" in c.title
+                ]
                 assert levels == [f"Let the {level} computer play for Cem" for level in LEVELS]
                 await pilot.press("c")
                 await until(lambda: table.flow.seats[2].kind is SeatKind.COMPUTER)

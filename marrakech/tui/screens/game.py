@@ -466,9 +466,11 @@ class GameScreen(MarketScreen["NextGame"]):
         """Write the game log as text into the data directory."""
         self.documents.export(self.app)
 
-    def system_commands(self) -> Iterable[SystemCommand]:
-        """This screen's entries for the command palette (undo, redo, hint when they act)."""
+    def palette_entries(self) -> Iterable[tuple[SystemCommand, str]]:
+        """This screen's entries for the command palette (undo, redo, hint when they act),
+        each with its title in English."""
         for action, title, help_text in PALETTE:
             always = ("export_log", "toggle_risk", *(("save",) if self.flow.can_save else ()))
             if action in always or self.check_action(action, ()):
-                yield SystemCommand(_(title), _(help_text), getattr(self, f"action_{action}"))
+                command = SystemCommand(_(title), _(help_text), getattr(self, f"action_{action}"))
+                yield command, title

@@ -165,17 +165,18 @@ class NetworkGameScreen(GameScreen):
         )
         self._draw()
 
-    def system_commands(self) -> Iterable[SystemCommand]:
+    def palette_entries(self) -> Iterable[tuple[SystemCommand, str]]:
         """The game's entries, and on the host one for each level each seat to give may go
         to."""
-        yield from super().system_commands()
+        yield from super().palette_entries()
         for seat in self.seats_to_give():
             name = self.flow.names[seat]
             for level in LEVELS:
-                yield SystemCommand(
+                command = SystemCommand(
                     _("Let the {level} computer play for {name}").format(
                         level=level_word(level), name=name
                     ),
                     _(DESCRIPTIONS[level]),
                     partial(self.action_give_seat, level, seat),
                 )
+                yield command, f"Let the {level} computer play for {name}"
