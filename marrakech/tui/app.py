@@ -142,6 +142,13 @@ def pace_word(pace: str) -> str:
     return words.get(pace, pace)
 
 
+WALK_PACE = N_("Walk pace: {pace}")
+"""The palette's command that sets how fast Assam walks."""
+
+# Translators: {language} is a language named in its own words (English).
+LANGUAGE = N_("Language: {language}")
+"""The palette's command that speaks another language."""
+
 TEXTUAL_COMMANDS: dict[str, tuple[str, str]] = {
     "Change the current theme": (N_("Theme"), N_("Change the colours of the screens")),
     "Quit the application as soon as possible": (
@@ -698,24 +705,23 @@ class MarrakechApp(App[None]):
         for pace in settings.PACES:
             if pace != self.settings.walk_pace:
                 command = SystemCommand(
-                    _("Walk pace: {pace}").format(pace=pace_word(pace)),
+                    _(WALK_PACE).format(pace=pace_word(pace)),
                     _("Assam walks at a {pace} pace (now {now})").format(
                         pace=pace_word(pace), now=now
                     ),
                     functools.partial(self.change_settings, walk_pace=pace),
                 )
-                yield command, f"Walk pace: {pace}"
+                yield command, WALK_PACE.format(pace=pace)
         spoken = language.current()
         for code, name in language.LANGUAGES.items():
             if code != spoken:
                 command = SystemCommand(
-                    # Translators: {language} is a language named in its own words (English).
-                    _("Language: {language}").format(language=name),
+                    _(LANGUAGE).format(language=name),
                     _("Speak {language} from now on (now {now})").format(
                         language=name, now=language.LANGUAGES[spoken]
                     ),
                     functools.partial(self.change_language, code),
                 )
-                yield command, f"Language: {name}"
+                yield command, LANGUAGE.format(language=name)
         if isinstance(screen, GameScreen):
             yield from screen.palette_entries()

@@ -186,7 +186,7 @@ def test_a_whole_game_in_japanese_through_the_loop(japanese: None) -> None:
 
     assert printed[:3] == [
         "Aylaは" + words.colours_words(game.state.players[0].colours) + "を担当します。",
-        "Bo（コンピューター：欲ばり）は"
+        "Bo（欲ばりCPU）は"
         + words.colours_words(game.state.players[1].colours)
         + "を担当します。",
         "コマンドの一覧は help（ヘルプ）と入力してください。",
@@ -197,7 +197,7 @@ def test_a_whole_game_in_japanese_through_the_loop(japanese: None) -> None:
     assert any("のマス：" in line for line in printed)
     assert any("列9はありません。行と列は0から6までです。" in line for line in printed)
     assert any(line.startswith("ヒント：") for line in printed)
-    assert "じゅうたん99はありません。legal の番号は1から" in out.getvalue()
+    assert "99番のじゅうたんはありません。選択肢（legal）の番号は1〜" in out.getvalue()
 
     # The end: the result, in the shared words (Japanese once they are), then the scores,
     # then the help used (a hint was asked for).
@@ -276,13 +276,13 @@ def test_a_replay_in_japanese(japanese: None) -> None:
     opening = replay.opening()
     assert opening[0].startswith("AylaとBo") or opening[0].endswith("手番、未完了。")
     assert "手番、未完了。" in opening[0]
-    assert replay.respond("次").lines[0].startswith("1／2手番：")
+    assert replay.respond("次").lines[0].startswith("手番1/2：")
     assert (
         replay.respond("最後").lines[-1]
         == "記録はここで終わりです。ゲームは未完了で、次はAylaの手番です。"
     )
     assert replay.respond("手番 ９").lines == ["手番9はありません。手番は0（開始）から2までです。"]
-    assert replay.respond("最初").lines == ["開始時点（0／2手番）：Aylaが先手です。"]
+    assert replay.respond("最初").lines == ["開始時点（手番0/2）：Aylaが先手です。"]
     assert (
         replay.respond("左")
         .lines[0]

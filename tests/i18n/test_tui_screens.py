@@ -243,7 +243,7 @@ def test_a_computer_seat_and_an_open_menu_are_said_in_japanese(japanese: None) -
         assert "esc メニューを閉じる" in footer and "Dismiss" not in footer, footer
 
     asyncio.run(go())
-    assert kind_hint("hard").startswith(f"この席はコンピューター（{level_word('hard')}）")
+    assert kind_hint("hard").startswith(f"この席は{level_word('hard')}CPU")
     assert "hard" not in kind_hint("hard")
 
 

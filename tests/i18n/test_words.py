@@ -109,7 +109,7 @@ def test_squares_compass_colours_and_prompts(japanese: None) -> None:
     state = build(players=2, assam="3.3 N", phase="orient")
     assert words.turn_prompt(state, NAMES) == (
         "Aylaの手番です（次のじゅうたんは赤）。アッサムは(3,3)で北を向いています。"
-        "left、right、ahead のどれかを入力すると、向きを決めてサイコロを振ります。"
+        "left・right・ahead（左・右・まっすぐ）のどれかを入力すると、向きを決めてサイコロを振ります。"
     )
     aim = build(players=3, assam="3.3 E", phase="aim", variant="aim", current=1)
     assert words.choices_line(aim) == (

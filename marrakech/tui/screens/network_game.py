@@ -28,6 +28,10 @@ HAND_OVER_LEVEL = FALLBACK_LEVEL
 """The level ``c`` gives an away player's seat to (the command palette offers each one)."""
 
 
+LET_PLAY = N_("Let the {level} computer play for {name}")
+"""The host's palette command that gives an away player's seat to a computer."""
+
+
 class NetworkGameScreen(GameScreen):
     """One seat (or a spectator's view) of a network game."""
 
@@ -173,10 +177,8 @@ class NetworkGameScreen(GameScreen):
             name = self.flow.names[seat]
             for level in LEVELS:
                 command = SystemCommand(
-                    _("Let the {level} computer play for {name}").format(
-                        level=level_word(level), name=name
-                    ),
+                    _(LET_PLAY).format(level=level_word(level), name=name),
                     _(DESCRIPTIONS[level]),
                     partial(self.action_give_seat, level, seat),
                 )
-                yield command, f"Let the {level} computer play for {name}"
+                yield command, LET_PLAY.format(level=level, name=name)
