@@ -186,9 +186,7 @@ def test_a_whole_game_in_japanese_through_the_loop(japanese: None) -> None:
 
     assert printed[:3] == [
         "Aylaは" + words.colours_words(game.state.players[0].colours) + "を担当します。",
-        "Bo（欲ばりCPU）は"
-        + words.colours_words(game.state.players[1].colours)
-        + "を担当します。",
+        "Bo（欲ばりCPU）は" + words.colours_words(game.state.players[1].colours) + "を担当します。",
         "コマンドの一覧は help（ヘルプ）と入力してください。",
     ]
     assert "'こんにちは' というコマンドはありません。" in printed[5]
