@@ -16,6 +16,7 @@ from marrakech.games.levels import DESCRIPTIONS, LEVELS
 from marrakech.games.session import MAX_NAME_LENGTH, SEAT_KINDS, GameSetup
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens import setup as screen_module
+from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.setup import NewGameScreen
 
 from .helpers import paste, run, screen_text
@@ -92,6 +93,26 @@ def test_escape_quits() -> None:
 def test_q_quits_as_escape_does(key: str) -> None:
     async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
         await pilot.press(key)
+
+    assert play(steps)[1] == [None]
+
+
+def test_escape_after_the_form_was_changed_asks_before_the_names_typed_are_lost() -> None:
+    # Escape, pressed to leave a name's field, quit at once with the names typed.
+    async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
+        screen.query_one("#name-0", Input).focus()
+        await pilot.press("ctrl+a", *"Ayla")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmScreen)
+        assert "not kept" in screen_text(pilot.app)
+        await pilot.press("n")  # keep editing: the form as it was
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert screen.query_one("#name-0", Input).value == "Ayla"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("q")  # leave after all
 
     assert play(steps)[1] == [None]
 

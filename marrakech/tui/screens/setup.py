@@ -35,6 +35,7 @@ from marrakech.games.text import shown
 from marrakech.games.words import sentences
 from marrakech.tui import palette
 from marrakech.tui.screens.chips import chips
+from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.saves import OpenSave, SavesScreen
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.wrapped import WrappedStatic
@@ -323,6 +324,8 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
                 }
             )
         self.defaults = defaults or GameSetup(players=2)
+        self._opened: tuple[object, ...] | None = None
+        """What the form said once shown (``_form``), to tell whether it was changed."""
 
     def compose(self) -> ComposeResult:
         setup = self.defaults
@@ -426,6 +429,18 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         for radio_set in self.query(RadioSet):
             _cursor_on_pressed(radio_set)
         self.call_after_refresh(self._translate_menus)
+        self.call_after_refresh(self._remember_the_form)
+
+    def _remember_the_form(self) -> None:
+        self._opened = self._form()
+
+    def _form(self) -> tuple[object, ...]:
+        """What the form says now: every field's value (to tell whether any was changed)."""
+        return (
+            tuple(field.value for field in self.query(Input)),
+            tuple(menu.value for menu in self.query(Select)),
+            tuple(choice.pressed_index for choice in self.query(RadioSet)),
+        )
 
     def _translate_menus(self) -> None:
         """The keys of the menus' lists (Escape closes one) in the game's language, as the
@@ -596,5 +611,17 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         )
 
     def action_quit(self) -> None:
-        """Leave without a game: quit, or go back to the results it was opened from."""
-        self.dismiss(None)
+        """Leave without a game: quit, or go back to the results it was opened from; first
+        asking, when the form was changed (what was typed would be lost to a slip of Esc)."""
+        if self._opened is None or self._form() == self._opened:
+            self.dismiss(None)
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.dismiss(None)
+
+        question = _("Leave without a game? What you typed or chose here is not kept.")
+        self.app.push_screen(
+            ConfirmScreen(question, yes=_("Leave"), no=_("Keep editing"), yes_key="q"), answered
+        )
