@@ -202,7 +202,7 @@ def problem_of(error: BaseException) -> str:
 
 
 _NOT_THE_BOTS = tuple(
-    str(Path(path).resolve())
+    Path(path).resolve()
     for path in {
         *(sysconfig.get_paths()[kind] for kind in ("stdlib", "platstdlib", "purelib", "platlib")),
         str(Path(__file__).parents[1]),
@@ -217,7 +217,8 @@ def _where(error: BaseException) -> str | None:
     for frame in reversed(traceback.extract_tb(error.__traceback__)):
         if frame.filename.startswith("<"):  # code made on the fly: no file to open
             continue
-        if not str(Path(frame.filename).resolve()).startswith(_NOT_THE_BOTS):
+        path = Path(frame.filename).resolve()
+        if not any(path.is_relative_to(root) for root in _NOT_THE_BOTS):
             return shown(f"{Path(frame.filename).name}:{frame.lineno}", 80)
     return None
 
