@@ -4,14 +4,18 @@ where Saved games says the games are kept."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from textual.color import Color
 from textual.containers import VerticalScroll
 from textual.widgets import Input, Label, Static, TabbedContent
 
+from marrakech.engine import Phase
 from marrakech.games.dice import LoadedDie
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
+from marrakech.tui.screens import game as game_module
 from marrakech.tui.screens.help import HelpScreen
 from marrakech.tui.screens.saves import SavesScreen
 from marrakech.tui.screens.setup import NewGameScreen
@@ -204,3 +208,27 @@ async def test_a_key_to_the_market_cut_short_says_where_the_rest_is(
             await pilot.pause()
             assert isinstance(app.screen, HelpScreen)
             assert "the chance of going bankrupt" in " ".join(screen_text(app).split())
+
+
+@run
+async def test_a_second_enter_after_laying_does_not_roll_the_next_person_s_die(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # In hot-seat, Ayla's Enter pressed twice laid her carpet and rolled for Bo, who never
+    # chose his facing (and without takebacks, could not take the roll back).
+    clock = [1000.0]
+    monkeypatch.setattr(game_module, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    monkeypatch.setattr(game_module, "HANDOVER_SECONDS", 0.8)  # as it is (conftest: 0)
+    state = position(carpets=[("B", (1, 3), (2, 3))])
+    session = Session(GameSetup(2, names=("Ayla", "Bo")), start=state, dice=LoadedDie((1, 2)))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # Ayla rolls a 1
+        await wait_until(pilot, lambda: "Die  1 " in die_line(app), "the roll shown")
+        await pilot.press("enter", "enter")  # lays her carpet, and the same hand again
+        await wait_until(pilot, lambda: session.state.current == 1, "Bo's turn")
+        await pilot.pause()
+        assert session.state.phase is Phase.ORIENT  # Bo has not rolled
+        clock[0] += game_module.HANDOVER_SECONDS
+        await pilot.press("enter")  # Bo's own Enter, a moment later
+        await wait_until(pilot, lambda: session.state.phase is not Phase.ORIENT, "Bo's roll")

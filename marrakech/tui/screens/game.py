@@ -51,6 +51,10 @@ HINT_WHY_SECONDS = 30.0
 with the position they speak of) or Esc hides them: they take a while to weigh. Where
 they would cover the risk table (a short terminal), they stay as long as any notice."""
 
+HANDOVER_SECONDS = 0.8
+"""After one person's decision hands the game to another person here, a key that rolls is
+let pass this long: the first player's Enter pressed twice rolled the next one's die."""
+
 
 class GameScreen(MarketScreen["NextGame"]):
     """One game, from the first turn to the results; dismisses with what its results
@@ -90,6 +94,8 @@ class GameScreen(MarketScreen["NextGame"]):
         """True while the results are open over the final board (Enter is theirs)."""
         self._hint_why_until = 0.0
         """Until when (``time.monotonic``) a hint's reasons are on screen."""
+        self._handover_until = 0.0
+        """Until when (``time.monotonic``) a roll is not taken (``HANDOVER_SECONDS``)."""
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -183,6 +189,8 @@ class GameScreen(MarketScreen["NextGame"]):
         if played is not None and (notice := self.flow.bankruptcy(played)) is not None:
             show_notice(self.app, notice)
         self.pointing = Pointing.fresh(self.state)
+        if played is not None and self._handed_over(played):
+            self._handover_until = time.monotonic() + HANDOVER_SECONDS
         self._draw()
         if self.flow.over:
             self.action_results()
@@ -270,8 +278,22 @@ class GameScreen(MarketScreen["NextGame"]):
         elif (turned := self.pointing.turned(self.state, way)) is not None:
             self._point(turned)
 
+    def _handed_over(self, played: Transition) -> bool:
+        """Whether ``played``, a person's decision, left the game to another person."""
+        mover = self.flow.to_move
+        decider = self.flow.seats[played.before.current]
+        return (
+            mover is not None
+            and mover.is_person
+            and decider.is_person
+            and mover.number != decider.number
+        )
+
     def action_roll(self) -> None:
-        """Orient Assam as chosen and roll the die (or just roll, when aimed)."""
+        """Orient Assam as chosen and roll the die (or just roll, when aimed); not just
+        after the game passed from one person to another (``HANDOVER_SECONDS``)."""
+        if time.monotonic() < self._handover_until:
+            return
         if self.state.phase is not Phase.ORIENT:
             self._decide(None)
         elif self.pointing.turn is not None:
