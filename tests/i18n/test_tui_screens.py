@@ -259,10 +259,11 @@ def test_the_new_game_screens_hint_breaks_japanese_where_it_may_and_centres_it(
             return lines_of(app)
 
     lines = asyncio.run(go())
-    start = next(i for i, line in enumerate(lines) if "見た出目より前まで" in line)
-    hint = [line.strip("│") for line in lines[start : start + 2]]
-    assert "".join(hint).replace(" ", "").endswith("「待った」を使ったと出ます。"), hint
-    assert hint[1].strip()[0] not in NO_LINE_START, hint
+    start = next(i for i, line in enumerate(lines) if "オン：" in line)
+    end = next(i for i, line in enumerate(lines) if "戻せません。" in line)
+    hint = [line.strip("│") for line in lines[start : end + 1]]
+    assert "".join(hint).replace(" ", "").endswith("オフ：どちらも戻せません。"), hint
+    assert len(hint) > 1 and all(line.strip()[0] not in NO_LINE_START for line in hint), hint
     for line in hint:  # centred: as much room on each side, give or take a cell
         assert abs((len(line) - len(line.lstrip())) - (len(line) - len(line.rstrip()))) <= 2, line
 

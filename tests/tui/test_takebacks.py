@@ -51,9 +51,11 @@ async def test_the_new_game_form_says_what_takebacks_allow() -> None:
         app.screen.query_one("#takeback", Select).focus()
         await pilot.pause()
         words = " ".join(screen_text(app).replace("│", " ").split())  # lines run on
+        # Off says that a move stands once the next person's turn has begun, too: friends
+        # read "a roll once seen stands" as "a carpet may be taken back before the roll".
         assert (
-            "Whether undo may go back past a roll that was seen: the die then rolls anew, and"
-            " the summary says takebacks were used." in words
+            "On: undo may take back a roll seen (the die rolls anew) or a turn handed on; the"
+            " summary says so. Off: neither." in words
         )
         await pilot.press("enter")  # the choices
         await pilot.pause()
@@ -61,7 +63,7 @@ async def test_the_new_game_form_says_what_takebacks_allow() -> None:
         for label in (
             "Auto: only for one person against computers",
             "On: undo may take back a roll; the die rolls anew",
-            "Off: a roll once seen stands",
+            "Off: a roll seen, or a turn handed on, stands",
         ):
             assert label in shown
 

@@ -64,7 +64,7 @@ _PILES = (
 _TAKEBACKS: tuple[tuple[str, bool | None], ...] = (
     (N_("Auto: only for one person against computers"), None),
     (N_("On: undo may take back a roll; the die rolls anew"), True),
-    (N_("Off: a roll once seen stands"), False),
+    (N_("Off: a roll seen, or a turn handed on, stands"), False),
 )
 _HINTS = {
     "players": N_("2 players own two colours each (24 carpets); 3 own 15 carpets, 4 own 12."),
@@ -75,8 +75,8 @@ _HINTS = {
     ),
     "piles": N_("2 players only: how each player's 24 carpets are stacked."),
     "takeback": N_(
-        "Whether undo may go back past a roll that was seen: the die then rolls anew, and"
-        " the summary says takebacks were used."
+        "On: undo may take back a roll seen (the die rolls anew) or a turn handed on; the"
+        " summary says so. Off: neither."
     ),
     "seed": N_("Decides every die roll and the 2-player piles: the same seed, the same game."),
     "start": N_("Enter starts the game; Escape quits."),
