@@ -257,6 +257,8 @@ async def test_the_game_log_breaks_japanese_where_japanese_may() -> None:
         app.query_one(GameLog).show([LOG_SENTENCE])
         await pilot.pause()
         lines = [line.strip() for line in screen_text(app).splitlines() if line.strip()]
+    assert lines[0].startswith("• ")  # the bullet, its lines under its words
+    lines[0] = lines[0].removeprefix("• ")
     assert "".join(lines) == LOG_SENTENCE
     assert len(lines) > 1
     assert all(line[0] not in NO_LINE_START for line in lines)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from itertools import accumulate
 from typing import ClassVar
 
-from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -24,7 +23,10 @@ from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.board import BoardWidget
 from marrakech.tui.widgets.player_panel import PlayerPanel
 from marrakech.tui.widgets.too_small import TooSmall
-from marrakech.tui.widgets.wrapped import WrappedStatic, WrappedText
+from marrakech.tui.widgets.wrapped import WrappedStatic, hanging
+
+TURN_NUMBER_WIDTH = 3
+"""Cells for a turn's number in the list of turns (a game has under a thousand)."""
 
 
 class ReplayScreen(MarketScreen[None]):
@@ -116,9 +118,9 @@ class ReplayScreen(MarketScreen[None]):
     def _log(self) -> list[Option]:
         first = self.session.states[0]
         start = _("The market opens: {name} plays first.").format(name=self.names[first.current])
-        options = [Option(_numbered("", Text(start, style="italic")))]
+        options = [Option(hanging("", Text(start, style="italic"), TURN_NUMBER_WIDTH))]
         for number, turn in enumerate(self.turns, start=1):
-            options.append(Option(_numbered(str(number), Text(turn.words))))
+            options.append(Option(hanging(str(number), Text(turn.words), TURN_NUMBER_WIDTH)))
         return options
 
     def on_mount(self) -> None:
@@ -193,13 +195,3 @@ class ReplayScreen(MarketScreen[None]):
     def action_close(self) -> None:
         """Leave the replay."""
         self.dismiss(None)
-
-
-def _numbered(number: str, words: Text) -> Table:
-    """A line of the list of turns: the turn's number in a column of its own, its words
-    beside it, wrapped under themselves."""
-    line = Table.grid(padding=(0, 1, 0, 0))
-    line.add_column(width=3, justify="right", style="dim")
-    line.add_column(ratio=1)
-    line.add_row(number, WrappedText(words))
-    return line

@@ -8,12 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.console import Group
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.widgets import Static
 
-from marrakech.tui.widgets.wrapped import WrappedStatic
+from marrakech.tui.widgets.wrapped import hanging
+
+BULLET = "•"
+"""Before each sentence of the log."""
 
 
 class GameLog(VerticalScroll, can_focus=False):
@@ -25,15 +30,18 @@ class GameLog(VerticalScroll, can_focus=False):
         """The sentences shown, oldest first."""
 
     def compose(self) -> ComposeResult:
-        yield WrappedStatic(id="log-text", markup=False)
+        yield Static(id="log-text")
 
     def show(self, sentences: Sequence[str]) -> None:
-        """Show these sentences, oldest first, the latest in view."""
+        """Show these sentences, oldest first, the latest in view: each after a bullet, its
+        lines under its words, so that the top line, cut from its start by the scroll,
+        never reads as a sentence of its own (naming the wrong player)."""
         sentences = tuple(sentences)
         if sentences == self.sentences:
             return
         self.sentences = sentences
-        self.query_one("#log-text", WrappedStatic).update(Text("\n".join(sentences)))
+        entries = [hanging(BULLET, Text(sentence), 1) for sentence in sentences]
+        self.query_one("#log-text", Static).update(Group(*entries))
         self.call_after_refresh(self.scroll_end, animate=False)
 
     def on_resize(self, event: events.Resize) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from rich.console import Console, ConsoleOptions
 from rich.console import RenderResult as RichResult
 from rich.measure import Measurement
+from rich.table import Table
 from rich.text import Text
 from textual.app import RenderResult
 from textual.geometry import Size
@@ -74,3 +75,14 @@ class WrappedText:
         if is_wide(self.text.plain):  # it breaks between words Japanese may break between
             return Measurement(min(narrowest(self.text.plain), measured.maximum), measured.maximum)
         return measured
+
+
+def hanging(mark: str, words: Text, mark_width: int) -> Table:
+    """One entry of a list: ``mark`` (a number, a bullet) dim in a column of its own,
+    ``mark_width`` cells wide, and ``words`` beside it, wrapped under themselves (so that
+    a line cut from its start never reads as an entry of its own)."""
+    entry = Table.grid(padding=(0, 1, 0, 0))
+    entry.add_column(width=mark_width, justify="right", style="dim")
+    entry.add_column(ratio=1)
+    entry.add_row(mark, WrappedText(words))
+    return entry
