@@ -515,6 +515,8 @@ class TextGame:
         self.flow.note_hint()
         # Where the reasons follow, they name the carpet's squares ("Laying it on ...").
         choice = describe.choice_words(found.pick, self.state, squares=found.compared is None)
+        if found.any_way and found.sentences:  # the reasons say that any way will do
+            return _("Hint: {reasons}").format(reasons=one_line(*found.sentences))
         said = (
             _("Hint: any way will do.")
             if found.any_way
