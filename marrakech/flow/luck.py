@@ -84,12 +84,38 @@ class Account:
 
 
 @dataclass(frozen=True, slots=True)
+class RollLuck:
+    """One roll of the die and what it gave each seat (its part of their dice luck)."""
+
+    turn: int
+    """The game's turn it was rolled in, from 1."""
+    seat: int
+    """The seat that rolled."""
+    value: int
+    luck: tuple[float, ...]
+    """For each seat, the margin it expected after the roll less the average over the
+    die: what this roll gave it (below 0: took from it)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Split:
     """Every seat's account, and both accounts after each turn."""
 
     accounts: tuple[Account, ...]
     by_turn: tuple[tuple[tuple[float, float], ...], ...]
     """After each turn, for each seat, (luck, skill) so far."""
+    rolls: tuple[RollLuck, ...] = ()
+    """Every roll of the game, in order, with the dice luck it gave each seat."""
+
+
+def luckiest_rolls(found: Split, seat: int) -> tuple[RollLuck, RollLuck] | None:
+    """The roll that gave ``seat`` the most, and the one that took the most from it (its
+    own or another seat's); None when the game had no roll."""
+    if not found.rolls:
+        return None
+    best = max(found.rolls, key=lambda roll: roll.luck[seat])
+    worst = min(found.rolls, key=lambda roll: roll.luck[seat])
+    return best, worst
 
 
 def rounded(margin: float, skill: float, digits: int = 1) -> tuple[float, float]:
@@ -165,7 +191,8 @@ def split(
         return Account(seat, margin, margin - skill, skill, parts, skill_parts)
 
     by_turn = []
-    for begin, end in turn_bounds(session.actions):
+    rolls = []
+    for turn, (begin, end) in enumerate(turn_bounds(session.actions), start=1):
         for index in range(begin, end):
             if progress is not None:
                 progress(index)
@@ -178,7 +205,9 @@ def split(
                 ]
                 average = [sum(p * found[seat] for p, found in outcomes) for seat in range(seats)]
                 after = expected(transition.after)
-                add(chance["dice"], [after[seat] - average[seat] for seat in range(seats)])
+                luck = tuple(after[seat] - average[seat] for seat in range(seats))
+                add(chance["dice"], luck)
+                rolls.append(RollLuck(turn, transition.seat, transition.action.value, luck))
                 add(inconsistency, [average[seat] - before[seat] for seat in range(seats)])
                 continue
             judgement = judged.get(index)
@@ -213,4 +242,5 @@ def split(
     # A finished game's margin, or where the record stops the margin now: what was still
     # expected, and the rounding, are the evaluator's too.
     final = margins([float(score.total) for score in session.state.scores()])
-    return Split(tuple(account(seat, final[seat]) for seat in range(seats)), tuple(by_turn))
+    accounts = tuple(account(seat, final[seat]) for seat in range(seats))
+    return Split(accounts, tuple(by_turn), tuple(rolls))

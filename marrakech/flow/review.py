@@ -43,7 +43,9 @@ from .luck import (
     LUCK_PARTS,
     SKILL_PARTS,
     Account,
+    RollLuck,
     Split,
+    luckiest_rolls,
     rounded,
     rounded_skill_parts,
     split,
@@ -336,7 +338,7 @@ def review_document(found: Review) -> dict[str, Any]:
             }
             for decision in found.decisions
         ],
-        "players": [_player_document(player) for player in found.players],
+        "players": [_player_document(player, found.luck) for player in found.players],
     }
 
 
@@ -344,9 +346,16 @@ def _rounded(value: float | None, places: int) -> float | None:
     return None if value is None else round(value, places)
 
 
-def _player_document(player: PlayerReview) -> dict[str, Any]:
+def _player_document(player: PlayerReview, luck_split: Split) -> dict[str, Any]:
     account = player.account
     luck, skill = rounded(player.margin, account.skill, 3)
+    pinned = luckiest_rolls(luck_split, player.seat)
+    rolls = {
+        name: None if pinned is None else _roll_document(roll, player.seat)
+        for name, roll in zip(
+            ("luckiest_roll", "unluckiest_roll"), pinned or (None, None), strict=True
+        )
+    }
     return {
         "seat": player.seat + 1,
         "name": player.name,
@@ -357,6 +366,20 @@ def _player_document(player: PlayerReview) -> dict[str, Any]:
         "skill": skill,
         "luck_parts": {name: round(account.parts[name], 3) for name in LUCK_PARTS},
         "skill_parts": {name: round(account.skill_parts[name], 3) for name in SKILL_PARTS},
+        **rolls,
+    }
+
+
+def _roll_document(roll: RollLuck | None, seat: int) -> dict[str, Any] | None:
+    """A roll as the JSON says it: its turn, who rolled (seats from 1), the value, and
+    what it gave ``seat``."""
+    if roll is None:
+        return None
+    return {
+        "turn": roll.turn,
+        "seat": roll.seat + 1,
+        "value": roll.value,
+        "luck": round(roll.luck[seat], 3),
     }
 
 
@@ -522,10 +545,33 @@ def skill_parts_words(name: str, account: Account) -> str | None:
     )
 
 
+def rolls_line(luck_split: Split, seat: int, names: tuple[str, ...]) -> str | None:
+    """The roll that gave ``seat`` the most and the one that took the most from it, in a
+    line ("Ayla's luckiest roll: turn 22, Bo rolled 4 (+7.2); ..."); None without rolls."""
+    pinned = luckiest_rolls(luck_split, seat)
+    if pinned is None:
+        return None
+    best, worst = pinned
+    return _(
+        "{name}'s luckiest roll: turn {turn}, {roller} rolled {value} ({luck}); unluckiest: "
+        "turn {worst_turn}, {worst_roller} rolled {worst_value} ({worst_luck})."
+    ).format(
+        name=names[seat],
+        turn=best.turn,
+        roller=names[best.seat],
+        value=best.value,
+        luck=f"{best.luck[seat]:+.1f}",
+        worst_turn=worst.turn,
+        worst_roller=names[worst.seat],
+        worst_value=worst.value,
+        worst_luck=f"{worst.luck[seat]:+.1f}",
+    )
+
+
 def review_lines(found: Review, names: tuple[str, ...]) -> Iterable[str]:
     """The review in plain lines: each decision (after one graded an inaccuracy or worse,
     why the better move is better, in the hint's words: ``hint.why_better``), then each
-    seat's summary and its luck and skill."""
+    seat's summary, its luck and skill, and the rolls that gave it most and took most."""
     if not found.decisions:
         yield _("No decision to review: nobody had a choice to make.")
     inaccuracy = GRADE_ORDER.index(INACCURACY)
@@ -538,3 +584,5 @@ def review_lines(found: Review, names: tuple[str, ...]) -> Iterable[str]:
     for player in found.players:
         yield player_line(player)
         yield luck_line(player)
+        if rolls := rolls_line(found.luck, player.seat, names):
+            yield rolls

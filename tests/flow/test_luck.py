@@ -9,9 +9,9 @@ import random
 import pytest
 
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR
-from marrakech.engine import Action, GameState, Phase
-from marrakech.flow.luck import LUCK_PARTS, SKILL_PARTS, margins
-from marrakech.flow.review import review
+from marrakech.engine import Action, GameState, Phase, Roll
+from marrakech.flow.luck import LUCK_PARTS, SKILL_PARTS, luckiest_rolls, margins
+from marrakech.flow.review import review, review_lines, rolls_line
 from marrakech.games.session import GameSetup, Session
 
 
@@ -70,6 +70,24 @@ def test_luck_and_skill_add_up_to_each_margin_and_skill_is_zero_sum_by_its_parts
     assert [luck + skill for luck, skill in last] == pytest.approx(
         [account.margin for account in accounts]
     )
+    # Each roll's part of the dice luck: every roll of the game, adding up to it.
+    rolled = [t for t in session.transitions if isinstance(t.action, Roll)]
+    rolls = found.luck.rolls
+    assert [(roll.seat, roll.value) for roll in rolls] == [(t.seat, t.action.value) for t in rolled]
+    for seat, account in enumerate(accounts):
+        assert sum(roll.luck[seat] for roll in rolls) == pytest.approx(account.parts["dice"])
+        best, worst = luckiest_rolls(found.luck, seat) or pytest.fail("no rolls")
+        assert best.luck[seat] == max(roll.luck[seat] for roll in rolls)
+        assert worst.luck[seat] == min(roll.luck[seat] for roll in rolls)
+        line = rolls_line(found.luck, seat, session.setup.names)
+        assert line == (
+            f"{session.setup.names[seat]}'s luckiest roll: turn {best.turn}, "
+            f"{session.setup.names[best.seat]} rolled {best.value} ({best.luck[seat]:+.1f}); "
+            f"unluckiest: turn {worst.turn}, {session.setup.names[worst.seat]} rolled "
+            f"{worst.value} ({worst.luck[seat]:+.1f})."
+        )
+        assert line in review_lines(found, session.setup.names)
+    assert 1 <= rolls[0].turn <= rolls[-1].turn <= len(found.luck.by_turn)
 
 
 @pytest.mark.slow

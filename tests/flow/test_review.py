@@ -18,7 +18,7 @@ from marrakech import cli, textmode
 from marrakech.bots import make_bot
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR
 from marrakech.bots.expert import searched_values
-from marrakech.engine import Orient, Phase, Place, Turn, new_game
+from marrakech.engine import Orient, Phase, Place, Roll, Turn, new_game, turn_bounds
 from marrakech.flow.hint import why_better
 from marrakech.flow.judging import rank
 from marrakech.flow.luck import Split
@@ -355,10 +355,23 @@ def test_the_json_document_has_its_fields_and_types() -> None:
             "skill": document["players"][seat]["skill"],
             "luck_parts": document["players"][seat]["luck_parts"],
             "skill_parts": document["players"][seat]["skill_parts"],
+            "luckiest_roll": document["players"][seat]["luckiest_roll"],
+            "unluckiest_roll": document["players"][seat]["unluckiest_roll"],
         }
         for seat, name in enumerate(("Ayla", "Bo"))
     ]
     for player in document["players"]:
+        # The rolls that gave most and took most: each one rolled in the game.
+        rolled = {
+            (turn, t.seat + 1, t.action.value)
+            for turn, (begin, end) in enumerate(turn_bounds(session.actions), start=1)
+            for t in session.transitions[begin:end]
+            if isinstance(t.action, Roll)
+        }
+        best, worst = player["luckiest_roll"], player["unluckiest_roll"]
+        for roll in (best, worst):
+            assert (roll["turn"], roll["seat"], roll["value"]) in rolled
+        assert best["luck"] >= worst["luck"]
         assert isinstance(player["average_loss_points"], float)
         assert round(player["luck"] + player["skill"], 6) == player["margin"]
         assert set(player["luck_parts"]) == {"dice", "start", "table", "evaluator"}

@@ -182,8 +182,15 @@ async def test_under_the_luck_chart_a_key_says_what_each_word_means(players: int
     )
     # Skill has its two parts with 2 players only.
     assert all((part in text) == (players == 2) for part in parts)
-    assert text.endswith("? (help) says more.")
+    assert "? (help) says more." in text
     assert "Working out luck and skill" not in text
+    # Then, for each player, the roll that gave them most and the one that took most.
+    pinned = re.findall(
+        r"(\w+(?: \d)?)'s luckiest roll: turn \d+, [\w ]+ rolled \d \([+-]\d+\.\d\); "
+        r"unluckiest: turn \d+, [\w ]+ rolled \d \([+-]\d+\.\d\)\.",
+        text,
+    )
+    assert pinned and pinned == list(session.setup.names)[: len(pinned)], text  # it scrolls
 
 
 @pytest.mark.slow

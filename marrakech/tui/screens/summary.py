@@ -19,7 +19,7 @@ from textual.widgets import Footer, Static
 
 from marrakech.engine import Colour
 from marrakech.flow import recaps
-from marrakech.flow.review import Review
+from marrakech.flow.review import Review, rolls_line
 from marrakech.flow.summary import GameSummary, chances_by_round, summarise
 from marrakech.games.language import N_, _, pgettext
 from marrakech.games.session import Session
@@ -72,6 +72,7 @@ class SummaryScreen(Screen[None]):
     }
     SummaryScreen #luck-words {
         padding: 0 1;
+        margin-top: 1;
     }
     """
 
@@ -109,7 +110,7 @@ class SummaryScreen(Screen[None]):
                     yield ScoreChart(self.summary.scores, self._line_colours(), id="chart")
                 with VerticalScroll(id="luck"):
                     yield LuckChart(id="luck-chart")
-                    yield Static(_("Working out luck and skill…"), id="luck-words")
+                    yield Static(_("Working out luck and skill…"), id="luck-words", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -193,8 +194,12 @@ class SummaryScreen(Screen[None]):
         """Draw each player's luck and skill, in figures and bars."""
         if not self.is_attached:
             return
-        self.query_one(LuckChart).show(found.luck.accounts, self.session.setup.names)
-        self.query_one("#luck-words").display = False
+        names = self.session.setup.names
+        self.query_one(LuckChart).show(found.luck.accounts, names)
+        rolls = [rolls_line(found.luck, seat, names) for seat in range(len(names))]
+        words = self.query_one("#luck-words", Static)
+        words.update(Text("\n".join(line for line in rolls if line)))
+        words.display = any(rolls)
 
     def _figures(self) -> Table:
         table = Table(
