@@ -472,16 +472,17 @@ def test_the_lines_name_each_decision_then_each_player() -> None:
     session = played(30)
     lines = list(review_lines(review(session), session.setup.names))
     assert lines[0].startswith("Turn 1, Ayla: ")
-    assert lines[-2].startswith("Ayla: margin ")
-    assert "decisions, average loss " in lines[-2]
-    assert lines[-1].startswith("Ayla: margin ") and " = luck " in lines[-1]
+    assert lines[-3].startswith("Ayla: margin ")
+    assert "decisions, average loss " in lines[-3]
+    assert lines[-2].startswith("Ayla: margin ") and " = luck " in lines[-2]
+    assert lines[-1].startswith("Ayla's luckiest roll: turn ")  # then the rolls behind it
     # With 2 players skill's two parts follow, and every figure adds up as shown.
     figures = re.fullmatch(
         r"Ayla: margin ([+-]\d+) = luck ([+-][\d.]+) \+ skill ([+-][\d.]+) "
         r"\(decisions ([+-][\d.]+), foresight ([+-][\d.]+)\)\.",
-        lines[-1],
+        lines[-2],
     )
-    assert figures is not None, lines[-1]
+    assert figures is not None, lines[-2]
     margin, luck, skill, decisions, foresight = map(float, figures.groups())
     assert round(luck + skill, 1) == margin
     assert round(decisions + foresight, 1) == skill
