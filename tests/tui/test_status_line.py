@@ -40,18 +40,3 @@ async def test_a_message_longer_than_the_lines_ends_with_an_ellipsis_and_is_a_no
             "Ayla: Assam will go left; Enter rolls.",
             "Short.",
         ]
-
-
-@run
-async def test_a_long_message_after_another_takes_its_place_as_a_notice() -> None:
-    # An undo that took back a round, then a redo: both notices stood over the die and the
-    # risk table, the first contradicting the board.
-    app = OneLine()
-    async with app.run_test(size=(60, 12), notifications=True) as pilot:
-        status = app.query_one(StatusLine)
-        status.show(Text("Ayla: Enter rolls.\n" + LONG))
-        await pilot.pause()
-        again = LONG.replace("Took back", "Played again")
-        status.show(Text("Ayla: Enter rolls.\n" + again))
-        await pilot.pause()
-        assert [toast.split(",")[0] for toast in toasts(app)] == [again.split(",")[0]]

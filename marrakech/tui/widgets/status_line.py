@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 from rich.text import Text
 from textual.app import RenderResult
 
@@ -17,22 +15,13 @@ class StatusLine(WrappedStatic):
     for the lines it has (an undo that took back a whole round, say) is cut with "…" and
     shown whole as a notice as well. Japanese breaks where Japanese may (``WrappedStatic``)."""
 
-    _noticed_until = 0.0
-    """Until when (``time.monotonic``) the notice of the last message too long is up."""
-
     def show(self, status: Text) -> None:
-        """Show these lines (``game_status.status_text`` writes them). A message too long
-        for them is a notice as well, in place of the last one's if it is still up (an
-        undo's, then a redo's: the first would contradict the board)."""
+        """Show these lines (``game_status.status_text`` writes them)."""
         if status != self._text:
             self.update(status, layout=False)
             if self._overflows(status):
-                if time.monotonic() < self._noticed_until:
-                    self.app.clear_notifications()  # Textual clears them only all at once
                 first, _, message = status.plain.partition("\n")
-                self._noticed_until = time.monotonic() + show_notice(
-                    self.app, Notice(message or first)
-                )
+                show_notice(self.app, Notice(message or first))
 
     def fits(self, status: Text) -> bool:
         """Whether ``status`` takes no more lines than the widget is sure to have (its
