@@ -23,7 +23,6 @@ import hashlib
 import importlib
 import importlib.util
 import sys
-import sysconfig
 import threading
 import time
 import traceback
@@ -119,6 +118,7 @@ def _load_bot_class(name: str) -> Any:
     if source.endswith(".py"):
         module = _load_file(source)
     else:
+        _own_code(source)
         try:
             module = _run_limited(
                 lambda: importlib.import_module(source), PLUGIN_TIME_LIMIT, Printed()
@@ -128,7 +128,12 @@ def _load_bot_class(name: str) -> Any:
                 name=repr(name), problem=problem_of(error)
             )
             beside = Path(*source.split(".")).with_suffix(".py")
-            if isinstance(error, ModuleNotFoundError) and beside.is_file():
+            missing = error.name if isinstance(error, ModuleNotFoundError) else None
+            if (
+                missing
+                and (source == missing or source.startswith(f"{missing}."))
+                and (beside.is_file())
+            ):
                 problem += _(" (for the file {file}, name it {bot})").format(
                     file=repr(str(beside)), bot=repr(f"{beside}:{class_name}")
                 )
@@ -177,6 +182,7 @@ def _load_file(path_text: str) -> Any:
     # every other place, so that none of them hides a module of Python's or the game's).
     if str(path.parent) not in sys.path:
         sys.path.append(str(path.parent))
+    _bot_code.add(path.parent)
     try:
         _run_limited(lambda: loader.exec_module(module), PLUGIN_TIME_LIMIT, Printed())
     except Exception as error:
@@ -201,26 +207,44 @@ def problem_of(error: BaseException) -> str:
     return f"{problem} ({where})" if where else problem
 
 
-_NOT_THE_BOTS = tuple(
-    Path(path).resolve()
-    for path in {
-        *(sysconfig.get_paths()[kind] for kind in ("stdlib", "platstdlib", "purelib", "platlib")),
-        str(Path(__file__).parents[1]),
-    }
-)
-"""Where code that is not an outside bot's lives: Python's, installed packages', the game's."""
+_GAME_CODE = Path(__file__).resolve().parents[1]
+"""The game's own package: never an outside bot's code."""
+
+_bot_code: set[Path] = set()
+"""Where the outside bots loaded in this run keep their code: a bot file's folder (the
+modules beside it are its own), a module's file, a package's folder."""
+
+
+def _own_code(module: str) -> None:
+    """Remember where the top-level module or package ``module`` (an outside bot's) lives,
+    before it is imported: an error raised in it is then placed in its code."""
+    try:
+        spec = importlib.util.find_spec(module.partition(".")[0])
+    except (ImportError, ValueError):
+        return
+    if spec is not None and spec.origin is not None and spec.has_location:
+        origin = Path(spec.origin).resolve()
+        if not origin.is_relative_to(_GAME_CODE):  # a bot of the game's own, as a module
+            _bot_code.add(origin.parent if origin.name == "__init__.py" else origin)
 
 
 def _where(error: BaseException) -> str | None:
-    """The file and line of the last frame of the bot's own code in the error's traceback
-    (where it raised, or where it called the code that did), if any."""
+    """The file and line of the last frame of an outside bot's own code in the error's
+    traceback (where it raised, or where it called the code that did), if any."""
     for frame in reversed(traceback.extract_tb(error.__traceback__)):
         if frame.filename.startswith("<"):  # code made on the fly: no file to open
             continue
         path = Path(frame.filename).resolve()
-        if not any(path.is_relative_to(root) for root in _NOT_THE_BOTS):
-            return shown(f"{Path(frame.filename).name}:{frame.lineno}", 80)
+        if any(path == root or path.is_relative_to(root) for root in _bot_code):
+            return shown(f"{path.name}:{frame.lineno}", 80)
     return None
+
+
+def _raised_by_the_call(error: BaseException) -> bool:
+    """Whether ``error`` was raised by calling a bot's class itself (too many arguments),
+    not inside its code: the traceback ends here."""
+    frames = traceback.extract_tb(error.__traceback__)
+    return bool(frames) and Path(frames[-1].filename).resolve() == Path(__file__).resolve()
 
 
 def _said(error: BaseException) -> str:
@@ -235,6 +259,7 @@ def _said(error: BaseException) -> str:
 
 def _entry_point(name: str) -> Any:
     for point in entry_points(group=ENTRY_POINT_GROUP, name=name):
+        _own_code(point.module)
         try:
             return _run_limited(point.load, PLUGIN_TIME_LIMIT, Printed())
         except Exception as error:
@@ -273,9 +298,9 @@ def build_plugin(
         choose = _run_limited(lambda: getattr(bot, "choose", None), time_limit, printed)
     except Exception as error:
         problem = problem_of(error)
-        if isinstance(error, TypeError) and _where(error) is None:  # the call itself
+        if isinstance(error, TypeError) and _raised_by_the_call(error):
             problem += _(" (it is built as {call})").format(
-                call=f"{getattr(cls, '__name__', 'Class')}(seed=...)"
+                call=f"{_class_name(name, cls)}(seed=...)"
             )
         message = _("cannot build the bot {name}: {problem}").format(
             name=repr(name), problem=problem
@@ -284,6 +309,14 @@ def build_plugin(
     if not callable(choose):
         raise ValueError(_("the bot {name} has no choose(state) method").format(name=repr(name)))
     return TimeLimited(bot, name, time_limit, printed, seed=seed)
+
+
+def _class_name(name: str, cls: object) -> str:
+    """The class of an outside bot, as the player named it (``file.py:Class``), else as it
+    calls itself (an installed bot's), shown safely."""
+    if ":" in name:
+        return name.rpartition(":")[2]
+    return shown(str(getattr(cls, "__name__", name)), NAME_LIMIT)
 
 
 class TimeLimited:

@@ -309,3 +309,17 @@ def test_a_bot_given_up_on_answers_at_once_however_long_its_limit() -> None:
     assert not asking.is_alive()
     assert len(answered) == 1 and isinstance(answered[0], TimeoutError)
     assert str(answered[0]) == "given up: the game was closed"
+
+
+def test_a_module_bot_missing_a_package_is_told_so_where_it_imports_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The module is found; what it imports is not: the hint to name it as a file would
+    # not help, the line that imports the missing package does.
+    (tmp_path / "needy.py").write_text("import not_installed_dependency\n\nclass Bot:\n    pass\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError) as refused:
+        make_bot("needy:Bot")
+    said = str(refused.value)
+    assert said.endswith("No module named 'not_installed_dependency' (needy.py:1)"), said

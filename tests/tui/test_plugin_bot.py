@@ -70,10 +70,7 @@ async def test_the_example_bot_plays_its_turns_in_the_app(monkeypatch: pytest.Mo
     ("bot", "notice"),
     [
         (TimeLimited(Sleeper(), "sleeper", time_limit=0.2), "failed (took longer than 0.2 s)"),
-        (
-            TimeLimited(Crasher(), "crasher", time_limit=5),
-            "failed (RuntimeError: out of ideas (test_plugin_bot.py:",  # where it raised
-        ),
+        (TimeLimited(Crasher(), "crasher", time_limit=5), "failed (RuntimeError: out of ideas)"),
     ],
 )
 async def test_an_outside_bot_that_hangs_or_crashes_is_replaced_with_a_notice(
