@@ -434,6 +434,8 @@ def _run_limited(
             except BaseException as error:  # everything the bot does is handed back below
                 failure.append(error)
 
+    if given_up is not None and given_up.is_set():  # not even begun: no thread left behind
+        raise TimeoutError(_("given up: the game was closed"))
     thread = threading.Thread(target=run, name=thread_name, daemon=True)
     thread.start()
     deadline = time.monotonic() + time_limit

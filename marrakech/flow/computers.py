@@ -83,6 +83,8 @@ class ComputerSeats:
     def __init__(self, flow: Table) -> None:
         self.flow = flow
         self._bots: dict[int, Bot] = {}
+        self._given_up = False
+        """True once the game is closing (``give_up``): no outside bot's answer is waited for."""
         self._unbuilt: set[int] = set()
         """Seats whose outside bot could not be built: the fallback level plays them."""
         self._told: set[tuple[int, str]] = set()
@@ -90,12 +92,17 @@ class ComputerSeats:
 
     def give_up(self) -> None:
         """Wait for no outside bot's answer any more (the game is closing): one thinking
-        gives up at once, rather than keep the program from ending for its time limit."""
+        gives up at once, rather than keep the program from ending for its time limit,
+        and none is asked again."""
+        self._given_up = True
+        for bot in list(self._bots.values()):
+            self._give_up_on(bot)
+
+    def _give_up_on(self, bot: Bot) -> None:
         from marrakech.bots.plugins import TimeLimited
 
-        for bot in self._bots.values():
-            if isinstance(bot, TimeLimited):
-                bot.give_up()
+        if isinstance(bot, TimeLimited):
+            bot.give_up()
 
     def forget(self, seat: int) -> None:
         """Drop the bot of a seat handed to someone else (a new one is made if it returns)."""
@@ -254,6 +261,8 @@ class ComputerSeats:
                 bot = make_bot(level, seed=seed, alternate_piles=setup.alternate_piles)
             else:
                 bot = self._outside_bot(seat, level, seed)
+            if self._given_up:
+                self._give_up_on(bot)
             self._bots[seat.number] = bot
         return self._bots[seat.number]
 

@@ -132,9 +132,16 @@ def chances_by_round(
     others (it lays the next carpet), so a line drawn turn by turn would zigzag with whose
     turn it is, not with how the game goes.
     """
+    seats, first = len(start.players), start.current
+
+    def place(seat: int) -> int:
+        """A seat's place in a round: 0 for the seat that plays first."""
+        return (seat - first) % seats
+
     points = [(0, win_chances(start))]
     for number, turn in enumerate(recaps, start=1):
         after = turn.after
-        if number == len(recaps) or after.current <= turn.seat:  # the end, or a new round
+        # The end, or a new round: the next seat to move comes no later in a round.
+        if number == len(recaps) or place(after.current) <= place(turn.seat):
             points.append((number, win_chances(after)))
     return tuple(points)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from marrakech.bots import make_bot
-from marrakech.flow import GameFlow, Notice
+from marrakech.flow import ComputerSeats, GameFlow, Notice
 from marrakech.games.session import GameSetup, Session
 
 
@@ -78,3 +79,29 @@ def test_a_bot_that_cannot_be_built_for_its_seat_gives_it_to_greedy_with_a_notic
         f"bot '{name}': AssertionError: only seed 0 (marking_bot.py:8)); the greedy "
         "one plays for it."
     ]
+
+
+def test_closing_the_game_gives_up_on_a_bot_thinking_and_asks_it_no_more(
+    tmp_path: Path,
+) -> None:
+    # Quitting while an outside bot thought waited out its ten seconds, on a blank screen.
+    name, _mark = marking_bot(tmp_path)
+    path = Path(name.rpartition(":")[0])
+    path.write_text(
+        path.read_text().replace("        with MARK", "        time.sleep(60)\n        with MARK")
+    )
+    path.write_text("import time\n" + path.read_text())
+    make_bot(name)
+    flow = flow_of(name, [])
+    move = flow.computers.question()
+    assert move is not None
+    answers: list[object] = []
+    thinking = threading.Thread(target=lambda: answers.append(ComputerSeats.think(move)))
+    thinking.start()
+    flow.close()
+    thinking.join(30)  # far less than the bot's minute, whatever the machine
+    assert not thinking.is_alive()
+    assert isinstance(answers[0], TimeoutError)
+    assert str(answers[0]) == "given up: the game was closed"
+    # Asked again (a frame the front end still draws), it answers at once the same way.
+    assert isinstance(ComputerSeats.think(move), TimeoutError)

@@ -18,8 +18,8 @@ from marrakech.games.dice import SeededDie
 from marrakech.games.playout import by_seat, play_out_steps
 
 
-def played(players: int, seed: int) -> tuple[GameState, list]:
-    start = new_game(players, seed=seed)
+def played(players: int, seed: int, first: int = 0) -> tuple[GameState, list]:
+    start = new_game(players, seed=seed, first=first)
     bots = [make_bot("greedy", seed=seed * 8 + seat) for seat in range(players)]
     return start, list(play_out_steps(start, by_seat(bots), SeededDie(seed)))
 
@@ -75,11 +75,13 @@ def test_a_bankrupt_counts_no_squares_under_any_of_its_colours() -> None:
         assert [(c.visible, c.largest_region) for c in player.colours] == [(0, 0)]
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 5), (3, 27)])
+@pytest.mark.parametrize(
+    ("players", "seed", "first"), [(2, 3, 0), (4, 5, 0), (3, 27, 0), (3, 8, 2)]
+)
 def test_the_chances_to_win_are_counted_once_a_round_and_at_the_end(
-    players: int, seed: int
+    players: int, seed: int, first: int
 ) -> None:
-    start, steps = played(players, seed)
+    start, steps = played(players, seed, first)
     names = tuple(f"P{seat + 1}" for seat in range(players))
     turns = recaps(steps, names)
     found = chances_by_round(start, turns)
@@ -93,9 +95,10 @@ def test_the_chances_to_win_are_counted_once_a_round_and_at_the_end(
         assert sum(chances) == pytest.approx(1.0)
         state = turns[turn - 1].after if turn else start
         assert chances == win_chances(state)
-        # A round: the seats still playing, each once, in order (the first to move again).
-        movers = [recap.seat for recap in turns[turn:after]]
+        # A round: the seats still playing, each once, in order from the seat that
+        # started the game (the first to move again).
+        movers = [(recap.seat - first) % players for recap in turns[turn:after]]
         assert movers == sorted(set(movers)), movers
         if after < len(turns):
-            assert turns[after].seat <= movers[-1]
+            assert (turns[after].seat - first) % players <= movers[-1]
     assert len(found) >= len(turns) // players + 1
