@@ -11,7 +11,7 @@ from textual.color import Color
 from textual.containers import VerticalScroll
 from textual.widgets import Input, Label, Static, TabbedContent
 
-from marrakech.engine import Phase
+from marrakech.engine import Phase, Variant
 from marrakech.games.dice import LoadedDie
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
@@ -229,6 +229,36 @@ async def test_a_second_enter_after_laying_does_not_roll_the_next_person_s_die(
         await wait_until(pilot, lambda: session.state.current == 1, "Bo's turn")
         await pilot.pause()
         assert session.state.phase is Phase.ORIENT  # Bo has not rolled
+        assert app.screen.check_action("roll", ()) is None  # the key dimmed meanwhile
         clock[0] += game_module.HANDOVER_SECONDS
+        assert app.screen.check_action("roll", ()) is True
         await pilot.press("enter")  # Bo's own Enter, a moment later
         await wait_until(pilot, lambda: session.state.phase is not Phase.ORIENT, "Bo's roll")
+
+
+@run
+async def test_a_second_enter_after_laying_does_not_aim_for_the_player_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Where a player may keep Assam's facing as their aim, the Enter that laid their carpet,
+    # pressed twice, aimed him straight on for the next player.
+    clock = [1000.0]
+    monkeypatch.setattr(game_module, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    monkeypatch.setattr(game_module, "HANDOVER_SECONDS", 0.8)  # as it is (conftest: 0)
+    state = position(carpets=[("B", (1, 3), (2, 3))], phase="roll", variant=Variant.AIM_OR_KEEP)
+    session = Session(
+        GameSetup(2, names=("Ayla", "Bo"), variant=Variant.AIM_OR_KEEP),
+        start=state,
+        dice=LoadedDie((1,)),
+    )
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # Ayla rolls a 1
+        await wait_until(pilot, lambda: session.state.phase is Phase.PLACE, "her carpet to lay")
+        await pilot.press("enter", "enter")  # lays it, and the same hand again
+        await wait_until(pilot, lambda: session.state.phase is Phase.AIM, "her aim")
+        await pilot.pause()
+        assert session.state.phase is Phase.AIM and session.state.current == 0  # not aimed
+        clock[0] += game_module.HANDOVER_SECONDS
+        await pilot.press("enter")  # her own Enter, a moment later: she keeps the facing
+        await wait_until(pilot, lambda: session.state.phase is not Phase.AIM, "aimed")

@@ -52,8 +52,9 @@ with the position they speak of) or Esc hides them: they take a while to weigh. 
 they would cover the risk table (a short terminal), they stay as long as any notice."""
 
 HANDOVER_SECONDS = 0.8
-"""After one person's decision hands the game to another person here, a key that rolls is
-let pass this long: the first player's Enter pressed twice rolled the next one's die."""
+"""After a person's decision leaves the next one to another person here (or to their own
+aim), the key that rolls or aims is dimmed this long: the first player's Enter pressed
+twice rolled the next one's die."""
 
 
 class GameScreen(MarketScreen["NextGame"]):
@@ -134,7 +135,10 @@ class GameScreen(MarketScreen["NextGame"]):
         if not self.fits_the_market:
             return False
         walking = self.pacer.walking is not None
-        return key_state(self.flow, self.pointing, walking, action, parameters)
+        state = key_state(self.flow, self.pointing, walking, action, parameters)
+        if state and action in ("roll", "aim") and time.monotonic() < self._handover_until:
+            return None  # a fresh look first (``HANDOVER_SECONDS``)
+        return state
 
     # -- drawing --------------------------------------------------------------------------
 
@@ -189,8 +193,9 @@ class GameScreen(MarketScreen["NextGame"]):
         if played is not None and (notice := self.flow.bankruptcy(played)) is not None:
             show_notice(self.app, notice)
         self.pointing = Pointing.fresh(self.state)
-        if played is not None and self._handed_over(played):
+        if played is not None and HANDOVER_SECONDS > 0 and self._needs_a_fresh_look(played):
             self._handover_until = time.monotonic() + HANDOVER_SECONDS
+            self.set_timer(HANDOVER_SECONDS, self._draw)  # the key shows again
         self._draw()
         if self.flow.over:
             self.action_results()
@@ -278,16 +283,14 @@ class GameScreen(MarketScreen["NextGame"]):
         elif (turned := self.pointing.turned(self.state, way)) is not None:
             self._point(turned)
 
-    def _handed_over(self, played: Transition) -> bool:
-        """Whether ``played``, a person's decision, left the game to another person."""
+    def _needs_a_fresh_look(self, played: Transition) -> bool:
+        """Whether ``played``, a person's decision, left the next one to another person,
+        or to their own aim (which Enter would give at once, the way picked for them)."""
         mover = self.flow.to_move
         decider = self.flow.seats[played.before.current]
-        return (
-            mover is not None
-            and mover.is_person
-            and decider.is_person
-            and mover.number != decider.number
-        )
+        if mover is None or not mover.is_person or not decider.is_person:
+            return False
+        return mover.number != decider.number or self.state.phase is Phase.AIM
 
     def action_roll(self) -> None:
         """Orient Assam as chosen and roll the die (or just roll, when aimed); not just
@@ -300,7 +303,9 @@ class GameScreen(MarketScreen["NextGame"]):
             self._decide(Orient(self.pointing.turn))
 
     def action_aim(self) -> None:
-        """Aim Assam for the next player."""
+        """Aim Assam for the next player (not just after laying: ``HANDOVER_SECONDS``)."""
+        if time.monotonic() < self._handover_until:
+            return
         if self.pointing.turn is None:
             self._say(_("Pick a way first: ← left or → right, then Enter aims Assam."))
         else:
