@@ -74,6 +74,8 @@ ENTRY_POINT_GROUP = "marrakech.bots"
 
 _PLUGIN = re.compile(r"^(?P<source>[^:]+):(?P<cls>[A-Za-z_][A-Za-z0-9_]*)$")
 _MODULE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
+_PLUGIN_SETTINGS = re.compile(r"^(?P<bot>[^:]+:[A-Za-z_][A-Za-z0-9_]*):[^:=]+=.*$")
+"""An outside bot's name with one setting or more after it (``mybot.py:Bot:work=5``)."""
 
 
 NAME_LIMIT = 40
@@ -88,6 +90,10 @@ OUTSIDE_REFUSED = N_("a saved game never runs an outside bot's code")
 
 class UnknownBot(ValueError):
     """A name that is no level, no ``module:Class`` or ``file.py:Class`` and no installed bot."""
+
+
+class OutsideBotSettings(ValueError):
+    """An outside bot named with settings after its class (only levels take settings)."""
 
 
 class OutsideBotRefused(ValueError):
@@ -114,11 +120,11 @@ def bot_named(name: str, *, limited: bool = False) -> str:
             return name
     if name in plugin_names():
         return name
-    bot, _colon, tail = name.rpartition(":")
-    if "=" in tail and _PLUGIN.match(bot) is not None:
-        raise ValueError(
+    with_settings = _PLUGIN_SETTINGS.match(name)
+    if with_settings is not None and _PLUGIN.match(with_settings["bot"]) is not None:
+        raise OutsideBotSettings(
             _("{name}: an outside bot takes no settings (name it as {bot})").format(
-                name=_quoted(name), bot=_quoted(bot)
+                name=_quoted(name), bot=_quoted(with_settings["bot"])
             )
         )
     raise UnknownBot(_unknown(name, outside=True))
@@ -142,6 +148,10 @@ def computer_named(
         canonical = bot_named(name, limited=True)
     except UnknownBot:
         raise UnknownBot(_unknown(name.strip(), outside=outside)) from None
+    except OutsideBotSettings:
+        if outside:
+            raise
+        raise UnknownBot(_unknown(name.strip(), outside=False)) from None
     if is_level(canonical):
         return canonical
     if not outside:

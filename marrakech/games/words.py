@@ -499,12 +499,13 @@ def verdict(state: GameState, names: Sequence[str]) -> tuple[str, list[str]]:
     winners = state.winners()
     best = standings[0].score
     lines = []
-    if sum(s.place is not None for s in standings) == 1 and len(standings) == 2:
+    last_standing = sum(s.place is not None for s in standings) == 1 and len(standings) > 1
+    if last_standing and len(standings) == 2:
         out = next(s.score.seat for s in standings if s.place is None)
         lines.append(
             _("{name} went bankrupt: the last player in the market wins.").format(name=names[out])
         )
-    elif sum(s.place is not None for s in standings) == 1 and len(standings) > 1:
+    elif last_standing:
         lines.append(_("Everyone else went bankrupt: the last player in the market wins."))
     if len(winners) > 1:
         lines.append(

@@ -260,6 +260,10 @@ def test_a_bot_that_cannot_be_built_for_a_game_s_seed_is_that_game_s_faults(
         ("helpful.py:NoSeed", "TypeError: NoSeed() takes no arguments (it is built as "),
         # Settings after an outside bot: they are for the game's own levels.
         ("helpful.py:Bot:work=5", "an outside bot takes no settings (name it as 'helpful.py:Bot')"),
+        (
+            "helpful.py:Bot:a=1:b=2",
+            "an outside bot takes no settings (name it as 'helpful.py:Bot')",
+        ),
     ],
 )
 def test_a_bot_named_the_wrong_way_is_refused_with_the_way_that_works(
