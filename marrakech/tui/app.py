@@ -153,7 +153,7 @@ TEXTUAL_COMMANDS: dict[str, tuple[str, str]] = {
     "Change the current theme": (N_("Theme"), N_("Change the colours of the screens")),
     "Quit the application as soon as possible": (
         N_("Quit"),
-        N_("Quit at once (an unfinished game is kept, to resume)"),
+        N_("Quit (in a game, it asks first; an unfinished game is kept, to resume)"),
     ),
     "Minimize the widget and restore to normal size": (
         N_("Minimize"),
@@ -699,6 +699,8 @@ class MarrakechApp(App[None]):
             if command.help in LEFT_OUT_COMMANDS:
                 continue
             title, about = TEXTUAL_COMMANDS.get(command.help, (command.title, command.help))
+            if self.is_web and title == "Quit":  # the page's game is not kept
+                about = N_("Quit (in a game, it asks first: the game ends with the page)")
             yield command._replace(title=_(title), help=_(about)), title
         yield SystemCommand(_("Help"), _("The keys and the rules"), self.action_help), "Help"
         now = pace_word(self.settings.walk_pace)

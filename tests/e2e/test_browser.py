@@ -162,6 +162,12 @@ def test_two_visitors_play_games_of_their_own(server: str, tmp_path: Path) -> No
                     break
                 player.wait_for_timeout(100)
             assert asked == ["beforeunload"] and not player.is_closed()
+
+            # Quitting ends a page's game: Play again takes the focus, so that Enter (not
+            # only a click) starts another one.
+            watcher.keyboard.press("Escape")
+            watcher.wait_for_selector("body.-closed", timeout=30_000)
+            assert watcher.evaluate("document.activeElement.id") == "again"
         finally:
             browser.close()
 

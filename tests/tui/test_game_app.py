@@ -126,6 +126,9 @@ async def test_a_small_terminal_gets_a_message() -> None:
     async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause()
         assert "needs a terminal of at least 80x24" in screen_text(app)
+        assert "Now: 70 columns and 20 rows." in screen_text(app)  # which of the two is short
+        await pilot.resize_terminal(85, 23)  # one row short still: the notice says so
+        await wait_until(pilot, lambda: "Now: 85 columns and 23 rows." in screen_text(app), "")
         await pilot.resize_terminal(100, 30)
         await wait_until(pilot, lambda: "needs a terminal" not in screen_text(app), "the market")
         assert "needs a terminal" not in screen_text(app)
@@ -366,6 +369,27 @@ async def test_in_a_browser_too_small_a_page_asks_for_a_larger_window(
         assert "The market needs a page of at least 80 columns and 24 rows." in text
         assert "Make the browser window larger (or zoom out, ctrl and -)" in text
         assert "terminal" not in text
+
+
+@pytest.mark.parametrize("web", [False, True])
+@run
+async def test_the_palette_says_what_quit_save_and_export_do_here(
+    monkeypatch: pytest.MonkeyPatch, web: bool
+) -> None:
+    # In a browser the palette promised a game kept and a log in the data folder: the
+    # page's game ends with it, and the files come as downloads.
+    monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: web))
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        said = {command.title: command.help for command in app.get_system_commands(app.screen)}
+    assert said["Quit"].startswith("Quit (in a game, it asks first")
+    assert ("the game ends with the page" in said["Quit"]) is web
+    assert ("kept, to resume" in said["Quit"]) is not web
+    assert said["Export log"] == (
+        "Download the game log as text" if web else "Write the game log as text to the data folder"
+    )
+    assert said["Save game"].startswith("Download") is web
 
 
 @pytest.mark.slow

@@ -28,7 +28,7 @@ from marrakech.games.session import Session
 from marrakech.games.settings import Settings
 from marrakech.games.words import sentences
 from marrakech.tui.files import GameDocuments, SettingsChanged, notifier, show_notice
-from marrakech.tui.screens.game_keys import GAME_KEYS, PALETTE, key_state
+from marrakech.tui.screens.game_keys import GAME_KEYS, IN_BROWSER_HELP, PALETTE, key_state
 from marrakech.tui.screens.game_status import ChancesShown, Frame, Pointing, hint_found
 from marrakech.tui.screens.market_screen import MarketScreen
 from marrakech.tui.screens.translated import translate_bindings
@@ -490,7 +490,7 @@ class GameScreen(MarketScreen["NextGame"]):
         self.documents.save(self.app)
 
     def action_export_log(self) -> None:
-        """Write the game log as text into the data directory."""
+        """Write the game log as text into the data directory (in a browser, download it)."""
         self.documents.export(self.app)
 
     def palette_entries(self) -> Iterable[tuple[SystemCommand, str]]:
@@ -499,5 +499,6 @@ class GameScreen(MarketScreen["NextGame"]):
         for action, title, help_text in PALETTE:
             always = ("export_log", "toggle_risk", *(("save",) if self.flow.can_save else ()))
             if action in always or self.check_action(action, ()):
-                command = SystemCommand(_(title), _(help_text), getattr(self, f"action_{action}"))
+                said = IN_BROWSER_HELP.get(action, help_text) if self.app.is_web else help_text
+                command = SystemCommand(_(title), _(said), getattr(self, f"action_{action}"))
                 yield command, title

@@ -68,6 +68,12 @@ PALETTE = (
 )
 """The game screen's command-palette entries: action, title, help (translated where shown)."""
 
+IN_BROWSER_HELP = {
+    "save": N_("Download the game, to play on in a terminal (marrakech load)"),
+    "export_log": N_("Download the game log as text"),
+}
+"""The help of the entries that do otherwise in a browser (a download, no data folder)."""
+
 
 PLAYING_KEYS = frozenset(
     (

@@ -29,6 +29,8 @@ class MarketScreen(Screen[ScreenResult]):
 
     def _fit(self, width: int, height: int) -> None:
         self.set_class(not TooSmall.fits(width, height), "-too-small")
+        for notice in self.query(TooSmall):
+            notice.speak()  # with the size now
         self.refresh_bindings()
 
     @property
