@@ -210,15 +210,22 @@ async def test_a_key_to_the_market_cut_short_says_where_the_rest_is(
             assert "the chance of going bankrupt" in " ".join(screen_text(app).split())
 
 
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The game screen's clock, stopped (its one value moves on when a test says), and the
+    pause after a hand-over as it is (tests/tui/conftest.py turns it off)."""
+    now = [1000.0]
+    monkeypatch.setattr(game_module, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    monkeypatch.setattr(game_module, "HANDOVER_SECONDS", 0.8)
+    return now
+
+
 @run
 async def test_a_second_enter_after_laying_does_not_roll_the_next_person_s_die(
-    monkeypatch: pytest.MonkeyPatch,
+    clock: list[float],
 ) -> None:
     # In hot-seat, Ayla's Enter pressed twice laid her carpet and rolled for Bo, who never
     # chose his facing (and without takebacks, could not take the roll back).
-    clock = [1000.0]
-    monkeypatch.setattr(game_module, "time", SimpleNamespace(monotonic=lambda: clock[0]))
-    monkeypatch.setattr(game_module, "HANDOVER_SECONDS", 0.8)  # as it is (conftest: 0)
     state = position(carpets=[("B", (1, 3), (2, 3))])
     session = Session(GameSetup(2, names=("Ayla", "Bo")), start=state, dice=LoadedDie((1, 2)))
     app = MarrakechApp(session=session)
@@ -238,13 +245,10 @@ async def test_a_second_enter_after_laying_does_not_roll_the_next_person_s_die(
 
 @run
 async def test_a_second_enter_after_laying_does_not_aim_for_the_player_at_once(
-    monkeypatch: pytest.MonkeyPatch,
+    clock: list[float],
 ) -> None:
     # Where a player may keep Assam's facing as their aim, the Enter that laid their carpet,
     # pressed twice, aimed him straight on for the next player.
-    clock = [1000.0]
-    monkeypatch.setattr(game_module, "time", SimpleNamespace(monotonic=lambda: clock[0]))
-    monkeypatch.setattr(game_module, "HANDOVER_SECONDS", 0.8)  # as it is (conftest: 0)
     state = position(carpets=[("B", (1, 3), (2, 3))], phase="roll", variant=Variant.AIM_OR_KEEP)
     session = Session(
         GameSetup(2, names=("Ayla", "Bo"), variant=Variant.AIM_OR_KEEP),
