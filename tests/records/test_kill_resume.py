@@ -23,6 +23,7 @@ from marrakech.games.dice import die_roll
 from marrakech.games.records import SaveFileError, turn_notation
 from marrakech.games.session import Session
 from marrakech.games.storage import load_game
+from marrakech.tui.screens.game import HANDOVER_SECONDS
 
 pytestmark = [
     pytest.mark.slow,
@@ -95,6 +96,8 @@ def app(tmp_path: Path) -> Iterator[App]:
 def _play_turn(app: App, turn_key: str, actions_before: int, lay: bool = True) -> Session:
     """Orient, roll and (optionally) lay the suggested carpet; wait for each autosave."""
     app.wait_for_text("Enter rolls")
+    if actions_before:  # a hand-over: the next person's Enter rolls after a moment only
+        time.sleep(HANDOVER_SECONDS + 0.2)
     app.pane.keys(turn_key)
     app.pane.keys("Enter")
     session = app.wait_for_actions(actions_before + 2)
