@@ -342,6 +342,7 @@ def test_the_reviews_panel_breaks_japanese_where_it_may(
         assert row[-1:] not in ("-", "+", *NO_LINE_END), rows
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("japanese")
 def test_the_summary_keeps_the_players_heading_whole_at_80_columns() -> None:
     # "プレイヤー" broke into "プレイ" and "ヤー" on two lines, to make room for the others.

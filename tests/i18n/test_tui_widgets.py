@@ -327,6 +327,7 @@ async def test_the_command_palette_speaks_japanese_textual_s_own_commands_too() 
     assert "コマンドを検索" in palette
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("japanese")
 @run
 async def test_the_command_palette_finds_a_command_by_its_english_title_too() -> None:

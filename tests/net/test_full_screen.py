@@ -190,6 +190,7 @@ def test_a_joined_board_asked_to_agree_keeps_one_question_through_a_rename() -> 
     asyncio.run(go())
 
 
+@pytest.mark.slow
 def test_a_join_the_host_refuses_says_why_before_any_board_opens(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -188,6 +188,7 @@ async def test_a_wide_terminal_gives_the_side_panel_room_for_the_whole_key() -> 
         assert app.screen.query_one("#side").region.width == 33
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("size", "cut"), [((100, 30), True), ((120, 70), False)])
 @run
 async def test_a_key_to_the_market_cut_short_says_where_the_rest_is(

@@ -97,6 +97,7 @@ def test_q_quits_as_escape_does(key: str) -> None:
     assert play(steps)[1] == [None]
 
 
+@pytest.mark.slow
 def test_escape_after_the_form_was_changed_asks_before_the_names_typed_are_lost() -> None:
     # Escape, pressed to leave a name's field, quit at once with the names typed.
     async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
