@@ -8,6 +8,7 @@ import asyncio
 import io
 import random
 import time
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -359,3 +360,28 @@ def test_the_summary_keeps_the_players_heading_whole_at_80_columns() -> None:
     lines = asyncio.run(go())
     heading = next(line for line in lines if "得点" in line)
     assert heading.split()[0] == "プレイヤー", lines[:6]
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("japanese")
+def test_the_summary_s_luckiest_rolls_break_where_japanese_may() -> None:
+    # "+11" at the end of one line and ".8" at the start of the next: the lines broke
+    # wherever the edge fell.
+    from tui.helpers import open_summary
+    from tui.test_end_of_game import finished_session
+
+    async def go() -> list[str]:
+        session = finished_session(seed=1)
+        app = MarrakechApp(session=session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await open_summary(pilot, session)
+            await wait_until(pilot, lambda: "幸運だった出目" in screen_text(app), "the rolls")
+            words = app.screen.query_one("#luck-words").region
+            rows = screen_text(app).splitlines()[words.y : words.bottom]
+            return [row[words.x : words.right].strip() for row in rows]
+
+    lines = [line for line in asyncio.run(go()) if line]
+    assert len(lines) > 2
+    for before, after in pairwise(lines):
+        assert after[0] not in NO_LINE_START, lines
+        assert not (before[-1].isdigit() and (after[0].isdigit() or after[0] == ".")), lines

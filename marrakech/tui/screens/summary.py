@@ -110,7 +110,9 @@ class SummaryScreen(Screen[None]):
                     yield ScoreChart(self.summary.scores, self._line_colours(), id="chart")
                 with VerticalScroll(id="luck"):
                     yield LuckChart(id="luck-chart")
-                    yield Static(_("Working out luck and skill…"), id="luck-words", markup=False)
+                    yield WrappedStatic(
+                        _("Working out luck and skill…"), id="luck-words", markup=False
+                    )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -197,7 +199,7 @@ class SummaryScreen(Screen[None]):
         names = self.session.setup.names
         self.query_one(LuckChart).show(found.luck.accounts, names)
         rolls = [rolls_line(found.luck, seat, names) for seat in range(len(names))]
-        words = self.query_one("#luck-words", Static)
+        words = self.query_one("#luck-words", WrappedStatic)
         words.update(Text("\n".join(line for line in rolls if line)))
         words.display = any(rolls)
 
