@@ -36,19 +36,13 @@ NO_UTURN = N_("No U-turn: ← left, → right or ↑ ahead.")
 
 
 def turned(state: GameState, current: Turn | None, way: str) -> Turn | None:
-    """The turn that ``way`` ("left", "right" or "straight") picks from ``current``.
-
-    Left and right move one choice that way (never round to the other side: Assam cannot
-    turn back); "straight" picks straight ahead. None when the way leads nowhere.
+    """The turn that ``way`` ("left", "right" or "straight") picks: that way, whatever was
+    picked before (a hint's right, then left, is left: it went straight ahead, one step
+    back, where the keys and the risk table's rows say left). None when that way is no
+    choice here (Assam never turns back; an aim must turn) or is picked already.
     """
-    choices = turn_choices(state)
-    if way == "straight":
-        keep = Turn.STRAIGHT in choices and current is not Turn.STRAIGHT
-        return Turn.STRAIGHT if keep else None
-    step = -1 if way == "left" else 1
-    origin = 0 if current is None else int(current)
-    ahead = [turn for turn in choices if (turn - origin) * step > 0]
-    return min(ahead, key=lambda turn: abs(turn - origin), default=None)
+    wanted = {"left": Turn.LEFT, "right": Turn.RIGHT, "straight": Turn.STRAIGHT}[way]
+    return wanted if wanted in turn_choices(state) and wanted is not current else None
 
 
 # -- the carpet cursor ---------------------------------------------------------------------

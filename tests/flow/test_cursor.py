@@ -24,13 +24,15 @@ def _placing(seed: int) -> GameState:
     return state.apply(state.legal_actions()[seed % 4])
 
 
-def test_the_turn_cursor_starts_straight_and_steps_one_choice_each_way() -> None:
+def test_the_turn_cursor_starts_straight_and_each_key_picks_the_way_it_names() -> None:
     state = new_game(2)
     assert cursor.turn_choices(state) == (Turn.LEFT, Turn.STRAIGHT, Turn.RIGHT)
     assert cursor.default_turn(state) is Turn.STRAIGHT
     assert cursor.turned(state, Turn.STRAIGHT, "left") is Turn.LEFT
-    assert cursor.turned(state, Turn.LEFT, "left") is None  # no turning back
-    assert cursor.turned(state, Turn.LEFT, "right") is Turn.STRAIGHT
+    assert cursor.turned(state, Turn.LEFT, "left") is None  # picked already
+    # The way the key names, whatever was picked (it stepped: right, then left, was ahead).
+    assert cursor.turned(state, Turn.LEFT, "right") is Turn.RIGHT
+    assert cursor.turned(state, Turn.RIGHT, "left") is Turn.LEFT
     assert cursor.turned(state, Turn.RIGHT, "straight") is Turn.STRAIGHT
     assert cursor.turned(state, Turn.STRAIGHT, "straight") is None
 
