@@ -343,21 +343,32 @@ def test_the_reviews_panel_breaks_japanese_where_it_may(
         assert row[-1:] not in ("-", "+", *NO_LINE_END), rows
 
 
-@pytest.mark.slow
-@pytest.mark.usefixtures("japanese")
-def test_the_summary_keeps_the_players_heading_whole_at_80_columns() -> None:
-    # "プレイヤー" broke into "プレイ" and "ヤー" on two lines, to make room for the others.
+def summary_rows(size: tuple[int, int], shown: str, part: str | None = None) -> list[str]:
+    """The rows of the summary of a finished 2-player game at ``size``, once ``shown`` is
+    on the screen (of the widget ``part`` alone, when given: its rows, stripped)."""
     from tui.helpers import open_summary
     from tui.test_end_of_game import finished_session
 
     async def go() -> list[str]:
         session = finished_session(seed=1)
         app = MarrakechApp(session=session)
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await open_summary(pilot, session)
-            return screen_text(app).splitlines()
+            await wait_until(pilot, lambda: shown in screen_text(app), shown)
+            rows = screen_text(app).splitlines()
+            if part is None:
+                return rows
+            area = app.screen.query_one(part).region
+            return [row[area.x : area.right].strip() for row in rows[area.y : area.bottom]]
 
-    lines = asyncio.run(go())
+    return asyncio.run(go())
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("japanese")
+def test_the_summary_keeps_the_players_heading_whole_at_80_columns() -> None:
+    # "プレイヤー" broke into "プレイ" and "ヤー" on two lines, to make room for the others.
+    lines = summary_rows((80, 24), "得点")
     heading = next(line for line in lines if "得点" in line)
     assert heading.split()[0] == "プレイヤー", lines[:6]
 
@@ -367,20 +378,7 @@ def test_the_summary_keeps_the_players_heading_whole_at_80_columns() -> None:
 def test_the_summary_s_luckiest_rolls_break_where_japanese_may() -> None:
     # "+11" at the end of one line and ".8" at the start of the next: the lines broke
     # wherever the edge fell.
-    from tui.helpers import open_summary
-    from tui.test_end_of_game import finished_session
-
-    async def go() -> list[str]:
-        session = finished_session(seed=1)
-        app = MarrakechApp(session=session)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await open_summary(pilot, session)
-            await wait_until(pilot, lambda: "幸運だった出目" in screen_text(app), "the rolls")
-            words = app.screen.query_one("#luck-words").region
-            rows = screen_text(app).splitlines()[words.y : words.bottom]
-            return [row[words.x : words.right].strip() for row in rows]
-
-    lines = [line for line in asyncio.run(go()) if line]
+    lines = [line for line in summary_rows((120, 40), "幸運だった出目", "#luck-words") if line]
     assert len(lines) > 2
     for before, after in pairwise(lines):
         assert after[0] not in NO_LINE_START, lines
