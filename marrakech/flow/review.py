@@ -50,6 +50,8 @@ from .luck import (
     rounded_skill_parts,
     split,
 )
+from .recap import recaps
+from .summary import chances_by_round
 
 BEST, INACCURACY, MISTAKE, BLUNDER = "best", "inaccuracy", "mistake", "blunder"
 GOOD = "good"
@@ -193,6 +195,9 @@ class Review:
     players: tuple[PlayerReview, ...]
     luck: Split
     """Every seat's luck and skill, turn by turn too (for a chart)."""
+    chances: tuple[tuple[int, tuple[float, ...]], ...] = ()
+    """Each seat's chance to win at the start of every round and at the end, with the
+    turns played by then (``summary.chances_by_round``)."""
 
 
 Progress = Callable[[float], None]
@@ -287,7 +292,8 @@ def review(
                 account,
             )
         )
-    return Review(tuple(found), tuple(players), accounts)
+    chances = chances_by_round(session.start, recaps(transitions, setup.names))
+    return Review(tuple(found), tuple(players), accounts, chances)
 
 
 def worst(found: Review, seat: int, count: int = 3) -> tuple[Decision, ...]:
@@ -339,6 +345,10 @@ def review_document(found: Review) -> dict[str, Any]:
             for decision in found.decisions
         ],
         "players": [_player_document(player, found.luck) for player in found.players],
+        "chances_by_round": [
+            {"turn": turn, "chances": [round(chance, 4) for chance in chances]}
+            for turn, chances in found.chances
+        ],
     }
 
 
@@ -568,10 +578,20 @@ def rolls_line(luck_split: Split, seat: int, names: tuple[str, ...]) -> str | No
     )
 
 
+def chances_line(found: Review, seat: int, names: tuple[str, ...]) -> str:
+    """A seat's chance to win at the start of each round, in a line (the summary's chart
+    in words): "Ayla's chance to win, round by round: 63%, 65%, ... 0%."."""
+    chances = ", ".join(f"{chances[seat]:.0%}" for _turn, chances in found.chances)
+    return _("{name}'s chance to win, round by round: {chances}.").format(
+        name=names[seat], chances=chances
+    )
+
+
 def review_lines(found: Review, names: tuple[str, ...]) -> Iterable[str]:
     """The review in plain lines: each decision (after one graded an inaccuracy or worse,
     why the better move is better, in the hint's words: ``hint.why_better``), then each
-    seat's summary, its luck and skill, and the rolls that gave it most and took most."""
+    seat's summary, its luck and skill, the rolls that gave it most and took most, and its
+    chance to win round by round."""
     if not found.decisions:
         yield _("No decision to review: nobody had a choice to make.")
     inaccuracy = GRADE_ORDER.index(INACCURACY)
@@ -586,3 +606,5 @@ def review_lines(found: Review, names: tuple[str, ...]) -> Iterable[str]:
         yield luck_line(player)
         if rolls := rolls_line(found.luck, player.seat, names):
             yield rolls
+        if found.chances:
+            yield chances_line(found, player.seat, names)

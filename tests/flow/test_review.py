@@ -314,7 +314,11 @@ def test_only_the_people_unless_all_and_only_real_choices() -> None:
 def test_the_json_document_has_its_fields_and_types() -> None:
     session = played(30)
     document = json.loads(json.dumps(review_document(review(session, computers=True))))
-    assert set(document) == {"decisions", "players"}
+    assert set(document) == {"decisions", "players", "chances_by_round"}
+    # The summary's chart in figures: from turn 0, each seat's chance, adding up to 1.
+    rounds = document["chances_by_round"]
+    assert rounds[0]["turn"] == 0 and rounds[-1]["turn"] == len(turn_bounds(session.actions))
+    assert all(abs(sum(point["chances"]) - 1) < 1e-3 for point in rounds)
     assert document["decisions"]
     for decision in document["decisions"]:
         assert set(decision) == {
@@ -472,17 +476,19 @@ def test_the_lines_name_each_decision_then_each_player() -> None:
     session = played(30)
     lines = list(review_lines(review(session), session.setup.names))
     assert lines[0].startswith("Turn 1, Ayla: ")
-    assert lines[-3].startswith("Ayla: margin ")
-    assert "decisions, average loss " in lines[-3]
-    assert lines[-2].startswith("Ayla: margin ") and " = luck " in lines[-2]
-    assert lines[-1].startswith("Ayla's luckiest roll: turn ")  # then the rolls behind it
+    assert lines[-4].startswith("Ayla: margin ")
+    assert "decisions, average loss " in lines[-4]
+    assert lines[-3].startswith("Ayla: margin ") and " = luck " in lines[-3]
+    assert lines[-2].startswith("Ayla's luckiest roll: turn ")  # then the rolls behind it
+    # and the summary's chart in words, a chance a round.
+    assert re.fullmatch(r"Ayla's chance to win, round by round: (\d+%, )*\d+%\.", lines[-1])
     # With 2 players skill's two parts follow, and every figure adds up as shown.
     figures = re.fullmatch(
         r"Ayla: margin ([+-]\d+) = luck ([+-][\d.]+) \+ skill ([+-][\d.]+) "
         r"\(decisions ([+-][\d.]+), foresight ([+-][\d.]+)\)\.",
-        lines[-2],
+        lines[-3],
     )
-    assert figures is not None, lines[-2]
+    assert figures is not None, lines[-3]
     margin, luck, skill, decisions, foresight = map(float, figures.groups())
     assert round(luck + skill, 1) == margin
     assert round(decisions + foresight, 1) == skill

@@ -20,7 +20,7 @@ from textual.widgets import Footer, Static
 from marrakech.engine import Colour
 from marrakech.flow import recaps
 from marrakech.flow.review import Review, rolls_line
-from marrakech.flow.summary import GameSummary, chances_by_round, summarise
+from marrakech.flow.summary import GameSummary, summarise
 from marrakech.games.language import N_, _, pgettext
 from marrakech.games.session import Session
 from marrakech.games.words import aids_line, colour_word
@@ -93,10 +93,11 @@ class SummaryScreen(Screen[None]):
         names = session.setup.names
         self.session = session
         self.game = game or GameReview(session)
-        self.recaps = recaps(session.transitions, names)
-        self.summary: GameSummary = summarise(session.start, self.recaps, names)
+        self.summary: GameSummary = summarise(
+            session.start, recaps(session.transitions, names), names
+        )
         self.chances: tuple[tuple[int, tuple[float, ...]], ...] | None = None
-        """Each seat's chance to win round by round, once worked out (``_work_chances``)."""
+        """Each seat's chance to win round by round, once the review has them (``_luck``)."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -121,17 +122,6 @@ class SummaryScreen(Screen[None]):
             self.run_worker(self._work, thread=True, exclusive=True)
         else:
             self._luck(found)
-        self.run_worker(self._work_chances, thread=True, group="chances")
-
-    def _work_chances(self) -> None:
-        found = chances_by_round(self.session.start, self.recaps)
-        self.app.call_from_thread(self._chances, found)
-
-    def _chances(self, found: tuple[tuple[int, tuple[float, ...]], ...]) -> None:
-        """Keep the chances to win; draw them if they were asked for meanwhile."""
-        self.chances = found
-        if self.is_attached and self.chart == "chances":
-            self._show_chart()
 
     def _heading(self) -> Text:
         if self.chart == "points":
@@ -202,6 +192,9 @@ class SummaryScreen(Screen[None]):
         words = self.query_one("#luck-words", WrappedStatic)
         words.update(Text("\n".join(line for line in rolls if line)))
         words.display = any(rolls)
+        self.chances = found.chances
+        if self.chart == "chances":
+            self._show_chart()  # asked for meanwhile
 
     def _figures(self) -> Table:
         table = Table(
