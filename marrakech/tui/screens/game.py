@@ -293,19 +293,14 @@ class GameScreen(MarketScreen["NextGame"]):
         return mover.number != decider.number or self.state.phase is Phase.AIM
 
     def action_roll(self) -> None:
-        """Orient Assam as chosen and roll the die (or just roll, when aimed); not just
-        after the game passed from one person to another (``HANDOVER_SECONDS``)."""
-        if time.monotonic() < self._handover_until:
-            return
+        """Orient Assam as chosen and roll the die (or just roll, when aimed)."""
         if self.state.phase is not Phase.ORIENT:
             self._decide(None)
         elif self.pointing.turn is not None:
             self._decide(Orient(self.pointing.turn))
 
     def action_aim(self) -> None:
-        """Aim Assam for the next player (not just after laying: ``HANDOVER_SECONDS``)."""
-        if time.monotonic() < self._handover_until:
-            return
+        """Aim Assam for the next player."""
         if self.pointing.turn is None:
             self._say(_("Pick a way first: ← left or → right, then Enter aims Assam."))
         else:
