@@ -36,7 +36,13 @@ from marrakech.games.records import SaveFileError
 from marrakech.games.session import GameSetup, Session
 from marrakech.games.text import shown
 from marrakech.tui import palette
-from marrakech.tui.files import NOTICE_TEXT_WIDTH, SettingsChanged, notifier, shown_path
+from marrakech.tui.files import (
+    NOTICE_TEXT_WIDTH,
+    SettingsChanged,
+    notifier,
+    screenshot_name,
+    shown_path,
+)
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.translated import translate_bindings, translate_widgets_again
@@ -595,12 +601,10 @@ class MarrakechApp(App[None]):
                 title = _("No screenshot")
                 self.notify(str(error), title=title, severity="error", markup=False)
                 return None
-        # Down to the microsecond, as Textual names them: two in one second are two files.
-        when = datetime.now().strftime(time_format or "%Y-%m-%d %H-%M-%S-%f")
         return self.deliver_text(
             io.StringIO(self.export_screenshot()),
             save_directory=path,
-            save_filename=filename or f"Marrakech {when}.svg",
+            save_filename=filename or screenshot_name(Path(path), datetime.now(), time_format),
             open_method="download",
             mime_type="image/svg+xml",
             name=SCREENSHOT,

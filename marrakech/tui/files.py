@@ -145,6 +145,17 @@ def file_name(name: str) -> str:
     return "-".join(name.split())
 
 
+def screenshot_name(folder: Path, when: datetime, time_format: str | None = None) -> str:
+    """A screenshot's file name, with no spaces: "marrakech-2026-12-06-081530.svg", or
+    with "-2", "-3"... where ``folder`` already has one of that second."""
+    stem = "marrakech-" + when.strftime(time_format or "%Y-%m-%d-%H%M%S")
+    name, count = f"{stem}.svg", 1
+    while (folder / name).exists():
+        count += 1
+        name = f"{stem}-{count}.svg"
+    return name
+
+
 def _download(app: App[Any], text: str, filename: str, mime_type: str) -> None:
     """Send a file to the visitor's browser (the game runs on a server it does not own)."""
     app.deliver_text(io.StringIO(text), save_filename=filename, mime_type=mime_type)

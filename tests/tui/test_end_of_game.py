@@ -99,7 +99,7 @@ async def test_the_summary_has_every_players_figures_and_a_chart() -> None:
         await pilot.press("c")
         await wait_until(pilot, lambda: "100%" in screen_text(app), "the chances' chart")
         text = screen_text(app)
-        assert "Chances to win at the start of each round" in text
+        assert "Chances to win at the start of each round, by turn" in text
         assert "after each turn" not in text
         assert "c Points" in footer(app)
         assert sum(plot.display for plot in app.screen.query(PlotextPlot)) == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from marrakech.engine import Action, GameState, Orient, Phase, Place, Roll, Turn
 from marrakech.games import storage
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
+from marrakech.tui.files import screenshot_name
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.help import HelpScreen
@@ -613,13 +615,22 @@ async def test_a_screenshot_says_in_the_games_words_where_it_went(
         app.deliver_screenshot()
         await wait_until(pilot, lambda: bool(toasts(app)), "the screenshot's notice")
         (notice,) = toasts(app)
-    (shot,) = tmp_path.glob("Marrakech *.svg")
+    (shot,) = tmp_path.glob("marrakech-*.svg")
+    assert " " not in shot.name
     assert shot.read_text(encoding="utf-8").startswith("<svg")
     lines = notice.splitlines()
     assert lines[0] == "Screenshot" and lines[-1] == shot.name, lines
     # Joined again, the lines are the path whole, the last "/" too: it can be copied.
     assert "".join(lines[1:]) == f"Screenshot saved to {tmp_path / shot.name}", lines
     assert all(line.endswith("/") for line in lines[1:-1]), lines  # broken after a "/" only
+
+
+def test_two_screenshots_in_one_second_are_two_files(tmp_path: Path) -> None:
+    when = datetime(2026, 12, 6, 8, 15, 30, 123456)
+    first = screenshot_name(tmp_path, when)
+    assert first == "marrakech-2026-12-06-081530.svg"
+    (tmp_path / first).write_text("<svg/>", encoding="utf-8")
+    assert screenshot_name(tmp_path, when) == "marrakech-2026-12-06-081530-2.svg"
 
 
 @run
