@@ -20,7 +20,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.command import CommandPalette, Hit, Hits, Provider
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.system_commands import SystemCommandsProvider
@@ -203,7 +203,16 @@ class BilingualCommands(SystemCommandsProvider):
 
 class DrawableThemes(ThemeProvider):
     """The themes the terminal can draw: with 16 colours, the ANSI themes alone (the others
-    would be drawn in the nearest of the 16, white patches and all)."""
+    would be drawn in the nearest of the 16, white patches and all). The list opens on the
+    theme in use, first and said to be, so that Enter keeps it; the others follow by name."""
+
+    async def discover(self) -> Hits:
+        """Every theme, the one in use first."""
+        in_use = self.app.theme
+        commands = sorted(self.commands, key=lambda command: command[0] != in_use)
+        for name, choose in commands:
+            said = _("The theme in use") if name == in_use else None
+            yield DiscoveryHit(name, choose, help=said)
 
     @property
     def commands(self) -> list[tuple[str, Callable[[], None]]]:

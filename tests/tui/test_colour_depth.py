@@ -93,3 +93,16 @@ async def test_the_theme_picker_offers_the_themes_the_terminal_can_draw(basic: b
         await pilot.press(*["backspace"] * 4, *"ansi")
         await wait_until(pilot, lambda: "ansi-light" in screen_text(app), "the ANSI themes")
         assert "ansi-dark" in screen_text(app)
+
+
+@run
+async def test_the_theme_picker_opens_on_the_theme_in_use() -> None:
+    app = MarrakechApp(session=a_game())
+    async with app.run_test(size=(100, 34)) as pilot:
+        app.theme = "nord"
+        await pilot.pause()
+        app.search_themes()
+        await wait_until(pilot, lambda: "The theme in use" in screen_text(app), "the theme list")
+        await pilot.press("enter")  # keeps it: it was the one highlighted
+        await pilot.pause()
+        assert app.theme == "nord"
