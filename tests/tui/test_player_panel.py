@@ -29,3 +29,27 @@ async def test_the_next_colour_keeps_its_column_with_one_carpet_left() -> None:
         rows = [row for row in screen_text(app).splitlines() if "next" in row]
         assert [row.split("next")[0].strip() for row in rows] == ["1 carpet,", "17 carpets,"]
         assert rows[0].index("next") == rows[1].index("next")
+
+
+class Computers(App[None]):
+    """A hard computer's panel, 26 columns wide: "hard" fits beside "30 pts · 5%", not
+    beside "30 pts · 100%"."""
+
+    CSS = "PlayerPanel { width: 26; }"
+
+    def compose(self) -> ComposeResult:
+        yield PlayerPanel(0, "Ayla", "hard")
+
+
+@run
+async def test_a_computers_level_stays_as_its_chance_to_win_grows_a_digit() -> None:
+    state = build(players=2, piles=["RRRRR", "BBBBB"], phase="orient")
+    app = Computers()
+    async with app.run_test(size=(40, 8)) as pilot:
+        panel = app.query_one(PlayerPanel)
+        titles = []
+        for chance in (0.05, 0.5, 1.0):
+            panel.show(state, chance=chance)
+            await pilot.pause()
+            titles.append(screen_text(app).splitlines()[0])
+        assert len({"hard" in title for title in titles}) == 1, titles

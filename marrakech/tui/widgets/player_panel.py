@@ -153,8 +153,13 @@ class PlayerPanel(Static):
             # Translators: a player's chance to win, after their points: "44 pts · 54%".
             points.append(_(" · {chance}").format(chance=f"{chance:.0%}"), style="bold")
         # The computer's level, when it fits whole beside the points (the points come
-        # first): "expert computer", else "expert" (beside a chance to win).
-        room = self.content_size.width - points.cell_len - 1
+        # first): "expert computer", else "expert" (beside a chance to win). The room is
+        # what the widest points of the game leave ("30 pts · 100%"), so that the tag does
+        # not come and go as the figures grow and shrink.
+        widest = ngettext("{count} pt", "{count} pts", 10).format(count=f"{score.total:2d}")
+        if chance is not None:
+            widest += _(" · {chance}").format(chance="100%")
+        room = self.content_size.width - max(points.cell_len, cell_len(widest)) - 1
         level = next((words for words in levels if title.cell_len + cell_len(words) <= room), "")
         if level:
             title.append(level, style="italic")
