@@ -245,6 +245,27 @@ async def test_a_second_enter_after_laying_does_not_roll_the_next_person_s_die(
 
 
 @run
+async def test_the_pause_holds_for_the_next_person_after_a_computer_played_between(
+    clock: list[float],
+) -> None:
+    # Ayla, a computer, then Bo: the keyboard passes from Ayla to Bo across the computer's
+    # turn, and Bo's die is not Ayla's to roll either.
+    state = position(players=3, carpets=[("B", (1, 3), (2, 3))])
+    setup = GameSetup(3, names=("Ayla", "Cy", "Bo"), seats=("person", "greedy", "person"))
+    session = Session(setup, start=state, dice=LoadedDie((1, 2, 1)))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter")  # Ayla rolls a 1
+        await wait_until(pilot, lambda: "Die  1 " in die_line(app), "the roll shown")
+        await pilot.press("enter")  # and lays her carpet; the computer plays
+        await wait_until(pilot, lambda: session.state.current == 2, "Bo's turn", timeout=60)
+        await pilot.pause()
+        assert app.screen.check_action("roll", ()) is None  # dimmed for Bo's first look
+        clock[0] += game_module.HANDOVER_SECONDS
+        assert app.screen.check_action("roll", ()) is True
+
+
+@run
 async def test_a_second_enter_after_laying_does_not_aim_for_the_player_at_once(
     clock: list[float],
 ) -> None:

@@ -52,9 +52,10 @@ with the position they speak of) or Esc hides them: they take a while to weigh. 
 they would cover the risk table (a short terminal), they stay as long as any notice."""
 
 HANDOVER_SECONDS = 0.8
-"""After a person's decision leaves the next one to another person here (or to their own
-aim), the key that rolls or aims is dimmed this long: the first player's Enter pressed
-twice rolled the next one's die."""
+"""When the next decision is another person's than the last one made here (computers may
+have played between), or a person's decision leaves them their own aim, the key that rolls
+or aims is dimmed this long: the first player's Enter pressed twice rolled the next one's
+die."""
 
 
 class GameScreen(MarketScreen["NextGame"]):
@@ -97,6 +98,8 @@ class GameScreen(MarketScreen["NextGame"]):
         """Until when (``time.monotonic``) a hint's reasons are on screen."""
         self._handover_until = 0.0
         """Until when (``time.monotonic``) a roll is not taken (``HANDOVER_SECONDS``)."""
+        self._last_person: int | None = None
+        """The seat of the last person who decided (the hand-over pause is for another)."""
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -284,13 +287,19 @@ class GameScreen(MarketScreen["NextGame"]):
             self._point(turned)
 
     def _needs_a_fresh_look(self, played: Transition) -> bool:
-        """Whether ``played``, a person's decision, left the next one to another person,
-        or to their own aim (which Enter would give at once, the way picked for them)."""
+        """Whether ``played`` left the next decision to another person than the last one
+        who decided (computers may have played between), or a person's decision left them
+        their own aim (which Enter would give at once, the way picked for them)."""
         mover = self.flow.to_move
         decider = self.flow.seats[played.before.current]
-        if mover is None or not mover.is_person or not decider.is_person:
+        last_person = self._last_person
+        if decider.is_person:
+            self._last_person = decider.number
+        if mover is None or not mover.is_person:
             return False
-        return mover.number != decider.number or self.state.phase is Phase.AIM
+        if decider.is_person and self.state.phase is Phase.AIM:
+            return True
+        return last_person is not None and mover.number != self._last_person
 
     def action_roll(self) -> None:
         """Orient Assam as chosen and roll the die (or just roll, when aimed)."""
