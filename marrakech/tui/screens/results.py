@@ -22,6 +22,7 @@ from textual.widgets import Button, Label, Static
 
 from marrakech.engine import GameState, Score
 from marrakech.games.language import N_, _
+from marrakech.games.levels import computer_label
 from marrakech.games.session import GameSetup
 from marrakech.games.words import bankrupt_around, place_word, verdict
 from marrakech.tui.files import GameDocuments
@@ -171,6 +172,8 @@ class ResultsScreen(ModalScreen[NextGame]):
                 name.stylize("dim strike")
                 before, _name, after = bankrupt_around(self.names[score.seat])
                 name = Text.assemble((before, "italic"), name, (after, "italic"))
+            if (level := self.documents.session.setup.level(score.seat)) is not None:
+                name.append(" · " + computer_label(level), style="dim italic")
             style = "dim" if score.eliminated else ""
             table.add_row(
                 Text(rank, style=style or "bold"),
