@@ -154,7 +154,7 @@ ENGLISH_STRINGS = {
     "net/replica.py": {"the die is the host's: ask it to roll with play(None)"},
     "textmode/online.py": {"text input"},
     # Textual's style classes.
-    "tui/screens/results.py": {"dim strike"},
+    "tui/screens/results.py": {"dim strike", "dim italic"},
     "tui/screens/setup.py": {"row option"},
 }
 """English strings allowed in the other files, by file."""

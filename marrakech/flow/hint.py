@@ -262,20 +262,26 @@ def _items(parts: Sequence[Part]) -> str:
     )
 
 
+HALF_A_TENTH = 0.5 + 1e-9
+"""How far, in tenths, a total shown may be from the exact one: rounded to the nearest
+tenth, either way at a half (2.05 reads 2.0 or 2.1, its binary value being either)."""
+
+
 def shown_tenths(values: Sequence[float], total: float) -> tuple[list[int], int]:
     """``values`` and their ``total`` in whole tenths, as a sentence shows them: the values
-    shown add up to the total shown, which is within a tenth of ``total``.
+    shown add up to the total shown, which is ``total`` to the nearest tenth (the
+    review's figure, rounded) wherever the values can meet it.
 
     Each value (none of them 0) is rounded to the nearest tenth, but never to 0. While
-    their sum is a tenth or more from ``total``, the value nearest to rounding the other way
-    moves a tenth towards it (largest remainders), never to 0 and never across it.
+    their sum is more than half a tenth from ``total``, the value nearest to rounding the
+    other way moves a tenth towards it (largest remainders), never to 0 and never across it.
     """
     shown = [round(value * 10) or (1 if value > 0 else -1) for value in values]
     exact = total * 10
     step = 1 if exact > sum(shown) else -1
     # Those whose exact value lies furthest towards the step from their rounding go first.
     for index in sorted(range(len(values)), key=lambda i: -step * (values[i] * 10 - shown[i])):
-        if abs(sum(shown) - exact) < 1:
+        if abs(sum(shown) - exact) <= HALF_A_TENTH:
             break
         moved = shown[index] + step
         if moved != 0 and (moved > 0) == (values[index] > 0):

@@ -22,7 +22,6 @@ from marrakech.flow import recaps
 from marrakech.flow.review import Review, rolls_line
 from marrakech.flow.summary import GameSummary, summarise
 from marrakech.games.language import N_, _, pgettext
-from marrakech.games.levels import computer_label
 from marrakech.games.session import Session
 from marrakech.games.words import aids_line, colour_word
 from marrakech.tui.game_review import GameReview
@@ -213,8 +212,6 @@ class SummaryScreen(Screen[None]):
         two_players = len(self.summary.players) == 2
         for player in self.summary.players:
             name = Text(player.name)
-            if (level := self.session.setup.level(player.seat)) is not None:
-                name.append("\n" + computer_label(level), style="dim italic")
             if player.eliminated:  # on a line of its own: never run on into the name
                 # Translators: under a bankrupt player's name in the summary's table.
                 name.append("\n" + pgettext("player state", "bankrupt"), style="italic")
