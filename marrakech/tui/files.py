@@ -146,9 +146,10 @@ def file_name(name: str) -> str:
 
 
 def screenshot_name(folder: Path, when: datetime, time_format: str | None = None) -> str:
-    """A screenshot's file name, with no spaces: "marrakech-2026-12-06-081530.svg", or
-    with "-2", "-3"... where ``folder`` already has one of that second."""
-    stem = "marrakech-" + when.strftime(time_format or "%Y-%m-%d-%H%M%S")
+    """A screenshot's file name, with no spaces and short enough for a notice's line:
+    "marrakech-20261206-081530.svg", or with "-2", "-3"... where ``folder`` already has one
+    of that second."""
+    stem = "marrakech-" + when.strftime(time_format or "%Y%m%d-%H%M%S")
     name, count = f"{stem}.svg", 1
     while (folder / name).exists():
         count += 1

@@ -15,7 +15,7 @@ from marrakech.engine import Action, GameState, Orient, Phase, Place, Roll, Turn
 from marrakech.games import storage
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
-from marrakech.tui.files import screenshot_name
+from marrakech.tui.files import NOTICE_TEXT_WIDTH, screenshot_name
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.help import HelpScreen
@@ -628,9 +628,10 @@ async def test_a_screenshot_says_in_the_games_words_where_it_went(
 def test_two_screenshots_in_one_second_are_two_files(tmp_path: Path) -> None:
     when = datetime(2026, 12, 6, 8, 15, 30, 123456)
     first = screenshot_name(tmp_path, when)
-    assert first == "marrakech-2026-12-06-081530.svg"
+    assert first == "marrakech-20261206-081530.svg"
     (tmp_path / first).write_text("<svg/>", encoding="utf-8")
-    assert screenshot_name(tmp_path, when) == "marrakech-2026-12-06-081530-2.svg"
+    assert screenshot_name(tmp_path, when) == "marrakech-20261206-081530-2.svg"
+    assert len(first) <= NOTICE_TEXT_WIDTH  # on one line of the notice that says where
 
 
 @run
