@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from textual.widgets import Button, Static
 from textual_plotext import PlotextPlot
 
@@ -19,6 +20,7 @@ from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.screens.setup import NewGameScreen
 from marrakech.tui.screens.summary import SummaryScreen
+from marrakech.tui.widgets.chart_legend import ChartLegend
 from marrakech.tui.widgets.status_line import StatusLine
 
 from .helpers import open_summary, position, run, screen_text, wait_until
@@ -211,3 +213,17 @@ async def test_the_chart_legend_never_parts_a_stroke_from_its_name(width: int) -
     names = re.findall(r"━━ (\w+(?: \d)?)", " ".join(legend))
     assert names == ["Ana", "Player 2", "Player 3", "Player 4"], legend
     assert not any(line.rstrip().endswith("━━") for line in legend), legend
+
+
+def test_a_long_name_in_the_chart_legend_ends_in_an_ellipsis_and_leaves_room() -> None:
+    # At 80x24 "Maximilian-Alexander Fitzgerald-Worthing" took two lines of the legend and
+    # pushed the last player's entry out of sight.
+    names = ("Ayla", "花子", "Maximilian-Alexander Fitzgerald-Worthing", "Dee")
+    legend = ChartLegend([(name, "#c0392b") for name in names])
+    lines = [line.plain for line in legend.lines(38)]
+    assert len(lines) == 2, lines
+    assert all(cell_len(line) <= 38 for line in lines), lines
+    joined = " ".join(lines)
+    assert "━━ Maximilian-Alex…" in joined and "━━ Dee" in joined, lines
+    narrow = [line.plain for line in legend.lines(10)]  # narrower than the name
+    assert narrow[2] == "━━ Maximi…" and all(cell_len(line) <= 10 for line in narrow), narrow

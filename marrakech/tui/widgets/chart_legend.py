@@ -12,10 +12,15 @@ from textual.widget import Widget
 GAP = "   "
 """Between two entries on a line."""
 
+NAME_CELLS = 16
+"""The most cells a name takes in the legend (a longer one ends in an ellipsis, so that
+four names still fit in a few lines beside a short chart)."""
+
 
 class ChartLegend(Widget):
     """The entries, as many whole ones to a line as fit: an entry never breaks between its
-    stroke and its name, nor inside a name ("Player" on one line, "4" on the next)."""
+    stroke and its name, nor inside a name ("Player" on one line, "4" on the next); a long
+    name ends in an ellipsis (``NAME_CELLS``, or the legend's width)."""
 
     DEFAULT_CSS = """
     ChartLegend {
@@ -27,13 +32,18 @@ class ChartLegend(Widget):
         """A legend of (name, colour) entries, in order; a colour is a Rich colour, such
         as "#c0392b"."""
         super().__init__(id=id)
-        self.entries = tuple(Text.assemble(("━━ ", colour), name) for name, colour in entries)
+        self.entries = tuple(
+            Text.assemble(("━━ ", colour), _shortened(name, NAME_CELLS)) for name, colour in entries
+        )
 
     def lines(self, width: int) -> list[Text]:
         """The entries laid out in lines of ``width`` cells (one too wide has a line alone)."""
         lines = [Text()]
         for entry in self.entries:
             line = lines[-1]
+            if entry.cell_len > width > 0:
+                entry = entry.copy()
+                entry.truncate(width, overflow="ellipsis")
             if line.cell_len and line.cell_len + len(GAP) + entry.cell_len > width:
                 lines.append(line := Text())
             if line.cell_len:
@@ -46,3 +56,10 @@ class ChartLegend(Widget):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.lines(width))
+
+
+def _shortened(name: str, cells: int) -> Text:
+    """``name`` in at most ``cells`` cells, ending in an ellipsis where it is longer."""
+    text = Text(name)
+    text.truncate(cells, overflow="ellipsis")
+    return text
