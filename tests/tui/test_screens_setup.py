@@ -148,6 +148,7 @@ def test_the_keys_say_quit_once_and_spell_escape_esc() -> None:
         "Esc q ? close this help",
     ]
     assert not any("esc" in row for row in rows)
+    assert {"Tab Next field", "Shift+Tab Previous field"} <= set(rows), rows
 
 
 @pytest.mark.slow

@@ -285,6 +285,15 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         # with every key that quits. The app's own ctrl+q (a priority key) still runs first.
         *(Binding(key, "quit", N_("Quit"), priority=key == "ctrl+q") for key in QUIT_KEYS),
         Binding("ctrl+o", "saved_games", N_("Saved games")),
+        # Textual's own keys between the fields, said here so that the help lists them.
+        Binding("tab", "app.focus_next", N_("Next field"), show=False, key_display="Tab"),
+        Binding(
+            "shift+tab",
+            "app.focus_previous",
+            N_("Previous field"),
+            show=False,
+            key_display="Shift+Tab",
+        ),
         # Along the buttons, as on the results (the form's own widgets keep their arrows).
         Binding("left", "other_button(-1)", N_("Previous button"), show=False),
         Binding("right", "other_button(1)", N_("Next button"), show=False),
