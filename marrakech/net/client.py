@@ -27,7 +27,9 @@ import asyncio
 import contextlib
 import json
 from pathlib import Path
+from socket import EAI_NONAME, gaierror
 from typing import Any
+from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import (
@@ -251,6 +253,13 @@ class Client:
                     return self._closed(
                         _("{address} does not answer as a game host: {problem}").format(
                             address=shown(self.uri), problem=answer
+                        )
+                    )
+            except gaierror as error:
+                if error.errno == EAI_NONAME and self.flow is None:  # never joined: a typo
+                    return self._closed(
+                        _("no host is named {host}: check the address").format(
+                            host=quoted(urlsplit(self.uri).hostname or self.uri)
                         )
                     )
             except (OSError, TimeoutError):

@@ -25,6 +25,7 @@ from marrakech.flow.changes import Change
 from marrakech.games.narrate import sentence
 from marrakech.games.session import GameSetup, Session
 from marrakech.games.words import action_words, result_line
+from marrakech.net import client as client_module
 from marrakech.net.address import host_uri
 from marrakech.net.client import Client
 from marrakech.net.host import HostGame
@@ -254,6 +255,27 @@ def test_a_connection_lost_after_the_host_came_back_is_not_called_the_host_stopp
         ]
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(("errno", "stops"), [(socket.EAI_NONAME, True), (socket.EAI_AGAIN, False)])
+def test_a_host_name_that_names_nothing_stops_at_once_not_after_a_minute(
+    monkeypatch: pytest.MonkeyPatch, errno: int, stops: bool
+) -> None:
+    # A typo in the address kept trying for a minute, as if the host might still come.
+    def unknown(*args: object, **kwargs: object) -> None:
+        raise socket.gaierror(errno, "Name or service not known")
+
+    monkeypatch.setattr(client_module, "connect", unknown)
+    client = Client("nosuchhost.invalid:47110", code="K7QF-2MXA-9PRT", keep_finished=False)
+    heard: list[Change] = []
+    client.listen(heard.append)
+    client.retry_seconds = 0  # a name not found for now (no network) is tried again
+    assert asyncio.run(asyncio.wait_for(client.run(), 10)) == 1
+    said = [change.text for change in heard]
+    if stops:
+        assert said == ["no host is named 'nosuchhost.invalid': check the address"]
+    else:
+        assert said[0].startswith("no host answers at ws://nosuchhost.invalid:47110")
 
 
 def test_a_replica_refuses_a_move_that_does_not_follow_its_game() -> None:
@@ -742,6 +764,11 @@ def test_a_host_named_without_a_port_is_looked_for_on_the_hosts_default_port(
         (":47301", "':47301' names no host: give HOST:PORT"),
         ("host:", "'host:' has no port a host listens on: give HOST:PORT, PORT a number"),
         ("host:0", "'host:0' has no port a host listens on: give HOST:PORT, PORT a number"),
+        ("127.0.0.1:99999", "'127.0.0.1:99999' has a port out of range: a port is 1 to 65535"),
+        (
+            "yhsy-2nu2-tftp",
+            "'yhsy-2nu2-tftp' is a join code: the host's address comes first (HOST:PORT CODE)",
+        ),
     ],
 )
 def test_an_address_that_names_no_host_is_refused_at_once_on_the_command_line(
