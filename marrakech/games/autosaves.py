@@ -190,6 +190,14 @@ class GameFile:
                     _lock_path(self.path).unlink()  # Windows removes no file still open
 
 
+def discard(path: Path) -> None:
+    """Remove a game that never began (a network game whose host could not listen): its
+    file and its lock file, once no window holds it."""
+    for gone in (path, _lock_path(path)):
+        with contextlib.suppress(OSError):
+            gone.unlink()
+
+
 def _lock(path: Path) -> int:
     try:
         lock = try_lock(_lock_path(path))

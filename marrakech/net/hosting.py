@@ -25,7 +25,7 @@ from typing import Any
 
 from marrakech.flow import Change, Notice, Notify
 from marrakech.games import storage
-from marrakech.games.autosaves import GameFile, games_dir
+from marrakech.games.autosaves import GameFile, discard, games_dir
 from marrakech.games.dice import LoadedDie
 from marrakech.games.language import _
 from marrakech.games.records import SaveFileError, record_to_json, setup_to_dict
@@ -257,6 +257,13 @@ def forget(game_id: str) -> None:
     """Remove a finished game's host file (its join codes open nothing any more)."""
     with contextlib.suppress(OSError):
         _host_file(game_id).unlink()
+
+
+def abandon(game_id: str) -> None:
+    """Remove a new game that could not go on the network (its host could not listen):
+    its host file and its autosave, so that no unfinished game is left to resume."""
+    forget(game_id)
+    discard(games_dir() / f"{game_id}.json")
 
 
 def new_game(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import shlex
 import sys
 from collections.abc import Awaitable, Callable, Sequence
@@ -29,7 +30,7 @@ from marrakech.games.words import as_sentence
 from marrakech.net import DEFAULT_PORT, LOOPBACK
 from marrakech.net.client import Client
 from marrakech.net.host import GAME_OVER_LINGER, HostGame
-from marrakech.net.hosting import EXPOSED, new_game, resume_game, start_hosting
+from marrakech.net.hosting import EXPOSED, abandon, new_game, resume_game, start_hosting
 from marrakech.net.protocol import Limits, normal_code
 
 Listen = Callable[[Listener], None]
@@ -143,12 +144,14 @@ async def _host(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
             hand_over=hand_over,
         )
     except OSError as error:
+        if args.resume is None:
+            abandon(hosting.game_id)  # never on the network: nothing to resume
         where = f"{args.host or hosting.host}:{hosting.port if args.port is None else args.port}"
         problem = error.strerror or error
-        return _error(
-            "host",
-            _("cannot listen on {address}: {problem}").format(address=where, problem=problem),
-        )
+        said = _("cannot listen on {address}: {problem}").format(address=where, problem=problem)
+        if error.errno == errno.EADDRINUSE:
+            said += " " + _("(another program listens there: choose another port with --port)")
+        return _error("host", said)
     try:
         if hosted.hosting.host in EXPOSED:
             warning = _(

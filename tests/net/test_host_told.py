@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
+from pathlib import Path
 
 import pytest
 from tui.helpers import toasts
@@ -207,3 +209,22 @@ def test_the_host_is_told_when_a_seat_is_joined_again_from_another_connection() 
             ]
 
     asyncio.run(scenario())
+
+
+def test_a_host_that_cannot_listen_leaves_no_game_to_resume(
+    capsys: pytest.CaptureFixture[str], data_home: Path
+) -> None:
+    from marrakech.cli import main
+    from marrakech.games.autosaves import unfinished_games
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code = main(["host", "--headless", "--port", str(port)])
+    assert code == 1
+    said = capsys.readouterr().err
+    assert f"cannot listen on 127.0.0.1:{port}" in said
+    assert "choose another port with --port" in said
+    assert unfinished_games() == []  # it said "a network game you host: 0 turns played"
+    assert not [path for path in data_home.rglob("*") if path.is_file()], list(data_home.rglob("*"))
