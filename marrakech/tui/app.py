@@ -542,7 +542,9 @@ class MarrakechApp(App[None]):
             from marrakech.tui.screens.network_game import NetworkGameScreen
 
             flow = network.flow
-            screen = NetworkGameScreen(flow.session, settings=self.settings, flow=flow)
+            screen = NetworkGameScreen(
+                flow.session, settings=self.settings, flow=flow, invitation=network.intro
+            )
             self.push_screen(screen, lambda _: self.exit())
 
         if network.intro:

@@ -70,6 +70,29 @@ async def test_the_hosts_quit_dialog_names_the_command_that_hosts_it_again() -> 
     assert "offers to resume" not in question
 
 
+@run
+async def test_the_host_sees_the_join_lines_again_with_i() -> None:
+    # Once the first dialog was closed, the lines to send were nowhere to be seen again.
+    flow, command = hosted_game()
+    intro = (
+        f"Send each friend the line of their seat:\nseat 2: marrakech join HOST:1 CODE\n{command}"
+    )
+    app = MarrakechApp(network=NetworkGame(flow, intro))
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.press("enter")  # Play: the dialog closes
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "seat 2: marrakech join HOST:1 CODE" in screen_text(app)
+        await pilot.press("enter")  # back to the game
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Invite: the join lines" in titles
+
+
 @pytest.mark.slow
 @run
 async def test_a_joined_seat_is_told_the_host_keeps_the_game() -> None:

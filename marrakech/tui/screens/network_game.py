@@ -17,16 +17,21 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 
 from marrakech.engine import GameState, MarrakechError, Transition
-from marrakech.flow import SeatKind
+from marrakech.flow import GameFlow, SeatKind
 from marrakech.flow.computers import FALLBACK_LEVEL
 from marrakech.games.language import N_, _
 from marrakech.games.levels import DESCRIPTIONS, LEVELS, level_word
+from marrakech.games.session import Session
+from marrakech.games.settings import Settings
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.widgets.network_link import NetworkLink
 
 HAND_OVER_LEVEL = FALLBACK_LEVEL
 """The level ``c`` gives an away player's seat to (the command palette offers each one)."""
 
+
+INVITE = N_("Invite: the join lines")
+"""The host's palette command that shows the join lines again."""
 
 LET_PLAY = N_("Let the {level} computer play for {name}")
 """The host's palette command that gives an away player's seat to a computer."""
@@ -37,7 +42,21 @@ class NetworkGameScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "give_seat", N_("Computer plays")),
+        Binding("i", "invite", N_("Join lines"), show=False),
     ]
+
+    def __init__(
+        self,
+        session: Session,
+        settings: Settings | None = None,
+        *,
+        flow: GameFlow,
+        invitation: str = "",
+    ) -> None:
+        """A seat of the network game ``flow`` plays; on the host's board, ``invitation``
+        says what to send each friend (``i`` shows it again)."""
+        super().__init__(session, settings=settings, flow=flow)
+        self.invitation = invitation
 
     _shown: Transition | None = None
     """The last move this screen showed (the table tells it of its own moves too: the
@@ -143,7 +162,22 @@ class NetworkGameScreen(GameScreen):
             if self.has_class("-too-small") or not self.hosting or self.flow.over:
                 return False
             return True if self.seats_to_give() else None
+        if action == "invite":
+            return bool(self.invitation) and not self.flow.over and not self.has_class("-too-small")
         return super().check_action(action, parameters)
+
+    def action_invite(self) -> None:
+        """Show again each friend's join line, and how the host goes on if it stops."""
+        from marrakech.tui.screens.confirm import ConfirmScreen
+
+        def answered(back: bool | None) -> None:
+            if back is False:
+                self.run_worker(self.app.action_quit())  # asks first, as quitting does
+
+        question = ConfirmScreen(
+            self.invitation, yes=_("Back to the game"), no=_("Quit"), default=True, escape=True
+        )
+        self.app.push_screen(question, answered)
 
     def action_give_seat(self, level: str = HAND_OVER_LEVEL, seat: int | None = None) -> None:
         """Let a computer of ``level`` play ``seat`` (by default the first one to give)
@@ -173,6 +207,11 @@ class NetworkGameScreen(GameScreen):
         """The game's entries, and on the host one for each level each seat to give may go
         to."""
         yield from super().palette_entries()
+        if self.check_action("invite", ()):
+            command = SystemCommand(
+                _(INVITE), _("Each friend's join line, to send again"), self.action_invite
+            )
+            yield command, INVITE
         for seat in self.seats_to_give():
             name = self.flow.names[seat]
             for level in LEVELS:
