@@ -53,3 +53,24 @@ async def test_a_computers_level_stays_as_its_chance_to_win_grows_a_digit() -> N
             await pilot.pause()
             titles.append(screen_text(app).splitlines()[0])
         assert len({"hard" in title for title in titles}) == 1, titles
+
+
+class Away(App[None]):
+    """A friend's panel with a long name, as wide as the game's side panel."""
+
+    CSS = "PlayerPanel { width: 33; }"
+
+    def compose(self) -> ComposeResult:
+        yield PlayerPanel(1, "Bartholomew the Magnificent 🐪", None)
+
+
+@run
+async def test_a_long_name_gives_way_to_the_word_that_its_player_is_away() -> None:
+    state = build(players=2, piles=["RRRRR", "BBBBB"], phase="orient")
+    app = Away()
+    async with app.run_test(size=(40, 8)) as pilot:
+        app.query_one(PlayerPanel).show(state, presence="away")
+        await pilot.pause()
+        title = screen_text(app).splitlines()[0]
+    assert "… · away" in title, title
+    assert title.lstrip().startswith("Bartholomew"), title

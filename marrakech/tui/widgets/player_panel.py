@@ -47,6 +47,10 @@ def coins(money: int) -> tuple[int, int]:
     return fives, money - 5 * fives
 
 
+MIN_NAME_CELLS = 6
+"""The fewest cells a name keeps where what is said beside it ("away") needs the room."""
+
+
 def _row(left: Text, right: str | Text) -> Table:
     """One line: text on the left, a figure on the right."""
     grid = Table.grid(expand=True, padding=(0, 1))
@@ -164,7 +168,10 @@ class PlayerPanel(Static):
         if level:
             title.append(level, style="italic")
         if presence:
-            title.append(" · " + presence, style="italic")
+            away = " · " + presence
+            if title.cell_len + cell_len(away) > room:  # the name gives way, never the news
+                title.truncate(max(room - cell_len(away), MIN_NAME_CELLS), overflow="ellipsis")
+            title.append(away, style="italic")
         # The coins give way where the money and its last change need the room (Japanese).
         split = f"{fives}{_TIMES}5+{ones}{_TIMES}1"
         if 0 < self.content_size.width < money.cell_len + 1 + cell_len(split):
