@@ -14,7 +14,7 @@ from textual.widgets import OptionList, Static
 
 from marrakech.engine import Action, GameState, Roll, Square
 from marrakech.games import narrate
-from marrakech.games.dice import SeededDie
+from marrakech.games.dice import LoadedDie, SeededDie, die_roll
 from marrakech.games.playout import play_out_steps
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
@@ -201,3 +201,20 @@ def test_on_too_small_a_terminal_the_replay_asks_for_room_and_its_keys_wait() ->
             assert screen.check_action("step", (1,)) is True
 
     asyncio.run(go())
+
+
+@pytest.mark.parametrize("networked", [False, True])
+def test_the_replay_names_the_seed_only_where_it_made_the_rolls(networked: bool) -> None:
+    game = finished_game()
+    # A network game's rolls are every player's (kept as the values rolled), not a seed's.
+    rolled = LoadedDie(tuple(die_roll(3, draw) for draw in range(game.next_draw)))
+    session = Session(game.setup, game.actions, dice=rolled) if networked else game
+
+    async def go() -> str:
+        app = Harness(ReplayScreen(session))
+        async with app.run_test(size=(100, 34)) as pilot:
+            await pilot.pause()
+            return str(app.under_test.query_one("#title", Static).render())
+
+    title = asyncio.run(go())
+    assert title == ("Replay" if networked else "Replay · seed 3")

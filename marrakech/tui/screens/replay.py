@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from marrakech.engine import GameState, Phase
 from marrakech.flow import recaps
+from marrakech.games.dice import SeededDie
 from marrakech.games.language import N_, _, pgettext
 from marrakech.games.session import Session
 from marrakech.tui.screens.market_screen import MarketScreen
@@ -106,8 +107,13 @@ class ReplayScreen(MarketScreen[None]):
                 yield BoardWidget(id="board")
                 yield WrappedStatic(id="status")
             with Vertical(id="side"):
-                # The players' panels below name the players.
-                title = _("Replay · seed {seed}").format(seed=setup.seed)
+                # The players' panels below name the players. The seed, where it made the
+                # rolls (a network game's dice were everyone's, not a seed's).
+                title = (
+                    _("Replay · seed {seed}").format(seed=setup.seed)
+                    if isinstance(self.session.dice, SeededDie)
+                    else _("Replay")
+                )
                 yield Static(title, id="title", markup=False)
                 for seat in range(setup.players):
                     yield PlayerPanel(seat, self.names[seat], setup.level(seat), id=f"seat-{seat}")
