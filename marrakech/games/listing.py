@@ -187,7 +187,8 @@ def saves_lines() -> list[str]:
         _(
             "Type marrakech load NAME to go on with a game, marrakech replay NAME to step "
             "through it or marrakech review NAME to see what each decision cost, NAME being "
-            "what comes before the colon on its line, quotes and all."
+            "what starts its line, up to the first colon or comma outside quotes, quotes and "
+            "all."
         )
     )
     return lines

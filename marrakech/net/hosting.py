@@ -25,7 +25,7 @@ from typing import Any
 
 from marrakech.flow import Change, Notice, Notify
 from marrakech.games import storage
-from marrakech.games.autosaves import GameFile, discard, games_dir
+from marrakech.games.autosaves import GameFile, discard, games_dir, history_dir
 from marrakech.games.dice import LoadedDie
 from marrakech.games.language import _
 from marrakech.games.records import SaveFileError, record_to_json, setup_to_dict
@@ -303,6 +303,13 @@ def resume_game(game_id: str, notify: Notify) -> tuple[HostFlow, Hosting]:
     path = games_dir() / f"{game_id}.json"
     host_file = _host_file(game_id)
     if not path.exists() or not host_file.exists():
+        if (history_dir() / path.name).exists():
+            raise SaveFileError(
+                _(
+                    "game {game} is over: there is nothing left to resume (marrakech review "
+                    "{game} looks back at it)"
+                ).format(game=game_id)
+            )
         raise SaveFileError(_("no unfinished hosted game {game}").format(game=game_id))
     hosting, dice = _read(game_id, storage.read_limited(host_file))
     file, session = BackgroundGameFile.resume(path)

@@ -10,8 +10,9 @@ from marrakech.engine import Orient, Turn
 from marrakech.flow import Notice
 from marrakech.games import storage
 from marrakech.games.autosaves import games_dir, history_dir
+from marrakech.games.records import SaveFileError
 from marrakech.games.session import GameSetup, Session
-from marrakech.net.hosting import new_game, resume_game
+from marrakech.net.hosting import forget, new_game, resume_game
 from net.harness import until
 
 
@@ -46,6 +47,21 @@ def test_closing_a_hosted_game_writes_what_is_pending_to_resume() -> None:
         resumed, _ = resume_game(hosting.game_id, lambda notice: None)
         assert resumed.session.actions == flow.session.actions
         resumed.close()
+
+    asyncio.run(scenario())
+
+
+def test_resuming_a_finished_hosted_game_says_it_is_over() -> None:
+    async def scenario() -> None:
+        flow, hosting = new_game(
+            Session(GameSetup(2, seed=3)), lambda notice: None, headless=True, host="", port=0
+        )
+        while not flow.over:
+            flow.decide(flow.state.legal_actions()[0])  # type: ignore[arg-type]
+        flow.close()
+        forget(hosting.game_id)  # as closing a finished game's host does
+        with pytest.raises(SaveFileError, match=f"game {hosting.game_id} is over: there is"):
+            resume_game(hosting.game_id, lambda notice: None)
 
     asyncio.run(scenario())
 
