@@ -24,8 +24,8 @@ from marrakech.games.session import GameSetup, Session
 
 FINAL = (
     "Type marrakech load NAME to go on with a game, marrakech replay NAME to step through "
-    "it or marrakech review NAME to see what each decision cost, NAME being what comes "
-    "before the colon on its line, quotes and all."
+    "it or marrakech review NAME to see what each decision cost, NAME being what starts "
+    "its line, up to the first colon or comma outside quotes, quotes and all."
 )
 
 
