@@ -245,6 +245,23 @@ async def test_a_second_enter_after_laying_does_not_roll_the_next_person_s_die(
 
 
 @run
+async def test_the_pause_holds_for_the_first_decision_of_a_resumed_game(
+    clock: list[float],
+) -> None:
+    # Resumed after Ayla's roll: the first decision on the new screen is her carpet, and
+    # her Enter pressed twice must not roll Bo's die.
+    state = position(carpets=[("B", (1, 3), (2, 3))], phase="place")
+    session = Session(GameSetup(2, names=("Ayla", "Bo")), start=state)
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter")  # lays her carpet, and the same hand again
+        await wait_until(pilot, lambda: session.state.current == 1, "Bo's turn")
+        await pilot.pause()
+        assert session.state.phase is Phase.ORIENT  # Bo has not rolled
+        assert app.screen.check_action("roll", ()) is None
+
+
+@run
 async def test_the_pause_holds_for_the_next_person_after_a_computer_played_between(
     clock: list[float],
 ) -> None:

@@ -52,8 +52,8 @@ with the position they speak of) or Esc hides them: they take a while to weigh. 
 they would cover the risk table (a short terminal), they stay as long as any notice."""
 
 HANDOVER_SECONDS = 0.8
-"""When the next decision is another person's than the last one made here (computers may
-have played between), or a person's decision leaves them their own aim, the key that rolls
+"""When the next decision is a different person's from the last one made here (computers
+may have played between), or a person's decision leaves them their own aim, the key that rolls
 or aims is dimmed this long: the first player's Enter pressed twice rolled the next one's
 die."""
 
@@ -196,6 +196,8 @@ class GameScreen(MarketScreen["NextGame"]):
         if played is not None and (notice := self.flow.bankruptcy(played)) is not None:
             show_notice(self.app, notice)
         self.pointing = Pointing.fresh(self.state)
+        if played is not None and self.flow.seats[played.before.current].is_person:
+            self._last_person = played.before.current
         if played is not None and HANDOVER_SECONDS > 0 and self._needs_a_fresh_look(played):
             self._handover_until = time.monotonic() + HANDOVER_SECONDS
             self.set_timer(HANDOVER_SECONDS, self._draw)  # the key shows again
@@ -287,19 +289,15 @@ class GameScreen(MarketScreen["NextGame"]):
             self._point(turned)
 
     def _needs_a_fresh_look(self, played: Transition) -> bool:
-        """Whether ``played`` left the next decision to another person than the last one
-        who decided (computers may have played between), or a person's decision left them
-        their own aim (which Enter would give at once, the way picked for them)."""
+        """Whether ``played`` left the next decision to a different person from the last
+        one who decided here (computers may have played between), or a person's decision
+        left them their own aim (which Enter would give at once, the way picked for them)."""
         mover = self.flow.to_move
-        decider = self.flow.seats[played.before.current]
-        last_person = self._last_person
-        if decider.is_person:
-            self._last_person = decider.number
         if mover is None or not mover.is_person:
             return False
-        if decider.is_person and self.state.phase is Phase.AIM:
+        if self.flow.seats[played.before.current].is_person and self.state.phase is Phase.AIM:
             return True
-        return last_person is not None and mover.number != self._last_person
+        return self._last_person is not None and mover.number != self._last_person
 
     def action_roll(self) -> None:
         """Orient Assam as chosen and roll the die (or just roll, when aimed)."""
