@@ -262,29 +262,38 @@ def _items(parts: Sequence[Part]) -> str:
     )
 
 
-HALF_A_TENTH = 0.5 + 1e-9
-"""How far, in tenths, a total shown may be from the exact one: rounded to the nearest
-tenth, either way at a half (2.05 reads 2.0 or 2.1, its binary value being either)."""
+_HALF_A_TENTH = 0.5 + 1e-9
+"""How far, in tenths, a total shown may be from the exact one when the values let it be
+the nearest tenth (either way at a half: 2.05 reads 2.0 or 2.1, its binary value either)."""
+
+_MOST_MOVED = 0.75
+"""How far, in tenths, a value may be shown from its exact one to make the total meet."""
 
 
 def shown_tenths(values: Sequence[float], total: float) -> tuple[list[int], int]:
     """``values`` and their ``total`` in whole tenths, as a sentence shows them: the values
-    shown add up to the total shown, which is ``total`` to the nearest tenth (the
-    review's figure, rounded) wherever the values can meet it.
+    shown add up to the total shown, which is ``total`` to the nearest tenth (the review's
+    figure, rounded) wherever the values allow it, and within a tenth of it otherwise.
 
     Each value (none of them 0) is rounded to the nearest tenth, but never to 0. While
     their sum is more than half a tenth from ``total``, the value nearest to rounding the
-    other way moves a tenth towards it (largest remainders), never to 0 and never across it.
+    other way moves a tenth towards it (largest remainders): never to 0, never across it,
+    never more than three quarters of a tenth from its exact value (0.106 is not said 0.2
+    to make 0.06 read 0.1).
     """
     shown = [round(value * 10) or (1 if value > 0 else -1) for value in values]
     exact = total * 10
     step = 1 if exact > sum(shown) else -1
     # Those whose exact value lies furthest towards the step from their rounding go first.
     for index in sorted(range(len(values)), key=lambda i: -step * (values[i] * 10 - shown[i])):
-        if abs(sum(shown) - exact) <= HALF_A_TENTH:
+        if abs(sum(shown) - exact) <= _HALF_A_TENTH:
             break
         moved = shown[index] + step
-        if moved != 0 and (moved > 0) == (values[index] > 0):
+        if (
+            moved != 0
+            and (moved > 0) == (values[index] > 0)
+            and abs(moved - values[index] * 10) <= _MOST_MOVED
+        ):
             shown[index] = moved
     return shown, sum(shown)
 
