@@ -7,7 +7,9 @@ from urllib.parse import urlsplit
 from marrakech.games.language import _
 from marrakech.games.text import quoted
 from marrakech.net import DEFAULT_PORT
-from marrakech.net.protocol import CODE_ALPHABET, CODE_GROUP_LENGTH, CODE_GROUPS
+
+MAX_PORT = 65535
+"""The highest port there is."""
 
 WEB_SCHEMES = {"http": "ws", "https": "wss"}
 """An address pasted from a browser, read as the WebSocket address it stands for."""
@@ -26,19 +28,19 @@ def host_uri(address: str) -> str:
         raise ValueError(
             _("{address} is not a host's address: give HOST:PORT").format(address=quoted(address))
         )
-    if not sep and looks_like_a_join_code(address):
+    parts = urlsplit(f"{scheme or 'ws'}://{rest}")
+    if parts.netloc.count(":") > 1 and "[" not in parts.netloc:
         raise ValueError(
-            _("{address} is a join code: the host's address comes first (HOST:PORT CODE)").format(
+            _("{address}: put an IPv6 address in brackets, as [::1]:8765").format(
                 address=quoted(address)
             )
         )
-    parts = urlsplit(f"{scheme or 'ws'}://{rest}")
     try:
         port = parts.port
     except ValueError:
         port = 0
         written = parts.netloc.rpartition(":")[2]
-        if written.isascii() and written.isdigit():
+        if written.isascii() and written.isdigit() and int(written) > MAX_PORT:
             raise ValueError(
                 _("{address} has a port out of range: a port is 1 to 65535").format(
                     address=quoted(address)
@@ -57,11 +59,3 @@ def host_uri(address: str) -> str:
     if port is None and not scheme:  # HOST alone: the port a host listens on by default
         parts = parts._replace(netloc=f"{parts.netloc}:{DEFAULT_PORT}")
     return parts.geturl()
-
-
-def looks_like_a_join_code(text: str) -> bool:
-    """Whether ``text`` is written as a join code is ("K7QF-2MXA-9PRT", any case)."""
-    groups = text.upper().split("-")
-    return len(groups) == CODE_GROUPS and all(
-        len(group) == CODE_GROUP_LENGTH and set(group) <= set(CODE_ALPHABET) for group in groups
-    )

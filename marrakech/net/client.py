@@ -26,8 +26,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import socket as socket_lib
 from pathlib import Path
-from socket import EAI_NONAME, gaierror
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -156,6 +156,14 @@ def _settles_undo(
     return reconnecting or flow.actions_played != played
 
 
+NAME_NOT_FOUND = frozenset(
+    code
+    for code in (socket_lib.EAI_NONAME, getattr(socket_lib, "EAI_NODATA", None))
+    if code is not None
+)
+"""The lookup errors that say a host name names nothing (not a lookup that failed for now)."""
+
+
 class Client:
     """One seat (or a spectator) of a game hosted elsewhere; see the module docstring."""
 
@@ -220,6 +228,7 @@ class Client:
         """Play until the game ends (0) or the host cannot be reached or refuses (1)."""
         lost_at: float | None = None
         host_stopped = False
+        unknown_name = False
         loop = asyncio.get_running_loop()
         while True:
             try:
@@ -255,13 +264,8 @@ class Client:
                             address=shown(self.uri), problem=answer
                         )
                     )
-            except gaierror as error:
-                if error.errno == EAI_NONAME and self.flow is None:  # never joined: a typo
-                    return self._closed(
-                        _("no host is named {host}: check the address").format(
-                            host=quoted(urlsplit(self.uri).hostname or self.uri)
-                        )
-                    )
+            except socket_lib.gaierror as error:
+                unknown_name = error.errno in NAME_NOT_FOUND
             except (OSError, TimeoutError):
                 pass
             finally:
@@ -279,9 +283,13 @@ class Client:
                     lost = _("the host at {address} stopped the game; waiting for it to come back")
                 elif self.flow:
                     lost = _("the connection to the host is lost at {address}; trying again")
+                elif unknown_name:  # a typo, most likely (or no network, or not up yet)
+                    lost = _("no host is named {host}: check the address; trying again")
                 else:
                     lost = _("no host answers at {address}; trying again")
-                self._tell(Change("lost", text=lost.format(address=shown(self.uri))))
+                host = urlsplit(self.uri).hostname or self.uri
+                where = {"address": shown(self.uri), "host": quoted(host)}
+                self._tell(Change("lost", text=lost.format(**where)))
             elif now - lost_at > self.retry_seconds:
                 if host_stopped:
                     gone = _(

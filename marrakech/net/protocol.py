@@ -184,6 +184,15 @@ def normal_code(text: str) -> str:
     return "-".join(plain[start : start + size] for start in range(0, len(plain), size))
 
 
+def looks_like_a_code(text: str) -> bool:
+    """Whether ``text`` is written as a join code is ("K7QF-2MXA-9PRT", any case, with or
+    without dashes)."""
+    groups = normal_code(text).split("-")
+    return len(groups) == CODE_GROUPS and all(
+        len(group) == CODE_GROUP_LENGTH and set(group) <= set(CODE_ALPHABET) for group in groups
+    )
+
+
 def codes_match(given: str, secret: str) -> bool:
     """True when ``given`` (in the form ``normal_code`` writes) is ``secret``, compared in
     constant time."""

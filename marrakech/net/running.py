@@ -10,6 +10,7 @@ import sys
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Protocol
+from urllib.parse import urlsplit
 
 from marrakech.engine import Variant
 from marrakech.flow import Change, GameFlow, Listener, Notice
@@ -25,13 +26,13 @@ from marrakech.games.session import (
     name_problem,
     new_seed,
 )
-from marrakech.games.text import shown
+from marrakech.games.text import quoted, shown
 from marrakech.games.words import as_sentence
 from marrakech.net import DEFAULT_PORT, LOOPBACK
 from marrakech.net.client import Client
 from marrakech.net.host import GAME_OVER_LINGER, HostGame
 from marrakech.net.hosting import EXPOSED, abandon, new_game, resume_game, start_hosting
-from marrakech.net.protocol import Limits, normal_code
+from marrakech.net.protocol import Limits, looks_like_a_code, normal_code
 
 Listen = Callable[[Listener], None]
 Board = Callable[[GameFlow, str], Awaitable[None]]
@@ -293,6 +294,18 @@ async def _join(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
             return _error("join", str(error))
     if args.name is not None and (problem := name_problem(args.name)) is not None:
         return _error("join", _("--name: the name {problem}").format(problem=problem))
+    if (
+        args.code is not None
+        and looks_like_a_code(urlsplit(args.address).hostname or "")
+        and not looks_like_a_code(args.code)
+    ):
+        return _error(
+            "join",
+            _(
+                "{code} looks like the host's address, and the address like a join code: the "
+                "address comes first (marrakech join HOST:PORT CODE)"
+            ).format(code=quoted(args.code)),
+        )
     code = None if args.code is None else normal_code(args.code)
     client = Client(args.address, code=code, name=args.name, level=level)
     if level is None and not args.text and board is not None:

@@ -257,25 +257,28 @@ def test_a_connection_lost_after_the_host_came_back_is_not_called_the_host_stopp
     asyncio.run(scenario())
 
 
-@pytest.mark.parametrize(("errno", "stops"), [(socket.EAI_NONAME, True), (socket.EAI_AGAIN, False)])
-def test_a_host_name_that_names_nothing_stops_at_once_not_after_a_minute(
-    monkeypatch: pytest.MonkeyPatch, errno: int, stops: bool
+@pytest.mark.parametrize(
+    ("errno", "unknown"), [(socket.EAI_NONAME, True), (socket.EAI_AGAIN, False)]
+)
+def test_a_host_name_that_names_nothing_is_said_so_at_once(
+    monkeypatch: pytest.MonkeyPatch, errno: int, unknown: bool
 ) -> None:
-    # A typo in the address kept trying for a minute, as if the host might still come.
-    def unknown(*args: object, **kwargs: object) -> None:
+    # A typo in the address read "no host answers" for a minute, as if the host might come.
+    def lookup_failed(*args: object, **kwargs: object) -> None:
         raise socket.gaierror(errno, "Name or service not known")
 
-    monkeypatch.setattr(client_module, "connect", unknown)
+    monkeypatch.setattr(client_module, "connect", lookup_failed)
     client = Client("nosuchhost.invalid:47110", code="K7QF-2MXA-9PRT", keep_finished=False)
     heard: list[Change] = []
     client.listen(heard.append)
-    client.retry_seconds = 0  # a name not found for now (no network) is tried again
+    client.retry_seconds = 0  # gives up at the second try
     assert asyncio.run(asyncio.wait_for(client.run(), 10)) == 1
-    said = [change.text for change in heard]
-    if stops:
-        assert said == ["no host is named 'nosuchhost.invalid': check the address"]
-    else:
-        assert said[0].startswith("no host answers at ws://nosuchhost.invalid:47110")
+    first = heard[0].text
+    if unknown:  # still tried again: offline, or a name the host's machine is not up with
+        assert first == "no host is named 'nosuchhost.invalid': check the address; trying again"
+    else:  # a lookup that failed for now
+        assert first == "no host answers at ws://nosuchhost.invalid:47110; trying again"
+    assert heard[-1].kind == "closed"
 
 
 def test_a_replica_refuses_a_move_that_does_not_follow_its_game() -> None:
@@ -765,10 +768,7 @@ def test_a_host_named_without_a_port_is_looked_for_on_the_hosts_default_port(
         ("host:", "'host:' has no port a host listens on: give HOST:PORT, PORT a number"),
         ("host:0", "'host:0' has no port a host listens on: give HOST:PORT, PORT a number"),
         ("127.0.0.1:99999", "'127.0.0.1:99999' has a port out of range: a port is 1 to 65535"),
-        (
-            "yhsy-2nu2-tftp",
-            "'yhsy-2nu2-tftp' is a join code: the host's address comes first (HOST:PORT CODE)",
-        ),
+        ("::1:8765", "'::1:8765': put an IPv6 address in brackets, as [::1]:8765"),
     ],
 )
 def test_an_address_that_names_no_host_is_refused_at_once_on_the_command_line(
@@ -778,6 +778,20 @@ def test_an_address_that_names_no_host_is_refused_at_once_on_the_command_line(
         main(["join", address, "AAAA-BBBB-CCCC"])
     assert refused.value.code == 2
     assert capsys.readouterr().err.splitlines()[-1].endswith(f"argument ADDRESS: {message}")
+
+
+def test_a_join_code_typed_before_the_address_is_refused_with_the_order(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["join", "YHSY-2NU2-TFTP", "127.0.0.1:47110"]) == 1
+    error = capsys.readouterr().err
+    assert "'127.0.0.1:47110' looks like the host's address, and the address like a join " in error
+    assert "the address comes first (marrakech join HOST:PORT CODE)" in error
+
+
+@pytest.mark.parametrize("address", ["mars-base-west", "mars-base-west:47110"])
+def test_a_host_named_like_a_join_code_is_still_a_host(address: str) -> None:
+    assert host_uri(address).startswith("ws://mars-base-west:")
 
 
 @asynccontextmanager
