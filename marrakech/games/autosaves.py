@@ -192,7 +192,9 @@ class GameFile:
 
 def discard(path: Path) -> None:
     """Remove a game that never began (a network game whose host could not listen): its
-    file and its lock file, once no window holds it."""
+    file and its lock file; nothing while a window holds it open."""
+    if in_use(path):
+        return
     for gone in (path, _lock_path(path)):
         with contextlib.suppress(OSError):
             gone.unlink()

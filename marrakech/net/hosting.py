@@ -254,7 +254,8 @@ def listening_on(hosting: Hosting, dice: HostDice, host: str, port: int) -> Host
 
 
 def forget(game_id: str) -> None:
-    """Remove a finished game's host file (its join codes open nothing any more)."""
+    """Remove a game's host file: a finished game's (its join codes open nothing any
+    more), or one that never went on the network."""
     with contextlib.suppress(OSError):
         _host_file(game_id).unlink()
 
@@ -291,8 +292,8 @@ def new_game(
 def resume_game(game_id: str, notify: Notify) -> tuple[HostFlow, Hosting]:
     """Host again an unfinished game this machine hosted (after a crash, a kill...).
 
-    SaveFileError, in one line, when there is no such game, it is open elsewhere, or its
-    files cannot be read.
+    SaveFileError, in one line, when there is no such game, it is over, it is open
+    elsewhere, or its files cannot be read.
     """
     if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
         raise SaveFileError(

@@ -149,10 +149,15 @@ async def _host(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
             abandon(hosting.game_id)  # never on the network: nothing to resume
         where = f"{args.host or hosting.host}:{hosting.port if args.port is None else args.port}"
         problem = error.strerror or error
-        said = _("cannot listen on {address}: {problem}").format(address=where, problem=problem)
-        if error.errno == errno.EADDRINUSE:
-            said += " " + _("(another program listens there: choose another port with --port)")
-        return _error("host", said)
+        said = (
+            _(
+                "cannot listen on {address}: {problem} (a program, another game maybe, "
+                "listens there: choose another port with --port)"
+            )
+            if error.errno == errno.EADDRINUSE
+            else _("cannot listen on {address}: {problem}")
+        )
+        return _error("host", said.format(address=where, problem=problem))
     try:
         if hosted.hosting.host in EXPOSED:
             warning = _(
