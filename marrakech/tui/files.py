@@ -186,14 +186,22 @@ def _write(app: App[Any], title: str, failed: str, done: str, write: Callable[[]
 
 def shown_path(path: Path) -> str:
     """A file's path as a notice shows it: the home folder as ~, the folder broken after a
-    "/" where it is wider than a notice, and the file's name on a line of its own (a path
-    has no spaces, so it would otherwise break inside a name)."""
+    "/" where it is wider than a notice, and the file's name on a line of its own, broken
+    after a "-" where it is wider still (a path has no spaces, so it would
+    otherwise break inside a word). Joined again, the lines are the path."""
     with contextlib.suppress(RuntimeError, ValueError):  # no home known, or not under it
         path = Path("~") / path.relative_to(Path.home())
     folder = str(path.parent)
+    folder_parts = re.findall(r"[^/]*/", folder if folder.endswith("/") else folder + "/")
+    name_parts = re.findall(r"[^-]+-?|-", path.name)
+    return "\n".join([*_lines_of(folder_parts), *_lines_of(name_parts)])
+
+
+def _lines_of(parts: list[str]) -> list[str]:
+    """``parts`` run together in lines as wide as a notice (a part wider stays whole)."""
     lines = [""]
-    for part in re.findall(r"[^/]*/", folder if folder.endswith("/") else folder + "/"):
+    for part in parts:
         if lines[-1] and cell_len(lines[-1] + part) > NOTICE_TEXT_WIDTH:
             lines.append("")
         lines[-1] += part
-    return "\n".join([*lines, path.name])
+    return lines

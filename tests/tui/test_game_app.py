@@ -15,7 +15,7 @@ from marrakech.engine import Action, GameState, Orient, Phase, Place, Roll, Turn
 from marrakech.games import storage
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
-from marrakech.tui.files import NOTICE_TEXT_WIDTH, screenshot_name
+from marrakech.tui.files import NOTICE_TEXT_WIDTH, screenshot_name, shown_path
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.help import HelpScreen
@@ -632,6 +632,14 @@ def test_two_screenshots_in_one_second_are_two_files(tmp_path: Path) -> None:
     (tmp_path / first).write_text("<svg/>", encoding="utf-8")
     assert screenshot_name(tmp_path, when) == "marrakech-20261206-081530-2.svg"
     assert len(first) <= NOTICE_TEXT_WIDTH  # on one line of the notice that says where
+
+
+def test_a_file_name_wider_than_a_notice_breaks_after_a_hyphen() -> None:
+    path = Path("/data/marrakech/screenshots/marrakech-20261206-081530-12.svg")
+    lines = shown_path(path).splitlines()
+    assert "".join(lines) == str(path)  # joined again, the path whole: it can be copied
+    assert all(len(line) <= NOTICE_TEXT_WIDTH for line in lines), lines
+    assert lines[-2:] == ["marrakech-20261206-081530-", "12.svg"], lines
 
 
 @run
