@@ -99,7 +99,10 @@ async def test_the_summary_has_every_players_figures_and_a_chart() -> None:
         await pilot.press("c")
         await wait_until(pilot, lambda: "100%" in screen_text(app), "the chances' chart")
         text = screen_text(app)
-        assert "Chances to win at the start of each round, by turn" in text
+        at = app.screen.query_one("#chart-heading").region
+        rows = [row[at.x : at.right] for row in text.splitlines()[at.y : at.bottom]]
+        heading = "Chances to win at the start of each round (turns along the bottom)"
+        assert " ".join(" ".join(rows).split()) == heading
         assert "after each turn" not in text
         assert "c Points" in footer(app)
         assert sum(plot.display for plot in app.screen.query(PlotextPlot)) == 1

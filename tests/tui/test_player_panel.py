@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from engine.positions import build
 from textual.app import App, ComposeResult
 
@@ -32,19 +33,26 @@ async def test_the_next_colour_keeps_its_column_with_one_carpet_left() -> None:
 
 
 class Computers(App[None]):
-    """A hard computer's panel, 26 columns wide: "hard" fits beside "30 pts · 5%", not
-    beside "30 pts · 100%"."""
+    """A hard computer's panel, ``width`` columns wide."""
 
-    CSS = "PlayerPanel { width: 26; }"
+    def __init__(self, width: int) -> None:
+        super().__init__()
+        self.width = width
 
     def compose(self) -> ComposeResult:
-        yield PlayerPanel(0, "Ayla", "hard")
+        panel = PlayerPanel(0, "Ayla", "hard")
+        panel.styles.width = self.width
+        yield panel
 
 
+# At 26 columns "hard" fits beside "30 pts · 5%", not beside "30 pts · 100%"; at 28, both.
+@pytest.mark.parametrize(("width", "tagged"), [(26, False), (28, True)])
 @run
-async def test_a_computers_level_stays_as_its_chance_to_win_grows_a_digit() -> None:
+async def test_a_computers_level_stays_as_its_chance_to_win_grows_a_digit(
+    width: int, tagged: bool
+) -> None:
     state = build(players=2, piles=["RRRRR", "BBBBB"], phase="orient")
-    app = Computers()
+    app = Computers(width)
     async with app.run_test(size=(40, 8)) as pilot:
         panel = app.query_one(PlayerPanel)
         titles = []
@@ -52,7 +60,7 @@ async def test_a_computers_level_stays_as_its_chance_to_win_grows_a_digit() -> N
             panel.show(state, chance=chance)
             await pilot.pause()
             titles.append(screen_text(app).splitlines()[0])
-        assert len({"hard" in title for title in titles}) == 1, titles
+    assert ["hard" in title for title in titles] == [tagged] * 3, titles
 
 
 class Away(App[None]):

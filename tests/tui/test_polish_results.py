@@ -225,5 +225,7 @@ def test_a_long_name_in_the_chart_legend_ends_in_an_ellipsis_and_leaves_room() -
     assert all(cell_len(line) <= 38 for line in lines), lines
     joined = " ".join(lines)
     assert "━━ Maximilian-Alex…" in joined and "━━ Dee" in joined, lines
+    wide = [line.plain for line in legend.lines(200)]  # room for every name whole
+    assert wide == ["   ".join(f"━━ {name}" for name in names)], wide
     narrow = [line.plain for line in legend.lines(10)]  # narrower than the name
     assert narrow[2] == "━━ Maximi…" and all(cell_len(line) <= 10 for line in narrow), narrow

@@ -204,8 +204,8 @@ class NetworkGameScreen(GameScreen):
         self._draw()
 
     def palette_entries(self) -> Iterable[tuple[SystemCommand, str]]:
-        """The game's entries, and on the host one for each level each seat to give may go
-        to."""
+        """The game's entries, and on the host the join lines, and one entry for each
+        level each seat to give may go to."""
         yield from super().palette_entries()
         if self.check_action("invite", ()):
             command = SystemCommand(

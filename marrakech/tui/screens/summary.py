@@ -127,7 +127,9 @@ class SummaryScreen(Screen[None]):
         if self.chart == "points":
             return Text(_("Points after each turn (squares + dirhams)"), style="bold")
         heading = Text()
-        heading.append(_("Chances to win at the start of each round, by turn"), style="bold")
+        heading.append(
+            _("Chances to win at the start of each round (turns along the bottom)"), style="bold"
+        )
         if self.chances is None:
             heading.append("\n" + _("Working out the chances to win…"))
         return heading

@@ -48,7 +48,8 @@ def coins(money: int) -> tuple[int, int]:
 
 
 MIN_NAME_CELLS = 6
-"""The fewest cells a name keeps where what is said beside it ("away") needs the room."""
+"""The fewest cells the title keeps before what is said beside the name ("away") where
+that needs the room: the marker of the player to move, and the start of the name."""
 
 
 def _row(left: Text, right: str | Text) -> Table:
