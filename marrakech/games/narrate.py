@@ -197,12 +197,14 @@ def rewound(
     *,
     redo: bool,
     asked: tuple[int, Action] | None = None,
+    brief: bool = False,
 ) -> list[str]:
     """What an undo (or with ``redo``, a redo) changed, from the game's transitions before
     and after it: what was taken back (played again), and that the die rolls anew when a
     roll was taken back. When nothing changed, a network table asked the owner of the
     decision to take back first: ``asked`` (the seat and the decision, from before the
-    undo) says who and what; without it, nothing is said."""
+    undo) says who and what; without it, nothing is said. ``brief``: of the turns after
+    the first, only whose they were (a board's status line; the log has them whole)."""
     changed = after[len(before) :] if redo else before[len(after) :]
     if not changed:
         if asked is None:
@@ -213,7 +215,20 @@ def rewound(
                 owner=names[seat], decision=action_words(decision)
             )
         ]
-    log = one_line(*game_log(changed, names))
+    changed_turns = turns(changed)
+    said = [sentence(turn, names) for turn in changed_turns]
+    if brief and len(changed_turns) > 1:
+        later = changed_turns[1:]
+        whose = listed(list(dict.fromkeys(names[turn[0].seat] for turn in later)))
+        said = [
+            said[0],
+            ngettext(
+                "And the turn after it, {names}'s.",
+                "And the {count} turns after it: {names}'s.",
+                len(later),
+            ).format(count=len(later), names=whose),
+        ]
+    log = one_line(*said)
     if redo:
         return [_("Played again: {log}").format(log=log)]
     lines = [_("Taken back: {log}").format(log=log)]

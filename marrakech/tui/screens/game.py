@@ -407,7 +407,7 @@ class GameScreen(MarketScreen["NextGame"]):
         self._forget_hint_why()
         self._advance()
         after = self.flow.session.transitions
-        if said := rewound(before, after, self.flow.names, redo=redo, asked=asked):
+        if said := rewound(before, after, self.flow.names, redo=redo, asked=asked, brief=True):
             self._say(one_line(*said))
 
     def action_hint(self) -> None:
