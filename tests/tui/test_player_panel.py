@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from engine.positions import build
 from textual.app import App, ComposeResult
@@ -32,17 +34,29 @@ async def test_the_next_colour_keeps_its_column_with_one_carpet_left() -> None:
         assert rows[0].index("next") == rows[1].index("next")
 
 
-class Computers(App[None]):
-    """A hard computer's panel, ``width`` columns wide."""
+class OnePanel(App[None]):
+    """One seat's panel, ``width`` columns wide (the game's side panel is 33)."""
 
-    def __init__(self, width: int) -> None:
+    def __init__(self, name: str, level: str | None, width: int) -> None:
         super().__init__()
-        self.width = width
+        self.panel = PlayerPanel(0, name, level)
+        self.panel.styles.width = width
 
     def compose(self) -> ComposeResult:
-        panel = PlayerPanel(0, "Ayla", "hard")
-        panel.styles.width = self.width
-        yield panel
+        yield self.panel
+
+
+async def titles_shown(app: OnePanel, keyword: str, values: Sequence[object]) -> list[str]:
+    """The panel's first line as drawn after each ``show`` with ``keyword`` (one of its
+    keyword arguments) set to each of ``values``."""
+    state = build(players=2, piles=["RRRRR", "BBBBB"], phase="orient")
+    titles = []
+    async with app.run_test(size=(40, 8)) as pilot:
+        for value in values:
+            app.panel.show(state, **{keyword: value})  # type: ignore[arg-type]
+            await pilot.pause()
+            titles.append(screen_text(app).splitlines()[0])
+    return titles
 
 
 # At 26 columns "hard" fits beside "30 pts · 5%", not beside "30 pts · 100%"; at 28, both.
@@ -51,34 +65,13 @@ class Computers(App[None]):
 async def test_a_computers_level_stays_as_its_chance_to_win_grows_a_digit(
     width: int, tagged: bool
 ) -> None:
-    state = build(players=2, piles=["RRRRR", "BBBBB"], phase="orient")
-    app = Computers(width)
-    async with app.run_test(size=(40, 8)) as pilot:
-        panel = app.query_one(PlayerPanel)
-        titles = []
-        for chance in (0.05, 0.5, 1.0):
-            panel.show(state, chance=chance)
-            await pilot.pause()
-            titles.append(screen_text(app).splitlines()[0])
+    titles = await titles_shown(OnePanel("Ayla", "hard", width), "chance", [0.05, 0.5, 1.0])
     assert ["hard" in title for title in titles] == [tagged] * 3, titles
-
-
-class Away(App[None]):
-    """A friend's panel with a long name, as wide as the game's side panel."""
-
-    CSS = "PlayerPanel { width: 33; }"
-
-    def compose(self) -> ComposeResult:
-        yield PlayerPanel(1, "Bartholomew the Magnificent 🐪", None)
 
 
 @run
 async def test_a_long_name_gives_way_to_the_word_that_its_player_is_away() -> None:
-    state = build(players=2, piles=["RRRRR", "BBBBB"], phase="orient")
-    app = Away()
-    async with app.run_test(size=(40, 8)) as pilot:
-        app.query_one(PlayerPanel).show(state, presence="away")
-        await pilot.pause()
-        title = screen_text(app).splitlines()[0]
+    app = OnePanel("Bartholomew the Magnificent 🐪", None, 33)
+    (title,) = await titles_shown(app, "presence", ["away"])
     assert "… · away" in title, title
-    assert title.lstrip().startswith("Bartholomew"), title
+    assert title.lstrip("▶ ").startswith("Bartholomew"), title
