@@ -17,6 +17,7 @@ from marrakech.flow import Change, GameFlow, Listener, Notice
 from marrakech.flow.computers import FALLBACK_LEVEL
 from marrakech.games.language import _, pgettext
 from marrakech.games.levels import LEVELS, computer_named, level_word, seat_bot
+from marrakech.games.narrate import one_line
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import (
     PERSON,
@@ -340,7 +341,10 @@ async def _join_on_board(client: Client, board: Board) -> int:
             ready.set()
             return
         if change.text:
-            print(shown(as_sentence(change.text)), flush=True)
+            said = as_sentence(change.text)
+            if change.kind == "lost":  # the board's keys are not read yet: ctrl+q is not
+                said = one_line(said, _("Ctrl+C gives up."))
+            print(shown(said), flush=True)
         if change.kind == "closed":
             ready.set()
 

@@ -281,6 +281,26 @@ def test_a_host_name_that_names_nothing_is_said_so_at_once(
     assert heard[-1].kind == "closed"
 
 
+def test_joining_for_the_full_board_says_ctrl_c_gives_up_while_it_tries(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before the game opens, the board reads no keys: ctrl+q did nothing.
+    from marrakech.net import running
+
+    def no_host(*args: object, **kwargs: object) -> None:
+        raise ConnectionRefusedError(111, "Connection refused")
+
+    async def never_opened(flow: GameFlow, intro: str = "") -> None:
+        raise AssertionError("no game to open")
+
+    monkeypatch.setattr(client_module, "connect", no_host)
+    client = Client("127.0.0.1:47110", code="K7QF-2MXA-9PRT", keep_finished=False)
+    client.retry_seconds = 0
+    assert asyncio.run(running._join_on_board(client, never_opened)) == 1
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == "No host answers at ws://127.0.0.1:47110; trying again. Ctrl+C gives up."
+
+
 def test_a_replica_refuses_a_move_that_does_not_follow_its_game() -> None:
     async def scenario() -> None:
         async with hosted(GameSetup(2, seed=1)) as table:
