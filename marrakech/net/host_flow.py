@@ -369,6 +369,7 @@ class HostFlow(GameFlow):
         super().rename(number, name)
         news = _(texts.RENAMED).format(number=number + 1, name=name)
         self.tell(Change("synced", number, text=news))
+        self._settled()  # the autosave says it too: a resumed game keeps the name
 
     def give_to_computer(self, seat: int, level: str) -> None:
         """A computer plays a remote seat whose player is away, or here but has let their

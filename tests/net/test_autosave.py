@@ -51,6 +51,20 @@ def test_closing_a_hosted_game_writes_what_is_pending_to_resume() -> None:
     asyncio.run(scenario())
 
 
+def test_a_name_taken_by_a_friend_who_joined_is_kept_to_resume() -> None:
+    async def scenario() -> None:
+        flow, hosting = new_game(
+            Session(GameSetup(2, seed=3)), lambda notice: None, headless=True, host="", port=0
+        )
+        flow.rename(1, "Bartholomew")  # as their hello names them; nobody has played yet
+        flow.close()
+        resumed, _ = resume_game(hosting.game_id, lambda notice: None)
+        assert resumed.names[1] == "Bartholomew"  # it was "Player 2" again
+        resumed.close()
+
+    asyncio.run(scenario())
+
+
 def test_resuming_a_finished_hosted_game_says_it_is_over() -> None:
     async def scenario() -> None:
         flow, hosting = new_game(
