@@ -180,7 +180,10 @@ async def _host(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
         for line in hosted.join_lines():
             print(line, flush=True)
         if flow.me is not None and board is not None:
-            intro = invitation(hosted.join_lines(), command, resumed=args.resume is not None)
+            # Friends' running lines find a resumed game only where it listened before.
+            same_place = (hosted.hosting.host, hosted.hosting.port) == (hosting.host, hosting.port)
+            resumed = args.resume is not None and same_place
+            intro = invitation(hosted.join_lines(), command, resumed=resumed)
             await board(flow, intro)
             return 0
         until = _finished(hosted.game)

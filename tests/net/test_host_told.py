@@ -195,6 +195,44 @@ def test_a_resumed_hosts_invitation_says_friends_still_joined_come_back_by_thems
     assert new[1:] == again[1:] == [*lines, "", "If the host stops, go on with:", command]
 
 
+def free_port() -> int:
+    """A port nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.parametrize("moved", [False, True])
+def test_a_game_resumed_elsewhere_does_not_say_friends_come_back_by_themselves(
+    moved: bool,
+) -> None:
+    # Their running lines call the old address: on a new port, they must be sent again.
+    from marrakech.cli import build_parser
+    from marrakech.net import running
+
+    shown: list[str] = []
+
+    async def board(flow: object, intro: str = "") -> None:
+        shown.append(intro)
+
+    async def no_lines(*args: object, **options: object) -> int:
+        raise AssertionError("the host plays on the board")
+
+    async def scenario() -> None:
+        first = build_parser().parse_args(["host", "--port", str(free_port())])
+        assert await running._host(first, no_lines, board) == 0
+        game = shown[0].split("marrakech host --resume ")[1].split()[0]
+        again = ["host", "--resume", game, *(["--port", str(free_port())] if moved else [])]
+        assert await running._host(build_parser().parse_args(again), no_lines, board) == 0
+
+    asyncio.run(scenario())
+    said = shown[1].splitlines()[0]
+    if moved:
+        assert said == "Send each friend the line of their seat:"
+    else:
+        assert said.startswith("Friends still running their join line come back by themselves")
+
+
 def test_the_host_is_told_when_a_seat_is_joined_again_from_another_connection() -> None:
     async def scenario() -> None:
         async with hosted(SETUP, headless=False, hand_over=typed_hand_over) as table:
