@@ -30,7 +30,7 @@ class Autosaver:
         self._failing = False
 
     def save(self) -> None:
-        """Write the game as it stands now (once per settled decision)."""
+        """Write the game as it stands now (after each decision, and a seat's new name)."""
         if self.finished:
             return
         try:

@@ -329,7 +329,8 @@ class GameFlow:
         self._settled()
 
     def _settled(self) -> None:
-        """Write the autosave after a decision (or clear it when the game just ended)."""
+        """Write the autosave after a decision or a seat's new name (or keep the game with
+        the finished ones when it just ended)."""
         if self._autosaver is None:
             return
         if self.over:

@@ -266,8 +266,9 @@ _HALF_A_TENTH = 0.5 + 1e-9
 """How far, in tenths, a total shown may be from the exact one when the values let it be
 the nearest tenth (either way at a half: 2.05 reads 2.0 or 2.1, its binary value either)."""
 
-_MOST_MOVED = 0.75
-"""How far, in tenths, a value may be shown from its exact one to make the total meet."""
+_MOST_MOVED = 0.75 + 1e-9
+"""How far, in tenths, a value is shown from its exact one, at most, to bring the total to
+its nearest tenth."""
 
 
 def shown_tenths(values: Sequence[float], total: float) -> tuple[list[int], int]:
@@ -277,25 +278,36 @@ def shown_tenths(values: Sequence[float], total: float) -> tuple[list[int], int]
 
     Each value (none of them 0) is rounded to the nearest tenth, but never to 0. While
     their sum is more than half a tenth from ``total``, the value nearest to rounding the
-    other way moves a tenth towards it (largest remainders): never to 0, never across it,
-    never more than three quarters of a tenth from its exact value (0.106 is not said 0.2
-    to make 0.06 read 0.1).
+    other way moves a tenth towards it (largest remainders), never to 0 nor across it, and
+    no further than three quarters of a tenth from its exact value (0.106 is not said 0.2
+    to make 0.06 read 0.1); where that leaves the sum a tenth or more away, values move on
+    as far as it takes to come within a tenth.
     """
     shown = [round(value * 10) or (1 if value > 0 else -1) for value in values]
     exact = total * 10
+    _move_towards(shown, values, exact, close=_HALF_A_TENTH, most=_MOST_MOVED)
+    _move_towards(shown, values, exact, close=1 - 1e-9, most=float("inf"))
+    return shown, sum(shown)
+
+
+def _move_towards(
+    shown: list[int], values: Sequence[float], exact: float, *, close: float, most: float
+) -> None:
+    """Move values of ``shown`` a tenth each towards ``exact`` (largest remainders first)
+    until their sum is within ``close`` of it, none shown further than ``most`` tenths from
+    its value, nor at 0, nor across it."""
     step = 1 if exact > sum(shown) else -1
     # Those whose exact value lies furthest towards the step from their rounding go first.
     for index in sorted(range(len(values)), key=lambda i: -step * (values[i] * 10 - shown[i])):
-        if abs(sum(shown) - exact) <= _HALF_A_TENTH:
-            break
+        if abs(sum(shown) - exact) <= close:
+            return
         moved = shown[index] + step
         if (
             moved != 0
             and (moved > 0) == (values[index] > 0)
-            and abs(moved - values[index] * 10) <= _MOST_MOVED
+            and abs(moved - values[index] * 10) <= most
         ):
             shown[index] = moved
-    return shown, sum(shown)
 
 
 def _percent(chance: float) -> str:

@@ -223,8 +223,8 @@ def rewound(
         said = [
             said[0],
             ngettext(
-                "And the turn after it, {names}'s.",
-                "And the {count} turns after it: {names}'s.",
+                "And the turn after it, by {names}.",
+                "And the {count} turns after it, by {names}.",
                 len(later),
             ).format(count=len(later), names=whose),
         ]

@@ -8,9 +8,6 @@ from marrakech.games.language import _
 from marrakech.games.text import quoted
 from marrakech.net import DEFAULT_PORT
 
-MAX_PORT = 65535
-"""The highest port there is."""
-
 WEB_SCHEMES = {"http": "ws", "https": "wss"}
 """An address pasted from a browser, read as the WebSocket address it stands for."""
 
@@ -29,7 +26,8 @@ def host_uri(address: str) -> str:
             _("{address} is not a host's address: give HOST:PORT").format(address=quoted(address))
         )
     parts = urlsplit(f"{scheme or 'ws'}://{rest}")
-    if parts.netloc.count(":") > 1 and "[" not in parts.netloc:
+    at = parts.netloc.rpartition("@")[2]  # no user and password (a pasted address)
+    if at.count(":") > 1 and "[" not in at:
         raise ValueError(
             _("{address}: put an IPv6 address in brackets, as [::1]:8765").format(
                 address=quoted(address)
@@ -40,7 +38,7 @@ def host_uri(address: str) -> str:
     except ValueError:
         port = 0
         written = parts.netloc.rpartition(":")[2]
-        if written.isascii() and written.isdigit() and int(written) > MAX_PORT:
+        if written.isascii() and written.isdigit():  # a number refused: out of range
             raise ValueError(
                 _("{address} has a port out of range: a port is 1 to 65535").format(
                     address=quoted(address)

@@ -228,9 +228,9 @@ class Client:
         """Play until the game ends (0) or the host cannot be reached or refuses (1)."""
         lost_at: float | None = None
         host_stopped = False
-        unknown_name = False
         loop = asyncio.get_running_loop()
         while True:
+            unknown_name = False
             try:
                 async with connect(
                     self.uri, max_size=MAX_HOST_MESSAGE_BYTES, open_timeout=5, compression=None

@@ -70,6 +70,26 @@ def run(args: argparse.Namespace, lines: Lines, board: Board | None = None) -> i
         return 130
 
 
+def _address_problem(address: str, code: str | None) -> str | None:
+    """What is wrong when a join code was typed where the host's address goes (alone, or
+    before the address); None otherwise (a host may be named like a code when a code
+    follows it)."""
+    host = urlsplit(address).hostname or ""
+    if not looks_like_a_code(host):
+        return None
+    if code is None:
+        return _(
+            "{code} is a join code: the host's address goes before it (marrakech join "
+            "HOST:PORT CODE)"
+        ).format(code=quoted(normal_code(host)))
+    if looks_like_a_code(code):
+        return None
+    return _(
+        "{code} looks like the host's address, and the address like a join code: the "
+        "address comes first (marrakech join HOST:PORT CODE)"
+    ).format(code=quoted(code))
+
+
 def _error(command: str, message: str) -> int:
     print(f"marrakech {command}: {shown(message)}", file=sys.stderr)
     return 1
@@ -209,8 +229,8 @@ def _say_ending(flow: GameFlow, game_id: str) -> None:
 
 def invitation(join_lines: Sequence[str], command: str, *, resumed: bool) -> str:
     """What the host's board shows first: each seat's join line to send, and ``command``,
-    which goes on with the game if the host stops. A game ``resumed`` says that friends
-    still running their join line come back by themselves."""
+    which goes on with the game if the host stops. A game ``resumed`` where it listened
+    before says that friends still running their join line come back by themselves."""
     if resumed:
         send = _(
             "Friends still running their join line come back by themselves; send the line of "
@@ -291,6 +311,8 @@ async def _finished(game: HostGame) -> int:
 
 
 async def _join(args: argparse.Namespace, lines: Lines, board: Board | None) -> int:
+    if (problem := _address_problem(args.address, args.code)) is not None:
+        return _error("join", problem)
     if args.watch == (args.code is not None):
         return _error("join", _("give the seat's join code, or --watch to watch"))
     level = None
@@ -303,18 +325,6 @@ async def _join(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
             return _error("join", str(error))
     if args.name is not None and (problem := name_problem(args.name)) is not None:
         return _error("join", _("--name: the name {problem}").format(problem=problem))
-    if (
-        args.code is not None
-        and looks_like_a_code(urlsplit(args.address).hostname or "")
-        and not looks_like_a_code(args.code)
-    ):
-        return _error(
-            "join",
-            _(
-                "{code} looks like the host's address, and the address like a join code: the "
-                "address comes first (marrakech join HOST:PORT CODE)"
-            ).format(code=quoted(args.code)),
-        )
     code = None if args.code is None else normal_code(args.code)
     client = Client(args.address, code=code, name=args.name, level=level)
     if level is None and not args.text and board is not None:

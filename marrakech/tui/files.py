@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import re
 from collections.abc import Callable
 from datetime import datetime
@@ -186,13 +187,15 @@ def _write(app: App[Any], title: str, failed: str, done: str, write: Callable[[]
 
 def shown_path(path: Path) -> str:
     """A file's path as a notice shows it: the home folder as ~, the folder broken after a
-    "/" where it is wider than a notice, and the file's name on a line of its own, broken
+    separator where it is wider than a notice, and the file's name on a line of its own, broken
     after a "-" where it is wider still (a path has no spaces, so it would
     otherwise break inside a word). Joined again, the lines are the path."""
     with contextlib.suppress(RuntimeError, ValueError):  # no home known, or not under it
         path = Path("~") / path.relative_to(Path.home())
     folder = str(path.parent)
-    folder_parts = re.findall(r"[^/]*/", folder if folder.endswith("/") else folder + "/")
+    if not folder.endswith(("/", os.sep)):
+        folder += os.sep
+    folder_parts = re.findall(r"[^/\\]*[/\\]", folder)
     name_parts = re.findall(r"[^-]+-?|-", path.name)
     return "\n".join([*_lines_of(folder_parts), *_lines_of(name_parts)])
 

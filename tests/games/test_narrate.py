@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from marrakech.engine import Orient, Place, Turn
-from marrakech.games.narrate import game_log
+from marrakech.games.narrate import game_log, rewound
 from marrakech.games.session import GameSetup, Session
 
 
@@ -18,3 +18,21 @@ def test_a_roll_round_a_loop_of_the_edge_says_the_way_it_went_and_the_facing_aft
         "Ayla turns left, rolls 3, walks to (3,0), lays a yellow carpet on (1,0)-(2,0).",
         "Bo goes straight, rolls 3, walks to (2,2) by way of a loop at the edge, now facing east.",
     ]
+
+
+def test_in_brief_the_turns_after_the_first_are_said_by_whose_they_were() -> None:
+    session = Session(GameSetup(3, names=("Ayla", "Bo", "Cem"), seed=5))
+    for _ in range(3):  # Ayla's turn, then Bo's and Cem's, whole
+        session.play(session.state.legal_actions()[0])
+        session.roll()
+        session.play(session.state.legal_actions()[0])
+    names = ("Ayla", "Bo", "Cem")
+    before, after = session.transitions, session.transitions[:2]  # back to Ayla's carpet
+    (undone, anew) = rewound(before, after, names, redo=False, brief=True)
+    assert undone.startswith("Taken back: Ayla lays a red carpet on ")
+    assert undone.endswith(". And the 2 turns after it, by Bo and Cem.")
+    assert anew == "Play on and the die rolls anew; redo brings back what was taken back."
+    (again,) = rewound(after, before, names, redo=True, brief=True)
+    assert again == undone.replace("Taken back", "Played again", 1)
+    in_full = rewound(before, after, names, redo=False)[0]
+    assert "Bo turns" in in_full or "Bo goes" in in_full  # the text mode says every turn

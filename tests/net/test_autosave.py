@@ -12,7 +12,7 @@ from marrakech.games import storage
 from marrakech.games.autosaves import games_dir, history_dir
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import GameSetup, Session
-from marrakech.net.hosting import forget, new_game, resume_game
+from marrakech.net.hosting import abandon, forget, new_game, resume_game
 from net.harness import until
 
 
@@ -63,6 +63,18 @@ def test_a_name_taken_by_a_friend_who_joined_is_kept_to_resume() -> None:
         resumed.close()
 
     asyncio.run(scenario())
+
+
+def test_a_game_held_open_is_never_discarded() -> None:
+    flow, hosting = new_game(
+        Session(GameSetup(2, seed=3)), lambda notice: None, headless=True, host="", port=0
+    )
+    path = games_dir() / f"{hosting.game_id}.json"
+    abandon(hosting.game_id)  # while its window holds it: kept
+    assert path.exists()
+    flow.close()
+    abandon(hosting.game_id)  # let go of, never on the network: gone
+    assert not path.exists() and not path.with_suffix(".lock").exists()
 
 
 def test_resuming_a_finished_hosted_game_says_it_is_over() -> None:

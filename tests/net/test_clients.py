@@ -809,6 +809,19 @@ def test_a_join_code_typed_before_the_address_is_refused_with_the_order(
     assert "the address comes first (marrakech join HOST:PORT CODE)" in error
 
 
+@pytest.mark.parametrize("more", [[], ["--watch"]])
+def test_a_join_code_typed_alone_is_told_the_address_goes_before_it(
+    capsys: pytest.CaptureFixture[str], more: list[str]
+) -> None:
+    # It read "give the seat's join code", to someone who had; with --watch, it looked
+    # for a host named like the code.
+    assert main(["join", "yhsy-2nu2-tftp", *more]) == 1
+    error = capsys.readouterr().err
+    assert error.startswith(
+        "marrakech join: 'YHSY-2NU2-TFTP' is a join code: the host's address goes before it"
+    ), error
+
+
 @pytest.mark.parametrize("address", ["mars-base-west", "mars-base-west:47110"])
 def test_a_host_named_like_a_join_code_is_still_a_host(address: str) -> None:
     assert host_uri(address).startswith("ws://mars-base-west:")
