@@ -355,6 +355,7 @@ def summary_rows(size: tuple[int, int], shown: str, part: str | None = None) -> 
         async with app.run_test(size=size) as pilot:
             await open_summary(pilot, session)
             await wait_until(pilot, lambda: shown in screen_text(app), shown)
+            await pilot.pause()  # the words drawn, the layout settles to their height
             rows = screen_text(app).splitlines()
             if part is None:
                 return rows

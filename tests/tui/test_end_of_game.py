@@ -98,6 +98,7 @@ async def test_the_summary_has_every_players_figures_and_a_chart() -> None:
         # c again: who was likely to win, round by round (a learner sees where it turned).
         await pilot.press("c")
         await wait_until(pilot, lambda: "100%" in screen_text(app), "the chances' chart")
+        await pilot.pause()  # the new heading's height settled
         text = screen_text(app)
         at = app.screen.query_one("#chart-heading").region
         rows = [row[at.x : at.right] for row in text.splitlines()[at.y : at.bottom]]
