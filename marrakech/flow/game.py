@@ -372,6 +372,11 @@ class GameFlow:
             me is not None and not self.runs_computers and self.seats[me].kind is SeatKind.COMPUTER
         )
 
+    def take_seat_back(self) -> None:
+        """Play this board's own seat again, which the host let a computer play (a network
+        table; ``given_away``); IllegalAction says why not."""
+        raise IllegalAction(_("only a seat at a network table is played by the host's computer"))
+
     def plays_here(self, seat: Seat) -> bool:
         """True when ``seat`` is a computer seat this flow plays (``computers`` runs it)."""
         return seat.kind is SeatKind.COMPUTER

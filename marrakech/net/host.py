@@ -844,6 +844,9 @@ class HostGame:
         if request.kind == "share":
             self._take_share(connection, seat, request)
             return
+        if request.kind == "back":
+            self._take_back_seat(connection, seat)
+            return
         if request.at != flow.actions_played:
             raise ProtocolError(texts.OUT_OF_DATE.format(now=flow.actions_played, sent=request.at))
         if request.kind == "undo":
@@ -862,6 +865,19 @@ class HostGame:
             flow.roll_die()
         else:
             flow.decide(request.action)  # the sender hears of it with everyone: played
+
+    def _take_back_seat(self, connection: Connection, seat: int) -> None:
+        """The player of ``seat``, at the table, takes their seat back from the computer the
+        host let play it (as a hello would): their turn's wait starts again."""
+        if self.flow.seats[seat].kind is not SeatKind.COMPUTER:
+            raise IllegalAction(texts.SEAT_IS_YOURS)
+        connection.arrived = time.monotonic()
+        connection.stalled_at = None
+        self.flow.hand_seat(seat, SeatKind.REMOTE)
+        self._missed.pop(seat, None)
+        self.flow.left.pop(seat, None)
+        self._tell_host(seat, here=True)
+        self._wake.set()
 
 
 def _json(value: object) -> str:

@@ -23,7 +23,7 @@ from marrakech.games.text import quoted
 from marrakech.net import texts
 from marrakech.net.fair import is_hex
 
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 """The protocol version this program speaks (a hello with another one is refused)."""
 
 MAX_MESSAGE_BYTES = 4096
@@ -99,7 +99,7 @@ CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_GROUPS = 3
 CODE_GROUP_LENGTH = 4
 
-KINDS = ("hello", "act", "undo", "answer", "share", "ping")
+KINDS = ("hello", "act", "undo", "answer", "share", "back", "ping")
 """The message types a client may send."""
 
 # The host's closing sentences (a fatal error's reason), in English on the wire; a client
@@ -232,6 +232,7 @@ _FIELDS = {
     "undo": {"type", "id", "at"},
     "answer": {"type", "id", "accept"},
     "share": {"type", "roll", "share"},
+    "back": {"type", "id"},
     "ping": {"type", "id"},
 }
 

@@ -279,6 +279,13 @@ class ReplicaFlow(GameFlow):
         self._undo_request = self._post("undo", at=self.actions_played)
         self.awaiting_undo = None if asked is None else self.names[asked[0]]
 
+    def take_seat_back(self) -> None:
+        """Ask the host for this seat back from the computer it let play it (the host says
+        who plays each seat in ``seats``)."""
+        if not self.given_away:
+            raise IllegalAction(_(texts.SEAT_IS_YOURS))
+        self._post("back")
+
     def is_undo_request(self, request: object) -> bool:
         """Whether the host's answer to ``request`` (its id) answers this seat's last undo
         request: a refusal of it is an undo refused, as when the owner says no."""

@@ -28,6 +28,7 @@ ALREADY_ASKED = N_("you already asked {name}, who has not answered yet")
 OTHER_ASKED = N_("{asker} already asked {name}, who has not answered yet")
 SAID_NO_ALREADY = N_("{name} said no twice to taking back this decision")
 COMPUTER_PLAYS = N_("a computer plays your seat until you are back")
+SEAT_IS_YOURS = N_("no computer plays your seat: it is yours")
 SPECTATOR = N_("a spectator cannot play")
 OUT_OF_DATE = N_("out of date: the game is at action {now}, the message was sent at action {sent}")
 TOO_MANY = N_("too many messages: at most {rate} a second")
@@ -74,6 +75,7 @@ TEMPLATES = (
     OTHER_ASKED,
     SAID_NO_ALREADY,
     COMPUTER_PLAYS,
+    SEAT_IS_YOURS,
     SPECTATOR,
     OUT_OF_DATE,
     TOO_MANY,

@@ -58,6 +58,7 @@ PLAIN: dict[str, str] = {
     "redo": "redo",
     "hint": "hint",
     "h": "hint",
+    "back": "back",
     "yes": "yes",
     "no": "no",
     "quit": "quit",
@@ -91,6 +92,7 @@ COMMAND_WORDS: tuple[str, ...] = (
     "yes",
     "no",
     "computer",
+    "back",
     "help",
     "quit",
 )
@@ -123,6 +125,7 @@ ALIASES: dict[str, str] = {
     "はい": "yes",
     "いいえ": "no",
     "コンピューター": "computer",
+    "席に戻る": "back",
     "ヘルプ": "help",
     "終了": "quit",
     "やめる": "quit",

@@ -94,6 +94,7 @@ HOST_LINES = (
 JOINED_LINES = (
     N_("undo (another player's decision only if they agree), hint, help, quit."),
     N_("yes or no: agree or not when another player asks to take back your last decision."),
+    N_("back: your seat back, where the host let a computer play it."),
     N_("save NAME and review, once the game is over."),
 )
 """The end of ``help`` at a seat joined to a network game (only the host can save it
@@ -248,12 +249,8 @@ class TextGame:
         if me is not None and not flow.runs_computers:
             mine, now = seats[me], self._seats[me]
             if mine != now and now.kind is SeatKind.COMPUTER:  # the host let one play it
-                said.append(
-                    _(
-                        "A computer plays your seat until you join again: quit, then run "
-                        "your join line."
-                    )
-                )
+                # Translators: "back" is a command: keep it in English.
+                said.append(_("A computer plays your seat: back takes it back."))
         return said
 
     def _presence(self) -> tuple[bool | None, ...]:
@@ -464,6 +461,9 @@ class TextGame:
             return self._answer_undo(name == "yes")
         if name == "hint":
             return Reply([self._hint()])
+        if name == "back":
+            self.flow.take_seat_back()
+            return Reply([_("Asked the host for your seat back.")])
         return Reply([self.goodbye()], quit=True)
 
     def _rewind(self, *, redo: bool) -> Reply:

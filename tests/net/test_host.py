@@ -126,11 +126,11 @@ def test_a_huge_frame_closes_only_its_own_connection() -> None:
     [
         (
             {"version": 1, "code": "X"},
-            "protocol version 1 is not spoken here: this host speaks version 4",
+            "protocol version 1 is not spoken here: this host speaks version 5",
         ),
         (  # the version before the dice every client checks
             {"version": 3, "code": "X"},
-            "protocol version 3 is not spoken here: this host speaks version 4",
+            "protocol version 3 is not spoken here: this host speaks version 5",
         ),
         (
             {"version": float(PROTOCOL_VERSION), "code": "X"},

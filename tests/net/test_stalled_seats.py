@@ -83,9 +83,13 @@ def test_a_joined_player_whose_seat_a_computer_plays_is_told_how_to_play_it_agai
                 lines = await says(cem, "A computer plays your seat")
                 assert lines[-2:] == [
                     "Cem (hard computer) plays yellow.",
-                    "A computer plays your seat until you join again: quit, then run your "
-                    "join line.",
+                    "A computer plays your seat: back takes it back.",
                 ]
+                # At the keyboard again: the seat back without joining again.
+                assert cem.respond("back").lines == ["Asked the host for your seat back."]
+                await until(lambda: table.flow.seats[2].kind is SeatKind.REMOTE)
+                await says(ayla, "Cem is back at the table (seat 3).")
+                assert cem.respond("back").lines[-1] == "No computer plays your seat: it is yours."
 
     asyncio.run(scenario())
 
@@ -152,9 +156,7 @@ def test_a_joined_board_whose_seat_a_computer_plays_says_how_to_play_it_again() 
                 await until(lambda: flow.seats[2].kind is SeatKind.COMPUTER)
                 await pilot.pause()
                 told = flat(" ".join(toasts(app)))
-                given = (
-                    "A computer plays your seat until you join again: q, then run your join line."
-                )
+                given = "A computer plays your seat: b takes it back."
                 assert given in told, told
                 # It stays said under the market, and the seat's panel names the computer.
                 app.clear_notifications()
@@ -163,6 +165,12 @@ def test_a_joined_board_whose_seat_a_computer_plays_says_how_to_play_it_again() 
                 assert isinstance(status, Text)
                 assert given in flat(status.plain)
                 assert "Cem · greedy computer" in panel_titles(app)[2]
+                assert app.screen.check_action("seat_back", ()) is True
+                await pilot.press("b")  # at the keyboard again: the seat back
+                await until(lambda: table.flow.seats[2].kind is SeatKind.REMOTE)
+                await until(lambda: not flow.given_away)
+                await pilot.pause()
+                assert app.screen.check_action("seat_back", ()) is False
 
     asyncio.run(go())
 

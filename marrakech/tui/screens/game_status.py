@@ -388,8 +388,8 @@ class WalkShown:
         return action.value
 
 
-# Translators: q is the key that leaves the game.
-GIVEN_AWAY = N_("A computer plays your seat until you join again: q, then run your join line.")
+# Translators: b is the key that asks for the seat back.
+GIVEN_AWAY = N_("A computer plays your seat: b takes it back.")
 """What a network player's board says while the host lets a computer play their seat."""
 
 

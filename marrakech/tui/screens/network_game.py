@@ -43,6 +43,7 @@ class NetworkGameScreen(GameScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "give_seat", N_("Computer plays")),
         Binding("i", "invite", N_("Join lines"), show=False),
+        Binding("b", "seat_back", N_("My seat back")),
     ]
 
     def __init__(
@@ -162,9 +163,20 @@ class NetworkGameScreen(GameScreen):
             if self.has_class("-too-small") or not self.hosting or self.flow.over:
                 return False
             return True if self.seats_to_give() else None
+        if action == "seat_back":
+            return self.flow.given_away and not self.has_class("-too-small")
         if action == "invite":
             return bool(self.invitation) and not self.flow.over and not self.has_class("-too-small")
         return super().check_action(action, parameters)
+
+    def action_seat_back(self) -> None:
+        """Ask the host for this board's seat back from the computer it let play it."""
+        try:
+            self.flow.take_seat_back()
+        except MarrakechError as error:
+            self.notify(str(error), title=_("Not allowed"), severity="error", markup=False)
+            return
+        self._say(_("Asked the host for your seat back."))
 
     def action_invite(self) -> None:
         """Show again each friend's join line, and how the host goes on if it stops."""
