@@ -31,6 +31,13 @@ class Change:
     seat: int | None = None
     transitions: tuple[Transition, ...] = ()
     text: str = ""
+    own: tuple[tuple[int, str], ...] = ()
+    """What particular seats' players are told instead of ``text`` (seat, words): "you took
+    back your last decision" to the one who did."""
+
+    def said_to(self, seat: int | None) -> str:
+        """The words for the player of ``seat`` (None: a spectator, or a table's own)."""
+        return dict(self.own).get(seat, self.text) if seat is not None else self.text
 
 
 Listener = Callable[[Change], None]

@@ -549,7 +549,8 @@ class HostGame:
                     connection.send(self.game_message(connection.seat, texts.GAME_OVER))
         elif change.kind == "synced":
             for connection in self._everyone():
-                connection.send(self.game_message(connection.seat, change.text))
+                news = change.said_to(connection.seat)
+                connection.send(self.game_message(connection.seat, news))
             self._ask_again()
         elif change.kind == "seats" and not change.text:  # with a text: a stall, the host's news
             self._broadcast(encode("seats", table=self.table()))

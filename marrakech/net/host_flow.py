@@ -353,9 +353,14 @@ class HostFlow(GameFlow):
         name = self.names[asker]
         if owner is None or owner == asker:
             news = _(texts.TOOK_BACK).format(name=name)
+            own: tuple[tuple[int, str], ...] = ((asker, _(texts.YOU_TOOK_BACK)),)
         else:
             news = _(texts.TOOK_BACK_AGREED).format(name=name, owner=self.names[owner])
-        self.tell(Change("synced", asker, text=news))
+            own = (
+                (asker, _(texts.YOU_TOOK_BACK_AGREED).format(owner=self.names[owner])),
+                (owner, _(texts.TOOK_BACK_YOURS).format(name=name)),
+            )
+        self.tell(Change("synced", asker, text=news, own=own))
 
     def redo(self) -> None:
         """Redo is not offered over the network: an undo needs an agreement, a redo too."""

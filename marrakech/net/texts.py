@@ -16,6 +16,9 @@ from marrakech.games.reasons import learn, said
 GAME_OVER = N_("the game is over")
 TOOK_BACK = N_("{name} took back a decision")
 TOOK_BACK_AGREED = N_("{name} took back {owner}'s last decision, with their agreement")
+YOU_TOOK_BACK = N_("you took back your last decision")
+YOU_TOOK_BACK_AGREED = N_("you took back {owner}'s last decision, with their agreement")
+TOOK_BACK_YOURS = N_("{name} took back your last decision, with your agreement")
 RENAMED = N_("seat {number} is now {name}")
 SAID_NO = N_("{name} said no")
 LEFT_UNANSWERED = N_("{name} left without answering")
@@ -63,6 +66,9 @@ TEMPLATES = (
     GAME_OVER,
     TOOK_BACK,
     TOOK_BACK_AGREED,
+    YOU_TOOK_BACK,
+    YOU_TOOK_BACK_AGREED,
+    TOOK_BACK_YOURS,
     RENAMED,
     SAID_NO,
     LEFT_UNANSWERED,

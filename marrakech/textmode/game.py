@@ -176,7 +176,7 @@ class TextGame:
                     self._said.append(purse)
         elif change.kind == "synced":
             if change.text and not self._acting and not flow.over:  # the result says it
-                self._said.append(words.as_sentence(change.text))
+                self._said.append(words.as_sentence(change.said_to(flow.me)))
                 if self._played < played:  # taken back: say whose turn it is now
                     self._said.extend(self._waiting())  # (the person here: ``advance``)
             if self.moves:

@@ -446,7 +446,8 @@ def test_an_undo_asked_of_another_player_names_the_decision_and_who_agreed() -> 
                 assert agreed == "You said yes: your last decision is taken back."
                 assert again.startswith("Ayla, lay your yellow carpet")  # hers to decide again
                 await until(lambda: len(client.flow.session.actions) == 2)  # type: ignore[union-attr]
-                assert "Bo took back Ayla's last decision, with their agreement." in bo.advance()
+                said = bo.advance()  # Bo asked: he is told in his own words
+                assert "You took back Ayla's last decision, with their agreement." in said
 
     asyncio.run(scenario())
 
@@ -903,6 +904,18 @@ def test_a_line_that_is_no_answer_to_an_undo_request_says_the_answer_awaited() -
     asyncio.run(scenario())
 
 
+def test_a_player_taking_back_their_own_decision_is_told_in_their_own_words() -> None:
+    # Bo's own undo came back to him as "Bo took back a decision".
+    async def scenario() -> None:
+        async with ayla_played_bo_seated() as (table, ayla, client, bo):
+            await bo_plays_a_turn(table, client, bo)
+            bo.respond("undo")  # his own carpet: nobody to ask
+            await says(bo, "You took back your last decision.")
+            await says(ayla, "Bo took back a decision.")
+
+    asyncio.run(scenario())
+
+
 def test_a_player_who_agrees_to_an_undo_is_asked_to_decide_again_once() -> None:
     async def scenario() -> None:
         async with ayla_played_bo_seated() as (table, ayla, client, bo):
@@ -913,7 +926,7 @@ def test_a_player_who_agrees_to_an_undo_is_asked_to_decide_again_once() -> None:
             assert bo.respond("yes").lines == ["You said yes: your last decision is taken back."]
             await until(lambda: client.flow.state.current == 1)  # type: ignore[union-attr]
             said = bo.advance()
-            assert said[0] == "Ayla took back Bo's last decision, with their agreement."
+            assert said[0] == "Ayla took back your last decision, with your agreement."
             assert said[1].startswith("Bo, lay your ")
             assert not any(line.startswith("Now: ") for line in said)
 

@@ -204,7 +204,9 @@ def test_undo_needs_the_agreement_of_the_seat_whose_decision_it_takes_back() -> 
             synced = await bo.next("game")
             assert synced["actions"] == [str(a) for a in table.flow.session.actions]
             assert len(synced["actions"]) == 2
-            assert synced["news"] == "Bo took back Ayla's last decision, with their agreement"
+            assert synced["news"] == "you took back Ayla's last decision, with their agreement"
+            told = await ayla.next("game")  # each in their own words; a spectator, Bo's name
+            assert told["news"] == "Bo took back your last decision, with your agreement"
 
     asyncio.run(scenario())
 

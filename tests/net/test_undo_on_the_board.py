@@ -69,7 +69,7 @@ def test_an_undo_asked_of_the_board_is_a_dialog_and_the_news_is_told() -> None:
             assert len(synced["actions"]) == 2
             await pilot.pause()
             told = flat(" ".join(toasts(app)))
-            assert "Bo took back Ayla's last decision, with their agreement." in told
+            assert "Bo took back your last decision, with your agreement." in told
 
     asyncio.run(go())
 

@@ -70,7 +70,7 @@ class NetworkLink(Widget):
         change = event.change
         if change.kind == "synced" and change.text and not self.flow.over:
             # Why the game was read again (who took back whose decision, a new name).
-            told = as_sentence(change.text)
+            told = as_sentence(change.said_to(self.flow.me))
             self.notify(told, title=_("Network game"), markup=False)
         if self._asked is not None and self.flow.undo_asker is None:
             # The request is gone (a decision played, the game read again): so is its
@@ -105,7 +105,7 @@ class NetworkLink(Widget):
             pass  # another seat's request, refused (by this board's own no, perhaps)
         else:
             severity: SeverityLevel = "information" if change.kind == "lost" else "warning"
-            told = as_sentence(change.text)
+            told = as_sentence(change.said_to(self.flow.me))
             self.notify(told, title=_("Network game"), severity=severity, markup=False)
             if change.kind in ("lost", "closed", "undo_refused"):
                 self.post_message(self.Heard(change))
