@@ -238,6 +238,12 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
     NewGameScreen .option Select {
         width: 52;
     }
+    /* A menu open over the form stands apart from the words it lies over. */
+    NewGameScreen SelectOverlay.-textual-compact {
+        background: $panel;
+        padding-left: 1;
+        outline-left: outer $primary;
+    }
     NewGameScreen #seed {
         width: 20;
     }
