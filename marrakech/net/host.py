@@ -127,7 +127,7 @@ class Connection:
     too_slow: Callable[[int], None] = lambda unread: None
     """Told how many bytes were left unread when it is dropped for not reading them."""
     arrived: float = field(default_factory=time.monotonic)
-    """When it said hello."""
+    """When it said hello, or took its seat back from a computer (a wait counts from then)."""
     stalled_at: GameState | None = None
     """The position at which its player was said to let their turn wait (said once)."""
     closing: Closing | None = None
