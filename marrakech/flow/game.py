@@ -366,7 +366,7 @@ class GameFlow:
     @property
     def given_away(self) -> bool:
         """Whether the host lets a computer play this board's own seat at a network table
-        (its player let their turn wait, or left), until they join again."""
+        (its player let their turn wait, or left), until they are back."""
         me = self.me
         return (
             me is not None and not self.runs_computers and self.seats[me].kind is SeatKind.COMPUTER
@@ -375,7 +375,7 @@ class GameFlow:
     def take_seat_back(self) -> None:
         """Play this board's own seat again, which the host let a computer play (a network
         table; ``given_away``); IllegalAction says why not."""
-        raise IllegalAction(_("only a seat at a network table is played by the host's computer"))
+        raise IllegalAction(_("no computer plays your seat: it is yours"))
 
     def plays_here(self, seat: Seat) -> bool:
         """True when ``seat`` is a computer seat this flow plays (``computers`` runs it)."""

@@ -130,6 +130,9 @@ class Connection:
     """When it said hello, or took its seat back from a computer (a wait counts from then)."""
     stalled_at: GameState | None = None
     """The position at which its player was said to let their turn wait (said once)."""
+    back_at: GameState | None = None
+    """The position at which its player last took their seat back from a computer (once
+    a position: a fresh wait each time would let a player hold the game)."""
     closing: Closing | None = None
     """How the host closes it (its seat was taken, it sent too much...); once set, what
     it still sends is not read."""
@@ -336,7 +339,7 @@ class HostGame:
         lines = [_("{name} has not moved for {seconds} seconds (seat {seat}).").format(**words)]
         if self.fill is not None:
             lines.append(
-                _("The {level} computer plays for them until they join again.").format(
+                _("The {level} computer plays for them until they are back.").format(
                     level=level_word(self.fill)
                 )
             )
@@ -870,8 +873,13 @@ class HostGame:
     def _take_back_seat(self, connection: Connection, seat: int) -> None:
         """The player of ``seat``, at the table, takes their seat back from the computer the
         host let play it (as a hello would): their turn's wait starts again."""
+        if self.flow.over:
+            raise IllegalAction(texts.GAME_OVER)
         if self.flow.seats[seat].kind is not SeatKind.COMPUTER:
             raise IllegalAction(texts.SEAT_IS_YOURS)
+        if connection.back_at is self.flow.state:  # else back, given, back... and no move
+            raise IllegalAction(texts.BACK_ONCE)
+        connection.back_at = self.flow.state
         connection.arrived = time.monotonic()
         connection.stalled_at = None
         self.flow.hand_seat(seat, SeatKind.REMOTE)

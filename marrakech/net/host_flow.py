@@ -353,14 +353,20 @@ class HostFlow(GameFlow):
         name = self.names[asker]
         if owner is None or owner == asker:
             news = _(texts.TOOK_BACK).format(name=name)
-            own: tuple[tuple[int, str], ...] = ((asker, _(texts.YOU_TOOK_BACK)),)
+            own: tuple[tuple[int, str], ...] = ((asker, self._said_to(asker, texts.YOU_TOOK_BACK)),)
         else:
             news = _(texts.TOOK_BACK_AGREED).format(name=name, owner=self.names[owner])
+            mine = self._said_to(asker, texts.YOU_TOOK_BACK_AGREED)
             own = (
-                (asker, _(texts.YOU_TOOK_BACK_AGREED).format(owner=self.names[owner])),
-                (owner, _(texts.TOOK_BACK_YOURS).format(name=name)),
+                (asker, mine.format(owner=self.names[owner])),
+                (owner, self._said_to(owner, texts.TOOK_BACK_YOURS).format(name=name)),
             )
         self.tell(Change("synced", asker, text=news, own=own))
+
+    def _said_to(self, seat: int, template: str) -> str:
+        """A sentence for one seat's player: in the host's language for its own seat, in
+        English for a seat elsewhere (its client says it in its own: ``texts.local``)."""
+        return _(template) if seat == self.me else template
 
     def redo(self) -> None:
         """Redo is not offered over the network: an undo needs an agreement, a redo too."""

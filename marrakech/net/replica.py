@@ -282,6 +282,8 @@ class ReplicaFlow(GameFlow):
     def take_seat_back(self) -> None:
         """Ask the host for this seat back from the computer it let play it (the host says
         who plays each seat in ``seats``)."""
+        if self.me is None:
+            raise IllegalAction(_(texts.SPECTATOR))
         if not self.given_away:
             raise IllegalAction(_(texts.SEAT_IS_YOURS))
         self._post("back")

@@ -30,8 +30,9 @@ NOBODY_ASKED = N_("nobody asked you to take back a decision")
 ALREADY_ASKED = N_("you already asked {name}, who has not answered yet")
 OTHER_ASKED = N_("{asker} already asked {name}, who has not answered yet")
 SAID_NO_ALREADY = N_("{name} said no twice to taking back this decision")
-COMPUTER_PLAYS = N_("a computer plays your seat until you are back")
+COMPUTER_PLAYS = N_("a computer plays your seat until you take it back")
 SEAT_IS_YOURS = N_("no computer plays your seat: it is yours")
+BACK_ONCE = N_("your seat was given back once this turn: it can be again after this turn")
 SPECTATOR = N_("a spectator cannot play")
 OUT_OF_DATE = N_("out of date: the game is at action {now}, the message was sent at action {sent}")
 TOO_MANY = N_("too many messages: at most {rate} a second")
@@ -64,11 +65,11 @@ WITHDRAWN_MINE = N_(
 
 TEMPLATES = (
     GAME_OVER,
-    TOOK_BACK,
-    TOOK_BACK_AGREED,
-    YOU_TOOK_BACK,
+    YOU_TOOK_BACK,  # before the sentences it would also fit, with "you" as a name
     YOU_TOOK_BACK_AGREED,
     TOOK_BACK_YOURS,
+    TOOK_BACK,
+    TOOK_BACK_AGREED,
     RENAMED,
     SAID_NO,
     LEFT_UNANSWERED,
@@ -82,6 +83,7 @@ TEMPLATES = (
     SAID_NO_ALREADY,
     COMPUTER_PLAYS,
     SEAT_IS_YOURS,
+    BACK_ONCE,
     SPECTATOR,
     OUT_OF_DATE,
     TOO_MANY,

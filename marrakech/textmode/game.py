@@ -250,7 +250,11 @@ class TextGame:
             mine, now = seats[me], self._seats[me]
             if mine != now and now.kind is SeatKind.COMPUTER:  # the host let one play it
                 # Translators: "back" is a command: keep it in English.
-                said.append(_("A computer plays your seat: back takes it back."))
+                said.append(_("A computer plays your seat: type back to play it again."))
+            elif mine != now and mine.kind is SeatKind.COMPUTER:  # given back
+                said.append(_("Your seat is yours again."))
+                if self.state.current == me and not flow.rolling:
+                    said.append(words.turn_prompt(self.state, self.names))
         return said
 
     def _presence(self) -> tuple[bool | None, ...]:

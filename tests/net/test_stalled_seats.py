@@ -1,6 +1,6 @@
 """A player here who lets their turn wait: after a while the host is told, and may let a
 computer play their seat as it may an away player's (``computer``, ``c``, ``--fill``);
-the player gets it back by joining again."""
+the player gets it back by joining again, or by asking for it (``back``)."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def test_the_hosts_text_seat_is_told_and_gives_a_silent_players_seat_to_a_comput
 
 def test_a_joined_player_whose_seat_a_computer_plays_is_told_how_to_play_it_again() -> None:
     async def scenario() -> None:
-        options = {"hand_over": typed_hand_over, "stall_seconds": STALL}
+        options = {"hand_over": typed_hand_over, "stall_seconds": STALL, "computer_pause": 60}
         async with hosted(CEM_FIRST, headless=False, **options) as table:
             ayla = TextGame(table.flow)
             async with seated(table, 2) as client:
@@ -83,12 +83,16 @@ def test_a_joined_player_whose_seat_a_computer_plays_is_told_how_to_play_it_agai
                 lines = await says(cem, "A computer plays your seat")
                 assert lines[-2:] == [
                     "Cem (hard computer) plays yellow.",
-                    "A computer plays your seat: back takes it back.",
+                    "A computer plays your seat: type back to play it again.",
                 ]
                 # At the keyboard again: the seat back without joining again.
                 assert cem.respond("back").lines == ["Asked the host for your seat back."]
                 await until(lambda: table.flow.seats[2].kind is SeatKind.REMOTE)
                 await says(ayla, "Cem is back at the table (seat 3).")
+                told = await says(cem, "Your seat is yours again.")
+                assert told[-1].startswith(
+                    "Cem, "
+                )  # his turn said again, wherever the computer got
                 assert cem.respond("back").lines[-1] == "No computer plays your seat: it is yours."
 
     asyncio.run(scenario())
@@ -144,7 +148,7 @@ def test_the_hosts_board_says_a_player_lets_their_turn_wait_and_c_gives_their_se
 def test_a_joined_board_whose_seat_a_computer_plays_says_how_to_play_it_again() -> None:
     async def go() -> None:
         async with (
-            hosted(CEM_FIRST, headless=False, stall_seconds=STALL) as table,
+            hosted(CEM_FIRST, headless=False, stall_seconds=STALL, computer_pause=60) as table,
             seated(table, 2) as client,
         ):
             flow = client.flow
@@ -156,7 +160,7 @@ def test_a_joined_board_whose_seat_a_computer_plays_says_how_to_play_it_again() 
                 await until(lambda: flow.seats[2].kind is SeatKind.COMPUTER)
                 await pilot.pause()
                 told = flat(" ".join(toasts(app)))
-                given = "A computer plays your seat: b takes it back."
+                given = "A computer plays your seat: b gives it back to you."
                 assert given in told, told
                 # It stays said under the market, and the seat's panel names the computer.
                 app.clear_notifications()
@@ -171,6 +175,9 @@ def test_a_joined_board_whose_seat_a_computer_plays_says_how_to_play_it_again() 
                 await until(lambda: not flow.given_away)
                 await pilot.pause()
                 assert app.screen.check_action("seat_back", ()) is False
+                status = app.screen.query_one(StatusLine).render()
+                assert isinstance(status, Text)
+                assert "Your seat is yours again." in flat(status.plain)
 
     asyncio.run(go())
 
@@ -184,7 +191,7 @@ def test_with_fill_a_computer_plays_for_a_player_who_lets_their_turn_wait() -> N
             (notice,) = [n for n in table.notices if "has not moved" in n.text]
             assert notice.text == (
                 "Cem has not moved for 0.1 seconds (seat 3). The random computer plays for them "
-                "until they join again."
+                "until they are back."
             )
             assert table.flow.seats[2] == Seat(2, "Cem", SeatKind.COMPUTER, "random")
             answering.cancel()
@@ -228,3 +235,43 @@ def test_a_player_waiting_for_an_answer_to_an_undo_request_is_not_idle() -> None
             assert "Bo has not moved" in flat(" ".join(await says(ayla, "has not moved")))
 
     asyncio.run(scenario())
+
+
+def test_a_seat_is_given_back_once_a_position_and_never_after_the_end() -> None:
+    # A client answering every hand-over with back, and a fresh wait each time, held the
+    # game: with --fill nobody ever moved.
+    async def scenario() -> None:
+        options = {"stall_seconds": STALL, "computer_pause": 60}  # it never moves here
+        async with hosted(CEM_FIRST, headless=False, **options) as table:
+            cem, _ = await Peer.seat(table.address, table.code(2))
+            await until(lambda: table.game.stalled(2))
+            await cem.send({"type": "back", "id": 1})
+            assert (await cem.next("error"))["reason"] == "no computer plays your seat: it is yours"
+            table.flow.give_to_computer(2, "greedy")
+            await cem.send({"type": "back", "id": 2})
+            await until(lambda: table.flow.seats[2].kind is SeatKind.REMOTE)
+            await until(lambda: table.game.stalled(2))
+            table.flow.give_to_computer(2, "greedy")  # in the same position: not again
+            await cem.send({"type": "back", "id": 3})
+            refused = await cem.next("error")
+            assert refused["id"] == 3 and refused["reason"].startswith(
+                "your seat was given back once this turn"
+            )
+            assert table.flow.seats[2].kind is SeatKind.COMPUTER
+
+    asyncio.run(scenario())
+
+
+def test_the_words_of_a_seat_given_back_are_said_in_the_players_language() -> None:
+    from marrakech.games import language
+    from marrakech.net import texts
+
+    language.use("ja")
+    try:
+        said = texts.local("you took back Ayla's last decision, with their agreement")
+        assert said.startswith("あなたは、Ayla"), said  # not "youが、…": a name it is not
+        assert texts.local("Bo took back your last decision, with your agreement").startswith(
+            "Boが、あなたの同意"
+        )
+    finally:
+        language.use("en")

@@ -389,7 +389,7 @@ class WalkShown:
 
 
 # Translators: b is the key that asks for the seat back.
-GIVEN_AWAY = N_("A computer plays your seat: b takes it back.")
+GIVEN_AWAY = N_("A computer plays your seat: b gives it back to you.")
 """What a network player's board says while the host lets a computer play their seat."""
 
 

@@ -68,6 +68,10 @@ class NetworkGameScreen(GameScreen):
     """The status line's message that this seat asked another player to agree to an
     undo, until their answer comes (agreed: the game is read again; refused)."""
 
+    _asked_back: str = ""
+    """The status line's message that this seat asked for itself back from the host's
+    computer, until the host hands it back."""
+
     _stalled: tuple[GameState, int, str] | None = None
     """On the host's board: the position at which the player to move was said to let
     their turn wait, their seat, and the status line's message that says so (the next
@@ -108,6 +112,10 @@ class NetworkGameScreen(GameScreen):
         elif change.kind in ("seats", "lost", "closed"):
             if self._stalled is not None and change.seat == self._stalled[1]:
                 self._stalled = None  # back, or played by a computer
+            if self._asked_back and not self.flow.given_away:
+                if self.pointing.message == self._asked_back:
+                    self.pointing = self.pointing.saying(_("Your seat is yours again."))
+                self._asked_back = ""
             self._draw()
         elif (
             change.kind != "played"
@@ -164,7 +172,9 @@ class NetworkGameScreen(GameScreen):
                 return False
             return True if self.seats_to_give() else None
         if action == "seat_back":
-            return self.flow.given_away and not self.has_class("-too-small")
+            flow = self.flow
+            usable = not (flow.over or flow.stopped or self.has_class("-too-small"))
+            return flow.given_away and usable
         if action == "invite":
             return bool(self.invitation) and not self.flow.over and not self.has_class("-too-small")
         return super().check_action(action, parameters)
@@ -176,7 +186,8 @@ class NetworkGameScreen(GameScreen):
         except MarrakechError as error:
             self.notify(str(error), title=_("Not allowed"), severity="error", markup=False)
             return
-        self._say(_("Asked the host for your seat back."))
+        self._asked_back = _("Asked the host for your seat back.")
+        self._say(self._asked_back)
 
     def action_invite(self) -> None:
         """Show again each friend's join line, and how the host goes on if it stops."""
