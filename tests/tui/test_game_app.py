@@ -96,12 +96,17 @@ async def test_the_quit_question_is_not_covered_by_a_notice_said_just_before() -
         assert toasts(app) == []
 
 
+def a_new_game(monkeypatch: pytest.MonkeyPatch, *, in_a_browser: bool) -> MarrakechApp:
+    """The app with a new 2-player game, run in a browser's page or in a terminal."""
+    monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: in_a_browser))
+    return MarrakechApp(session=Session(GameSetup(2, seed=1)))
+
+
 @run
 async def test_in_a_browser_quitting_and_saved_games_say_the_games_last_as_long_as_the_page(
     monkeypatch: pytest.MonkeyPatch, data_home: Path
 ) -> None:
-    monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: True))
-    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    app = a_new_game(monkeypatch, in_a_browser=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("enter")  # a game under way: it autosaves
         await pilot.press("ctrl+q")
@@ -363,8 +368,7 @@ async def test_no_key_plays_while_the_terminal_is_too_small_to_show_the_market()
 async def test_in_a_browser_too_small_a_page_asks_for_a_larger_window(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: True))
-    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    app = a_new_game(monkeypatch, in_a_browser=True)
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.pause()
         text = " ".join(screen_text(app).split())
@@ -380,8 +384,7 @@ async def test_the_palette_says_what_quit_save_and_export_do_here(
 ) -> None:
     # In a browser the palette promised a game kept and a log in the data folder: the
     # page's game ends with it, and the files come as downloads.
-    monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: web))
-    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    app = a_new_game(monkeypatch, in_a_browser=web)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         said = {command.title: command.help for command in app.get_system_commands(app.screen)}
