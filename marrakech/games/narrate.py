@@ -216,18 +216,19 @@ def rewound(
             )
         ]
     changed_turns = turns(changed)
-    said = [sentence(turn, names) for turn in changed_turns]
     if brief and len(changed_turns) > 1:
         later = changed_turns[1:]
         whose = listed(list(dict.fromkeys(names[turn[0].seat] for turn in later)))
         said = [
-            said[0],
+            sentence(changed_turns[0], names),
             ngettext(
                 "And the turn after it, by {names}.",
                 "And the {count} turns after it, by {names}.",
                 len(later),
             ).format(count=len(later), names=whose),
         ]
+    else:
+        said = [sentence(turn, names) for turn in changed_turns]
     log = one_line(*said)
     if redo:
         return [_("Played again: {log}").format(log=log)]

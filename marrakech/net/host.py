@@ -676,12 +676,9 @@ class HostGame:
         else:
             unread = _("their program did not read what the host sent ({size} bytes unread)")
             connection.too_slow = lambda size: self._cut_off(seat, unread.format(size=size))
-            if self.flow.seats[seat].kind is SeatKind.COMPUTER:
-                self.flow.hand_seat(seat, SeatKind.REMOTE)  # the player is back
-            self._missed.pop(seat, None)
+            self._back_at_the_table(seat)
             old = self.players.get(seat)
             self.players[seat] = connection
-            self.flow.left.pop(seat, None)
             connection.send(self.game_message(seat))
             if old is not None:
                 self._take_from(old)
@@ -882,11 +879,17 @@ class HostGame:
         connection.back_at = self.flow.state
         connection.arrived = time.monotonic()
         connection.stalled_at = None
-        self.flow.hand_seat(seat, SeatKind.REMOTE)
-        self._missed.pop(seat, None)
-        self.flow.left.pop(seat, None)
+        self._back_at_the_table(seat)
         self._tell_host(seat, here=True)
         self._wake.set()
+
+    def _back_at_the_table(self, seat: int) -> None:
+        """The player of ``seat`` is back (joined again, or asked for their seat): no
+        computer plays it, they are not away, and they are asked for dice shares again."""
+        if self.flow.seats[seat].kind is SeatKind.COMPUTER:
+            self.flow.hand_seat(seat, SeatKind.REMOTE)
+        self._missed.pop(seat, None)
+        self.flow.left.pop(seat, None)
 
 
 def _json(value: object) -> str:

@@ -295,8 +295,8 @@ class GameScreen(MarketScreen["NextGame"]):
         mover = self.flow.to_move
         if mover is None or not mover.is_person:
             return False
-        if self.flow.seats[played.before.current].is_person and self.state.phase is Phase.AIM:
-            return True
+        if self._last_person == played.before.current and self.state.phase is Phase.AIM:
+            return True  # their own decision, just made, leaves them their aim
         return self._last_person is not None and mover.number != self._last_person
 
     def action_roll(self) -> None:

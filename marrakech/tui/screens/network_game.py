@@ -167,17 +167,15 @@ class NetworkGameScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """As on every board; ``c`` shows on the host's board only, dimmed while every
         player is at the table and playing."""
+        if action not in ("give_seat", "seat_back", "invite"):
+            return super().check_action(action, parameters)
+        if self.has_class("-too-small") or self.flow.over:
+            return False
         if action == "give_seat":
-            if self.has_class("-too-small") or not self.hosting or self.flow.over:
-                return False
-            return True if self.seats_to_give() else None
+            return (True if self.seats_to_give() else None) if self.hosting else False
         if action == "seat_back":
-            flow = self.flow
-            usable = not (flow.over or flow.stopped or self.has_class("-too-small"))
-            return flow.given_away and usable
-        if action == "invite":
-            return bool(self.invitation) and not self.flow.over and not self.has_class("-too-small")
-        return super().check_action(action, parameters)
+            return self.flow.given_away and not self.flow.stopped
+        return bool(self.invitation)
 
     def action_seat_back(self) -> None:
         """Ask the host for this board's seat back from the computer it let play it."""
