@@ -274,6 +274,11 @@ class GameSetup:
         return None if kind == PERSON else kind
 
     @property
+    def levels(self) -> tuple[str | None, ...]:
+        """The computer level of each seat, None where a person plays."""
+        return tuple(self.level(seat) for seat in range(self.players))
+
+    @property
     def takeback_allowed(self) -> bool:
         """The takeback setting, with its default resolved."""
         if self.takeback is not None:

@@ -30,6 +30,7 @@ from marrakech.engine import (
 )
 from marrakech.games import language
 from marrakech.games.language import N_, _, ngettext, pgettext
+from marrakech.games.levels import computer_label
 from marrakech.games.lines import is_wide
 from marrakech.games.session import AIDS, HINT_AID, TAKEBACK_AID, WIN_CHANCE_AID
 
@@ -394,18 +395,24 @@ def aids_line(aids: Iterable[str]) -> str | None:
     return _("Help used while playing: {aids}.").format(aids=listed(used))
 
 
-def score_lines(state: GameState, names: Sequence[str]) -> list[str]:
+def score_lines(
+    state: GameState, names: Sequence[str], levels: Sequence[str | None] = ()
+) -> list[str]:
     """Each seat's place and score as the engine ranks them, best first: "1. Ayla (red and
     yellow): 32 points, 30 dirhams and 2 visible squares; 23 carpets left, the next red."
-    (which colour comes next only for a seat of two colours)."""
+    (which colour comes next only for a seat of two colours). ``levels``: the computer
+    level of each seat a computer plays, None for a person ("2. Bo, hard computer (blue
+    and green): ...")."""
     lines = []
     for standing in state.standings():
         score = standing.score
         player = state.players[score.seat]
+        name = names[score.seat]
+        if score.seat < len(levels) and (level := levels[score.seat]) is not None:
+            # Translators: a computer player's name and level: "Bo, hard computer".
+            name = _("{name}, {computer}").format(name=name, computer=computer_label(level))
         # Translators: a player and their colours: "Ayla (red and yellow)".
-        who = _("{name} ({colours})").format(
-            name=names[score.seat], colours=colours_words(player.colours)
-        )
+        who = _("{name} ({colours})").format(name=name, colours=colours_words(player.colours))
         if standing.place is None:
             lines.append(_("Out: {who}, bankrupt.").format(who=who))
             continue

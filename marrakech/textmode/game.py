@@ -331,7 +331,7 @@ class TextGame:
             if not self._ended:
                 self._ended = True
                 lines.append(words.result_line(self.state, self.names))
-                lines += words.score_lines(self.state, self.names)
+                lines += words.score_lines(self.state, self.names, flow.session.setup.levels)
                 if aids := words.aids_line(flow.session.aids):
                     lines.append(aids)
         elif flow.person_to_move and self._prompted is not flow.state:

@@ -156,7 +156,7 @@ class TextReplay:
             return [
                 *lines,
                 words.result_line(state, self.names),
-                *words.score_lines(state, self.names),
+                *words.score_lines(state, self.names, self.session.setup.levels),
             ]
         return [
             *lines,

@@ -306,6 +306,16 @@ def test_computers_alone_play_to_the_end_and_the_result_is_said() -> None:
     over = next(index for index, line in enumerate(lines) if line.startswith("The game is over:"))
     assert lines[over + 1].startswith("1. ")
     assert len(lines) == over + 3
+    results = " ".join(lines[over + 1 :])
+    assert "Ayla, random computer (" in results
+    assert "Bo, greedy computer (" in results
+
+
+def test_the_scores_asked_for_mid_game_name_people_and_computers_alike() -> None:
+    played = game("person", "greedy")
+    list(played.advance())
+    names = [line.split(". ", 1)[1].split(" (")[0] for line in played.respond("scores").lines]
+    assert names == ["Ayla", "Bo"]
 
 
 def test_a_toll_is_followed_by_what_the_payer_and_the_payee_have_now() -> None:
