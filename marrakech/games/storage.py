@@ -18,6 +18,7 @@ import stat
 import tempfile
 import time
 import unicodedata
+from datetime import datetime
 from pathlib import Path
 
 import platformdirs
@@ -28,6 +29,7 @@ from marrakech.games.records import (
     MAX_SAVE_BYTES,
     SaveFileError,
     export_log,
+    outside_seats,
     record_from_json,
     record_to_json,
 )
@@ -361,6 +363,43 @@ def save_named(name: str, session: Session) -> Path:
     path = saves_dir() / f"{check_name(name)}.json"
     write_atomic(path, record_to_json(session))
     return path
+
+
+PASTED_PREFIX = "pasted"
+"""The start of the name a pasted game is saved under ("pasted-2026-12-06-11-05-12")."""
+
+
+def save_pasted(text: str, when: datetime, *, outside_bots: bool = True) -> tuple[Path, bool]:
+    """Keep a game pasted as text (a save file's whole text, as a browser downloaded it)
+    among the named saves: its path, and False when a save of the very same game was
+    there already (nothing is written then). Raises SaveFileError saying why the text is
+    not a game, or (``outside_bots`` False: a game in a browser) that an outside bot
+    plays in it; nothing is written then either."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_SAVE_BYTES:
+        raise SaveFileError(
+            _("the text pasted is larger than {limit} bytes").format(limit=MAX_SAVE_BYTES)
+        )
+    session = record_from_json(text.strip())
+    bots = outside_seats(session.setup)
+    if bots and not outside_bots:
+        raise SaveFileError(
+            _("an outside bot plays in it ({bot}), and a game in a browser runs none").format(
+                bot=shown(next(iter(bots.values())), 60)
+            )
+        )
+    for path in list_saves():
+        try:
+            held = load_game(path)
+        except SaveFileError:
+            continue
+        if held.setup == session.setup and held.actions == session.actions:
+            return path, False
+    stem = f"{PASTED_PREFIX}-{when:%Y-%m-%d-%H-%M-%S}"
+    name, count = stem, 1
+    while (saves_dir() / f"{name}.json").exists():
+        count += 1
+        name = f"{stem}-{count}"
+    return save_named(name, session), True
 
 
 def list_saves() -> list[Path]:

@@ -4,7 +4,8 @@ Two visitors open the page; one plays a turn with the keyboard and exports the l
 download in the browser); the other's game is untouched. Each visitor's game lives in a
 private folder of its own, which is how the test sees what each one did. A visitor who
 finished a game opens its review from Saved games; what the page shows is read from what
-the server sends it (the terminal's bytes, in the WebSocket's frames).
+the server sends it (the terminal's bytes, in the WebSocket's frames). A save downloaded
+from one page and pasted into another's Saved games plays on there.
 """
 
 from __future__ import annotations
@@ -246,5 +247,58 @@ def test_a_visitor_reviews_a_finished_game_from_saved_games(server: str, tmp_pat
             )
             page.keyboard.press("Space")  # the better move, on the market
             shown.wait_for("On the market: the better move")
+        finally:
+            browser.close()
+
+
+PASTE = """(text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    const paste = new ClipboardEvent(
+        'paste', {clipboardData: data, bubbles: true, cancelable: true});
+    document.querySelector('textarea.xterm-helper-textarea').dispatchEvent(paste);
+}"""
+"""What the browser does when a player pastes into the page's terminal."""
+
+
+def test_a_save_downloaded_in_one_page_and_pasted_into_another_plays_on(
+    server: str, tmp_path: Path
+) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            saver = browser.new_context(accept_downloads=True).new_page()
+            saver.set_viewport_size({"width": 1200, "height": 800})
+            Shown(saver)
+            saver.goto(server)
+            saver.wait_for_selector("body.-first-byte", timeout=30_000)
+            wait_until(lambda: games(tmp_path), "a visitor's folder")
+            time.sleep(1.0)  # the new-game screen settles
+            saver.keyboard.press("Enter")  # a 2-player game; then roll and lay, as above
+            deadline = time.monotonic() + 60
+            while ("orient", 1) not in games(tmp_path):
+                assert time.monotonic() < deadline, f"no carpet laid: {games(tmp_path)}"
+                saver.keyboard.press("Enter")
+                time.sleep(2.0)
+            saver.keyboard.press("s")
+            time.sleep(1.0)  # the name prompt opens
+            with saver.expect_download(timeout=20_000) as download:
+                saver.keyboard.press("Enter")  # the name offered
+            text = Path(download.value.path()).read_text(encoding="utf-8")
+            assert json.loads(text)["format"] == "marrakech-game"
+
+            page = browser.new_page(viewport={"width": 1200, "height": 800})
+            shown = Shown(page)
+            page.goto(server)
+            shown.wait_for("Saved games")  # the new-game form
+            page.keyboard.press("Control+o")
+            shown.wait_for("No saved games yet")
+            page.evaluate(PASTE, text)
+            shown.wait_for("Enter plays it on")
+            page.keyboard.press("Enter")
+            shown.wait_for("Player 2: Assam will go straight on")  # the saver's game, on its board
+            assert "Player 1 goes straight, rolls" in shown.text
         finally:
             browser.close()

@@ -11,12 +11,13 @@ from textual.widgets import Input, OptionList
 
 from marrakech.engine import Orient, Turn
 from marrakech.games import autosaves, storage
+from marrakech.games.records import record_to_json
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.saves import SavesScreen
 
-from .helpers import run, screen_text, wait_until
+from .helpers import paste, run, screen_text, toasts, wait_until
 
 BROKEN = '{"format": "marrakech-game", "version": '
 
@@ -225,3 +226,63 @@ async def test_v_reviews_a_finished_game_over_the_list_and_not_an_unfinished_one
         await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is saves, "the list again")
+
+
+@run
+async def test_a_saved_game_pasted_as_text_is_kept_highlighted_and_plays_on() -> None:
+    game = one_turn_game(("Ann", "Bo"))
+    app = MarrakechApp()
+    async with app.run_test(size=(80, 30), notifications=True) as pilot:
+        await open_saves(pilot)
+        await paste(pilot, "\n" + record_to_json(game) + "\n")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        (kept,) = storage.list_saves()
+        assert kept.stem.startswith("pasted-")
+        kept_words = f"Kept among the saved games as {kept.stem}: Enter plays it on."
+        assert kept_words in " ".join(toasts(app))
+        assert "Ann, Bo · 1 turn · Bo to play" in screen_text(app)
+        await paste(pilot, record_to_json(game))  # the same game again: nothing new
+        assert storage.list_saves() == [kept]
+        again = f"That game is already among the saved games, as {kept.stem}."
+        assert again in " ".join(toasts(app))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        assert app.screen.state == game.state
+
+
+@run
+async def test_pasted_text_that_is_no_game_is_refused_with_the_reason_and_nothing_written() -> None:
+    app = MarrakechApp()
+    async with app.run_test(size=(80, 30), notifications=True) as pilot:
+        await open_saves(pilot)
+        await paste(pilot, BROKEN)
+        assert any("not a usable Marrakech save" in toast for toast in toasts(app))
+        assert storage.list_saves() == []
+        assert isinstance(app.screen, SavesScreen)
+
+
+@run
+async def test_in_a_browser_a_pasted_game_an_outside_bot_plays_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: True))
+    text = record_to_json(one_turn_game(("Ann", "Bo")))
+    text = text.replace('"seats": ["person", "person"]', '"seats": ["person", "mybots.py:Clever"]')
+    app = MarrakechApp()
+    async with app.run_test(size=(80, 30), notifications=True) as pilot:
+        await open_saves(pilot)
+        await paste(pilot, text)
+        said = " ".join(toasts(app))
+        assert "an outside bot plays in it (mybots.py:Clever)" in said
+        assert storage.list_saves() == []
+
+
+@run
+async def test_ctrl_v_come_as_a_key_says_which_keys_paste() -> None:
+    app = MarrakechApp()
+    async with app.run_test(size=(80, 30), notifications=True) as pilot:
+        await open_saves(pilot)
+        await pilot.press("ctrl+v")
+        said = " ".join(toasts(app))
+        assert "Ctrl+V reaches the game as a key: paste with your terminal's own keys." in said

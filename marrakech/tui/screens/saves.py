@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -226,10 +226,13 @@ def where_kept(*, in_browser: bool = False) -> str:
     if in_browser:
         return _(
             "In a browser these games last as long as this page: s on the board sends a "
-            "game to your downloads, and “marrakech load” plays on with it in a terminal."
+            "game to your downloads. To play one on, open the file in a text editor, copy "
+            "all its text and paste it here (ctrl+shift+v; cmd+v on a Mac); “marrakech "
+            "load” plays it in a terminal."
         )
     return _(
-        "Named saves are kept in {saves}; unfinished games in {games}; finished games in {history}."
+        "Named saves are kept in {saves}; unfinished games in {games}; finished games in "
+        "{history}. A saved game's whole text pasted here is kept among the named saves."
     ).format(
         saves=shown(str(storage.saves_dir())),
         games=shown(str(autosaves.games_dir())),
@@ -243,7 +246,8 @@ class SavesScreen(ModalScreen[OpenSave | None]):
 
     Unfinished games come first (one open in another window cannot be opened twice, nor a
     network game this machine hosts here), then the named saves, then the finished games.
-    Files that cannot be read are listed with the reason and left untouched.
+    Files that cannot be read are listed with the reason and left untouched. A saved game's
+    text pasted here is kept among the named saves (a browser's way in for a download).
     """
 
     DEFAULT_CSS = """
@@ -280,6 +284,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         Binding("r", "open(True)", N_("Replay")),
         Binding("v", "review", N_("Review")),
         Binding("escape", "close", N_("Back")),
+        Binding("ctrl+v", "how_to_paste", N_("Paste"), show=False),
     ]
 
     def __init__(self, highlighted: Path | None = None) -> None:
@@ -292,6 +297,8 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         """Per save file (its path), the seats outside bots play."""
         self._finished: frozenset[str] = frozenset()
         """The save files (their paths) of finished games: those a review opens."""
+        self._pasted = ""
+        """What to say once the list is read again after a game was pasted."""
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -334,6 +341,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         if not self.is_attached:  # closed while the saves were being read
             return
         saves = self.query_one(OptionList)
+        saves.clear_options()  # read again after a paste
         spaced: list[Option | None] = []
         for option in options:
             spaced.extend([None, option] if spaced else [option])
@@ -350,6 +358,9 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         if self._highlighted is not None and str(self._highlighted) in ids:
             saves.highlighted = ids.index(str(self._highlighted))
         self.refresh_bindings()
+        if self._pasted:  # said once the game pasted is there to play
+            self.notify(self._pasted, title=_("Pasted game"), markup=False)
+            self._pasted = ""
 
     def _chosen(self) -> Path | None:
         """The highlighted save, when there is a readable one."""
@@ -367,6 +378,38 @@ class SavesScreen(ModalScreen[OpenSave | None]):
             chosen = self._chosen()
             return chosen is not None and str(chosen) in self._finished
         return True
+
+    def on_paste(self, event: events.Paste) -> None:
+        """Keep a saved game pasted as text among the named saves, and highlight it (the
+        browser's way in for a game it downloaded); text that is no game is refused with
+        the reason, and nothing is written."""
+        event.stop()
+        if not event.text.strip():
+            return
+        try:
+            path, new = storage.save_pasted(
+                event.text, datetime.now(), outside_bots=not self.app.is_web
+            )
+        except storage.READ_ERRORS as error:
+            title = _("Cannot keep the pasted game")
+            self.notify(str(error), title=title, severity="error", timeout=10, markup=False)
+            return
+        if new:
+            said = _("Kept among the saved games as {name}: Enter plays it on.")
+        else:
+            said = _("That game is already among the saved games, as {name}.")
+        self._highlighted = path
+        self._pasted = said.format(name=shown(path.stem, 40))
+        self._read_saves()
+
+    def action_how_to_paste(self) -> None:
+        """Ctrl+V came as a key, not as a paste (a browser's terminal, and many others,
+        keep it for the programs they run): say which keys paste."""
+        if self.app.is_web:
+            said = _("Ctrl+V reaches the game as a key: paste with ctrl+shift+v (cmd+v on a Mac).")
+        else:
+            said = _("Ctrl+V reaches the game as a key: paste with your terminal's own keys.")
+        self.notify(said, title=_("Pasting a saved game"), markup=False)
 
     @on(OptionList.OptionHighlighted)
     def _highlight_moved(self) -> None:
