@@ -177,10 +177,16 @@ async def test_a_long_list_leaves_room_for_where_the_games_are_kept() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await open_saves(pilot)
         text = screen_text(app)
-    assert "game 0 " in text and "game 11 " not in text  # the oldest are further down
+        assert "game 0 " in text and "game 11 " not in text  # the oldest are further down
+        await pilot.press("end")  # the oldest: the list scrolls to it, above the note
+        await pilot.pause()
+        last = screen_text(app)
     # The note under the list, whole (its lines joined, the dialog's edges left out):
-    note = "".join(line.strip(" █│") for line in text.splitlines())
-    assert f"finishedgamesin{autosaves.history_dir()}." in note.replace(" ", "")
+    for shown in (text, last):
+        note = "".join(line.strip(" █│") for line in shown.splitlines())
+        assert f"finishedgamesin{autosaves.history_dir()}." in note.replace(" ", "")
+        assert "keptamongthenamedsaves." in note.replace(" ", "")
+    assert "game 11 " in last.split("Named saves are kept")[0]
 
 
 @run

@@ -240,6 +240,16 @@ def where_kept(*, in_browser: bool = False) -> str:
     )
 
 
+DIALOG_SHARE = 0.9
+"""The share of the screen's height above the footer the dialog may take (its ``max-height``)."""
+
+MAX_LIST_ROWS = 20
+"""The rows the list takes at most, however tall the screen."""
+
+MIN_LIST_ROWS = 3
+"""The rows the list keeps however short the screen: one game and the room to scroll."""
+
+
 class SavesScreen(ModalScreen[OpenSave | None]):
     """The saved games, newest first: Enter plays one on, r replays it, v reviews a finished
     one (over the list), Escape goes back.
@@ -273,7 +283,6 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         display: none;
     }
     SavesScreen #where {
-        dock: bottom;
         margin-top: 1;
         color: $text-muted;
     }
@@ -352,6 +361,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
             status.display = False
         else:
             status.update(_(_EMPTY))
+        self.call_after_refresh(self._fit_list)
         saves.focus()
         saves.action_first()  # the newest readable save, unless another is asked for
         ids = [option.id for option in options]  # a None between them draws a line only
@@ -361,6 +371,24 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         if self._pasted:  # said once the game pasted is there to play
             self.notify(self._pasted, title=_("Pasted game"), markup=False)
             self._pasted = ""
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_list)
+
+    def _fit_list(self) -> None:
+        """Let the list scroll within what the dialog has room for below its note (a
+        list taller than the room ran under the note, its last games out of reach)."""
+        saves = self.query_one(OptionList)
+        box = self.query_one(Vertical)
+        below = sum(
+            child.outer_size.height + child.styles.margin.top
+            for child in box.children
+            if child is not saves and child.display
+        )
+        frame = box.outer_size.height - box.content_size.height
+        height = self.size.height - self.query_one(Footer).outer_size.height
+        room = int(height * DIALOG_SHARE) - frame - below
+        saves.styles.max_height = max(MIN_LIST_ROWS, min(MAX_LIST_ROWS, room))
 
     def _chosen(self) -> Path | None:
         """The highlighted save, when there is a readable one."""
