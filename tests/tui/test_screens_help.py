@@ -70,6 +70,7 @@ def test_help_lists_keys_shows_rules_and_closes() -> None:
                 ("r", "Roll"),
                 ("u ^z", "Undo"),
                 ("←", "Turn left"),
+                ("^r", "Redo (not now)"),
                 ("Esc q ?", "close this help"),
             ]
             await pilot.press("right")

@@ -86,7 +86,7 @@ async def test_at_a_table_of_people_w_says_why_not() -> None:
         assert "Chances to win: not against other people before the end." in screen_text(app)
         assert not PERCENT.search(screen_text(app))
         assert session.aids == set()
-        await pilot.press("question_mark")  # the help's keys that work now leave w out
+        await pilot.press("question_mark")  # the help leaves w out: it never acts at this table
         await pilot.pause()
         assert "Chances to win" not in screen_text(app)
         assert "Hint" in screen_text(app)

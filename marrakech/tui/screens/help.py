@@ -262,7 +262,7 @@ class HelpScreen(ModalScreen[None]):
             with TabbedContent():
                 with TabPane(_("Keys"), id="keys-tab"), VerticalScroll():
                     yield Static(
-                        _("The keys that work now (they change as a turn goes on):"), id="now"
+                        _("The keys of this screen (they change as a turn goes on):"), id="now"
                     )
                     yield Static(self._keys_table(), id="keys")
                 with TabPane(_("How to play"), id="rules-tab"), VerticalScroll(id="rules"):
@@ -292,9 +292,16 @@ class HelpScreen(ModalScreen[None]):
         table.add_column(style="bold", justify="right", no_wrap=True)
         table.add_column()
         if (below := self._below()) is not None:
-            active = [(a.node, a.binding) for a in below.active_bindings.values() if a.enabled]
-            for keys, description in key_rows(self.app, active):
+            bindings = below.active_bindings.values()
+            for keys, description in key_rows(
+                self.app, [(a.node, a.binding) for a in bindings if a.enabled]
+            ):
                 table.add_row(keys, description)
+            dimmed = [(a.node, a.binding) for a in bindings if not a.enabled]
+            for keys, description in key_rows(self.app, dimmed):
+                # Translators: a key of the screen below that cannot act at this moment.
+                later = _("{description} (not now)").format(description=description)
+                table.add_row(keys, later, style="dim")
         table.add_row("Esc q ?", _("close this help"))
         return table
 
