@@ -33,6 +33,14 @@ COMMANDS = {Turn.LEFT: "left", Turn.STRAIGHT: "ahead", Turn.RIGHT: "right"}
 """Each turn by the command that makes it (a command word: the same in every language)."""
 
 
+def numbered_turns(sentences: Sequence[str], first: int = 1) -> list[str]:
+    """The log's sentences numbered as the review names turns: "Turn 3: Bo goes ..."."""
+    return [
+        _("Turn {number}: {sentence}").format(number=number, sentence=sentence)
+        for number, sentence in enumerate(sentences, start=first)
+    ]
+
+
 def carpet_text(place: Place) -> str:
     """A carpet in the move notation and in words: "c2.3-2.4, on (2,3) and (2,4)"."""
     return _("{carpet}, on {first} and {second}").format(

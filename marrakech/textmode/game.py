@@ -219,7 +219,8 @@ class TextGame:
             lines += log
         elif log:  # a game loaded or resumed: where it stands, before what to type
             lines.append(_("The last turns (log says them all):"))
-            lines += log[-RECALLED_TURNS:]
+            recalled = log[-RECALLED_TURNS:]
+            lines += describe.numbered_turns(recalled, first=len(log) - len(recalled) + 1)
         return [*lines, *self._waiting(), _("Type help for the commands.")]
 
     def _waiting(self) -> list[str]:
@@ -539,9 +540,9 @@ class TextGame:
         if name == "risk":
             return describe.risk_lines(self.flow.lane_risks(), state, names)
         if name == "scores":
-            return words.score_lines(state, names)
+            return words.score_lines(state, names, self.flow.session.setup.levels)
         if name == "log":
-            return self.flow.log() or [_("Nothing has happened yet.")]
+            return describe.numbered_turns(self.flow.log()) or [_("Nothing has happened yet.")]
         if name == "review":
             return self._review()
         if name == "eval":

@@ -240,14 +240,8 @@ class TextReplay:
             return [_(line) for line in HELP_LINES]
         if not self.turns:
             return [_("Nothing was played in this game.")]
-        numbered = enumerate(self.turns, start=1)
         return [
-            *(
-                _("Turn {number}: {sentence}").format(
-                    number=number, sentence=sentence(turn, self.names)
-                )
-                for number, turn in numbered
-            ),
+            *describe.numbered_turns([sentence(turn, self.names) for turn in self.turns]),
             _("Shown now: turn {number} of {last}.").format(number=self.step, last=self.last),
         ]
 

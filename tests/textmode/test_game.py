@@ -60,7 +60,8 @@ def test_a_game_loaded_says_its_last_turns_before_what_to_type() -> None:
         "Ayla plays red and yellow.",
         "Bo (greedy computer) plays blue and green.",
         "The last turns (log says them all):",
-        *log[-2:],
+        f"Turn {len(log) - 1}: {log[-2]}",
+        f"Turn {len(log)}: {log[-1]}",
         "Type help for the commands.",
     ]
 
@@ -140,7 +141,7 @@ def test_looking_changes_nothing() -> None:
     state = played.state
     for line in ("board", "picture", "square 3 0", "row 3", "col 0", "legal", "risk", "scores"):
         assert played.respond(line).lines
-    assert answer(played, "log") == played.flow.log()
+    assert answer(played, "log") == [f"Turn 1: {played.flow.log()[0]}"]  # numbered, as reviewed
     assert answer(played, "help")[0].startswith("Commands")
     assert played.state is state
 
@@ -311,11 +312,11 @@ def test_computers_alone_play_to_the_end_and_the_result_is_said() -> None:
     assert "Bo, greedy computer (" in results
 
 
-def test_the_scores_asked_for_mid_game_name_people_and_computers_alike() -> None:
+def test_the_scores_asked_for_mid_game_mark_the_computers() -> None:
     played = game("person", "greedy")
     list(played.advance())
     names = [line.split(". ", 1)[1].split(" (")[0] for line in played.respond("scores").lines]
-    assert names == ["Ayla", "Bo"]
+    assert names == ["Ayla", "Bo, greedy computer"]
 
 
 def test_a_toll_is_followed_by_what_the_payer_and_the_payee_have_now() -> None:

@@ -89,7 +89,7 @@ def test_a_game_left_at_the_end_of_the_input_is_resumed_and_saved_games_load(
     lines = resumed.stdout.splitlines()
     assert lines[0] == "Resuming the unfinished game of Player 1 and Player 2 (1 turn played)."
     assert lines[1] == "A new game instead: quit, then marrakech new --text."
-    assert lines[-3].startswith("Player 1 turns left, rolls ")  # the log, then the prompt
+    assert lines[-3].startswith("Turn 1: Player 1 turns left, rolls ")  # the log, then the prompt
     loaded = marrakech(data_home, "load", "friday", "--text", given="scores\n")
     assert loaded.returncode == 0
     assert "Player 2, your turn" in loaded.stdout
