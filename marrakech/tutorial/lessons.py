@@ -551,16 +551,17 @@ HEADING = N_("Lesson {number} of {count}: {title}")
 STEP = N_("Step {number} of {count}")
 
 FINISHED = N_(
-    "Well done: you know the rules of Marrakech! Now play a short game against Bo, a gentle "
-    "computer: you lay red, Bo lays blue, {carpets} carpets each. (In a real game of two, "
-    "each player has two colours, laid as they come from one pile.)"
+    "Well done: you know the rules of Marrakech! Now play a short game against Bo, the random "
+    "computer (the gentlest: any carpet the rules allow): you lay red, Bo lays blue, {carpets} "
+    "carpets each. (In a real game of two, each player has two colours, laid as they come "
+    "from one pile.)"
 )
 
 FINISHED_SKIPPED = N_(
     "That was the last lesson. You skipped some, and you can go back to them any time. Now "
-    "play a short game against Bo, a gentle computer: you lay red, Bo lays blue, {carpets} "
-    "carpets each. (In a real game of two, each player has two colours, laid as they come "
-    "from one pile.)"
+    "play a short game against Bo, the random computer (the gentlest: any carpet the rules "
+    "allow): you lay red, Bo lays blue, {carpets} carpets each. (In a real game of two, each "
+    "player has two colours, laid as they come from one pile.)"
 )
 """Said at the end of the lessons instead of FINISHED when some were skipped."""
 
