@@ -189,6 +189,12 @@ def one_line(*sentences: str) -> str:
 
 ROLLS_ANEW = N_("Play on and the die rolls anew; redo brings back what was taken back.")
 
+LATER_ROLLS_ANEW = N_(
+    "{name}'s roll stands; the turns after it roll the die anew (redo brings back what was "
+    "taken back)."
+)
+"""Said of an undo that took back a carpet and the turns after it, not the roll before it."""
+
 
 def rewound(
     before: Sequence[Transition],
@@ -233,6 +239,10 @@ def rewound(
     if redo:
         return [_("Played again: {log}").format(log=log)]
     lines = [_("Taken back: {log}").format(log=log)]
-    if any(isinstance(transition.action, Roll) for transition in changed):
+    rolls = [transition.seat for transition in changed if isinstance(transition.action, Roll)]
+    undoer = changed[0].seat
+    if undoer in rolls[:1]:
         lines.append(_(ROLLS_ANEW))
+    elif rolls:
+        lines.append(_(LATER_ROLLS_ANEW).format(name=names[undoer]))
     return lines

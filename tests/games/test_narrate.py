@@ -31,7 +31,12 @@ def test_in_brief_the_turns_after_the_first_are_said_by_whose_they_were() -> Non
     (undone, anew) = rewound(before, after, names, redo=False, brief=True)
     assert undone.startswith("Taken back: Ayla lays a red carpet on ")
     assert undone.endswith(". And the 2 turns after it, by Bo and Cem.")
-    assert anew == "Play on and the die rolls anew; redo brings back what was taken back."
+    assert anew == (  # Ayla's own roll was not taken back: the others' were
+        "Ayla's roll stands; the turns after it roll the die anew (redo brings back what was "
+        "taken back)."
+    )
+    whole = rewound(before, [], names, redo=False, brief=True)  # back past Ayla's roll
+    assert whole[1] == "Play on and the die rolls anew; redo brings back what was taken back."
     (again,) = rewound(after, before, names, redo=True, brief=True)
     assert again == undone.replace("Taken back", "Played again", 1)
     in_full = rewound(before, after, names, redo=False)[0]
