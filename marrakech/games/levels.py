@@ -187,6 +187,12 @@ def seat_bot(
     if not (equals and seat_text.isascii() and seat_text.isdigit()):
         raise ValueError(_("{option}: write SEAT=LEVEL, as in 2=hard").format(option=option))
     if not 1 <= int(seat_text) <= players:
+        if players < int(seat_text) <= 4:  # a seat a game of more players has
+            raise ValueError(
+                _("{option}: seats are 1 to {players} (--players {wanted} for more)").format(
+                    option=option, players=players, wanted=int(seat_text)
+                )
+            )
         raise ValueError(
             _("{option}: seats are 1 to {players}").format(option=option, players=players)
         )

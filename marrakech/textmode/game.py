@@ -363,7 +363,10 @@ class TextGame:
         try:
             reply = self._run(command)
         except MarrakechError as error:
-            reply = Reply([*self._drain(), words.as_sentence(str(error))])
+            refused = words.as_sentence(str(error))
+            # Another's turn: the refusal says whose already.
+            now = () if self._waiting_for_another() else (self._now(),)
+            reply = Reply([*self._drain(), one_line(refused, *now)])
         finally:
             self._acting = False
         reply.lines[:0] = self._drain()
@@ -381,13 +384,10 @@ class TextGame:
             if not 1 <= command.number <= len(placements):
                 if not placements:
                     return Reply([one_line(_("No carpet to lay now."), self._now())])
-                return Reply(
-                    [
-                        _("No carpet {number}: legal numbers 1 to {last}.").format(
-                            number=command.number, last=len(placements)
-                        )
-                    ]
+                refused = _("No carpet {number}: legal numbers 1 to {last}.").format(
+                    number=command.number, last=len(placements)
                 )
+                return Reply([one_line(refused, self._now())])
             return self._decide(placements[command.number - 1])
         if isinstance(command, LayCarpet):
             return self._decide(command.place)
@@ -584,7 +584,8 @@ class TextGame:
 
     def _review(self) -> list[str]:
         if not self.flow.over:
-            return [_("The review opens when the game is over: it judges every decision.")]
+            opens = _("The review opens when the game is over: it judges every decision.")
+            return [one_line(opens, self._now())]
         from marrakech.flow.review import review, review_lines  # the evaluator, when asked
 
         session = self.flow.session

@@ -166,7 +166,8 @@ def test_the_names_for_help_texts() -> None:
             "--bot 2=mybots:Bot: 'mybots:Bot' is an outside bot: this game is kept in a file, "
             f"and a saved game never runs an outside bot's code; {CHOOSE}",
         ),
-        ("3=hard", True, "--bot 3=hard: seats are 1 to 2"),
+        ("3=hard", True, "--bot 3=hard: seats are 1 to 2 (--players 3 for more)"),
+        ("5=hard", True, "--bot 5=hard: seats are 1 to 2"),
         ("0=hard", True, "--bot 0=hard: seats are 1 to 2"),
         ("two=hard", True, "--bot two=hard: write SEAT=LEVEL, as in 2=hard"),
         ("²=hard", True, "--bot ²=hard: write SEAT=LEVEL, as in 2=hard"),

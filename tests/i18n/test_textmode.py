@@ -294,7 +294,10 @@ def test_english_is_unchanged_and_understands_japanese_names() -> None:
     assert game.opening()[-1] == "Type help for the commands."
     lines = answer(game, "左")
     assert lines[0] == "Ayla turns left, rolls 3, walks to (3,0)."
-    assert answer(game, "敷く 9") == ["No carpet 9: legal numbers 1 to 7."]
+    assert answer(game, "敷く 9") == [
+        "No carpet 9: legal numbers 1 to 7. Now: a carpet's number from legal, or the carpet "
+        "written like c1.0-2.0; help lists every command."
+    ]
     assert game.respond("ヘルプ").lines == list(STANDARD_HELP)
 
 

@@ -144,6 +144,10 @@ def test_a_watching_client_says_each_move_in_the_logs_words_and_who_won() -> Non
     asyncio.run(scenario())
 
 
+NOW = " Now: left, right or ahead; help lists every command."
+"""What follows a refusal at the start of a turn: what may be typed now."""
+
+
 def test_the_text_mode_at_a_network_table_explains_what_it_cannot_do() -> None:
     async def scenario() -> None:
         setup = GameSetup(2, names=("Ayla", "Bo"), seed=2)
@@ -161,9 +165,9 @@ def test_the_text_mode_at_a_network_table_explains_what_it_cannot_do() -> None:
                     "before their own roll (the aiming variant is chosen when a game is set up). "
                     "Now: left, right or ahead; help lists every command."
                 ],
-                ["Nobody asked you to take back a decision."],
-                ["Seat 1 is not a seat for a player elsewhere."],
-                ["Cannot redo in a network game."],
+                [f"Nobody asked you to take back a decision.{NOW}"],
+                [f"Seat 1 is not a seat for a player elsewhere.{NOW}"],
+                [f"Cannot redo in a network game.{NOW}"],
             ]
             assert game.respond("left").moved
             await until(lambda: table.flow.state.phase is Phase.PLACE)  # nobody to add: at once
@@ -721,7 +725,8 @@ def test_the_hosts_own_seat_asking_twice_for_an_undo_asks_the_other_player_once(
             await until(lambda: client.flow.undo_asker is not None)  # type: ignore[union-attr]
             asked = [line for line in bo.advance() if "asks to take back" in line]
             assert ayla.respond("undo").lines[-1] == (
-                "Cannot undo: you already asked Bo, who has not answered yet."
+                "Cannot undo: you already asked Bo, who has not answered yet. Now: left, right or "
+                "ahead; help lists every command."
             )
             await asyncio.sleep(0.2)
             asked += [line for line in bo.advance() if "asks to take back" in line]
