@@ -278,6 +278,11 @@ def test_a_grade_given_for_the_points_alone_says_so() -> None:
         "lost 7.65 points and 2.1% chance to win: blunder for the points (by the chance to win "
         "alone: inaccuracy)."
     )
+    decided_already = Decision(0, 21, state, move, better, 3.13, 0.0, MISTAKE, 0.0)
+    assert decision_line(decided_already, ("Ayla", "Bo")).endswith(
+        "lost 3.13 points and 0.0% chance to win: mistake for the points, though it cost no "
+        "chance to win."
+    )
     by_chance = Decision(0, 21, state, move, better, 7.65, 0.121, BLUNDER, 0.13)
     assert decision_line(by_chance, ("Ayla", "Bo")).endswith("12.1% chance to win: blunder.")
 
