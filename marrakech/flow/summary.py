@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from marrakech.engine import Colour, GameState
 from marrakech.flow.judging import win_chances
 from marrakech.flow.recap import TurnRecap
+from marrakech.games.language import _, ngettext
+from marrakech.games.words import colour_word
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,16 +134,81 @@ def chances_by_round(
     others (it lays the next carpet), so a line drawn turn by turn would zigzag with whose
     turn it is, not with how the game goes.
     """
+    after = [start, *(turn.after for turn in recaps)]
+    return tuple((number, win_chances(after[number])) for number in round_starts(start, recaps))
+
+
+def round_starts(start: GameState, recaps: Sequence[TurnRecap]) -> tuple[int, ...]:
+    """The turns played when each round begins, 0 first, and the last turn (the end)."""
     seats, first = len(start.players), start.current
 
     def place(seat: int) -> int:
         """A seat's place in a round: 0 for the seat that plays first."""
         return (seat - first) % seats
 
-    points = [(0, win_chances(start))]
+    starts = [0]
     for number, turn in enumerate(recaps, start=1):
-        after = turn.after
         # The end, or a new round: the next seat to move comes no later in a round.
-        if number == len(recaps) or place(after.current) <= place(turn.seat):
-            points.append((number, win_chances(after)))
-    return tuple(points)
+        if number == len(recaps) or place(turn.after.current) <= place(turn.seat):
+            starts.append(number)
+    return tuple(starts)
+
+
+def summary_lines(start: GameState, recaps: Sequence[TurnRecap], names: Sequence[str]) -> list[str]:
+    """The summary in plain lines (the app's summary screen in words): each player's score,
+    the tolls they received and paid, each colour's visible squares and largest region;
+    then each player's score round by round (the app's chart)."""
+    summary = summarise(start, recaps, names)
+    lines = []
+    for player in summary.players:
+        tolls = _("tolls received {earned}, paid {paid}").format(
+            earned=dirhams_words(player.earned), paid=dirhams_words(player.paid)
+        )
+        if player.biggest_toll:
+            tolls = _("{tolls} (the biggest {biggest})").format(
+                tolls=tolls, biggest=dirhams_words(player.biggest_toll)
+            )
+        if player.eliminated:
+            lines.append(
+                _("{name}: bankrupt, out of the game; {tolls}.").format(
+                    name=player.name, tolls=tolls
+                )
+            )
+            continue
+        colours = _("; ").join(
+            # Translators: one colour at the end: "red: 14 visible squares, largest region 11".
+            _("{colour}: {visible}, largest region {region}").format(
+                colour=colour_word(colour.colour),
+                visible=ngettext(
+                    "{count} visible square", "{count} visible squares", colour.visible
+                ).format(count=colour.visible),
+                region=colour.largest_region,
+            )
+            for colour in player.colours
+        )
+        lines.append(
+            _("{name}: {points} ({dirhams} and {visible}); {tolls}; {colours}.").format(
+                name=player.name,
+                points=ngettext("{count} point", "{count} points", player.total).format(
+                    count=player.total
+                ),
+                dirhams=dirhams_words(player.dirhams),
+                visible=ngettext(
+                    "{count} visible square", "{count} visible squares", player.visible
+                ).format(count=player.visible),
+                tolls=tolls,
+                colours=colours,
+            )
+        )
+    starts = round_starts(start, recaps)
+    for player in summary.players:
+        scores = ", ".join(str(summary.scores[player.seat][number]) for number in starts)
+        lines.append(
+            _("{name}'s score, round by round: {scores}.").format(name=player.name, scores=scores)
+        )
+    return lines
+
+
+def dirhams_words(count: int) -> str:
+    """A sum of money in words: "1 dirham", "12 dirhams"."""
+    return ngettext("{count} dirham", "{count} dirhams", count).format(count=count)

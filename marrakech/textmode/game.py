@@ -28,6 +28,7 @@ from marrakech.engine import (
 )
 from marrakech.flow import Change, GameFlow, Notice, SeatKind
 from marrakech.flow.hint import hint
+from marrakech.flow.summary import summary_lines
 from marrakech.games import autosaves, storage, words
 from marrakech.games.autosaves import GameFile
 from marrakech.games.language import N_, _, pgettext
@@ -75,6 +76,10 @@ LOOKING_LINES = (
     N_("square 2 3, row 2, col 3: one square, row or column."),
     N_("legal: your choices; risk: the chances of paying; scores; log: the game so far."),
     N_("eval: each player's chance to win now (alone against computers, or once it is over)."),
+    N_(
+        "summary: the tolls each player received and paid, each colour's largest region, the "
+        "scores round by round."
+    ),
 )
 """The lines of ``help`` on looking at the game, at every table; the lines of this
 table come after them (``HERE_LINES``, ``HOST_LINES``, ``JOINED_LINES`` or
@@ -543,6 +548,9 @@ class TextGame:
             return words.score_lines(state, names, self.flow.session.setup.levels)
         if name == "log":
             return describe.numbered_turns(self.flow.log()) or [_("Nothing has happened yet.")]
+        if name == "summary":
+            session = self.flow.session
+            return summary_lines(session.states[0], self.flow.recaps, names)
         if name == "review":
             return self._review()
         if name == "eval":

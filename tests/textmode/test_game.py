@@ -413,3 +413,29 @@ def test_help_names_the_commands_of_this_game() -> None:
     assert "aim left" not in standard and "left, right, ahead" in standard
     aiming = " ".join(answer(game(variant=Variant.AIM), "help"))
     assert "aim left" in aiming
+
+
+def test_summary_says_each_players_tolls_colours_and_scores_round_by_round() -> None:
+    played = game("random", "greedy", seed=5)
+    list(played.advance())
+    lines = played.respond("summary").lines
+    session = played.flow.session
+    assert len(lines) == 4  # a line per player, then a line of scores per player
+    for seat, name in enumerate(NAMES[:2]):
+        score = session.state.scores()[seat]
+        player_line = next(line for line in lines if line.startswith(f"{name}: "))
+        if score.eliminated:
+            assert player_line.startswith(f"{name}: bankrupt, out of the game; tolls received ")
+        else:
+            assert player_line.startswith(f"{name}: {score.total} points (")
+        scores = lines[2 + seat]
+        assert scores.startswith(f"{name}'s score, round by round: 30, ")
+        assert scores.endswith(f", {score.total}.")
+    received = sum(t.paid for t in played.flow.recaps if t.payee is not None)
+    assert (
+        received
+        == sum(
+            int(re.search(r"tolls received (\d+) dirhams?", line)[1])  # type: ignore[index]
+            for line in lines[:2]
+        )
+    )
