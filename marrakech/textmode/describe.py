@@ -53,28 +53,35 @@ def assam_line(state: GameState) -> str:
     return _("{where}.").format(where=shared.assam_words(state))
 
 
-def _top_words(state: GameState, square: Square) -> str:
-    """What lies on a square: "empty", "red carpet 4", "blue carpet 2 (neutral), 3 high"."""
+def _top_words(state: GameState, square: Square, names: Sequence[str] = ()) -> str:
+    """What lies on a square: "empty", "red carpet no. 4", "blue carpet no. 2 (neutral), 3
+    carpets high" (a colour's carpets numbered in the order they were laid: two squares
+    of one number are one carpet); with ``names``, whose it is: "Bo's red carpet no. 4"."""
     stack = state.stack(square)
     if not stack:
         return _("empty")
     top = stack[-1]
+    owner = state.owner(top.colour)
     if state.is_neutral(top.colour):
-        words = _("{colour} carpet {number} (neutral)")
+        words = _("{colour} carpet no. {number} (neutral)")
+    elif names and owner is not None:
+        # Translators: "Bo's blue carpet no. 2": the second blue carpet laid, Bo's.
+        words = _("{name}'s {colour} carpet no. {number}")
     else:
-        words = _("{colour} carpet {number}")
+        words = _("{colour} carpet no. {number}")
     # Carpets are numbered from 1, as players count (the engine counts from 0).
-    words = words.format(colour=colour_word(top.colour), number=top.carpet + 1)
+    name = names[owner] if names and owner is not None else ""
+    words = words.format(name=name, colour=colour_word(top.colour), number=top.carpet + 1)
     if len(stack) > 1:
         words = _("{carpet}, {count} carpets high").format(carpet=words, count=len(stack))
     return words
 
 
-def _covered_words(state: GameState, square: Square) -> str:
+def _covered_words(state: GameState, square: Square, names: Sequence[str]) -> str:
     """A square a carpet would cover, with what lies there: "(2,0) empty"."""
     # Translators: a square and what lies on it: "(2,0) empty", "(2,1) blue carpet 3".
     words = pgettext("a square a carpet would cover", "{square} {what}")
-    return words.format(square=square_text(square), what=_top_words(state, square))
+    return words.format(square=square_text(square), what=_top_words(state, square, names))
 
 
 def _with_assam(state: GameState, square: Square, words: str) -> str:
@@ -148,7 +155,7 @@ def picture_lines(state: GameState) -> list[str]:
 def square_line(state: GameState, square: Square, names: Sequence[str]) -> str:
     """One square: what lies there and what stopping there would charge the player to move."""
     where = square_text(square)
-    what = _with_assam(state, square, _top_words(state, square))
+    what = _with_assam(state, square, _top_words(state, square, names))
     if state.phase is Phase.OVER:
         return _("Square {square}: {what}.").format(square=where, what=what)
     seat = state.current
@@ -212,16 +219,17 @@ def way_words(state: GameState, turn: Turn) -> str:
     return shared.way_words(turn, state.assam.facing)
 
 
-def legal_lines(state: GameState) -> list[str]:
-    """The choices of the player to move, as the engine lists them, each with its command."""
+def legal_lines(state: GameState, names: Sequence[str] = ()) -> list[str]:
+    """The choices of the player to move, as the engine lists them, each with its command
+    (with ``names``, a carpet covered says whose it is)."""
     if state.phase is Phase.PLACE:
         # What each carpet would cover is what a player who sees the market reads there.
         return [
             _("{number}: {carpet}, over {first} and {second}.").format(
                 number=number,
                 carpet=place,
-                first=_covered_words(state, place.a),
-                second=_covered_words(state, place.b),
+                first=_covered_words(state, place.a, names),
+                second=_covered_words(state, place.b, names),
             )
             for number, place in enumerate(state.legal_placements(), start=1)
         ]

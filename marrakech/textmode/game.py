@@ -541,7 +541,7 @@ class TextGame:
         if name == "picture":
             return describe.picture_lines(state)
         if name == "legal":
-            return describe.legal_lines(state)
+            return describe.legal_lines(state, names)
         if name == "risk":
             return describe.risk_lines(self.flow.lane_risks(), state, names)
         if name == "scores":

@@ -26,14 +26,14 @@ def market() -> object:
 
 def test_a_row_says_each_top_carpet_and_stack_and_runs_of_empty_squares() -> None:
     assert describe.row_line(market(), 2) == (
-        "Row 2: (2,0) to (2,2) empty; (2,3) red carpet 1; (2,4) blue carpet 2, 2 carpets high; "
-        "(2,5) blue carpet 2; (2,6) empty."
+        "Row 2: (2,0) to (2,2) empty; (2,3) red carpet no. 1; (2,4) blue carpet no. 2, 2 carpets "
+        "high; (2,5) blue carpet no. 2; (2,6) empty."
     )
 
 
 def test_assam_is_on_his_square_in_the_row_and_in_the_column() -> None:
     state = market()
-    assert "(3,3) empty, with Assam facing east; (3,4) yellow carpet 3" in describe.row_line(
+    assert "(3,3) empty, with Assam facing east; (3,4) yellow carpet no. 3" in describe.row_line(
         state, 3
     )
     assert describe.column_line(state, 6) == "Column 6: (0,6) to (6,6) empty."
@@ -56,11 +56,12 @@ def test_the_picture_is_the_market_drawn_with_a_key() -> None:
 def test_a_square_says_what_stopping_there_costs_the_player_to_move() -> None:
     state = market()
     assert describe.square_line(state, (2, 5), NAMES) == (
-        "Square (2,5): blue carpet 2; a region of 2 squares: Cem would owe Bo 2 dirhams "
+        "Square (2,5): Bo's blue carpet no. 2; a region of 2 squares: Cem would owe Bo 2 dirhams "
         "here, pay all 1 and go bankrupt."
     )
     assert describe.square_line(state, (2, 3), NAMES) == (
-        "Square (2,3): red carpet 1; a region of 1 square: Cem would pay Ayla 1 dirham here."
+        "Square (2,3): Ayla's red carpet no. 1; a region of 1 square: Cem would pay Ayla 1 "
+        "dirham here."
     )
     assert describe.square_line(state, (0, 0), NAMES) == (
         "Square (0,0): empty; Cem would stop here for free."
@@ -69,7 +70,7 @@ def test_a_square_says_what_stopping_there_costs_the_player_to_move() -> None:
 
 def test_legal_numbers_the_engines_carpets_in_its_order() -> None:
     state = market().replace(phase=Phase.PLACE)
-    lines = describe.legal_lines(state)
+    lines = describe.legal_lines(state, NAMES)
     assert len(lines) == len(state.legal_placements())
     first = state.legal_placements()[0]
     covered = [
@@ -113,5 +114,5 @@ def test_scores_follow_the_engines_standings() -> None:
 
 def test_a_neutral_carpet_and_a_bankrupt_seat_are_said_so() -> None:
     state = build(players=3, carpets=["B 0.0-0.1"], eliminated=[1], phase="orient")
-    assert describe.row_line(state, 0).startswith("Row 0: (0,0) blue carpet 1 (neutral);")
+    assert describe.row_line(state, 0).startswith("Row 0: (0,0) blue carpet no. 1 (neutral);")
     assert words.score_lines(state, NAMES)[-1] == "Out: Bo (blue), bankrupt."
