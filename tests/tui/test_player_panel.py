@@ -8,7 +8,7 @@ import pytest
 from engine.positions import build
 from textual.app import App, ComposeResult
 
-from marrakech.tui.widgets.player_panel import PlayerPanel
+from marrakech.tui.widgets.player_panel import PlayerPanel, coins
 
 from .helpers import run, screen_text
 
@@ -32,6 +32,20 @@ async def test_the_next_colour_keeps_its_column_with_one_carpet_left() -> None:
         rows = [row for row in screen_text(app).splitlines() if "next" in row]
         assert [row.split("next")[0].strip() for row in rows] == ["1 carpet,", "17 carpets,"]
         assert rows[0].index("next") == rows[1].index("next")
+
+
+@run
+async def test_coins_are_shown_for_money_and_not_for_none() -> None:
+    state = build(players=2, piles=["Y", "BGBGBGBGBGBGBGBGB"], phase="orient", money=[0, 12])
+    app = Panels()
+    async with app.run_test(size=(40, 12)) as pilot:
+        for panel in app.query(PlayerPanel):
+            panel.show(state)
+        await pilot.pause()
+        money_rows = [row for row in screen_text(app).splitlines() if "dirham" in row]
+    fives, ones = coins(12)
+    shown = f"{fives}\N{MULTIPLICATION SIGN}5+{ones}\N{MULTIPLICATION SIGN}1"
+    assert [row.split("dirhams")[1].split() for row in money_rows] == [[], [shown]]
 
 
 class OnePanel(App[None]):

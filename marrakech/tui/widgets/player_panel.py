@@ -174,7 +174,7 @@ class PlayerPanel(Static):
                 title.truncate(max(room - cell_len(away), MIN_NAME_CELLS), overflow="ellipsis")
             title.append(away, style="italic")
         # The coins give way where the money and its last change need the room (Japanese).
-        split = f"{fives}{_TIMES}5+{ones}{_TIMES}1"
+        split = f"{fives}{_TIMES}5+{ones}{_TIMES}1" if player.money else ""
         if 0 < self.content_size.width < money.cell_len + 1 + cell_len(split):
             split = ""
         rows = Group(
