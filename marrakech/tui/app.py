@@ -28,7 +28,7 @@ from textual.theme import Theme, ThemeProvider
 
 from marrakech.engine import Phase
 from marrakech.flow import GameFlow
-from marrakech.games import autosaves, language, settings, storage
+from marrakech.games import autosaves, language, listing, settings, storage
 from marrakech.games.language import N_, _, ngettext, pgettext
 from marrakech.games.lines import is_wide, wrap_text
 from marrakech.games.narrate import turns_played
@@ -369,11 +369,11 @@ class MarrakechApp(App[None]):
         assert session is not None  # free games are the readable ones
         played = turns_played(session.transitions, session.state)
         question = ngettext(
-            # Translators: {names} are the players, joined by ", ".
-            "Resume the unfinished game of {names} ({count} turn played)?",
-            "Resume the unfinished game of {names} ({count} turns played)?",
+            # Translators: {names} are the players: "Ayla and Bo (hard computer)".
+            "Resume the unfinished game of {names}? {count} turn played.",
+            "Resume the unfinished game of {names}? {count} turns played.",
             played,
-        ).format(names=_(", ").join(session.setup.names), count=played)
+        ).format(names=listing.players_words(session), count=played)
         others = len(free) - 1
         if others:
             question += " " + ngettext(

@@ -130,7 +130,7 @@ def test_a_killed_game_resumes_at_the_last_completed_action(app: App) -> None:
     assert sorted(p.name for p in app.games.iterdir()) == [f"{game}.json", f"{game}.lock"]
 
     app.start()
-    app.wait_for_text("Resume the unfinished game of Player 1, Player 2")
+    app.wait_for_text("Resume the unfinished game of Player 1 and Player 2?")
     app.pane.keys("y")
     app.wait_for_text("lay your")
     log = narrate.game_log(saved.transitions, saved.setup.names)

@@ -148,9 +148,9 @@ async def test_the_newest_free_game_is_offered_and_the_others_are_counted() -> N
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, ConfirmScreen)
-        assert "Resume the unfinished game of Second, Game" in screen_text(app)
+        assert "Resume the unfinished game of Second and Game?" in screen_text(app)
         assert dialog.question == (
-            "Resume the unfinished game of Second, Game (0 turns played)? "  # one under way
+            "Resume the unfinished game of Second and Game? 0 turns played. "  # one under way
             "1 other unfinished game: New game, then Saved games (ctrl+o)."
         )
         await pilot.press("enter")  # Resume is the default
@@ -206,7 +206,7 @@ async def test_a_read_only_data_folder_plays_the_unfinished_game_without_autosav
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, ConfirmScreen)  # not "open in another window"
-        assert dialog.question == "Resume the unfinished game of Old, Game (0 turns played)?"
+        assert dialog.question == "Resume the unfinished game of Old and Game? 0 turns played."
         await pilot.press("enter")
         await pilot.pause()
         assert "Old" in screen_text(app)

@@ -157,7 +157,7 @@ async def test_a_hot_seat_game_is_still_offered_beside_a_hosted_one() -> None:
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, ConfirmScreen)
-        assert dialog.question == "Resume the unfinished game of Hot, Seat (0 turns played)?"
+        assert dialog.question == "Resume the unfinished game of Hot and Seat? 0 turns played."
         assert any(command in toast for toast in toasts(app))
 
 

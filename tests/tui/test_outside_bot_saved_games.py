@@ -111,7 +111,9 @@ async def resume_at_start(pilot: object, app: MarrakechApp) -> ConfirmScreen:
     await pilot.pause()  # type: ignore[attr-defined]
     offer = app.screen
     assert isinstance(offer, ConfirmScreen)
-    assert offer.question == "Resume the unfinished game of Bot, Ann (0 turns played)?"
+    assert offer.question == (
+        "Resume the unfinished game of Bot (outside bot Bot) and Ann? 0 turns played."
+    )
     await pilot.press("enter")  # type: ignore[attr-defined]
     await pilot.pause()  # type: ignore[attr-defined]
     assert isinstance(app.screen, ConfirmScreen)
