@@ -55,8 +55,9 @@ def assam_line(state: GameState) -> str:
 
 def _top_words(state: GameState, square: Square, names: Sequence[str] = ()) -> str:
     """What lies on a square: "empty", "red carpet no. 4", "blue carpet no. 2 (neutral), 3
-    carpets high" (a colour's carpets numbered in the order they were laid: two squares
-    of one number are one carpet); with ``names``, whose it is: "Bo's red carpet no. 4"."""
+    carpets high" (carpets numbered in the order they were laid, whatever their colour:
+    two squares of one number are one carpet); with ``names``, whose it is: "Bo's red
+    carpet no. 4"."""
     stack = state.stack(square)
     if not stack:
         return _("empty")

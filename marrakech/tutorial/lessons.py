@@ -271,7 +271,7 @@ LESSONS: tuple[Lesson, ...] = (
                     "lay a carpet. Then the next player has a turn."
                 ),
                 done_spoken=N_(
-                    "Your first carpet is down! The board now says red carpet 1 on each of "
+                    "Your first carpet is down! The board now says red carpet no. 1 on each of "
                     "its squares: red on top, and the first carpet laid (carpets are "
                     "numbered as they are laid, whatever their colour). That was a whole "
                     "turn: turn Assam, roll, pay if you must, lay a carpet. Then the next "
@@ -397,7 +397,7 @@ LESSONS: tuple[Lesson, ...] = (
                     "Rule 3: a carpet may not cover both halves of one carpet at once. Try "
                     "to lay yours right on top of Bo's blue carpet on {a} and {b}. In the "
                     "words of the market, "
-                    "blue carpet 1 means the first carpet laid, and 2 carpets high means two "
+                    "blue carpet no. 1 means the first carpet laid, and 2 carpets high means two "
                     "carpets lie on that square."
                 ),
             ),

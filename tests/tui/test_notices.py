@@ -144,7 +144,7 @@ async def test_a_message_too_long_for_the_status_line_is_shown_whole_as_a_notice
         shown = [toast for toast in toasts(app) if toast.startswith("Taken back: ")]
         assert shown and shown[0].startswith("Taken back: Player 1 lays a yellow carpet"), shown
         # The computer's turn in a word: its whole walk kept the notice up half a minute.
-        assert "). And the turn after it, by Player 2. Play on" in shown[0], shown
+        assert "). And the turn after it, by Player 2. Player 1's roll stands;" in shown[0], shown
 
 
 @pytest.mark.parametrize(("key", "screen"), [("question_mark", "HelpScreen"), ("escape", None)])

@@ -249,7 +249,7 @@ def test_lesson_words_say_what_the_rules_count() -> None:
     assert "Each of its squares shows R1: red on top, and 1 carpet there." in first
     spoken = Course(Bookmark("turn", 1), spoken=True)
     first = spoken.attempt(Lay(Place((0, 3), (0, 2)))).lines[0]
-    assert "The board now says red carpet 1 on each of its squares" in first
+    assert "The board now says red carpet no. 1 on each of its squares" in first
     assert "numbered as they are laid, whatever their colour" in first
     assert "R1" not in first
     assert "curved loop drawn" in Course(Bookmark("edge")).instruction()

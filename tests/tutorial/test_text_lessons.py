@@ -68,8 +68,9 @@ def test_lesson_2_in_words() -> None:
 
 def test_lesson_3_in_words_the_rows_to_count_from() -> None:
     text = lessons("toll")
-    assert "Row 2: (2,0) to (2,1) empty; (2,2) yellow carpet 4; (2,3) blue carpet 1; " in "\n".join(
-        text.opening()
+    assert (
+        "Row 2: (2,0) to (2,1) empty; (2,2) yellow carpet no. 4; (2,3) blue carpet no. 1; "
+        in "\n".join(text.opening())
     )
     lines = said(text, "roll")
     assert lines[1].startswith("Step 2 of 2. How many dirhams do you pay Bo?")
@@ -118,7 +119,9 @@ def test_lesson_6_in_words_then_the_short_game() -> None:
     ]
     assert said(text, "log")[0].startswith("That is not used in the lessons")
     board = said(text, "board")
-    assert board[1].startswith("Row 0: (0,0) empty, with Assam facing east; (0,1) red carpet 13")
+    assert board[1].startswith(
+        "Row 0: (0,0) empty, with Assam facing east; (0,1) red carpet no. 13"
+    )
     assert said(text, "19")[0].startswith("Not quite. Count the red squares you can see")
     lines = said(text, "20")
     assert lines[1].startswith("Step 3 of 3. Bo has 20 points too")
@@ -166,7 +169,7 @@ def test_the_lesson_commands() -> None:
     assert said(text, "n")[0] == "Lesson 5 of 6: Running out of money."
     assert said(text, "lesson 4")[0] == "Lesson 4 of 6: Laying carpets."
     assert said(text, "lessons")[:2] == ["1. Your turn", "2. The edge of the market"]
-    assert said(text, "square 2 3")[0].startswith("Square (2,3): blue carpet 1")
+    assert said(text, "square 2 3")[0].startswith("Square (2,3): Bo's blue carpet no. 1")
     assert said(text, "row 3")[0].startswith("Row 3: (3,0) to (3,2) empty; (3,3) empty, with Assam")
     assert said(text, "hello")[0].startswith("Unknown command 'hello'. Type lay and")
     goodbye = text.respond("quit")
@@ -301,9 +304,10 @@ def test_the_words_fit_plain_lines() -> None:
     text = lessons("carpets")
     said(text, "c0.0-0.1", "lay c3.3-3.2")
     step = " ".join(said(text, "board"))
-    assert "(3,4) blue carpet 2" in step  # the words the next step explains
-    assert "blue carpet 1 means the first carpet laid, and 2 carpets high means two carpets" in (
-        " ".join(text.step_lines())
+    assert "(3,4) blue carpet no. 2" in step  # the words the next step explains
+    assert (
+        "blue carpet no. 1 means the first carpet laid, and 2 carpets high means two carpets"
+        in (" ".join(text.step_lines()))
     )
     toll = said(lessons("toll"), "roll")
     assert "Count the blue square Assam stands on, then every blue square touching a" in (
