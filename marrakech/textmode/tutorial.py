@@ -278,7 +278,7 @@ class TextLessons:
             return describe.picture_lines(state)
         if state.phase is not Phase.PLACE:
             return [self._what_to_type()]
-        return describe.legal_lines(state)
+        return describe.legal_lines(state, self.course.names)
 
     def lesson_list(self) -> list[str]:
         """Every lesson by number, the finished ones said so."""
