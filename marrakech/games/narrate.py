@@ -114,13 +114,23 @@ def clause(transition: Transition, names: Sequence[str]) -> str:
 
 def _covered(transition: Transition, names: Sequence[str]) -> str | None:
     """What a carpet laid covers, in words ("Bo's blue square", "2 of Ayla's red squares",
-    "Bo's blue square and their own red square"); None when it covers nothing."""
+    "Bo's blue and green squares", "Bo's blue square and their own red square"); None when
+    it covers nothing."""
     assert isinstance(transition.action, Place)
     before = transition.before
     tops = [before.top(square) for square in (transition.action.a, transition.action.b)]
     shown = [top.colour for top in tops if top is not None]
     if not shown:
         return None
+    owners = {before.owner(colour) for colour in shown}
+    if len(set(shown)) == 2 and len(owners) == 1 and (seat := owners.pop()) is not None:
+        # One square of each of a player's two colours: the player named once.
+        first, second = (colour_word(colour) for colour in shown)
+        if seat == transition.seat:
+            return _("their own {first} and {second} squares").format(first=first, second=second)
+        return _("{owner}'s {first} and {second} squares").format(
+            owner=names[seat], first=first, second=second
+        )
     words = []
     for colour in dict.fromkeys(shown):  # each colour once, in the order of the squares
         seat = before.owner(colour)

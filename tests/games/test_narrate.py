@@ -41,3 +41,27 @@ def test_in_brief_the_turns_after_the_first_are_said_by_whose_they_were() -> Non
     assert again == undone.replace("Taken back", "Played again", 1)
     in_full = rewound(before, after, names, redo=False)[0]
     assert "Bo turns" in in_full or "Bo goes" in in_full  # the text mode says every turn
+
+
+def test_a_carpet_over_both_colours_of_one_player_names_that_player_once() -> None:
+    names = ("Ayla", "Bo")
+    session = Session(GameSetup(2, names=names, seed=5))
+    while True:  # play on until a carpet covers one square of each of a player's colours
+        state = session.state
+        if state.phase.value == "roll":
+            session.roll()
+            continue
+        for action in state.legal_actions():
+            if isinstance(action, Place):
+                tops = [state.top(square) for square in (action.a, action.b)]
+                colours = {top.colour for top in tops if top is not None}
+                owners = {state.owner(colour) for colour in colours}
+                if len(tops) == 2 and None not in tops and len(colours) == 2 and len(owners) == 1:
+                    session.play(action)
+                    said = game_log(session.transitions, names)[-1]
+                    (owner,) = owners
+                    whose = "their own" if owner == state.current else f"{names[owner]}'s"
+                    first, second = (str(top.colour.name).lower() for top in tops if top)
+                    assert said.endswith(f", covering {whose} {first} and {second} squares.")
+                    return
+        session.play(state.legal_actions()[0])
