@@ -481,7 +481,7 @@ class GameFlow:
             and owner != to_move.number
         ):
             return _(
-                "takebacks are off: {name}'s decision stands now that it is {next}'s turn"
+                "takebacks are off, so {name}'s decision stands now that it is {next}'s turn"
             ).format(name=self.names[owner], next=self.names[to_move.number])
         return None
 

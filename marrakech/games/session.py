@@ -465,7 +465,7 @@ class Session:
         if index is None:
             return _("nothing to undo")
         if not self.setup.takeback_allowed and self._is_takeback(index):
-            return _("takebacks are off: a roll that was seen cannot be undone")
+            return _("takebacks are off, so a roll that was seen cannot be undone")
         return None
 
     @property

@@ -324,7 +324,7 @@ def test_undo_follows_the_takeback_setting() -> None:
             await ayla.rolled()
             await ayla.send({"type": "undo", "id": 2, "at": 2})
             error = await ayla.next("error")
-            assert "takebacks are off: a roll that was seen cannot be undone" in error["reason"]
+            assert "takebacks are off, so a roll that was seen cannot be undone" in error["reason"]
             assert len(table.flow.session.actions) == 2
 
     asyncio.run(scenario())
