@@ -179,7 +179,8 @@ def test_in_hot_seat_without_takebacks_a_player_never_undoes_another_players_dec
     flow.decide(carpet)  # Ayla's carpet; Bo is to move
     assert not flow.can_undo
     assert (
-        flow.why_no_undo() == "takebacks are off, so Ayla's decision stands now that it is Bo's turn"
+        flow.why_no_undo()
+        == "takebacks are off, so Ayla's decision stands now that it is Bo's turn"
     )
     with pytest.raises(IllegalAction, match="Ayla's decision stands"):
         flow.undo()

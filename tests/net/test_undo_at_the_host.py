@@ -62,7 +62,8 @@ def test_with_takebacks_off_undo_past_the_computers_roll_is_refused_and_ayla_pla
                 await pilot.press("u")
                 text = await shows(pilot, "Cannot undo")
                 assert (
-                    "Cannot undo: takebacks are off, so a roll that was seen cannot be undone." in text
+                    "Cannot undo: takebacks are off, so a roll that was seen cannot be undone."
+                    in text
                 )
                 assert flow.actions_played == 6 and flow.log()[-1] == computers_turn
                 assert "is thinking" not in text

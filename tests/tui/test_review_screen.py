@@ -172,13 +172,13 @@ async def test_under_the_luck_chart_a_key_says_what_each_word_means(players: int
                 session.roll()
             else:
                 session.play(session.state.legal_actions()[0])
-    text = " ".join(" ".join(await luck_panel(session, (110, 36))).split())
-    assert "luck what the dice gave, against what was expected before them" in text
+    text = " ".join(" ".join(await luck_panel(session, (110, 44))).split())
+    assert "luck what nobody decided, against what was expected: the dice, the start" in text
     assert "skill what the decisions made of the margin" in text
     parts = (
         "decisions the points the others' decisions lost against the best, minus",
-        "foresight how much better your positions turned out than the evaluator expected "
-        "(it swings",
+        "foresight what looking further ahead than the evaluator gained (following its hints "
+        "gains none;",
     )
     # Skill has its two parts with 2 players only.
     assert all((part in text) == (players == 2) for part in parts)
@@ -191,6 +191,7 @@ async def test_under_the_luck_chart_a_key_says_what_each_word_means(players: int
         text,
     )
     assert pinned and pinned == list(session.setup.names)[: len(pinned)], text  # it scrolls
+    assert text.index("'s luckiest roll") < text.index("luck what nobody decided")  # key last
 
 
 @pytest.mark.slow

@@ -138,8 +138,10 @@ REVIEW_HELP = (
     N_(
         "**Grades**, by the chance to win lost: *best* under {best}, *good* under "
         "{inaccuracy}, *inaccuracy* from {inaccuracy}, *mistake* from {mistake}, *blunder* "
-        "from {blunder}; where a game is all but decided, by the points lost instead "
-        "({inaccuracy_points}, {mistake_points} and {blunder_points}). Before a decision is "
+        "from {blunder}; or by the points lost, if that grades it worse ({inaccuracy_points}, "
+        "{mistake_points} and {blunder_points}): where a game is all but decided, the chance "
+        "to win hardly moves and the points still show what a decision cost. Before a "
+        "decision is "
         "called a mistake or a blunder, a deeper search looks again: where it finds less "
         "lost, the smaller loss grades it (an inaccuracy at least)."
     ),
@@ -148,21 +150,24 @@ REVIEW_HELP = (
         "**luck + skill**."
     ),
     N_(
-        "**Luck**: what the dice (and with 2 players the start) gave you, against what was "
-        "expected before them."
+        "**Luck**: what nobody decided, against what was expected: the dice, the start (who "
+        "plays first; with 2 players the order of the piles too), and with 3 or 4 players "
+        "how the others' decisions fell on you and the evaluator's own inconsistency."
     ),
     N_(
         "**Skill**: what the decisions made of the margin. *Decisions*: over the whole game, "
         "the points the others' decisions lost against the best found (their average per "
         "player), minus the points yours lost. *Foresight* (2 players): how much better "
         "the positions you steered into turned out than the evaluator expected when you chose "
-        "them."
+        "them, which is what looking further ahead than it gains. The hints look as far "
+        "as the evaluator: following them gains no foresight, and a computer that looks "
+        "further (hard, expert) gains it against you."
     ),
     N_(
         "**The summary's chart**: **c** shows each player's chance to win at the start of "
         "each round instead of the points, to see where the game turned."
     ),
-    N_("The whole story, and how far to trust the figures: docs/review.md."),
+    N_("The whole story, and how far to trust the figures: docs/review.md in the game's source."),
     N_("## Reading a hint"),
     N_(
         "A hint (**h**) picks the option with the best chance to win, by the same evaluator "

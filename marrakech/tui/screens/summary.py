@@ -189,11 +189,13 @@ class SummaryScreen(Screen[None]):
         if not self.is_attached:
             return
         names = self.session.setup.names
-        self.query_one(LuckChart).show(found.luck.accounts, names)
-        rolls = [rolls_line(found.luck, seat, names) for seat in range(len(names))]
-        words = self.query_one("#luck-words", WrappedStatic)
-        words.update(Text("\n".join(line for line in rolls if line)))
-        words.display = any(rolls)
+        chart = self.query_one(LuckChart)
+        # Each player's luckiest and unluckiest roll, above the chart's key (the key is
+        # what the words mean: read once, it may go below the fold).
+        rolls = (rolls_line(found.luck, seat, names) for seat in range(len(names)))
+        chart.notes = tuple(line for line in rolls if line)
+        chart.show(found.luck.accounts, names)
+        self.query_one("#luck-words").display = False
         self.chances = found.chances
         if self.chart == "chances":
             self._show_chart()  # asked for meanwhile

@@ -30,12 +30,15 @@ SKILL_PART_STYLE = Style(color="cyan", dim=True)
 
 
 MEANINGS = (
-    N_("what the dice gave, against what was expected before them"),
+    N_(
+        "what nobody decided, against what was expected: the dice, the start, and with 3 or 4 "
+        "players how the others' decisions fell on you"
+    ),
     N_("what the decisions made of the margin"),
     N_("the points the others' decisions lost against the best, minus yours"),
     N_(
-        "how much better your positions turned out than the evaluator expected (it swings "
-        "from game to game: read it over many)"
+        "what looking further ahead than the evaluator gained (following its hints gains "
+        "none; it swings from game to game: read it over many)"
     ),
 )
 """What luck, skill and skill's two parts mean, for the key under the chart."""
@@ -64,7 +67,11 @@ def bar(value: float, biggest: float, style: str | Style, half: int = HALF) -> T
 
 class LuckChart(Accounts):
     """Luck and skill of each player (``show``), as figures and bars as long as the width
-    allows."""
+    allows; then the lines of ``notes`` (each player's luckiest and unluckiest roll), then
+    the key to the words."""
+
+    notes: tuple[str, ...] = ()
+    """Lines shown between the chart and its key (set before ``show``)."""
 
     DEFAULT_CSS = """
     LuckChart {
@@ -113,4 +120,5 @@ class LuckChart(Accounts):
                     bar(value, biggest, SKILL_PART_STYLE, half),
                 )
         words = (labels[1], labels[2], *((" " + p for p in part_labels) if with_parts else ()))
-        return Group(table, Text(""), key(words))
+        notes = [WrappedText(Text(note)) for note in self.notes]
+        return Group(table, Text(""), *notes, *([Text("")] if notes else []), key(words))
