@@ -145,6 +145,11 @@ async def test_a_message_too_long_for_the_status_line_is_shown_whole_as_a_notice
         assert shown and shown[0].startswith("Taken back: Player 1 lays a yellow carpet"), shown
         # The computer's turn in a word: its whole walk kept the notice up half a minute.
         assert "). And the turn after it, by Player 2. Player 1's roll stands;" in shown[0], shown
+        await pilot.press("ctrl+r")  # played again: its notice takes the place of the undo's
+        await pilot.pause()
+        said = toasts(app)
+        assert [toast for toast in said if toast.startswith("Played again: ")], said
+        assert not [toast for toast in said if toast.startswith("Taken back: ")], said
 
 
 @pytest.mark.parametrize(("key", "screen"), [("question_mark", "HelpScreen"), ("escape", None)])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from rich.text import Text
 from textual.app import RenderResult
 
@@ -13,7 +15,12 @@ from marrakech.tui.widgets.wrapped import WrappedStatic
 class StatusLine(WrappedStatic):
     """Two lines of text; ``show`` redraws them only when they change. A message too long
     for the lines it has (an undo that took back a whole round, say) is cut with "…" and
-    shown whole as a notice as well. Japanese breaks where Japanese may (``WrappedStatic``)."""
+    shown whole as a notice as well; the next such message takes the place of the last
+    one's notice, if it is still up (a redo's beside its undo's would contradict it).
+    Japanese breaks where Japanese may (``WrappedStatic``)."""
+
+    _notice_until = 0.0
+    """When the notice of the last message too long for the lines goes (monotonic)."""
 
     def show(self, status: Text) -> None:
         """Show these lines (``game_status.status_text`` writes them)."""
@@ -21,7 +28,11 @@ class StatusLine(WrappedStatic):
             self.update(status, layout=False)
             if self._overflows(status):
                 first, _, message = status.plain.partition("\n")
-                show_notice(self.app, Notice(message or first))
+                if time.monotonic() < self._notice_until:
+                    # Textual takes notices off only all at once: any other goes too.
+                    self.app.clear_notifications()
+                seconds = show_notice(self.app, Notice(message or first))
+                self._notice_until = time.monotonic() + seconds
 
     def fits(self, status: Text) -> bool:
         """Whether ``status`` takes no more lines than the widget is sure to have (its
