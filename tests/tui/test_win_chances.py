@@ -36,6 +36,18 @@ async def test_w_shows_each_players_chance_beside_the_points_and_hides_it() -> N
         assert not PERCENT.search(screen_text(app))
 
 
+@run
+async def test_a_game_resumed_where_the_chances_were_shown_shows_them_again() -> None:
+    session = Session(GameSetup(2, seats=("person", "greedy"), seed=8))
+    session.aids.add(WIN_CHANCE_AID)  # as a game where w was pressed, saved and resumed
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: len(PERCENT.findall(screen_text(app))) == 2, "chances")
+        await pilot.press("w")
+        await pilot.pause()
+        assert not PERCENT.search(screen_text(app))
+
+
 def panel_title(app: MarrakechApp, panel: PlayerPanel) -> str:
     """The first row of a player's panel as shown: the name, the level, the points."""
     rows = screen_text(app).splitlines()

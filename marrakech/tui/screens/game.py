@@ -24,7 +24,7 @@ from marrakech.games.autosaves import GameFile
 from marrakech.games.language import _
 from marrakech.games.lines import wrapped_lines
 from marrakech.games.narrate import one_line, rewound
-from marrakech.games.session import Session
+from marrakech.games.session import WIN_CHANCE_AID, Session
 from marrakech.games.settings import Settings
 from marrakech.games.words import sentences
 from marrakech.tui.files import GameDocuments, SettingsChanged, notifier, show_notice
@@ -90,7 +90,9 @@ class GameScreen(MarketScreen["NextGame"]):
         self.pacer = Pacer()
         """The walk, the computers' moves and the hints, at a pace a person can follow."""
         self._keys: tuple[tuple[str, str, bool], ...] = ()
-        self.chances = ChancesShown()
+        # A game resumed where they were shown shows them again: it counts as aided already.
+        shown_before = WIN_CHANCE_AID in self.flow.session.aids
+        self.chances = ChancesShown(shown_before and self.flow.why_no_win_chances() is None)
         """Each player's chance to win, while shown beside their points (``w``)."""
         self._results_open = False
         """True while the results are open over the final board (Enter is theirs)."""

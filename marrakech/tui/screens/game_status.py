@@ -301,8 +301,9 @@ class ChancesShown:
     """Each player's chance to win beside their points (``w``): whether they show, and
     those of the position last asked for, once worked out."""
 
-    def __init__(self) -> None:
-        self.showing = False
+    def __init__(self, showing: bool = False) -> None:
+        """``showing``: shown from the start (a game resumed where they were shown)."""
+        self.showing = showing
         self._asked: GameState | None = None
         self._found: tuple[float, ...] | None = None
 
