@@ -13,10 +13,12 @@ from marrakech.games.settings import PACES
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.game_status import Pointing, status_text
+from marrakech.tui.screens.help import HelpScreen
 from marrakech.tui.screens.results import ResultsScreen
+from marrakech.tui.widgets import pacer
 from marrakech.tui.widgets.game_log import GameLog
 
-from .helpers import position, run, screen_text, toasts, wait_for_seat
+from .helpers import position, run, screen_text, toasts, wait_for_seat, wait_until
 
 
 def game_screen(app: MarrakechApp) -> GameScreen:
@@ -255,3 +257,23 @@ def test_the_status_line_says_when_the_carpet_to_lay_is_the_players_last() -> No
         "Cem: lay your last carpet (yellow)."
     )
     flow.close()
+
+
+@pytest.mark.slow
+@run
+async def test_a_computer_waits_while_the_help_is_open_over_the_board(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The computer's first decision comes due two seconds after it is shown: the help is
+    # open long before that, and the decision waits for the board to be back.
+    monkeypatch.setattr(pacer, "PAUSE_SECONDS", 2.0)
+    session = Session(GameSetup(2, seats=("greedy", "person"), seed=3))
+    app = MarrakechApp(session=session)
+    app.animation_level = "full"
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.pause(3.0)
+        assert session.actions == ()  # due meanwhile, and held
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: len(session.actions) > 0, "the computer's decision")

@@ -59,7 +59,7 @@ async def test_the_list_shows_each_save_newest_first_and_unreadable_ones_disable
     saved("against", against, age=5)
     storage.saves_dir().joinpath("broken.json").write_text(BROKEN)
     app = MarrakechApp()
-    async with app.run_test(size=(80, 30)) as pilot:
+    async with app.run_test(size=(80, 40)) as pilot:  # room for all four, whole
         await open_saves(pilot)
         assert isinstance(app.screen, SavesScreen)
         text = screen_text(app)

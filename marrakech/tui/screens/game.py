@@ -96,6 +96,8 @@ class GameScreen(MarketScreen["NextGame"]):
         """Each player's chance to win, while shown beside their points (``w``)."""
         self._results_open = False
         """True while the results are open over the final board (Enter is theirs)."""
+        self._held: Pacer.Due | None = None
+        """A computer's decision that came due while something was open over the board."""
         self._hint_why_until = 0.0
         """Until when (``time.monotonic``) a hint's reasons are on screen."""
         self._handover_until = 0.0
@@ -264,8 +266,19 @@ class GameScreen(MarketScreen["NextGame"]):
 
     @on(Pacer.Due)
     def _due(self, event: Pacer.Due) -> None:
+        if self.app.screen is not self and not self.flow.networked:
+            # A question, the help or the log is open over the board: the computer waits
+            # for the player to come back to it (at a network table, the game goes on).
+            self._held = event
+            return
         if played := self.flow.computers.play(event.state, event.action):
             self._show(played)
+
+    def on_screen_resume(self) -> None:
+        """Back at the board: a computer's decision held meanwhile is played now."""
+        held, self._held = self._held, None
+        if held is not None:
+            self._due(held)
 
     @on(Pacer.Chosen)
     def _chosen(self, event: Pacer.Chosen) -> None:
