@@ -150,9 +150,9 @@ REVIEW_HELP = (
         "**luck + skill**."
     ),
     N_(
-        "**Luck**: what nobody decided, against what was expected: the dice, the start (who "
-        "plays first; with 2 players the order of the piles too), and with 3 or 4 players "
-        "how the others' decisions fell on you and the evaluator's own inconsistency."
+        "**Luck**: what nobody decided, against what was expected: the dice, the start (the "
+        "edge of playing first), and with 3 or 4 players how the others' decisions fell on "
+        "you and the evaluator's own inconsistency."
     ),
     N_(
         "**Skill**: what the decisions made of the margin. *Decisions*: over the whole game, "
