@@ -14,8 +14,8 @@ expectation goes to one account:
     player's luck averages to zero however well or badly they play;
   - ``start``: the margin expected before the first move (the seat to move: the piles'
     order is hidden and valued alike whatever it is), as the first mover's best first
-    decision values it: the evaluator values the bare first position with no edge for the seat to move,
-    and that edge is the seat's luck, not the first mover's foresight;
+    decision values it: the evaluator values the bare first position with no edge for
+    the seat to move, and that edge is the seat's luck, not the first mover's foresight;
   - ``table``: with 3 and 4 players, how the others' decisions fell on this seat beyond
     an equal share of what they lost in expected margin (one rival's mistake may help one
     seat more than another); 0 with 2 players;
