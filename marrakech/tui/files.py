@@ -6,6 +6,7 @@ import contextlib
 import io
 import os
 import re
+import time
 from collections.abc import Callable
 from datetime import datetime
 from functools import partial
@@ -49,6 +50,31 @@ def show_notice(app: App[Any], notice: Notice, *, at_least: float = 0.0) -> floa
         notice.text, title=notice.title, severity=notice.severity, timeout=timeout, markup=False
     )
     return timeout
+
+
+class PassingNotice:
+    """A notice that a later one takes the place of, or that goes once what it speaks of
+    is gone (a hint's reasons, an undo's news): ``show`` it, ``take_back`` it. Textual
+    takes notices off only all at once, so a notice shown meanwhile goes with it."""
+
+    def __init__(self) -> None:
+        self._until = 0.0
+        """When (``time.monotonic``) the notice last shown goes by itself."""
+
+    def show(self, app: App[Any], notice: Notice, *, at_least: float = 0.0) -> None:
+        """Show ``notice`` (``show_notice``) in the place of the last one, if still up."""
+        self.take_back(app)
+        self._until = time.monotonic() + show_notice(app, notice, at_least=at_least)
+
+    def take_back(self, app: App[Any]) -> None:
+        """Take the notice off the screen, if it is still there."""
+        if time.monotonic() < self._until:
+            app.clear_notifications()
+        self._until = 0.0
+
+    def forget(self) -> None:
+        """The notices were taken off otherwise (Esc): the next one takes none back."""
+        self._until = 0.0
 
 
 class SettingsChanged(Message):

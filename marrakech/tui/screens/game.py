@@ -27,7 +27,13 @@ from marrakech.games.narrate import one_line, rewound
 from marrakech.games.session import WIN_CHANCE_AID, Session
 from marrakech.games.settings import Settings
 from marrakech.games.words import sentences
-from marrakech.tui.files import GameDocuments, SettingsChanged, notifier, show_notice
+from marrakech.tui.files import (
+    GameDocuments,
+    PassingNotice,
+    SettingsChanged,
+    notifier,
+    show_notice,
+)
 from marrakech.tui.screens.game_keys import GAME_KEYS, IN_BROWSER_HELP, PALETTE, key_state
 from marrakech.tui.screens.game_status import ChancesShown, Frame, Pointing, hint_found
 from marrakech.tui.screens.market_screen import MarketScreen
@@ -98,8 +104,8 @@ class GameScreen(MarketScreen["NextGame"]):
         """True while the results are open over the final board (Enter is theirs)."""
         self._held: Pacer.Due | None = None
         """A computer's decision that came due while something was open over the board."""
-        self._hint_why_until = 0.0
-        """Until when (``time.monotonic``) a hint's reasons are on screen."""
+        self.hint_why = PassingNotice()
+        """A hint's reasons, while on screen."""
         self._handover_until = 0.0
         """Until when (``time.monotonic``) a roll is not taken (``HANDOVER_SECONDS``)."""
         self._last_person: int | None = None
@@ -440,10 +446,9 @@ class GameScreen(MarketScreen["NextGame"]):
             found = hint_found(event.move, event.result)
             self._point(self.pointing.hinting(event.result, found))
             if why := sentences(found.sentences if found is not None else ()):
-                self._forget_hint_why()  # a hint asked again: its reasons once, not stacked
+                # A hint asked again: its reasons once, not stacked.
                 notice = Notice(why, title=_("Why this hint"))
-                shown = show_notice(self.app, notice, at_least=self._why_seconds(why))
-                self._hint_why_until = time.monotonic() + shown
+                self.hint_why.show(self.app, notice, at_least=self._why_seconds(why))
 
     def _why_seconds(self, why: str) -> float:
         """The least a hint's reasons ``why`` stay: HINT_WHY_SECONDS, unless they would
@@ -466,16 +471,14 @@ class GameScreen(MarketScreen["NextGame"]):
 
     def _forget_hint_why(self) -> None:
         """Take a hint's reasons off the screen once the position they speak of is gone
-        (their figures would contradict the panels). Textual clears notices only all
-        at once, so a notice shown meanwhile goes with them."""
-        if time.monotonic() < self._hint_why_until:
-            self.app.clear_notifications()
-        self._hint_why_until = 0.0
+        (their figures would contradict the panels)."""
+        self.hint_why.take_back(self.app)
 
     def action_hide_notices(self) -> None:
         """Take the notices off the board (a hint's reasons among them, sooner than they go)."""
         self.app.clear_notifications()
-        self._hint_why_until = 0.0
+        self.hint_why.forget()
+        self.query_one(StatusLine).overflow.forget()
 
     def action_open_log(self) -> None:
         """The whole game so far on a screen of its own, to scroll through."""

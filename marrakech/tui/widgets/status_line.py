@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import time
+from typing import Any
 
 from rich.text import Text
 from textual.app import RenderResult
 
 from marrakech.flow import Notice
-from marrakech.tui.files import show_notice
+from marrakech.tui.files import PassingNotice
 from marrakech.tui.widgets.wrapped import WrappedStatic
 
 
@@ -19,8 +19,10 @@ class StatusLine(WrappedStatic):
     one's notice, if it is still up (a redo's beside its undo's would contradict it).
     Japanese breaks where Japanese may (``WrappedStatic``)."""
 
-    _notice_until = 0.0
-    """When the notice of the last message too long for the lines goes (monotonic)."""
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.overflow = PassingNotice()
+        """The notice of the last message too long for the lines."""
 
     def show(self, status: Text) -> None:
         """Show these lines (``game_status.status_text`` writes them)."""
@@ -28,11 +30,7 @@ class StatusLine(WrappedStatic):
             self.update(status, layout=False)
             if self._overflows(status):
                 first, _, message = status.plain.partition("\n")
-                if time.monotonic() < self._notice_until:
-                    # Textual takes notices off only all at once: any other goes too.
-                    self.app.clear_notifications()
-                seconds = show_notice(self.app, Notice(message or first))
-                self._notice_until = time.monotonic() + seconds
+                self.overflow.show(self.app, Notice(message or first))
 
     def fits(self, status: Text) -> bool:
         """Whether ``status`` takes no more lines than the widget is sure to have (its
