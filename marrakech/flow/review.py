@@ -477,7 +477,7 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
             "chance to win; a deeper search finds it no worse than the best, so the {flagged} "
             "is not confirmed: {grade}."
         )
-    elif grade(decision.loss_win_chance) == BEST and decision.grade != BEST:
+    elif _percent(decision.loss_win_chance) == _percent(0.0) and decision.grade != BEST:
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
             "chance to win: {grade} for the points, though it cost no chance to win."

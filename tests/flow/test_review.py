@@ -283,6 +283,11 @@ def test_a_grade_given_for_the_points_alone_says_so() -> None:
         "lost 3.13 points and 0.0% chance to win: mistake for the points, though it cost no "
         "chance to win."
     )
+    hardly = Decision(0, 21, state, move, better, 3.13, 0.004, MISTAKE, 0.004)
+    assert decision_line(hardly, ("Ayla", "Bo")).endswith(
+        "lost 3.13 points and 0.4% chance to win: mistake for the points (by the chance to win "
+        "alone: best)."
+    )
     by_chance = Decision(0, 21, state, move, better, 7.65, 0.121, BLUNDER, 0.13)
     assert decision_line(by_chance, ("Ayla", "Bo")).endswith("12.1% chance to win: blunder.")
 
