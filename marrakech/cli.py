@@ -445,7 +445,7 @@ def reseat(path: Path, entries: Sequence[str]) -> Path:
         setup = session.setup
         seats = list(setup.seats)
         for entry in entries:
-            seat, level = seat_bot(entry, setup.players, build=_make_bot)
+            seat, level = seat_bot(entry, setup.players, build=_make_bot, more_players=False)
             if setup.is_person(seat):
                 raise ValueError(
                     _(

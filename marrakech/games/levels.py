@@ -176,18 +176,29 @@ def _anywhere(name: str) -> str:
     return f"{Path(source).expanduser().resolve()}:{cls}"
 
 
+MOST_PLAYERS = 4
+"""The most players a game has (the engine's ``new_game`` takes 2 to 4)."""
+
+
 def seat_bot(
-    entry: str, players: int, *, outside: bool = True, build: Callable[[str], object] | None = None
+    entry: str,
+    players: int,
+    *,
+    outside: bool = True,
+    build: Callable[[str], object] | None = None,
+    more_players: bool = True,
 ) -> tuple[int, str]:
-    """One ``--bot SEAT=LEVEL`` option (``new``, ``host``): the seat, from 0, and the canonical
-    name of its computer player (``computer_named``, with ``outside`` and ``build`` as there).
-    ValueError, beginning ``--bot SEAT=LEVEL: ``, says what is wrong."""
+    """One ``--bot SEAT=LEVEL`` option (``new``, ``host``, ``load``): the seat, from 0, and
+    the canonical name of its computer player (``computer_named``, with ``outside`` and
+    ``build`` as there). ValueError, beginning ``--bot SEAT=LEVEL: ``, says what is wrong;
+    with ``more_players`` (a game being set up), a seat beyond the players suggests
+    ``--players``."""
     seat_text, equals, name = entry.partition("=")
     option = f"--bot {shown(entry, OPTION_LIMIT)}"
     if not (equals and seat_text.isascii() and seat_text.isdigit()):
         raise ValueError(_("{option}: write SEAT=LEVEL, as in 2=hard").format(option=option))
     if not 1 <= int(seat_text) <= players:
-        if players < int(seat_text) <= 4:  # a seat a game of more players has
+        if more_players and players < int(seat_text) <= MOST_PLAYERS:
             raise ValueError(
                 _("{option}: seats are 1 to {players} (--players {wanted} for more)").format(
                     option=option, players=players, wanted=int(seat_text)

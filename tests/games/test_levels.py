@@ -197,3 +197,9 @@ def test_a_saved_game_keeps_a_setting_beyond_what_may_be_typed_now() -> None:
     assert record_from_json(record_to_json(saved)).setup.seats[1] == "hard:budget=120.0"
     with pytest.raises(ValueError, match="budget must be at most 60, not '120'"):
         computer_named("hard:budget=120")
+
+
+def test_a_bot_option_for_a_saved_game_suggests_no_more_players() -> None:
+    with pytest.raises(ValueError) as refused:
+        seat_bot("3=hard", 2, more_players=False)  # ``load``: the players are the save's
+    assert str(refused.value) == "--bot 3=hard: seats are 1 to 2"
