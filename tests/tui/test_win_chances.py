@@ -37,7 +37,7 @@ async def test_w_shows_each_players_chance_beside_the_points_and_hides_it() -> N
 
 
 @run
-async def test_a_game_resumed_where_the_chances_were_shown_shows_them_again() -> None:
+async def test_a_game_resumed_where_the_chances_were_used_shows_them_from_the_start() -> None:
     session = Session(GameSetup(2, seats=("person", "greedy"), seed=8))
     session.aids.add(WIN_CHANCE_AID)  # as a game where w was pressed, saved and resumed
     app = MarrakechApp(session=session)

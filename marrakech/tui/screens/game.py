@@ -96,9 +96,9 @@ class GameScreen(MarketScreen["NextGame"]):
         self.pacer = Pacer()
         """The walk, the computers' moves and the hints, at a pace a person can follow."""
         self._keys: tuple[tuple[str, str, bool], ...] = ()
-        # A game resumed where they were shown shows them again: it counts as aided already.
-        shown_before = WIN_CHANCE_AID in self.flow.session.aids
-        self.chances = ChancesShown(shown_before and self.flow.why_no_win_chances() is None)
+        # A game resumed where they were used shows them: it counts as aided already.
+        aided_before = WIN_CHANCE_AID in self.flow.session.aids
+        self.chances = ChancesShown(aided_before and self.flow.why_no_win_chances() is None)
         """Each player's chance to win, while shown beside their points (``w``)."""
         self._results_open = False
         """True while the results are open over the final board (Enter is theirs)."""
@@ -281,10 +281,11 @@ class GameScreen(MarketScreen["NextGame"]):
             self._show(played)
 
     def on_screen_resume(self) -> None:
-        """Back at the board: a computer's decision held meanwhile is played now."""
+        """Back at the board: a computer's decision held meanwhile is shown again, and
+        played after the usual pause (a stale one, the game moved meanwhile, never is)."""
         held, self._held = self._held, None
-        if held is not None:
-            self._due(held)
+        if held is not None and held.state is self.flow.state:
+            self.pacer.again(held.state, held.action)
 
     @on(Pacer.Chosen)
     def _chosen(self, event: Pacer.Chosen) -> None:

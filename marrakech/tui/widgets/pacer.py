@@ -100,6 +100,13 @@ class Pacer(Widget):
         elif (move := computers.question()) is not None:
             self._think_move(computers, move)
 
+    def again(self, state: GameState, action: Decision) -> None:
+        """A decision that came due while the board was out of sight: show it again (a
+        roll has nothing to show) and post Due after the pause, as the first time."""
+        if action is not None:
+            self.post_message(self.Chosen(action))
+        self._play_later(state, action)
+
     def hint(self, move: ComputerMove) -> None:
         """Think about a hint in a worker thread; post Hinted."""
         self._think_hint(move)
