@@ -18,12 +18,14 @@ import stat
 import tempfile
 import time
 import unicodedata
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 import platformdirs
 
-from marrakech.games.language import _
+from marrakech.engine import Phase
+from marrakech.games.language import _, ngettext
 from marrakech.games.narrate import turns_played
 from marrakech.games.records import (
     MAX_SAVE_BYTES,
@@ -369,37 +371,62 @@ PASTED_PREFIX = "pasted"
 """The start of the name a pasted game is saved under ("pasted-2026-12-06-11-05-12")."""
 
 
-def save_pasted(text: str, when: datetime, *, outside_bots: bool = True) -> tuple[Path, bool]:
+@dataclass(frozen=True, slots=True)
+class Pasted:
+    """A game pasted as text, kept among the named saves (``save_pasted``)."""
+
+    path: Path
+    new: bool
+    """False when a save of the very same game was there already (nothing was written)."""
+    over: bool
+    """Whether the game is finished (to replay or review, not to play on)."""
+
+
+def save_pasted(
+    text: str, when: datetime, *, in_browser: bool = False, most: int | None = None
+) -> Pasted:
     """Keep a game pasted as text (a save file's whole text, as a browser downloaded it)
-    among the named saves: its path, and False when a save of the very same game was
-    there already (nothing is written then). Raises SaveFileError saying why the text is
-    not a game, or (``outside_bots`` False: a game in a browser) that an outside bot
-    plays in it; nothing is written then either."""
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_SAVE_BYTES:
+    among the named saves, under a new name ("pasted-2026-12-06-11-05-12"), unless a save
+    of the very same game is there already. Raises SaveFileError saying why the text is
+    not a game, or (``in_browser``) that an outside bot plays in it, whose code would run
+    on the server; or that ``most`` pasted games are kept already. Nothing is written then."""
+    # A character is one byte at least: a text this long is too big before encoding it.
+    if len(text) > MAX_SAVE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_SAVE_BYTES:
         raise SaveFileError(
             _("the text pasted is larger than {limit} bytes").format(limit=MAX_SAVE_BYTES)
         )
     session = record_from_json(text.strip())
     bots = outside_seats(session.setup)
-    if bots and not outside_bots:
+    if bots and in_browser:
         raise SaveFileError(
             _("an outside bot plays in it ({bot}), and a game in a browser runs none").format(
                 bot=shown(next(iter(bots.values())), 60)
             )
         )
-    for path in list_saves():
-        try:
-            held = load_game(path)
-        except SaveFileError:
-            continue
-        if held.setup == session.setup and held.actions == session.actions:
-            return path, False
+    over = session.state.phase is Phase.OVER
+    document = record_to_json(session)
+    saves = list_saves()
+    for path in saves:
+        with contextlib.suppress(SaveFileError):
+            if read_limited(path) == document:
+                return Pasted(path, False, over)
+    pasted = [path for path in saves if path.stem.startswith(f"{PASTED_PREFIX}-")]
+    if most is not None and len(pasted) >= most:
+        raise SaveFileError(
+            ngettext(
+                "{count} pasted game is kept here already, the most there is room for",
+                "{count} pasted games are kept here already, the most there is room for",
+                len(pasted),
+            ).format(count=len(pasted))
+        )
     stem = f"{PASTED_PREFIX}-{when:%Y-%m-%d-%H-%M-%S}"
     name, count = stem, 1
     while (saves_dir() / f"{name}.json").exists():
         count += 1
         name = f"{stem}-{count}"
-    return save_named(name, session), True
+    path = saves_dir() / f"{name}.json"
+    write_atomic(path, document)
+    return Pasted(path, True, over)
 
 
 def list_saves() -> list[Path]:

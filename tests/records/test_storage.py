@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from datetime import datetime
 from pathlib import Path
 
 import platformdirs
@@ -338,3 +339,48 @@ def test_a_name_typed_in_bold_or_full_width_letters_is_saved_in_plain_ones(
 ) -> None:
     assert save_named("\U0001d41f\U0001d42b\U0001d422\uff11", _game()).name == "fri1.json"
     assert save_named("金曜日\u3000夜", _game()).name == "金曜日 夜.json"  # a full-width space
+
+
+# -- a game pasted as text ---------------------------------------------------------------
+
+PASTED_AT = datetime(2026, 12, 6, 11, 5, 12)
+
+
+def test_a_pasted_game_is_kept_under_a_new_name_and_a_twin_is_not_kept_twice(
+    data_home: Path,
+) -> None:
+    game, other = _game(), _game(30)
+    first = storage.save_pasted(record_to_json(game), PASTED_AT)
+    assert (first.path.name, first.new, first.over) == (
+        "pasted-2026-12-06-11-05-12.json",
+        True,
+        False,
+    )
+    assert load_game(first.path).actions == game.actions
+    again = storage.save_pasted("\n" + record_to_json(game) + "\n", PASTED_AT)
+    assert (again.path, again.new) == (first.path, False)
+    second = storage.save_pasted(record_to_json(other), PASTED_AT)  # the same second
+    assert (second.path.name, second.new) == ("pasted-2026-12-06-11-05-12-2.json", True)
+    assert storage.save_pasted(record_to_json(_game(None)), PASTED_AT).over
+
+
+def test_a_browser_keeps_no_pasted_game_an_outside_bot_plays_nor_more_than_its_most(
+    data_home: Path,
+) -> None:
+    bot = Session(GameSetup(2, seats=("person", "mybots.py:Clever"), seed=3))
+    with pytest.raises(SaveFileError, match=r"an outside bot plays in it \(mybots.py:Clever\)"):
+        storage.save_pasted(record_to_json(bot), PASTED_AT, in_browser=True)
+    storage.save_pasted(record_to_json(_game()), PASTED_AT, most=1)
+    with pytest.raises(SaveFileError, match="1 pasted game is kept here already"):
+        storage.save_pasted(record_to_json(_game(30)), PASTED_AT, most=1)
+    assert len(list_saves()) == 1
+
+
+def test_pasted_text_that_is_too_big_or_no_game_writes_nothing(data_home: Path) -> None:
+    with pytest.raises(SaveFileError, match="larger than"):
+        storage.save_pasted(" " * (MAX_SAVE_BYTES + 1), PASTED_AT)
+    with pytest.raises(SaveFileError, match="larger than"):
+        storage.save_pasted("é" * (MAX_SAVE_BYTES // 2 + 1), PASTED_AT)  # two bytes each
+    with pytest.raises(SaveFileError, match="not a usable Marrakech save"):
+        storage.save_pasted(export_log(_game()), PASTED_AT)
+    assert list_saves() == []

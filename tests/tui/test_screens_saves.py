@@ -249,6 +249,8 @@ async def test_a_saved_game_pasted_as_text_is_kept_highlighted_and_plays_on() ->
         assert kept_words in " ".join(toasts(app))
         assert "Ann, Bo · 1 turn · Bo to play" in screen_text(app)
         await paste(pilot, record_to_json(game))  # the same game again: nothing new
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
         assert storage.list_saves() == [kept]
         again = f"That game is already among the saved games, as {kept.stem}."
         assert again in " ".join(toasts(app))
@@ -263,6 +265,8 @@ async def test_pasted_text_that_is_no_game_is_refused_with_the_reason_and_nothin
     async with app.run_test(size=(80, 30), notifications=True) as pilot:
         await open_saves(pilot)
         await paste(pilot, BROKEN)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
         assert any("not a usable Marrakech save" in toast for toast in toasts(app))
         assert storage.list_saves() == []
         assert isinstance(app.screen, SavesScreen)
@@ -279,6 +283,8 @@ async def test_in_a_browser_a_pasted_game_an_outside_bot_plays_is_refused(
     async with app.run_test(size=(80, 30), notifications=True) as pilot:
         await open_saves(pilot)
         await paste(pilot, text)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
         said = " ".join(toasts(app))
         assert "an outside bot plays in it (mybots.py:Clever)" in said
         assert storage.list_saves() == []
@@ -291,4 +297,4 @@ async def test_ctrl_v_come_as_a_key_says_which_keys_paste() -> None:
         await open_saves(pilot)
         await pilot.press("ctrl+v")
         said = " ".join(toasts(app))
-        assert "Ctrl+V reaches the game as a key: paste with your terminal's own keys." in said
+        assert "Ctrl+V does not paste here: paste with your terminal's own keys." in said

@@ -24,6 +24,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from marrakech.engine import Phase
 from marrakech.games import autosaves, listing, storage
@@ -240,6 +241,9 @@ def where_kept(*, in_browser: bool = False) -> str:
     )
 
 
+PASTED_IN_A_BROWSER = 20
+"""The most pasted games a browser's page keeps (its files are on the server)."""
+
 DIALOG_SHARE = 0.9
 """The share of the screen's height above the footer the dialog may take (its ``max-height``)."""
 
@@ -306,8 +310,6 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         """Per save file (its path), the seats outside bots play."""
         self._finished: frozenset[str] = frozenset()
         """The save files (their paths) of finished games: those a review opens."""
-        self._pasted = ""
-        """What to say once the list is read again after a game was pasted."""
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -320,9 +322,37 @@ class SavesScreen(ModalScreen[OpenSave | None]):
     def on_mount(self) -> None:
         self._read_saves()
 
-    @work(thread=True)
+    @work(thread=True, exclusive=True, group="saves")
     def _read_saves(self) -> None:
         """Read (and check, by replaying) every save away from the screen's thread."""
+        self._list_saves(None, "")
+
+    @work(thread=True, exclusive=True, group="saves")
+    def _keep_pasted(self, text: str) -> None:
+        """Keep a pasted game among the named saves, then read the saves again with it
+        highlighted, away from the screen's thread (every save is read to find a twin)."""
+        try:
+            most = PASTED_IN_A_BROWSER if self.app.is_web else None
+            pasted = storage.save_pasted(
+                text, datetime.now(), in_browser=self.app.is_web, most=most
+            )
+        except storage.READ_ERRORS as error:
+            title = _("Cannot keep the pasted game")
+            self.app.call_from_thread(
+                self.notify, str(error), title=title, severity="error", timeout=10, markup=False
+            )
+            return
+        if pasted.over:
+            said = _("Kept among the saved games as {name}: r replays it, v reviews it.")
+        elif pasted.new:
+            said = _("Kept among the saved games as {name}: Enter plays it on.")
+        else:
+            said = _("That game is already among the saved games, as {name}.")
+        self._list_saves(pasted.path, said.format(name=shown(pasted.path.stem, 40)))
+
+    def _list_saves(self, highlighted: Path | None, said: str) -> None:
+        """Read the saves (in a worker) and show them, ``highlighted`` and ``said`` if any;
+        nothing when a newer reading took this one's place meanwhile."""
         outside: dict[str, tuple[OutsideSeat, ...]] = {}
         options = []
         finished: set[str] = set()
@@ -342,13 +372,23 @@ class SavesScreen(ModalScreen[OpenSave | None]):
             options.append(option)
             if not option.disabled:
                 finished.add(str(path))
-        self._outside = {path: seats for path, seats in outside.items() if seats}
-        self._finished = frozenset(finished)
-        self.app.call_from_thread(self._show, options)
+        if get_current_worker().is_cancelled:
+            return
+        self.app.call_from_thread(self._show, options, outside, finished, highlighted, said)
 
-    def _show(self, options: list[Option]) -> None:
+    def _show(
+        self,
+        options: list[Option],
+        outside: dict[str, tuple[OutsideSeat, ...]],
+        finished: set[str],
+        highlighted: Path | None,
+        said: str,
+    ) -> None:
         if not self.is_attached:  # closed while the saves were being read
             return
+        self._outside = {path: seats for path, seats in outside.items() if seats}
+        self._finished = frozenset(finished)
+        self._highlighted = highlighted or self._highlighted
         saves = self.query_one(OptionList)
         saves.clear_options()  # read again after a paste
         spaced: list[Option | None] = []
@@ -368,9 +408,8 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         if self._highlighted is not None and str(self._highlighted) in ids:
             saves.highlighted = ids.index(str(self._highlighted))
         self.refresh_bindings()
-        if self._pasted:  # said once the game pasted is there to play
-            self.notify(self._pasted, title=_("Pasted game"), markup=False)
-            self._pasted = ""
+        if said:  # once the game pasted is there to play
+            self.notify(said, title=_("Pasted game"), markup=False)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._fit_list)
@@ -412,31 +451,16 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         browser's way in for a game it downloaded); text that is no game is refused with
         the reason, and nothing is written."""
         event.stop()
-        if not event.text.strip():
-            return
-        try:
-            path, new = storage.save_pasted(
-                event.text, datetime.now(), outside_bots=not self.app.is_web
-            )
-        except storage.READ_ERRORS as error:
-            title = _("Cannot keep the pasted game")
-            self.notify(str(error), title=title, severity="error", timeout=10, markup=False)
-            return
-        if new:
-            said = _("Kept among the saved games as {name}: Enter plays it on.")
-        else:
-            said = _("That game is already among the saved games, as {name}.")
-        self._highlighted = path
-        self._pasted = said.format(name=shown(path.stem, 40))
-        self._read_saves()
+        if event.text.strip():
+            self._keep_pasted(event.text)
 
     def action_how_to_paste(self) -> None:
         """Ctrl+V came as a key, not as a paste (a browser's terminal, and many others,
         keep it for the programs they run): say which keys paste."""
         if self.app.is_web:
-            said = _("Ctrl+V reaches the game as a key: paste with ctrl+shift+v (cmd+v on a Mac).")
+            said = _("Ctrl+V does not paste here: paste with ctrl+shift+v (cmd+v on a Mac).")
         else:
-            said = _("Ctrl+V reaches the game as a key: paste with your terminal's own keys.")
+            said = _("Ctrl+V does not paste here: paste with your terminal's own keys.")
         self.notify(said, title=_("Pasting a saved game"), markup=False)
 
     @on(OptionList.OptionHighlighted)
