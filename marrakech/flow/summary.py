@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from marrakech.engine import Colour, GameState
+from marrakech.engine import Colour, GameState, Phase
 from marrakech.flow.judging import win_chances
 from marrakech.flow.recap import TurnRecap
 from marrakech.games.language import _, ngettext
@@ -165,7 +165,7 @@ def summary_lines(start: GameState, recaps: Sequence[TurnRecap], names: Sequence
             earned=dirhams_words(player.earned), paid=dirhams_words(player.paid)
         )
         if player.biggest_toll:
-            tolls = _("{tolls} (the biggest {biggest})").format(
+            tolls = _("{tolls} (the most paid at once: {biggest})").format(
                 tolls=tolls, biggest=dirhams_words(player.biggest_toll)
             )
         if player.eliminated:
@@ -201,11 +201,16 @@ def summary_lines(start: GameState, recaps: Sequence[TurnRecap], names: Sequence
             )
         )
     starts = round_starts(start, recaps)
+    over = (recaps[-1].after if recaps else start).phase is Phase.OVER
     for player in summary.players:
-        scores = ", ".join(str(summary.scores[player.seat][number]) for number in starts)
-        lines.append(
-            _("{name}'s score, round by round: {scores}.").format(name=player.name, scores=scores)
-        )
+        row = summary.scores[player.seat]
+        if over:
+            scores = ", ".join(str(row[number]) for number in starts)
+            said = _("{name}'s score, round by round: {scores}.")
+        else:  # the last figure is now, in the middle of a round
+            scores = ", ".join(str(row[number]) for number in starts[:-1])
+            said = _("{name}'s score, round by round: {scores}; now {now}.")
+        lines.append(said.format(name=player.name, scores=scores, now=row[-1]))
     return lines
 
 

@@ -66,7 +66,8 @@ def _top_words(state: GameState, square: Square, names: Sequence[str] = ()) -> s
     if state.is_neutral(top.colour):
         words = _("{colour} carpet no. {number} (neutral)")
     elif names and owner is not None:
-        # Translators: "Bo's blue carpet no. 2": the second blue carpet laid, Bo's.
+        # Translators: "Bo's blue carpet no. 2": Bo's, blue, the second carpet laid (of any
+        # colour: carpets are numbered in the order they are laid).
         words = _("{name}'s {colour} carpet no. {number}")
     else:
         words = _("{colour} carpet no. {number}")
@@ -80,7 +81,7 @@ def _top_words(state: GameState, square: Square, names: Sequence[str] = ()) -> s
 
 def _covered_words(state: GameState, square: Square, names: Sequence[str]) -> str:
     """A square a carpet would cover, with what lies there: "(2,0) empty"."""
-    # Translators: a square and what lies on it: "(2,0) empty", "(2,1) blue carpet 3".
+    # Translators: a square and what lies on it: "(2,0) empty", "(2,1) blue carpet no. 3".
     words = pgettext("a square a carpet would cover", "{square} {what}")
     return words.format(square=square_text(square), what=_top_words(state, square, names))
 
