@@ -250,9 +250,10 @@ def rewound(
         return [_("Played again: {log}").format(log=log)]
     lines = [_("Taken back: {log}").format(log=log)]
     rolls = [transition.seat for transition in changed if isinstance(transition.action, Roll)]
-    undoer = changed[0].seat
-    if undoer in rolls[:1]:
+    owner = changed[0].seat  # whose decision was taken back (at a network table, maybe
+    # not the player who asked)
+    if rolls and rolls[0] == owner:
         lines.append(_(ROLLS_ANEW))
     elif rolls:
-        lines.append(_(LATER_ROLLS_ANEW).format(name=names[undoer]))
+        lines.append(_(LATER_ROLLS_ANEW).format(name=names[owner]))
     return lines

@@ -70,7 +70,7 @@ class SummaryScreen(Screen[None]):
         width: 54;
         max-width: 50%;
     }
-    SummaryScreen #luck-words {
+    SummaryScreen #luck-working {
         padding: 0 1;
         margin-top: 1;
     }
@@ -112,7 +112,7 @@ class SummaryScreen(Screen[None]):
                 with VerticalScroll(id="luck"):
                     yield LuckChart(id="luck-chart")
                     yield WrappedStatic(
-                        _("Working out luck and skill…"), id="luck-words", markup=False
+                        _("Working out luck and skill…"), id="luck-working", markup=False
                     )
         yield Footer()
 
@@ -189,13 +189,12 @@ class SummaryScreen(Screen[None]):
         if not self.is_attached:
             return
         names = self.session.setup.names
-        chart = self.query_one(LuckChart)
         # Each player's luckiest and unluckiest roll, above the chart's key (the key is
         # what the words mean: read once, it may go below the fold).
         rolls = (rolls_line(found.luck, seat, names) for seat in range(len(names)))
-        chart.notes = tuple(line for line in rolls if line)
-        chart.show(found.luck.accounts, names)
-        self.query_one("#luck-words").display = False
+        notes = [line for line in rolls if line]
+        self.query_one(LuckChart).show(found.luck.accounts, names, notes)
+        self.query_one("#luck-working").display = False
         self.chances = found.chances
         if self.chart == "chances":
             self._show_chart()  # asked for meanwhile

@@ -11,7 +11,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from marrakech.flow.luck import rounded, rounded_skill_parts
+from marrakech.flow.luck import Account, rounded, rounded_skill_parts
 from marrakech.games.language import N_, _, pgettext
 from marrakech.tui.widgets.accounts_table import Accounts
 from marrakech.tui.widgets.wrapped import WrappedText
@@ -71,7 +71,14 @@ class LuckChart(Accounts):
     the key to the words."""
 
     notes: tuple[str, ...] = ()
-    """Lines shown between the chart and its key (set before ``show``)."""
+    """Lines shown between the chart and its key (``show``)."""
+
+    def show(
+        self, accounts: Sequence[Account], names: Sequence[str], notes: Sequence[str] = ()
+    ) -> None:
+        """Draw the accounts (``Accounts.show``), ``notes`` between the chart and its key."""
+        self.notes = tuple(notes)
+        super().show(accounts, names)
 
     DEFAULT_CSS = """
     LuckChart {
