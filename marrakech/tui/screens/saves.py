@@ -272,7 +272,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         width: 76;
         max-width: 100%;
         height: auto;
-        max-height: 90%;
+        max-height: DIALOG_PERCENT%;
         padding: 1 2;
         border: thick $primary;
         border-title-color: $text-primary;
@@ -281,7 +281,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
     }
     SavesScreen OptionList {
         height: auto;
-        max-height: 20;
+        max-height: MAX_LIST_ROWS;
     }
     SavesScreen OptionList.-empty {
         display: none;
@@ -290,7 +290,9 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         margin-top: 1;
         color: $text-muted;
     }
-    """
+    """.replace("DIALOG_PERCENT", str(round(DIALOG_SHARE * 100))).replace(
+        "MAX_LIST_ROWS", str(MAX_LIST_ROWS)
+    )
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", N_("Play on"), priority=True),
