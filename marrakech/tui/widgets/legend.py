@@ -29,7 +29,10 @@ LEGEND: tuple[tuple[str, str], ...] = (
     # Translators: {times} is the multiplication sign, drawn where the carpet may not go.
     (
         "░·░",
-        N_("your carpet, not laid yet, drawn round what lies there; {times} where it may not go"),
+        N_(
+            "the carpet to lay, not laid yet, drawn round what lies there; {times} where it "
+            "may not go"
+        ),
     ),
     ("$", N_("the region whose toll was just paid")),
     ("r b y g", N_("grey carpets of a player who is out: free, worth nothing")),
