@@ -42,6 +42,13 @@ async def open_saves(pilot: Pilot[None], key: str = "ctrl+o") -> None:
     await pilot.pause()
 
 
+async def paste_a_game(pilot: Pilot[None], text: str) -> None:
+    """Paste ``text`` over the saved-games list and let it be kept (or refused)."""
+    await paste(pilot, text)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 def saved(name: str, session: Session, age: int) -> Path:
     """Save the session under a name, as if saved ``age`` minutes ago."""
     path = storage.save_named(name, session)
@@ -240,17 +247,13 @@ async def test_a_saved_game_pasted_as_text_is_kept_highlighted_and_plays_on() ->
     app = MarrakechApp()
     async with app.run_test(size=(80, 30), notifications=True) as pilot:
         await open_saves(pilot)
-        await paste(pilot, "\n" + record_to_json(game) + "\n")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await paste_a_game(pilot, "\n" + record_to_json(game) + "\n")
         (kept,) = storage.list_saves()
         assert kept.stem.startswith("pasted-")
         kept_words = f"Kept among the saved games as {kept.stem}: Enter plays it on."
         assert kept_words in " ".join(toasts(app))
         assert "Ann, Bo · 1 turn · Bo to play" in screen_text(app)
-        await paste(pilot, record_to_json(game))  # the same game again: nothing new
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await paste_a_game(pilot, record_to_json(game))  # the same game again: nothing new
         assert storage.list_saves() == [kept]
         again = f"That game is already among the saved games, as {kept.stem}."
         assert again in " ".join(toasts(app))
@@ -264,9 +267,7 @@ async def test_pasted_text_that_is_no_game_is_refused_with_the_reason_and_nothin
     app = MarrakechApp()
     async with app.run_test(size=(80, 30), notifications=True) as pilot:
         await open_saves(pilot)
-        await paste(pilot, BROKEN)
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await paste_a_game(pilot, BROKEN)
         assert any("not a usable Marrakech save" in toast for toast in toasts(app))
         assert storage.list_saves() == []
         assert isinstance(app.screen, SavesScreen)
@@ -282,9 +283,7 @@ async def test_in_a_browser_a_pasted_game_an_outside_bot_plays_is_refused(
     app = MarrakechApp()
     async with app.run_test(size=(80, 30), notifications=True) as pilot:
         await open_saves(pilot)
-        await paste(pilot, text)
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await paste_a_game(pilot, text)
         said = " ".join(toasts(app))
         assert "an outside bot plays in it (mybots.py:Clever)" in said
         assert storage.list_saves() == []
