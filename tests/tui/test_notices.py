@@ -20,7 +20,7 @@ from marrakech.tui.screens.game import HINT_WHY_SECONDS
 from marrakech.tui.widgets.game_log import GameLog
 from marrakech.tui.widgets.risk_preview import RiskPreview
 
-from .helpers import run, toasts, wait_until
+from .helpers import run, screen_text, toasts, wait_until
 
 
 def hint_why_shown(app: App[None]) -> bool:
@@ -150,6 +150,24 @@ async def test_a_message_too_long_for_the_status_line_is_shown_whole_as_a_notice
         said = toasts(app)
         assert [toast for toast in said if toast.startswith("Played again: ")], said
         assert not [toast for toast in said if toast.startswith("Taken back: ")], said
+
+
+@run
+async def test_a_redo_that_fits_the_status_line_takes_the_undos_notice_away() -> None:
+    session = Session(GameSetup(2, seats=("person", "greedy"), seed=5))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.press("left", "enter")
+        await wait_until(pilot, lambda: session.state.phase.value == "place", "the carpet")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: session.state.current == 0, "Player 1's turn again")
+        await pilot.press("u")
+        await pilot.pause()
+        assert [toast for toast in toasts(app) if toast.startswith("Taken back: ")]
+        await pilot.press("ctrl+r")  # its line fits the status line at this width
+        await pilot.pause()
+        assert "Played again: " in screen_text(app)
+        assert not [toast for toast in toasts(app) if toast.startswith("Taken back: ")]
 
 
 @pytest.mark.parametrize(("key", "screen"), [("question_mark", "HelpScreen"), ("escape", None)])

@@ -429,6 +429,9 @@ class GameScreen(MarketScreen["NextGame"]):
         self._forget_hint_why()
         self._advance()
         after = self.flow.session.transitions
+        # The last undo's (or redo's) whole words, if still up as a notice, are contradicted
+        # now, whether or not this one's fit the status line.
+        self.query_one(StatusLine).overflow.take_back(self.app)
         if said := rewound(before, after, self.flow.names, redo=redo, asked=asked, brief=True):
             self._say(one_line(*said))
 
