@@ -91,7 +91,7 @@ def test_the_three_groups_newest_first_each_game_with_the_word_that_opens_it(
     assert listed(capsys) == [
         "3 unfinished games, newest first:",
         f"{broken} cannot be read: not a usable Marrakech save: it is not valid JSON "
-        "(Expecting property name enclosed in double quotes at line 1 column 2)",
+        "(Expecting property name enclosed in double quotes: line 1 column 2)",
         "ba9876543210: Ayla and Bo (hard computer), 13 turns played, Bo to play.",
         "0123456789ab: Cem and Dia (hard computer), 6 turns played, Cem to play.",
         "1 named save:",

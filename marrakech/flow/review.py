@@ -485,7 +485,8 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
     elif GRADE_ORDER.index(grade(decision.loss_win_chance)) < GRADE_ORDER.index(decision.grade):
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
-            "chance to win: {grade} for the points (by the chance to win alone: {by_chance})."
+            "chance to win: {grade} for the points (graded by the chance to win lost alone: "
+            "{by_chance})."
         )
     else:
         line = _(

@@ -48,6 +48,9 @@ SAVE_FORMAT = "marrakech-game"
 SAVE_VERSION = 5
 """The save-file version this program writes; it reads this one and every older one."""
 
+LOG_START = "Marrakech: "
+"""How an exported game log begins (``export_log``)."""
+
 MAX_SAVE_BYTES = 2 * 1024 * 1024
 """A save file larger than this is refused unread."""
 
@@ -225,7 +228,7 @@ def _parse_json(text: str) -> object:
         return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as error:
         raise _Invalid(
-            f"it is not valid JSON ({error.msg} at line {error.lineno} column {error.colno})"
+            f"it is not valid JSON ({error.msg}: line {error.lineno} column {error.colno})"
         ) from error
     except RecursionError as error:
         raise _Invalid("it is not a save: its JSON is nested far too deeply") from error
@@ -574,7 +577,7 @@ def _export_log(session: Session) -> str:
     )
     die = ", rolls from a loaded die" if isinstance(session.dice, LoadedDie) else ""
     lines = [
-        f"Marrakech: {setup.players} players, {setup.variant.value} variant, "
+        f"{LOG_START}{setup.players} players, {setup.variant.value} variant, "
         f"seed {setup.seed}{die}",
         f"Players: {seats}",
         f"First: {names[setup.first]}",

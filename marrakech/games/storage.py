@@ -28,6 +28,7 @@ from marrakech.engine import Phase
 from marrakech.games.language import _, ngettext
 from marrakech.games.narrate import turns_played
 from marrakech.games.records import (
+    LOG_START,
     MAX_SAVE_BYTES,
     SaveFileError,
     export_log,
@@ -395,7 +396,19 @@ def save_pasted(
         raise SaveFileError(
             _("the text pasted is larger than {limit} bytes").format(limit=MAX_SAVE_BYTES)
         )
-    session = record_from_json(text.strip())
+    text = text.strip()
+    if text.startswith(LOG_START):  # an exported log, pasted for the save
+        raise SaveFileError(
+            _("this is a game's log (the .txt file e exports), not a save: paste the .json file")
+        )
+    try:
+        session = record_from_json(text)
+    except SaveFileError as error:
+        if text.startswith("{") and not text.endswith("}"):
+            raise SaveFileError(
+                _("the text breaks off before the save ends: copy all of the .json file")
+            ) from error
+        raise
     bots = outside_seats(session.setup)
     if bots and in_browser:
         raise SaveFileError(

@@ -133,7 +133,7 @@ def quit_question(flow: GameFlow, *, in_browser: bool = False) -> str:
     if in_browser:  # its files last as long as the page (web.py)
         return _(
             "Quit the game? In a browser it is not kept once you leave: s sends it to your "
-            "downloads first, and “marrakech load” plays on with it in a terminal."
+            "downloads first; its text pasted into Saved games plays on with it later."
         )
     return _("Quit the game? It is saved: “marrakech” offers to resume it next time.")
 

@@ -275,8 +275,8 @@ def test_a_grade_given_for_the_points_alone_says_so() -> None:
     move, better = state.legal_actions()[:2]
     decided = Decision(0, 21, state, move, better, 7.65, 0.021, BLUNDER, 0.03)
     assert decision_line(decided, ("Ayla", "Bo")).endswith(
-        "lost 7.65 points and 2.1% chance to win: blunder for the points (by the chance to win "
-        "alone: inaccuracy)."
+        "lost 7.65 points and 2.1% chance to win: blunder for the points (graded by the chance "
+        "to win lost alone: inaccuracy)."
     )
     decided_already = Decision(0, 21, state, move, better, 3.13, 0.0, MISTAKE, 0.0)
     assert decision_line(decided_already, ("Ayla", "Bo")).endswith(
@@ -285,8 +285,8 @@ def test_a_grade_given_for_the_points_alone_says_so() -> None:
     )
     hardly = Decision(0, 21, state, move, better, 3.13, 0.004, MISTAKE, 0.004)
     assert decision_line(hardly, ("Ayla", "Bo")).endswith(
-        "lost 3.13 points and 0.4% chance to win: mistake for the points (by the chance to win "
-        "alone: best)."
+        "lost 3.13 points and 0.4% chance to win: mistake for the points (graded by the chance "
+        "to win lost alone: best)."
     )
     by_chance = Decision(0, 21, state, move, better, 7.65, 0.121, BLUNDER, 0.13)
     assert decision_line(by_chance, ("Ayla", "Bo")).endswith("12.1% chance to win: blunder.")

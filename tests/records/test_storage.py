@@ -381,6 +381,11 @@ def test_pasted_text_that_is_too_big_or_no_game_writes_nothing(data_home: Path) 
         storage.save_pasted(" " * (MAX_SAVE_BYTES + 1), PASTED_AT)
     with pytest.raises(SaveFileError, match="larger than"):
         storage.save_pasted("é" * (MAX_SAVE_BYTES // 2 + 1), PASTED_AT)  # two bytes each
-    with pytest.raises(SaveFileError, match="not a usable Marrakech save"):
+    with pytest.raises(SaveFileError, match=r"this is a game's log \(the .txt file e exports\)"):
         storage.save_pasted(export_log(_game()), PASTED_AT)
+    whole = record_to_json(_game())
+    with pytest.raises(SaveFileError, match="the text breaks off before the save ends"):
+        storage.save_pasted(whole[: len(whole) // 2], PASTED_AT)
+    with pytest.raises(SaveFileError, match="not a usable Marrakech save"):
+        storage.save_pasted("{}", PASTED_AT)
     assert list_saves() == []

@@ -1,14 +1,16 @@
-"""The app's tests press keys as fast as a program can: the pause that keeps one person's
-Enter from rolling the next person's die (``HANDOVER_SECONDS``) is off unless a test
-puts it back."""
+"""The app's tests press keys as fast as a program can: the pauses that keep one person's
+Enter from rolling the next person's die (``HANDOVER_SECONDS``) and a last move's Enter
+from opening the summary over the results (``SETTLE_SECONDS``) are off unless a test puts
+them back."""
 
 from __future__ import annotations
 
 import pytest
 
-from marrakech.tui.screens import game
+from marrakech.tui.screens import game, results
 
 
 @pytest.fixture(autouse=True)
 def no_handover_pause(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(game, "HANDOVER_SECONDS", 0.0)
+    monkeypatch.setattr(results, "SETTLE_SECONDS", 0.0)

@@ -114,7 +114,7 @@ async def test_in_a_browser_quitting_and_saved_games_say_the_games_last_as_long_
         assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question == (
             "Quit the game? In a browser it is not kept once you leave: s sends it to your "
-            "downloads first, and “marrakech load” plays on with it in a terminal."
+            "downloads first; its text pasted into Saved games plays on with it later."
         )
     browsing = MarrakechApp()  # asked to resume that game: no, the new-game form instead
     async with browsing.run_test(size=(100, 30)) as pilot:

@@ -27,6 +27,7 @@ from marrakech.engine import (
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.files import GameDocuments
 from marrakech.tui.palette import CARPET_COLOURS
+from marrakech.tui.screens import results
 from marrakech.tui.screens.results import ResultsScreen, ranking
 
 
@@ -231,3 +232,14 @@ def test_the_results_say_which_players_were_computers() -> None:
 
     names = {row[1] for row in asyncio.run(go())}
     assert names == {"Ayla", "Player 2 · greedy computer", "Bo"}, names
+
+
+def test_an_enter_pressed_as_the_results_open_opens_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(results, "SETTLE_SECONDS", 60.0)  # far longer than the test takes
+    state = finished([30, 20], [(Colour.RED, (0, 0), (0, 1))])
+    chosen = run(state, ("Ayla", "Bo"), "enter")[-1]  # meant for the game's last move
+    assert chosen == []
+    monkeypatch.setattr(results, "SETTLE_SECONDS", 0.0)
+    assert run(state, ("Ayla", "Bo"), "right", "right", "right", "enter")[-1] != []

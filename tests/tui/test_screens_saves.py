@@ -268,7 +268,7 @@ async def test_pasted_text_that_is_no_game_is_refused_with_the_reason_and_nothin
     async with app.run_test(size=(80, 30), notifications=True) as pilot:
         await open_saves(pilot)
         await paste_a_game(pilot, BROKEN)
-        assert any("not a usable Marrakech save" in toast for toast in toasts(app))
+        assert any("the text breaks off before the save ends" in toast for toast in toasts(app))
         assert storage.list_saves() == []
         assert isinstance(app.screen, SavesScreen)
 

@@ -8,6 +8,7 @@ over the results: Escape there comes back to them, it never quits.
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar, TypeAlias
 
 from rich.table import Table
@@ -43,6 +44,10 @@ def ranking(state: GameState) -> list[tuple[str, Score]]:
     best first, seats level on score and dirhams sharing a rank, eliminated seats last."""
     return [(place_word(standing), standing.score) for standing in state.standings()]
 
+
+SETTLE_SECONDS = 0.8
+"""How long after the results open a button pressed (Enter) does nothing: a player who
+pressed Enter on and on to roll and lay sees who won before the summary covers it."""
 
 RESULT_KEYS = N_("Esc: board · c: summary · v: review · r: replay · s: save · e: export · q: quit")
 """The results' keys beside Enter's button, in a line under them."""
@@ -115,7 +120,8 @@ class ResultsScreen(ModalScreen[NextGame]):
     ]
 
     AUTO_FOCUS = "#summary"
-    """An Enter meant for the last move of the game opens the summary, never a new game."""
+    """An Enter meant for the last move of the game opens the summary, never a new game
+    (and not even that while the results are fresh: ``SETTLE_SECONDS``)."""
 
     def __init__(
         self, documents: GameDocuments, names: tuple[str, ...], *, offer_new_game: bool = True
@@ -131,6 +137,8 @@ class ResultsScreen(ModalScreen[NextGame]):
         self.names = names
         self.review = GameReview(documents.session)
         """The game's review, worked out the first time the review or the summary opens."""
+        self._settled_at = time.monotonic() + SETTLE_SECONDS
+        """Until when an Enter is taken for one pressed for the game's last move."""
 
     def compose(self) -> ComposeResult:
         headline, lines = verdict(self.state, self.names)
@@ -198,6 +206,8 @@ class ResultsScreen(ModalScreen[NextGame]):
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
+        if time.monotonic() < self._settled_at:
+            return  # pressed for the game's last move, before the results were seen
         choice = event.button.id or "quit"
         if choice == "again":
             self.action_finish("again")
