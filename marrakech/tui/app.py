@@ -600,6 +600,13 @@ class MarrakechApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
+    def get_key_display(self, binding: Binding) -> str:
+        """Escape is "Esc" on every screen, as the help and the key lines write it (Textual
+        writes "esc" where a binding does not say)."""
+        if not binding.key_display and binding.key.split(",")[0].strip() == "escape":
+            return "Esc"
+        return super().get_key_display(binding)
+
     def deliver_screenshot(
         self, filename: str | None = None, path: str | None = None, time_format: str | None = None
     ) -> str | None:

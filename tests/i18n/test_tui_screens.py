@@ -241,7 +241,7 @@ def test_a_computer_seat_and_an_open_menu_are_said_in_japanese(japanese: None) -
             await pilot.press("enter")
             await pilot.pause()
             footer = lines_of(app)[-1]
-        assert "esc メニューを閉じる" in footer and "Dismiss" not in footer, footer
+        assert "Esc メニューを閉じる" in footer and "Dismiss" not in footer, footer
 
     asyncio.run(go())
     assert kind_hint("hard").startswith(f"この席は{level_word('hard')}CPU")
