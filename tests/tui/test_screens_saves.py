@@ -297,3 +297,22 @@ async def test_ctrl_v_come_as_a_key_says_which_keys_paste() -> None:
         await pilot.press("ctrl+v")
         said = " ".join(toasts(app))
         assert "Ctrl+V does not paste here: paste with your terminal's own keys." in said
+
+
+@pytest.mark.parametrize("in_a_browser", [False, True])
+@run
+async def test_a_finished_game_is_listed_by_its_number_where_the_command_line_can_use_it(
+    in_a_browser: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from .test_end_of_game import finished_session
+
+    monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: in_a_browser))
+    history = autosaves.history_dir()
+    history.mkdir(parents=True, exist_ok=True)
+    (history / "0123456789ab.json").write_text(record_to_json(finished_session(2)))
+    app = MarrakechApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_saves(pilot)
+        text = screen_text(app)
+    assert "Finished game" in text
+    assert ("0123456789ab" in text) is not in_a_browser  # marrakech review NUMBER

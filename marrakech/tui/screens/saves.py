@@ -179,10 +179,13 @@ def _unreadable(problem: str) -> str:
     return _("cannot be read: {problem}").format(problem=shown(problem))
 
 
-def finished_option(path: Path) -> Option:
+def finished_option(path: Path, *, in_browser: bool = False) -> Option:
     """The list entry for a finished game of the history (to replay), with its number
-    (``marrakech review NUMBER`` reviews it)."""
-    title = (_("Finished game {number}").format(number=shown(path.stem)), "bold")
+    (``marrakech review NUMBER`` reviews it; not in a browser, which has no command line)."""
+    if in_browser:
+        title = (_("Finished game"), "bold")
+    else:
+        title = (_("Finished game {number}").format(number=shown(path.stem)), "bold")
     try:
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime(_WHEN)
         about = shown(describe(storage.load_game(path)))
@@ -370,7 +373,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
             elif session is not None:
                 finished.add(str(path))
         for path in autosaves.finished_games():
-            option = finished_option(path)
+            option = finished_option(path, in_browser=self.app.is_web)
             options.append(option)
             if not option.disabled:
                 finished.add(str(path))
