@@ -204,7 +204,7 @@ def summary_lines(start: GameState, recaps: Sequence[TurnRecap], names: Sequence
     over = (recaps[-1].after if recaps else start).phase is Phase.OVER
     for player in summary.players:
         row = summary.scores[player.seat]
-        if over:
+        if over or len(starts) < 2:  # over, or no turn played yet: nothing is "now" alone
             scores = ", ".join(str(row[number]) for number in starts)
             said = _("{name}'s score, round by round: {scores}.")
         else:  # the last figure is now, in the middle of a round

@@ -372,6 +372,12 @@ PASTED_PREFIX = "pasted"
 """The start of the name a pasted game is saved under ("pasted-2026-12-06-11-05-12")."""
 
 
+def _same_game(held: Session, session: Session) -> bool:
+    """Whether two sessions are the very same game (a save written by an older version
+    differs in its text, not in its set-up and moves)."""
+    return held.setup == session.setup and held.actions == session.actions
+
+
 @dataclass(frozen=True, slots=True)
 class Pasted:
     """A game pasted as text, kept among the named saves (``save_pasted``)."""
@@ -390,7 +396,8 @@ def save_pasted(
     among the named saves, under a new name ("pasted-2026-12-06-11-05-12"), unless a save
     of the very same game is there already. Raises SaveFileError saying why the text is
     not a game, or (``in_browser``) that an outside bot plays in it, whose code would run
-    on the server; or that ``most`` pasted games are kept already. Nothing is written then."""
+    on the server; or that ``most`` pasted games are kept already (``most`` is a browser
+    page's bound: its files are on the server). Nothing is written then."""
     # A character is one byte at least: a text this long is too big before encoding it.
     if len(text) > MAX_SAVE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_SAVE_BYTES:
         raise SaveFileError(
@@ -420,15 +427,17 @@ def save_pasted(
     document = record_to_json(session)
     saves = list_saves()
     for path in saves:
-        with contextlib.suppress(SaveFileError):
-            if read_limited(path) == document:
+        with contextlib.suppress(*READ_ERRORS):
+            if read_limited(path) == document or _same_game(load_game(path), session):
                 return Pasted(path, False, over)
     pasted = [path for path in saves if path.stem.startswith(f"{PASTED_PREFIX}-")]
     if most is not None and len(pasted) >= most:
         raise SaveFileError(
             ngettext(
-                "{count} pasted game is kept here already, the most there is room for",
-                "{count} pasted games are kept here already, the most there is room for",
+                "{count} pasted game is kept here already, the most there is room for (a new "
+                "page starts with none)",
+                "{count} pasted games are kept here already, the most there is room for (a new "
+                "page starts with none)",
                 len(pasted),
             ).format(count=len(pasted))
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from datetime import datetime
 from pathlib import Path
@@ -362,6 +363,11 @@ def test_a_pasted_game_is_kept_under_a_new_name_and_a_twin_is_not_kept_twice(
     second = storage.save_pasted(record_to_json(other), PASTED_AT)  # the same second
     assert (second.path.name, second.new) == ("pasted-2026-12-06-11-05-12-2.json", True)
     assert storage.save_pasted(record_to_json(_game(None)), PASTED_AT).over
+    # A twin written otherwise (an older version's layout): found by its game, not its text.
+    older = _game(20)
+    write_atomic(storage.saves_dir() / "older.json", json.dumps(json.loads(record_to_json(older))))
+    twin = storage.save_pasted(record_to_json(older), PASTED_AT)
+    assert (twin.path.name, twin.new) == ("older.json", False)
 
 
 def test_a_browser_keeps_no_pasted_game_an_outside_bot_plays_nor_more_than_its_most(
@@ -371,7 +377,9 @@ def test_a_browser_keeps_no_pasted_game_an_outside_bot_plays_nor_more_than_its_m
     with pytest.raises(SaveFileError, match=r"an outside bot plays in it \(mybots.py:Clever\)"):
         storage.save_pasted(record_to_json(bot), PASTED_AT, in_browser=True)
     storage.save_pasted(record_to_json(_game()), PASTED_AT, most=1)
-    with pytest.raises(SaveFileError, match="1 pasted game is kept here already"):
+    with pytest.raises(
+        SaveFileError, match=r"1 pasted game is kept .* \(a new page starts with none\)"
+    ):
         storage.save_pasted(record_to_json(_game(30)), PASTED_AT, most=1)
     assert len(list_saves()) == 1
 

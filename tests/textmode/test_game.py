@@ -443,6 +443,7 @@ def test_summary_says_each_players_tolls_colours_and_scores_round_by_round() -> 
 
 def test_summary_mid_game_ends_each_players_scores_with_now() -> None:
     played = game()
+    assert played.respond("summary").lines[-1] == "Bo's score, round by round: 30."  # no turn yet
     answer(played, "left")  # a roll into the first round: no round has ended yet
     lines = played.respond("summary").lines
     assert lines[0].startswith("Ayla: 30 points (30 dirhams and 0 visible squares); tolls ")

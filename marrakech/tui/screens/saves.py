@@ -9,6 +9,7 @@ hosts it again: it is never played on here, at one keyboard.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -315,6 +316,10 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         """Per save file (its path), the seats outside bots play."""
         self._finished: frozenset[str] = frozenset()
         """The save files (their paths) of finished games: those a review opens."""
+        self._pasting = threading.Lock()
+        """Held while a pasted game is kept (two pastes never race for a name or a twin)."""
+        self._to_say: list[str] = []
+        """What each game pasted and kept since the list was last shown is to say."""
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -329,35 +334,8 @@ class SavesScreen(ModalScreen[OpenSave | None]):
 
     @work(thread=True, exclusive=True, group="saves")
     def _read_saves(self) -> None:
-        """Read (and check, by replaying) every save away from the screen's thread."""
-        self._list_saves(None, "")
-
-    @work(thread=True, exclusive=True, group="saves")
-    def _keep_pasted(self, text: str) -> None:
-        """Keep a pasted game among the named saves, then read the saves again with it
-        highlighted, away from the screen's thread (every save is read to find a twin)."""
-        try:
-            most = PASTED_IN_A_BROWSER if self.app.is_web else None
-            pasted = storage.save_pasted(
-                text, datetime.now(), in_browser=self.app.is_web, most=most
-            )
-        except storage.READ_ERRORS as error:
-            title = _("Cannot keep the pasted game")
-            self.app.call_from_thread(
-                self.notify, str(error), title=title, severity="error", timeout=10, markup=False
-            )
-            return
-        if pasted.over:
-            said = _("Kept among the saved games as {name}: r replays it, v reviews it.")
-        elif pasted.new:
-            said = _("Kept among the saved games as {name}: Enter plays it on.")
-        else:
-            said = _("That game is already among the saved games, as {name}.")
-        self._list_saves(pasted.path, said.format(name=shown(pasted.path.stem, 40)))
-
-    def _list_saves(self, highlighted: Path | None, said: str) -> None:
-        """Read the saves (in a worker) and show them, ``highlighted`` and ``said`` if any;
-        nothing when a newer reading took this one's place meanwhile."""
+        """Read (and check, by replaying) every save away from the screen's thread; show
+        them, unless a newer reading took this one's place meanwhile."""
         outside: dict[str, tuple[OutsideSeat, ...]] = {}
         options = []
         finished: set[str] = set()
@@ -379,21 +357,50 @@ class SavesScreen(ModalScreen[OpenSave | None]):
                 finished.add(str(path))
         if get_current_worker().is_cancelled:
             return
-        self.app.call_from_thread(self._show, options, outside, finished, highlighted, said)
+        self.app.call_from_thread(self._show, options, outside, finished)
+
+    @work(thread=True, group="paste")
+    def _keep_pasted(self, text: str) -> None:
+        """Keep a pasted game among the named saves away from the screen's thread (every
+        save is read to find a twin), one paste at a time; then read the list again."""
+        with self._pasting:
+            try:
+                most = PASTED_IN_A_BROWSER if self.app.is_web else None
+                pasted = storage.save_pasted(
+                    text, datetime.now(), in_browser=self.app.is_web, most=most
+                )
+            except storage.READ_ERRORS as error:
+                title = _("Cannot keep the pasted game")
+                self.app.call_from_thread(
+                    self.notify, str(error), title=title, severity="error", timeout=10, markup=False
+                )
+                return
+        if pasted.over:
+            said = _("Kept among the saved games as {name}: r replays it, v reviews it.")
+        elif pasted.new:
+            said = _("Kept among the saved games as {name}: Enter plays it on.")
+        else:
+            said = _("That game is already among the saved games, as {name}.")
+        self.app.call_from_thread(
+            self._kept, pasted.path, said.format(name=shown(pasted.path.stem, 40))
+        )
+
+    def _kept(self, path: Path, said: str) -> None:
+        """A pasted game is kept: say so once the list shows it, highlighted."""
+        self._highlighted = path
+        self._to_say.append(said)
+        self._read_saves()
 
     def _show(
         self,
         options: list[Option],
         outside: dict[str, tuple[OutsideSeat, ...]],
         finished: set[str],
-        highlighted: Path | None,
-        said: str,
     ) -> None:
         if not self.is_attached:  # closed while the saves were being read
             return
         self._outside = {path: seats for path, seats in outside.items() if seats}
         self._finished = frozenset(finished)
-        self._highlighted = highlighted or self._highlighted
         saves = self.query_one(OptionList)
         saves.clear_options()  # read again after a paste
         spaced: list[Option | None] = []
@@ -413,8 +420,9 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         if self._highlighted is not None and str(self._highlighted) in ids:
             saves.highlighted = ids.index(str(self._highlighted))
         self.refresh_bindings()
-        if said:  # once the game pasted is there to play
+        for said in self._to_say:  # once each game pasted is there to play
             self.notify(said, title=_("Pasted game"), markup=False)
+        self._to_say.clear()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._fit_list)
