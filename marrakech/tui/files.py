@@ -52,28 +52,37 @@ def show_notice(app: App[Any], notice: Notice, *, at_least: float = 0.0) -> floa
     return timeout
 
 
+_cleared = [0.0]
+"""When (``time.monotonic``) the notices were last taken off all at once here."""
+
+
+def clear_notices(app: App[Any]) -> None:
+    """Take every notice off the screen (Textual does it only all at once), and note
+    when: a ``PassingNotice`` shown before then is gone already."""
+    app.clear_notifications()
+    _cleared[0] = time.monotonic()
+
+
 class PassingNotice:
     """A notice that a later one takes the place of, or that goes once what it speaks of
     is gone (a hint's reasons, an undo's news): ``show`` it, ``take_back`` it. Textual
     takes notices off only all at once, so a notice shown meanwhile goes with it."""
 
     def __init__(self) -> None:
-        self._until = 0.0
-        """When (``time.monotonic``) the notice last shown goes by itself."""
+        self._shown = self._until = 0.0
+        """When (``time.monotonic``) the notice last shown came, and when it goes."""
 
     def show(self, app: App[Any], notice: Notice, *, at_least: float = 0.0) -> None:
         """Show ``notice`` (``show_notice``) in the place of the last one, if still up."""
         self.take_back(app)
-        self._until = time.monotonic() + show_notice(app, notice, at_least=at_least)
+        self._shown = time.monotonic()
+        self._until = self._shown + show_notice(app, notice, at_least=at_least)
 
     def take_back(self, app: App[Any]) -> None:
-        """Take the notice off the screen, if it is still there."""
-        if time.monotonic() < self._until:
-            app.clear_notifications()
-        self._until = 0.0
-
-    def forget(self) -> None:
-        """The notices were taken off otherwise (Esc): the next one takes none back."""
+        """Take the notice off the screen, if it is still there (not gone by itself, nor
+        taken off with all the others since)."""
+        if self._shown > _cleared[0] and time.monotonic() < self._until:
+            clear_notices(app)
         self._until = 0.0
 
 

@@ -234,12 +234,12 @@ def test_the_results_say_which_players_were_computers() -> None:
     assert names == {"Ayla", "Player 2 · greedy computer", "Bo"}, names
 
 
-def test_an_enter_pressed_as_the_results_open_opens_nothing(
+def test_a_key_pressed_as_the_results_open_does_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(results, "SETTLE_SECONDS", 60.0)  # far longer than the test takes
     state = finished([30, 20], [(Colour.RED, (0, 0), (0, 1))])
-    chosen = run(state, ("Ayla", "Bo"), "enter")[-1]  # meant for the game's last move
+    chosen = run(state, ("Ayla", "Bo"), "enter", "escape", "q")[-1]  # meant for the game
     assert chosen == []
     monkeypatch.setattr(results, "SETTLE_SECONDS", 0.0)
     assert run(state, ("Ayla", "Bo"), "right", "right", "right", "enter")[-1] != []

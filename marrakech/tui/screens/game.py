@@ -31,6 +31,7 @@ from marrakech.tui.files import (
     GameDocuments,
     PassingNotice,
     SettingsChanged,
+    clear_notices,
     notifier,
     show_notice,
 )
@@ -480,9 +481,7 @@ class GameScreen(MarketScreen["NextGame"]):
 
     def action_hide_notices(self) -> None:
         """Take the notices off the board (a hint's reasons among them, sooner than they go)."""
-        self.app.clear_notifications()
-        self.hint_why.forget()
-        self.query_one(StatusLine).overflow.forget()
+        clear_notices(self.app)
 
     def action_open_log(self) -> None:
         """The whole game so far on a screen of its own, to scroll through."""

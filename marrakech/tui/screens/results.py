@@ -46,8 +46,12 @@ def ranking(state: GameState) -> list[tuple[str, Score]]:
 
 
 SETTLE_SECONDS = 0.8
-"""How long after the results open a button pressed (Enter) does nothing: a player who
-pressed Enter on and on to roll and lay sees who won before the summary covers it."""
+"""How long after the results open their buttons and keys do nothing: a player who pressed
+Enter on and on to roll and lay sees who won before the summary covers it."""
+
+SETTLING = frozenset(("finish", "summary", "review", "replay", "save", "export"))
+"""The results' own actions, which wait ``SETTLE_SECONDS`` (the arrows and the app's keys
+do not)."""
 
 RESULT_KEYS = N_("Esc: board · c: summary · v: review · r: replay · s: save · e: export · q: quit")
 """The results' keys beside Enter's button, in a line under them."""
@@ -220,9 +224,18 @@ class ResultsScreen(ModalScreen[NextGame]):
         else:
             self.dismiss(choice)
 
+    def on_mount(self) -> None:
+        if SETTLE_SECONDS > 0:
+            self.set_timer(SETTLE_SECONDS, self.refresh_bindings)  # the keys light up
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """No Play again where no new game is offered (a network table)."""
-        return not (action == "finish" and parameters == ("again",) and not self.offer_new_game)
+        """No Play again where no new game is offered (a network table); the results' keys
+        dimmed while the results are fresh (a key meant for the game's last move)."""
+        if action == "finish" and parameters == ("again",) and not self.offer_new_game:
+            return False
+        if action in SETTLING and time.monotonic() < self._settled_at:
+            return None
+        return True
 
     def action_finish(self, choice: str) -> None:
         """Close with "board" or "quit"; "again" opens the new-game form."""
