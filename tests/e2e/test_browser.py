@@ -234,6 +234,7 @@ def test_a_visitor_reviews_a_finished_game_from_saved_games(server: str, tmp_pat
             shown.wait_for("Finished game")  # the one finished game, listed
             page.keyboard.press("Enter")  # a finished game opens on its results
             shown.wait_for("The market closes")
+            page.wait_for_timeout(1000)  # the results take keys a moment after they open
             page.keyboard.press("v")
             shown.wait_for("Skill")  # the review is worked out in the visitor's game
             shown.wait_for("On the market: the move played")

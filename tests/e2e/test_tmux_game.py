@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -100,6 +101,7 @@ def test_the_end_screen_closes_to_show_the_final_board(
         pane.wait_for("lay your")
         pane.keys("Enter")  # the last carpet of the game
         pane.wait_for("The market closes")
+        time.sleep(1.0)  # the results take keys a moment after they open (SETTLE_SECONDS)
         pane.keys("Escape")
         board = pane.wait_for("the game is over")
         assert "The market closes" not in board

@@ -22,6 +22,7 @@ from marrakech.games.words import verdict
 from marrakech.net.client import Client
 from marrakech.textmode.online import play_at_table
 from marrakech.tui.app import MarrakechApp, NetworkGame
+from marrakech.tui.screens import results
 from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.screens.review import ReviewScreen
 from net.harness import Table, hosted, until
@@ -72,7 +73,11 @@ def margins(state: GameState) -> list[int]:
 
 
 @pytest.mark.slow
-def test_a_joined_player_opens_the_review_of_the_whole_game_from_the_results() -> None:
+def test_a_joined_player_opens_the_review_of_the_whole_game_from_the_results(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(results, "SETTLE_SECONDS", 0.0)  # the keys pressed as fast as it can
+
     async def go() -> None:
         async with hosted(SETUP, headless=False) as table:
             client = Client(table.address, code=table.code(1), keep_finished=False)
