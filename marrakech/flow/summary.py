@@ -13,7 +13,7 @@ from marrakech.engine import Colour, GameState, Phase
 from marrakech.flow.judging import win_chances
 from marrakech.flow.recap import TurnRecap
 from marrakech.games.language import _, ngettext
-from marrakech.games.words import colour_word
+from marrakech.games.words import colour_word, dirhams_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,8 +212,3 @@ def summary_lines(start: GameState, recaps: Sequence[TurnRecap], names: Sequence
             said = _("{name}'s score, round by round: {scores}; now {now}.")
         lines.append(said.format(name=player.name, scores=scores, now=row[-1]))
     return lines
-
-
-def dirhams_words(count: int) -> str:
-    """A sum of money in words: "1 dirham", "12 dirhams"."""
-    return ngettext("{count} dirham", "{count} dirhams", count).format(count=count)

@@ -29,6 +29,7 @@ from marrakech.games.words import (
     colour_word,
     compass_letter,
     compass_word,
+    dirhams_words,
     listed,
     square_text,
 )
@@ -51,10 +52,6 @@ def _aimed(turn: Turn, facing: Direction) -> str:
     if turn is Turn.RIGHT:
         return _("aims Assam {facing} (turns right)").format(facing=letter)
     return _("aims Assam {facing} (goes straight)").format(facing=letter)
-
-
-def _dirhams(count: int) -> str:
-    return ngettext("{count} dirham", "{count} dirhams", count).format(count=count)
 
 
 def clause(transition: Transition, names: Sequence[str]) -> str:
@@ -103,12 +100,16 @@ def clause(transition: Transition, names: Sequence[str]) -> str:
             value=action.value,
             square=stop,
             payee=payee,
-            toll=_dirhams(transition.toll),
+            toll=dirhams_words(transition.toll),
             region=region,
-            paid=_dirhams(transition.paid),
+            paid=dirhams_words(transition.paid),
         )
     return _("rolls {value}, walks to {square}, pays {paid} to {payee} ({region})").format(
-        value=action.value, square=stop, payee=payee, paid=_dirhams(transition.paid), region=region
+        value=action.value,
+        square=stop,
+        payee=payee,
+        paid=dirhams_words(transition.paid),
+        region=region,
     )
 
 

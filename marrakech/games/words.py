@@ -59,12 +59,17 @@ def _english_plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
+def dirhams_words(count: int) -> str:
+    """A sum of money in words: "1 dirham", "12 dirhams"."""
+    return ngettext("{count} dirham", "{count} dirhams", count).format(count=count)
+
+
 def _counted(count: int, noun: str) -> str | None:
     """A count with one of the game's nouns, translated ("" for a noun it does not know)."""
     if noun == "turn":
         return ngettext("{count} turn", "{count} turns", count).format(count=count)
     if noun == "dirham":
-        return ngettext("{count} dirham", "{count} dirhams", count).format(count=count)
+        return dirhams_words(count)
     if noun == "carpet":
         return ngettext("{count} carpet", "{count} carpets", count).format(count=count)
     if noun == "point":
@@ -434,9 +439,7 @@ def score_lines(
                 place=standing.place,
                 who=who,
                 points=_points(score.total),
-                dirhams=ngettext("{count} dirham", "{count} dirhams", score.dirhams).format(
-                    count=score.dirhams
-                ),
+                dirhams=dirhams_words(score.dirhams),
                 visible=ngettext(
                     "{count} visible square", "{count} visible squares", score.visible
                 ).format(count=score.visible),

@@ -63,16 +63,16 @@ def _top_words(state: GameState, square: Square, names: Sequence[str] = ()) -> s
         return _("empty")
     top = stack[-1]
     owner = state.owner(top.colour)
+    name = names[owner] if names and owner is not None else None
     if state.is_neutral(top.colour):
         words = _("{colour} carpet no. {number} (neutral)")
-    elif names and owner is not None:
+    elif name is not None:
         # Translators: "Bo's blue carpet no. 2": Bo's, blue, the second carpet laid (of any
         # colour: carpets are numbered in the order they are laid).
         words = _("{name}'s {colour} carpet no. {number}")
     else:
         words = _("{colour} carpet no. {number}")
     # Carpets are numbered from 1, as players count (the engine counts from 0).
-    name = names[owner] if names and owner is not None else ""
     words = words.format(name=name, colour=colour_word(top.colour), number=top.carpet + 1)
     if len(stack) > 1:
         words = _("{carpet}, {count} carpets high").format(carpet=words, count=len(stack))

@@ -549,8 +549,7 @@ class TextGame:
         if name == "log":
             return describe.numbered_turns(self.flow.log()) or [_("Nothing has happened yet.")]
         if name == "summary":
-            session = self.flow.session
-            return summary_lines(session.states[0], self.flow.recaps, names)
+            return summary_lines(self.flow.session.start, self.flow.recaps, names)
         if name == "review":
             return self._review()
         if name == "eval":

@@ -142,7 +142,7 @@ class ResultsScreen(ModalScreen[NextGame]):
         self.review = GameReview(documents.session)
         """The game's review, worked out the first time the review or the summary opens."""
         self._settled_at = time.monotonic() + SETTLE_SECONDS
-        """Until when an Enter is taken for one pressed for the game's last move."""
+        """Until when a key or button is taken for one pressed for the game's last move."""
 
     def compose(self) -> ComposeResult:
         headline, lines = verdict(self.state, self.names)
@@ -210,7 +210,7 @@ class ResultsScreen(ModalScreen[NextGame]):
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        if time.monotonic() < self._settled_at:
+        if self._fresh:
             return  # pressed for the game's last move, before the results were seen
         choice = event.button.id or "quit"
         if choice == "again":
@@ -224,6 +224,11 @@ class ResultsScreen(ModalScreen[NextGame]):
         else:
             self.dismiss(choice)
 
+    @property
+    def _fresh(self) -> bool:
+        """Whether the results opened too short a while ago to take a key (SETTLE_SECONDS)."""
+        return time.monotonic() < self._settled_at
+
     def on_mount(self) -> None:
         if SETTLE_SECONDS > 0:
             self.set_timer(SETTLE_SECONDS, self.refresh_bindings)  # the keys light up
@@ -233,7 +238,7 @@ class ResultsScreen(ModalScreen[NextGame]):
         dimmed while the results are fresh (a key meant for the game's last move)."""
         if action == "finish" and parameters == ("again",) and not self.offer_new_game:
             return False
-        if action in SETTLING and time.monotonic() < self._settled_at:
+        if action in SETTLING and self._fresh:
             return None
         return True
 
