@@ -49,6 +49,19 @@ class TmuxPane:
                 raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
             time.sleep(0.1)
 
+    def wait_for_last_line(self, line: str, timeout: float = 20.0) -> str:
+        """Wait until the screen's last line with text on it is ``line``; return the screen."""
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.screen(joined=True)
+            if screen.rstrip().endswith("\n" + line):
+                return screen
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"the last line never became {line!r}; the screen was:\n{screen}"
+                )
+            time.sleep(0.1)
+
     def wait_for_exit(self, timeout: float = 20.0) -> None:
         """Wait until the command has ended (its session closes with it)."""
         deadline = time.monotonic() + timeout
