@@ -308,6 +308,12 @@ def finished_games() -> list[Path]:
     return [path for path, _ in sorted(_game_files(history_dir()), key=lambda item: -item[1])]
 
 
+def games_kept() -> int:
+    """How many games the data folder keeps: unfinished, saved by name, and finished."""
+    unfinished = len(list(_game_files(games_dir())))
+    return unfinished + len(storage.list_saves()) + len(finished_games())
+
+
 def adopt_legacy_autosave() -> None:
     """Move the one autosave of earlier versions into the folder of unfinished games."""
     legacy = storage.data_dir() / LEGACY_AUTOSAVE

@@ -43,7 +43,7 @@ from marrakech.tui.files import (
     screenshot_name,
     shown_path,
 )
-from marrakech.tui.screens.confirm import ConfirmScreen
+from marrakech.tui.screens.confirm import QUIT_DIALOG, ConfirmScreen, quit_asking_in_a_browser
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.translated import translate_bindings, translate_widgets_again
 
@@ -92,10 +92,6 @@ STOP_GRACE_SECONDS = 5.0
 
 SCREENSHOT = "marrakech-screenshot"
 """The name a screenshot's delivery goes by (the game says where it went, not Textual)."""
-
-QUIT_DIALOG = "quit-dialog"
-"""The id of the question quitting asks, where the quit key again answers yes (q, and
-ctrl+q, which the app hears first)."""
 
 
 def quit_question(flow: GameFlow, *, in_browser: bool = False) -> str:
@@ -577,7 +573,7 @@ class MarrakechApp(App[None]):
             return
         flow = self._flow_in_progress()
         if flow is None:
-            self.exit()
+            quit_asking_in_a_browser(self, self.exit)
             return
 
         def answered(yes: bool | None) -> None:

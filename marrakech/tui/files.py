@@ -134,7 +134,7 @@ class GameDocuments:
                 return
             if app.is_web:
                 self.name = name
-                _download(app, record_to_json(self.session), f"{name}.json", "application/json")
+                download(app, record_to_json(self.session), f"{name}.json", "application/json")
                 return
             problem = storage.save_problem(name, self.session)
             if problem is None:
@@ -169,7 +169,7 @@ class GameDocuments:
         file's name has no spaces (``file_name``)."""
         name = file_name(self.name or self.default_name)
         if app.is_web:
-            _download(app, export_log(self.session), f"{name}.txt", "text/plain")
+            download(app, export_log(self.session), f"{name}.txt", "text/plain")
             return
         export = partial(storage.export_log_file, self.session, name)
         _write(app, _("Exported"), _("Not exported"), _("Log written to {path}"), export)
@@ -193,8 +193,9 @@ def screenshot_name(folder: Path, when: datetime, time_format: str | None = None
     return name
 
 
-def _download(app: App[Any], text: str, filename: str, mime_type: str) -> None:
-    """Send a file to the visitor's browser (the game runs on a server it does not own)."""
+def download(app: App[Any], text: str, filename: str, mime_type: str) -> None:
+    """Send a file to the visitor's browser (the game runs on a server it does not own),
+    saying so."""
     app.deliver_text(io.StringIO(text), save_filename=filename, mime_type=mime_type)
     message = _("{filename} is on its way to your browser's downloads.").format(filename=filename)
     app.notify(message, title=_("Download"), markup=False)

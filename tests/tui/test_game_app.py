@@ -12,13 +12,16 @@ from textual.widgets import Input
 
 from marrakech import bots
 from marrakech.engine import Action, GameState, Orient, Phase, Place, Roll, Turn
-from marrakech.games import storage
+from marrakech.games import autosaves, storage
+from marrakech.games.records import record_to_json
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.files import NOTICE_TEXT_WIDTH, screenshot_name, shown_path
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.help import HelpScreen
+from marrakech.tui.screens.results import ResultsScreen
+from marrakech.tui.screens.setup import NewGameScreen
 from marrakech.tui.widgets.board import BoardWidget
 
 from .helpers import (
@@ -100,6 +103,69 @@ def a_new_game(monkeypatch: pytest.MonkeyPatch, *, in_a_browser: bool) -> Marrak
     """The app with a new 2-player game, run in a browser's page or in a terminal."""
     monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: in_a_browser))
     return MarrakechApp(session=Session(GameSetup(2, seed=1)))
+
+
+def a_finished_game_kept() -> None:
+    """A finished game in the history, as one played to its end leaves it."""
+    from .test_end_of_game import finished_session
+
+    history = autosaves.history_dir()
+    history.mkdir(parents=True, exist_ok=True)
+    (history / "0123456789ab.json").write_text(record_to_json(finished_session(2)))
+
+
+@pytest.mark.parametrize("games", [0, 1])
+@run
+async def test_in_a_browser_leaving_the_first_page_asks_when_the_page_keeps_games(
+    games: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: True))
+    if games:
+        a_finished_game_kept()
+    app = MarrakechApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("escape")
+        await pilot.pause()
+        if not games:  # nothing would be lost: the page's game ends at once
+            assert app.return_code == 0 and not app.is_running
+            return
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question == (
+            "Quit? In a browser nothing is kept once you leave, nor the game in Saved "
+            "games: d there sends it to your downloads first."
+        )
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)  # stayed: the form as it was
+        await pilot.press("escape", "q")  # the quit key again answers yes
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+@pytest.mark.parametrize("in_a_browser", [False, True])
+@run
+async def test_quitting_from_the_results_asks_only_in_a_browser(
+    in_a_browser: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from .test_end_of_game import finished_session
+
+    monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: in_a_browser))
+    a_finished_game_kept()
+    app = MarrakechApp(session=finished_session(2))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        if in_a_browser:
+            assert isinstance(app.screen, ConfirmScreen)
+            assert app.screen.question == (
+                "Quit? In a browser nothing is kept once you leave: s sends this game to "
+                "your downloads first."
+            )
+            await pilot.press("y")
+            await pilot.pause()
+    assert app.return_code == 0
 
 
 @run

@@ -316,3 +316,32 @@ async def test_a_finished_game_is_listed_by_its_number_where_the_command_line_ca
         text = screen_text(app)
     assert "Finished game" in text
     assert ("0123456789ab" in text) is not in_a_browser  # marrakech review NUMBER
+
+
+@pytest.mark.parametrize("in_a_browser", [False, True])
+@run
+async def test_in_a_browser_d_sends_the_highlighted_game_to_the_downloads(
+    in_a_browser: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: in_a_browser))
+    delivered: list[tuple[str, str | None]] = []
+    monkeypatch.setattr(
+        MarrakechApp,
+        "deliver_text",
+        lambda app, file, save_filename=None, **_: delivered.append((file.read(), save_filename)),
+    )
+    path = saved("evening", one_turn_game(("Ann", "Bo")), age=0)
+    app = MarrakechApp()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await open_saves(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        await pilot.press("d")
+        await pilot.pause()
+        said = " ".join(toasts(app))
+    if in_a_browser:
+        assert "d Download" in footer
+        assert delivered == [(path.read_text(), "evening.json")]
+        assert "evening.json is on its way to your browser's downloads." in said
+    else:  # the files are in the folder the note names
+        assert "Download" not in footer
+        assert delivered == []

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from textual import events, on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
-from marrakech.games.language import N_, _, pgettext
+from marrakech.games import autosaves
+from marrakech.games.language import N_, _, ngettext, pgettext
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.wrapped import WrappedStatic
+
+QUIT_DIALOG = "quit-dialog"
+"""The id of the question quitting asks, where the quit key again answers yes (q, and
+ctrl+q, which the app hears first)."""
 
 
 class ConfirmScreen(ModalScreen[bool | None]):
@@ -138,3 +144,36 @@ class ConfirmScreen(ModalScreen[bool | None]):
     def action_escape(self) -> None:
         """Close the dialog with the answer Escape gives."""
         self.dismiss(self.escape)
+
+
+def quit_asking_in_a_browser(
+    app: App[Any], leave: Callable[[], object], *, this_game: bool = False
+) -> None:
+    """Call ``leave``, which ends the app where no game is in progress. In a browser the
+    page's games end with it (web.py): first ask, when it keeps any, saying how to send
+    them to the downloads (``this_game``: a finished game is on the screen, which s sends)."""
+    count = autosaves.games_kept() if app.is_web else 0
+    if not count:
+        leave()
+        return
+    if this_game:
+        question = _(
+            "Quit? In a browser nothing is kept once you leave: s sends this game to your "
+            "downloads first."
+        )
+    else:
+        question = ngettext(
+            "Quit? In a browser nothing is kept once you leave, nor the game in Saved "
+            "games: d there sends it to your downloads first.",
+            "Quit? In a browser nothing is kept once you leave, nor the {count} games in "
+            "Saved games: d there sends one to your downloads.",
+            count,
+        ).format(count=count)
+    dialog = ConfirmScreen(question, yes=_("Quit"), no=_("Stay"), yes_key="q")
+    dialog.id = QUIT_DIALOG
+
+    def answered(yes: bool | None) -> None:
+        if yes:
+            leave()
+
+    app.push_screen(dialog, answered)

@@ -36,6 +36,7 @@ from marrakech.games.narrate import turns_played
 from marrakech.games.records import outside_seats
 from marrakech.games.session import Session
 from marrakech.games.text import shown
+from marrakech.tui.files import download
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.wrapped import WrappedText
@@ -230,10 +231,10 @@ def where_kept(*, in_browser: bool = False) -> str:
     the finished games in two others; in a browser, for as long as the page is open."""
     if in_browser:
         return _(
-            "In a browser these games last as long as this page: s on the board sends a "
-            "game to your downloads. To play one on, open the file in a text editor, copy "
-            "all its text and paste it here (ctrl+shift+v; cmd+v on a Mac); “marrakech "
-            "load” plays it in a terminal."
+            "In a browser these games last as long as this page: d sends the one "
+            "highlighted to your downloads. To play one on later, open the file in a text "
+            "editor, copy all its text and paste it here (ctrl+shift+v; cmd+v on a Mac); "
+            "“marrakech load” plays it in a terminal."
         )
     return _(
         "Named saves are kept in {saves}; unfinished games in {games}; finished games in "
@@ -302,6 +303,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         Binding("enter", "open", N_("Play on"), priority=True),
         Binding("r", "open(True)", N_("Replay")),
         Binding("v", "review", N_("Review")),
+        Binding("d", "download", N_("Download")),
         Binding("escape", "close", N_("Back")),
         Binding("ctrl+v", "how_to_paste", N_("Paste"), show=False),
     ]
@@ -452,7 +454,9 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         return None if option.disabled or option.id is None else Path(option.id)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "open" and self._chosen() is None:
+        if action == "download" and not self.app.is_web:
+            return False  # in a terminal the files are where the note under the list says
+        if action in ("open", "download") and self._chosen() is None:
             return None
         if action == "review":  # a finished game's, over this list (Escape comes back)
             chosen = self._chosen()
@@ -511,6 +515,25 @@ class SavesScreen(ModalScreen[OpenSave | None]):
             self.notify(message, title=_("Cannot load the game"), severity="error", markup=False)
             return
         self.app.push_screen(ReviewScreen(GameReview(session)))
+
+    def action_download(self) -> None:
+        """In a browser, send the highlighted game's file to the visitor's downloads, as it
+        is kept (a named save under its name); one that cannot be read now is reported."""
+        path = self._chosen()
+        if path is None:
+            return
+        try:
+            text = storage.read_limited(path)
+            modified = datetime.fromtimestamp(path.stat().st_mtime)
+        except storage.READ_ERRORS as error:
+            message = _unreadable(str(error))
+            self.notify(message, title=_("Cannot load the game"), severity="error", markup=False)
+            return
+        if path.parent == storage.saves_dir():
+            name = path.name
+        else:
+            name = f"game-{modified:%Y-%m-%d-%H-%M-%S}.json"
+        download(self.app, text, name, "application/json")
 
     def ask_for_bots(self, path: Path) -> None:
         """Open ``path`` to play on, asking first whether to load the code of the outside
