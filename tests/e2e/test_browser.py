@@ -272,7 +272,7 @@ def test_a_save_downloaded_in_one_page_and_pasted_into_another_plays_on(
         try:
             saver = browser.new_context(accept_downloads=True).new_page()
             saver.set_viewport_size({"width": 1200, "height": 800})
-            Shown(saver)
+            shown = Shown(saver)
             saver.goto(server)
             saver.wait_for_selector("body.-first-byte", timeout=30_000)
             wait_until(lambda: games(tmp_path), "a visitor's folder")
@@ -284,7 +284,7 @@ def test_a_save_downloaded_in_one_page_and_pasted_into_another_plays_on(
                 saver.keyboard.press("Enter")
                 time.sleep(2.0)
             saver.keyboard.press("s")
-            time.sleep(1.0)  # the name prompt opens
+            shown.wait_for("Save the game as")  # the name prompt opens
             with saver.expect_download(timeout=20_000) as download:
                 saver.keyboard.press("Enter")  # the name offered
             text = Path(download.value.path()).read_text(encoding="utf-8")

@@ -71,7 +71,7 @@ def test_enter_resumes_an_unfinished_game(tmp_path: Path) -> None:
         again.wait_for("Resume the unfinished game")
         again.keys("Enter")  # Resume is the focused default
         again.wait_for("Player 2: Assam will go straight on")
-        resumed = again.wait_for("Player 1 turns left, rolls 3", timeout=5)
+        resumed = again.wait_for("Player 1 turns left, rolls 3")
         assert "Player 1 turns left, rolls 3" in resumed, resumed
     finally:
         again.close()

@@ -17,7 +17,7 @@ from net.harness import until
 
 
 @pytest.mark.slow
-def test_a_decision_is_on_disk_within_about_a_second_and_nothing_after_the_end() -> None:
+def test_a_decision_reaches_the_disk_by_itself_and_nothing_after_the_end() -> None:
     async def scenario() -> None:
         notices: list[Notice] = []
         flow, hosting = new_game(
@@ -26,7 +26,7 @@ def test_a_decision_is_on_disk_within_about_a_second_and_nothing_after_the_end()
         path = games_dir() / f"{hosting.game_id}.json"
         assert storage.load_game(path).actions == ()  # on disk before anyone joins
         flow.decide(Orient(Turn.LEFT))
-        await until(lambda: len(storage.load_game(path).actions) == 2, timeout=3)
+        await until(lambda: len(storage.load_game(path).actions) == 2)
         while not flow.over:
             flow.decide(flow.state.legal_actions()[0])  # type: ignore[arg-type]
         await asyncio.sleep(0.3)  # the writer thread would have written by now

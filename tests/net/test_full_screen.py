@@ -64,7 +64,7 @@ def test_a_joined_seat_sees_the_hosts_move_and_plays_its_own() -> None:
             assert "Guest: Assam will go" in text
             await pilot.press("enter")  # the guest's roll goes to the host...
             await until(lambda: table.flow.state.phase.value == "place")
-            await pilot.pause(0.3)
+            await until(lambda: app.screen.check_action("lay", ()) is True)  # walked here too
             await pilot.press("enter")  # ...and so does its carpet
             await until(lambda: table.flow.state.current == 0)
             assert seen(client.flow.state) == seen(table.flow.state)
@@ -171,7 +171,7 @@ def test_a_joined_board_asked_to_agree_keeps_one_question_through_a_rename() -> 
             await host_plays_a_turn(table, client, app, pilot)
             await pilot.press("enter")
             await until(lambda: table.flow.state.phase.value == "place")
-            await pilot.pause(0.3)
+            await until(lambda: app.screen.check_action("lay", ()) is True)  # walked here too
             await pilot.press("enter")
             await until(lambda: table.flow.state.current == 0)
             played = len(table.flow.session.actions)

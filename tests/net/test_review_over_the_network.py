@@ -107,8 +107,9 @@ def test_a_joined_player_opens_the_review_of_the_whole_game_from_the_results(
                 assert app.screen is results
                 await pilot.press("v")
                 await pilot.pause()
-                assert isinstance(app.screen, ReviewScreen)
-                await until(lambda: results.review.found is not None, timeout=60)
+                review = app.screen
+                assert isinstance(review, ReviewScreen)
+                await until(lambda: not review.query_one("#working").display, timeout=60)
                 await pilot.pause()
                 text = screen_text(app)
                 assert "Luck" in text and "Skill" in text

@@ -220,7 +220,10 @@ def test_a_player_leaving_a_seat_a_computer_plays_already_is_offered_no_computer
 
 def test_a_player_waiting_for_an_answer_to_an_undo_request_is_not_idle() -> None:
     async def scenario() -> None:
-        options = {"hand_over": typed_hand_over, "stall_seconds": STALL}
+        # Bo's wait is counted from Ayla's carpet, and the undo must reach the host within
+        # it: a second, not STALL, so that a busy machine still sends it in time.
+        stall = 1.0
+        options = {"hand_over": typed_hand_over, "stall_seconds": stall}
         setup = GameSetup(2, names=("Ayla", "Bo"), seed=11)
         async with hosted(setup, headless=False, **options) as table:
             ayla = TextGame(table.flow)  # the host's own seat, in lines
@@ -233,7 +236,7 @@ def test_a_player_waiting_for_an_answer_to_an_undo_request_is_not_idle() -> None
             answering.cancel()
             await bo.send({"type": "undo", "id": 1, "at": len(table.flow.session.actions)})
             await says(ayla, "asks to take back")
-            await asyncio.sleep(STALL * 5)  # Bo's turn waits, but for Ayla's answer
+            await asyncio.sleep(stall * 2)  # Bo's turn waits, but for Ayla's answer
             assert not any("has not moved" in line for line in ayla.advance())
             ayla.respond("no")
             assert "Bo has not moved" in flat(" ".join(await says(ayla, "has not moved")))

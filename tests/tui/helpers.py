@@ -49,6 +49,16 @@ async def wait_for_seat(pilot: Any, session: Session, seat: int, timeout: float 
         await pilot.pause(0.02)
 
 
+async def wait_for_turns(pilot: Any, session: Session, seat: int, turns: int) -> None:
+    """Let the app run until ``seat`` has played ``turns`` whole turns (each its facing,
+    roll and carpet): for a turn to come again, which waiting for the seat cannot tell."""
+
+    def played() -> bool:
+        return [t.seat for t in session.transitions].count(seat) >= 3 * turns
+
+    await wait_until(pilot, played, f"seat {seat}'s turn {turns}")
+
+
 async def wait_until(
     pilot: Any, condition: Callable[[], object], what: str, timeout: float = 30.0
 ) -> None:

@@ -31,6 +31,7 @@ from .helpers import (
     screen_text,
     toasts,
     wait_for_seat,
+    wait_for_turns,
     wait_until,
 )
 
@@ -293,6 +294,7 @@ async def test_a_computer_plays_its_turns() -> None:
     app = MarrakechApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "enter")
+        await wait_for_turns(pilot, session, 1, 1)
         await wait_for_seat(pilot, session, 0)
         assert session.state.current == 0
         assert session.state.phase is Phase.ORIENT
@@ -306,6 +308,7 @@ async def test_undo_with_a_computer_goes_back_to_the_persons_decision() -> None:
     app = MarrakechApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "enter")
+        await wait_for_turns(pilot, session, 1, 1)
         await wait_for_seat(pilot, session, 0)
         await pilot.press("u")
         assert session.state.current == 0

@@ -18,7 +18,7 @@ from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.widgets import pacer
 from marrakech.tui.widgets.game_log import GameLog
 
-from .helpers import position, run, screen_text, toasts, wait_for_seat, wait_until
+from .helpers import position, run, screen_text, toasts, wait_for_seat, wait_for_turns, wait_until
 
 
 def game_screen(app: MarrakechApp) -> GameScreen:
@@ -210,7 +210,8 @@ async def test_with_takebacks_off_a_roll_the_computer_made_stands() -> None:
         assert screen.active_bindings["u"].enabled is False
         await pilot.press("enter")
         await pilot.press("enter")
-        await wait_for_seat(pilot, session, 0)  # the computer has rolled and played
+        await wait_for_turns(pilot, session, 1, 1)  # the computer has rolled and played
+        await wait_for_seat(pilot, session, 0)
         played = session.actions
         assert isinstance(played[2], Place)
         await pilot.press("u")

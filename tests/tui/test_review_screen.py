@@ -59,7 +59,10 @@ async def reviewing(
     async with app.run_test(size=size, notifications=notifications) as pilot:
         await pilot.pause()
         await app.push_screen(screen)
-        ready = (lambda: bool(screen.shown)) if listed else (lambda: game.found is not None)
+
+        def ready() -> bool:  # drawn, not only worked out (the screen draws it a step later)
+            return bool(screen.shown) if listed else not screen.query_one("#working").display
+
         await wait_until(pilot, ready, "the review is worked out")
         await pilot.pause()
         yield app, pilot, screen, game
@@ -146,7 +149,7 @@ async def luck_panel(session: Session, size: tuple[int, int]) -> list[str]:
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await app.push_screen(screen)
-        await wait_until(pilot, lambda: screen.game.found is not None, "luck and skill")
+        await wait_until(pilot, lambda: not screen.query_one("#luck-working").display, "luck")
         await pilot.pause()
         chart = screen.query_one("#luck")
         lines = screen_text(app).splitlines()[chart.region.y : chart.region.bottom]
@@ -206,7 +209,7 @@ async def test_v_on_the_results_opens_the_review_and_the_summary_shares_it() -> 
         await pilot.pause()
         review = app.screen
         assert isinstance(review, ReviewScreen)
-        await wait_until(pilot, lambda: results.review.found is not None, "the review")
+        await wait_until(pilot, lambda: not review.query_one("#working").display, "the review")
         await pilot.pause()
         text = screen_text(app)
         assert "Luck" in text and "Skill" in text
