@@ -37,6 +37,28 @@ def run(test: Callable[..., Awaitable[None]]) -> Callable[..., None]:
     return wrapper
 
 
+def as_in_a_browser(monkeypatch: pytest.MonkeyPatch, in_a_browser: bool = True) -> None:
+    """Run the app as a browser's page runs it (``marrakech serve``), or as a terminal does."""
+    from marrakech.tui.app import MarrakechApp
+
+    monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: in_a_browser))
+
+
+def keep_a_finished_game(name: str = "0123456789ab") -> Path:
+    """A finished 2-player game in the history of finished games, as one played to its end
+    leaves it; its path."""
+    from marrakech.games import autosaves
+    from marrakech.games.records import record_to_json
+
+    from .test_end_of_game import finished_session
+
+    history = autosaves.history_dir()
+    history.mkdir(parents=True, exist_ok=True)
+    path = history / f"{name}.json"
+    path.write_text(record_to_json(finished_session(2)))
+    return path
+
+
 async def wait_for_seat(pilot: Any, session: Session, seat: int, timeout: float = 30.0) -> None:
     """Let the app run (computer turns included) until it is this seat's turn.
 

@@ -12,8 +12,7 @@ from textual.widgets import Input
 
 from marrakech import bots
 from marrakech.engine import Action, GameState, Orient, Phase, Place, Roll, Turn
-from marrakech.games import autosaves, storage
-from marrakech.games.records import record_to_json
+from marrakech.games import storage
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.files import NOTICE_TEXT_WIDTH, screenshot_name, shown_path
@@ -25,7 +24,9 @@ from marrakech.tui.screens.setup import NewGameScreen
 from marrakech.tui.widgets.board import BoardWidget
 
 from .helpers import (
+    as_in_a_browser,
     check_golden,
+    keep_a_finished_game,
     position,
     run,
     screen_text,
@@ -102,17 +103,8 @@ async def test_the_quit_question_is_not_covered_by_a_notice_said_just_before() -
 
 def a_new_game(monkeypatch: pytest.MonkeyPatch, *, in_a_browser: bool) -> MarrakechApp:
     """The app with a new 2-player game, run in a browser's page or in a terminal."""
-    monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: in_a_browser))
+    as_in_a_browser(monkeypatch, in_a_browser)
     return MarrakechApp(session=Session(GameSetup(2, seed=1)))
-
-
-def a_finished_game_kept() -> None:
-    """A finished game in the history, as one played to its end leaves it."""
-    from .test_end_of_game import finished_session
-
-    history = autosaves.history_dir()
-    history.mkdir(parents=True, exist_ok=True)
-    (history / "0123456789ab.json").write_text(record_to_json(finished_session(2)))
 
 
 @pytest.mark.parametrize("games", [0, 1])
@@ -120,9 +112,9 @@ def a_finished_game_kept() -> None:
 async def test_in_a_browser_leaving_the_first_page_asks_when_the_page_keeps_games(
     games: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: True))
+    as_in_a_browser(monkeypatch)
     if games:
-        a_finished_game_kept()
+        keep_a_finished_game()
     app = MarrakechApp()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("escape")
@@ -148,11 +140,8 @@ async def test_in_a_browser_leaving_the_first_page_asks_when_the_page_keeps_game
 async def test_quitting_from_the_results_asks_only_in_a_browser(
     in_a_browser: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from .test_end_of_game import finished_session
-
-    monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: in_a_browser))
-    a_finished_game_kept()
-    app = MarrakechApp(session=finished_session(2))
+    as_in_a_browser(monkeypatch, in_a_browser)
+    app = MarrakechApp(session=storage.load_game(keep_a_finished_game()))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)

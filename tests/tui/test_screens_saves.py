@@ -17,7 +17,15 @@ from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.saves import SavesScreen
 
-from .helpers import paste, run, screen_text, toasts, wait_until
+from .helpers import (
+    as_in_a_browser,
+    keep_a_finished_game,
+    paste,
+    run,
+    screen_text,
+    toasts,
+    wait_until,
+)
 
 BROKEN = '{"format": "marrakech-game", "version": '
 
@@ -277,7 +285,7 @@ async def test_pasted_text_that_is_no_game_is_refused_with_the_reason_and_nothin
 async def test_in_a_browser_a_pasted_game_an_outside_bot_plays_is_refused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: True))
+    as_in_a_browser(monkeypatch)
     text = record_to_json(one_turn_game(("Ann", "Bo")))
     text = text.replace('"seats": ["person", "person"]', '"seats": ["person", "mybots.py:Clever"]')
     app = MarrakechApp()
@@ -304,12 +312,8 @@ async def test_ctrl_v_come_as_a_key_says_which_keys_paste() -> None:
 async def test_a_finished_game_is_listed_by_its_number_where_the_command_line_can_use_it(
     in_a_browser: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from .test_end_of_game import finished_session
-
-    monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: in_a_browser))
-    history = autosaves.history_dir()
-    history.mkdir(parents=True, exist_ok=True)
-    (history / "0123456789ab.json").write_text(record_to_json(finished_session(2)))
+    as_in_a_browser(monkeypatch, in_a_browser)
+    keep_a_finished_game("0123456789ab")
     app = MarrakechApp()
     async with app.run_test(size=(100, 30)) as pilot:
         await open_saves(pilot)
@@ -323,7 +327,7 @@ async def test_a_finished_game_is_listed_by_its_number_where_the_command_line_ca
 async def test_in_a_browser_d_sends_the_highlighted_game_to_the_downloads(
     in_a_browser: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(MarrakechApp, "is_web", property(lambda app: in_a_browser))
+    as_in_a_browser(monkeypatch, in_a_browser)
     delivered: list[tuple[str, str | None]] = []
     monkeypatch.setattr(
         MarrakechApp,
