@@ -54,7 +54,7 @@ class TmuxPane:
         deadline = time.monotonic() + timeout
         while True:
             screen = self.screen(joined=True)
-            if screen.rstrip().endswith("\n" + line):
+            if screen.rstrip().splitlines()[-1:] == [line]:
                 return screen
             if time.monotonic() > deadline:
                 raise AssertionError(

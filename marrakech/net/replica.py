@@ -268,6 +268,13 @@ class ReplicaFlow(GameFlow):
         self._post("act", at=self.actions_played, action="roll")
         return ()
 
+    def why_no_undo(self) -> str | None:
+        """None when an undo may be asked for, else why not (a spectator has nothing to
+        take back, whatever the takebacks)."""
+        if self.me is None:
+            return _("a spectator has no decisions")
+        return super().why_no_undo()
+
     def undo(self) -> None:
         """Ask the host to take back the last decision (its owner may have to agree)."""
         if self.me is None:

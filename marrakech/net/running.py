@@ -327,20 +327,22 @@ async def _join(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
         return _error("join", _("--name: the name {problem}").format(problem=problem))
     code = None if args.code is None else normal_code(args.code)
     client = Client(args.address, code=code, name=args.name, level=level)
-    if level is None and not args.text and board is not None:
-        ended = await _join_on_board(client, board)
-    else:
-        ended = await lines(
+    try:
+        if level is None and not args.text and board is not None:
+            return await _join_on_board(client, board)
+        return await lines(
             lambda: client.flow,
             client.listen,
             client.run(),
             moves=level is None or args.text,
-            reads=level is None,
+            # A computer's seat reads a person's commands at a terminal (quit, scores...),
+            # never a program's input, whose end would end the seat.
+            reads=level is None or sys.stdin.isatty(),
             quit_at_end=not args.watch,
         )
-    client.keep_unfinished()  # left before the end: what was seen so far, to check
-    _say_record(client.record, finished=client.flow is not None and client.flow.over)
-    return ended
+    finally:  # Ctrl+C too: the record of the dice seen is kept and said
+        client.keep_unfinished()  # left before the end: what was seen so far, to check
+        _say_record(client.record, finished=client.flow is not None and client.flow.over)
 
 
 async def _join_on_board(client: Client, board: Board) -> int:

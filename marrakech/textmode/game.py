@@ -114,6 +114,12 @@ NO_AIMING = N_(
 )
 """Said to ``aim`` in a game of the standard rules."""
 
+YOUR_COMPUTER_DECIDES = N_(
+    "The computer you joined with plays your seat: it makes every decision. scores, log and "
+    "board follow the game; quit leaves the table."
+)
+"""Said to a decision typed at a seat joined with ``--bot``."""
+
 
 @dataclass
 class Reply:
@@ -378,6 +384,13 @@ class TextGame:
         return reply
 
     def _run(self, command: Command) -> Reply:
+        flow = self.flow
+        decision = isinstance(command, Go | AimAt | LayNumber | LayCarpet) or command == Plain(
+            "roll"
+        )
+        # A network seat whose front end runs a computer is one joined with --bot.
+        if decision and flow.networked and flow.runs_computers and not flow.over:
+            return Reply([_(YOUR_COMPUTER_DECIDES)])
         if isinstance(command, AimAt) and self.flow.session.setup.variant is Variant.STANDARD:
             return Reply([one_line(_(NO_AIMING), self._now())])
         if isinstance(command, Go | AimAt):
@@ -641,6 +654,9 @@ class TextGame:
             return _("Goodbye: the game is saved, and {command} goes on with it.").format(
                 command=autosaves.host_command(path)
             )
+        if self.flow.networked and self.flow.me is None:
+            # Translators: the command in quotation marks is typed as it is.
+            return _("Goodbye: the game goes on; your “marrakech join” line watches it again.")
         if self.flow.networked:
             return _("Goodbye: the game goes on without you; your join code lets you back in.")
         if self.flow.autosave_path is None:

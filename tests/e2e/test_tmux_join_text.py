@@ -9,7 +9,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -29,15 +28,6 @@ def free_port() -> int:
 
 def last_line(screen: str) -> str:
     return screen.rstrip().splitlines()[-1].rstrip()
-
-
-def wait_for_last_line(pane: TmuxPane, text: str) -> str:
-    """Wait until the screen's last line reads ``text``; returns the screen."""
-    deadline = time.monotonic() + 20  # far beyond what any load needs
-    while last_line(screen := pane.screen()) != text:
-        assert time.monotonic() < deadline, f"the last line never read {text!r}:\n{screen}"
-        time.sleep(0.1)
-    return screen
 
 
 def test_a_joined_player_edits_their_line_and_the_table_writes_above_it(tmp_path: Path) -> None:
@@ -67,13 +57,13 @@ def test_a_joined_player_edits_their_line_and_the_table_writes_above_it(tmp_path
             # Typed while the computer plays: its moves are written above the line typed.
             player.tmux("send-keys", "-t", "main", "-l", "sco")
             player.wait_for("Player 2 lays a")
-            screen = wait_for_last_line(player, "> sco")
+            screen = player.wait_for_last_line("> sco")
             assert screen.count("Player 1, your turn") == 2  # said after the computer's turn
             assert last_line(screen) == "> sco"
             player.type_line("res")
             assert "> scores\n" in player.wait_for("carpets left, the next")
             player.keys("C-u", "Up", "Up")  # the lines typed before come back
-            wait_for_last_line(player, "> 1")
+            player.wait_for_last_line("> 1")
             player.keys("C-u", "C-d")
             ended = player.wait_for("The input has ended.", joined=True)
             assert any(line.startswith("The input has ended.") for line in ended.splitlines())
@@ -96,12 +86,12 @@ def test_a_joined_line_ended_from_elsewhere_gives_the_terminal_back_as_it_was(
         heading = host.wait_for("seat 1: marrakech join", joined=True)
         join_line = next(line for line in heading.splitlines() if line.startswith("seat 1: "))
         address, code = join_line.split()[-2:]
-        wait_for_last_line(shell, "shell$")
+        shell.wait_for_last_line("shell$")
         join = [sys.executable, "-m", "marrakech", "join", address, code, "--text"]
         shell.type_line(f"XDG_DATA_HOME={tmp_path / 'ayla'} {shlex.join(join)}")
         shell.wait_for("to turn him")
         shell.tmux("send-keys", "-t", "main", "-l", "lef")
-        wait_for_last_line(shell, "> lef")
+        shell.wait_for_last_line("> lef")
         subprocess.run(
             join,
             stdin=subprocess.DEVNULL,
@@ -111,10 +101,35 @@ def test_a_joined_line_ended_from_elsewhere_gives_the_terminal_back_as_it_was(
             check=False,
         )
         shell.wait_for("Your seat was taken from another terminal.")
-        screen = wait_for_last_line(shell, "shell$")
+        screen = shell.wait_for_last_line("shell$")
         assert "> lef" not in screen
         shell.type_line("echo seen")
         assert "shell$ echo seen\n" in shell.wait_for("\nseen\n")  # the command shows
     finally:
         shell.close()
+        host.close()
+
+
+def test_a_seat_a_computer_plays_here_still_answers_its_person(tmp_path: Path) -> None:
+    # It read nothing typed, not even quit: the seat looked hung until Ctrl+C.
+    port = str(free_port())
+    host = marrakech_pane(tmp_path / "host", "host", "--headless", "--port", port, width=120)
+    try:
+        heading = host.wait_for("seat 2: marrakech join", joined=True)
+        join_line = next(line for line in heading.splitlines() if line.startswith("seat 2: "))
+        address, code = join_line.split()[-2:]
+        bot = marrakech_pane(
+            tmp_path / "bo", "join", address, code, "--bot", "greedy", width=120, then="sleep 60"
+        )
+        try:
+            bot.wait_for("Type help for the commands.")  # Player 1, who never joins, is to move
+            bot.type_line("scores")
+            bot.wait_for("carpets left, the next")
+            bot.type_line("left")
+            bot.wait_for("The computer you joined with plays your seat", joined=True)
+            bot.type_line("quit")
+            bot.wait_for("Goodbye: the game goes on without you", joined=True)
+        finally:
+            bot.close()
+    finally:
         host.close()

@@ -179,11 +179,11 @@ async def heard_seat(table: Table, seat: int) -> tuple[Client, list[Change], asy
 
 
 @asynccontextmanager
-async def seated(table: Table, seat: int | None) -> AsyncIterator[Client]:
-    """A client playing ``seat`` of the table (None: watching it), once it has read the
-    game; it stops when the block ends."""
+async def seated(table: Table, seat: int | None, level: str | None = None) -> AsyncIterator[Client]:
+    """A client playing ``seat`` of the table (None: watching it; ``level``: a computer
+    of that level plays it), once it has read the game; it stops when the block ends."""
     code = None if seat is None else table.code(seat)
-    client = Client(table.address, code=code, keep_finished=False)
+    client = Client(table.address, code=code, keep_finished=False, level=level)
     playing = asyncio.create_task(client.run())
     try:
         await until(lambda: client.flow is not None)

@@ -945,3 +945,40 @@ def test_a_name_no_host_would_take_is_refused_before_joining(
     assert capsys.readouterr().err == (
         "marrakech join: --name: the name must be at most 40 characters, not 41\n"
     )
+
+
+def test_a_decision_typed_at_a_seat_joined_with_a_computer_is_refused() -> None:
+    async def scenario() -> None:
+        async with (
+            hosted(GameSetup(2, names=("Ayla", "Bo"), seed=3)) as table,
+            seated(table, 1, level="greedy") as bo,
+        ):
+            assert bo.flow is not None
+            for typed in ("left", "roll", "1"):
+                assert TextGame(bo.flow).respond(typed).lines == [
+                    "The computer you joined with plays your seat: it makes every decision. "
+                    "scores, log and board follow the game; quit leaves the table."
+                ]
+            assert TextGame(bo.flow).respond("quit").quit
+            assert table.flow.session.actions == ()
+
+    asyncio.run(scenario())
+
+
+def test_leaving_or_undoing_a_spectator_is_told_what_a_spectator_has() -> None:
+    async def scenario() -> None:
+        async with (
+            hosted(GameSetup(2, names=("Ayla", "Bo"), seed=3)) as table,
+            seated(table, None) as spectator,
+            seated(table, 1) as bo,
+        ):
+            assert spectator.flow is not None and bo.flow is not None
+            assert spectator.flow.why_no_undo() == "a spectator has no decisions"
+            assert TextGame(spectator.flow).goodbye() == (
+                "Goodbye: the game goes on; your “marrakech join” line watches it again."
+            )
+            assert TextGame(bo.flow).goodbye() == (
+                "Goodbye: the game goes on without you; your join code lets you back in."
+            )
+
+    asyncio.run(scenario())
