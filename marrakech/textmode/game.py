@@ -32,7 +32,7 @@ from marrakech.flow.summary import summary_lines
 from marrakech.games import autosaves, storage, words
 from marrakech.games.autosaves import GameFile
 from marrakech.games.language import N_, _, pgettext
-from marrakech.games.levels import level_word
+from marrakech.games.levels import LEVELS, level_word
 from marrakech.games.narrate import one_line, rewound, sentence
 from marrakech.games.reasons import said
 from marrakech.games.records import SaveFileError
@@ -238,6 +238,9 @@ class TextGame:
         """At a network table where another seat or the die is to move: whose turn it is."""
         if not self._waiting_for_another():
             return []
+        if self._hosting_without(self.state.current):
+            self._prompted = self.flow.state  # said once
+            return [self._not_joined(self.state.current)]
         if self.state.current != self.flow.me:
             name = self.names[self.state.current]
             return [_("It is {name}'s turn: waiting for them.").format(name=name)]
@@ -349,7 +352,24 @@ class TextGame:
         elif flow.person_to_move and self._prompted is not flow.state:
             self._prompted = flow.state
             lines.append(self.may_do())
+        elif self._hosting_without(self.state.current) and self._prompted is not flow.state:
+            self._prompted = flow.state
+            lines.append(self._not_joined(self.state.current))
         return lines
+
+    def _hosting_without(self, seat: int) -> bool:
+        """Whether this is the host's seat and ``seat``'s player has not joined yet."""
+        return self.flow.networked and self.flow.can_save and self.flow.awaited(seat)
+
+    def _not_joined(self, seat: int) -> str:
+        """To the host: the seat to move waits for a player who has not joined, and how a
+        computer plays it meanwhile (the line of their seat is printed above)."""
+        # Translators: "computer" is a command and LEVEL a word to replace: keep both.
+        return _(
+            "It is {name}'s turn, who has not joined yet (seat {seat}): send them the line of "
+            "their seat, or type computer {seat} LEVEL ({levels}) to let a computer play for "
+            "them."
+        ).format(name=self.names[seat], seat=seat + 1, levels=", ".join(LEVELS))
 
     def _drain(self) -> list[str]:
         lines, self._said = self._said, []

@@ -282,3 +282,24 @@ def test_the_words_of_a_seat_given_back_are_said_in_the_players_language() -> No
         )
     finally:
         language.use("en")
+
+
+def test_the_host_in_lines_is_told_how_to_go_on_when_a_seat_nobody_joined_is_to_move() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(2, names=("Ayla", "Bo"), seed=11)
+        options = {"hand_over": typed_hand_over, "return_seconds": 0}  # no roll waits for Bo
+        async with hosted(setup, headless=False, **options) as table:
+            ayla = TextGame(table.flow)  # the host's own seat, in lines
+            ayla.respond("left")
+            await until(lambda: table.flow.state.phase is Phase.PLACE)
+            ayla.respond("1")
+            await until(lambda: table.flow.state.current == 1)
+            told = [line for line in ayla.advance() if "not joined" in line]
+            assert told == [
+                "It is Bo's turn, who has not joined yet (seat 2): send them the line of their "
+                f"seat, or type computer 2 LEVEL ({', '.join(LEVELS)}) to let a computer play "
+                "for them."
+            ]
+            assert not ayla.advance()  # said once
+
+    asyncio.run(scenario())
