@@ -222,6 +222,9 @@ class HostGame:
         self._missed: dict[int, int] = {}
         """The roll each seat's player let pass when asked to add to it: they are not
         asked again until they add to it (late) or join again."""
+        self._played_before = len(flow.session.transitions)
+        """The moves played before this host started (a resumed game's): a seat that moved
+        among them comes back to the table; one a computer played since (``fill``) joins."""
         self._moved_at = time.monotonic()
         """When the game last moved (a decision, an undo): a player's turn counts from it."""
         self._renames: dict[int, list[float]] = {}
@@ -495,8 +498,10 @@ class HostGame:
         if self._stopping:
             return
         flow = self.flow
-        # Back, not new, once their seat has played (before the host started again, too).
-        first = seat not in flow.joined and all(t.seat != seat for t in flow.session.transitions)
+        # Back, not new, once their seat has played before the host started (a resumed
+        # game): moves a computer made for it since, until they joined, are no return.
+        before = flow.session.transitions[: self._played_before]
+        first = seat not in flow.joined and all(t.seat != seat for t in before)
         flow.joined.add(seat)
         if not flow.over:
             flow.notify(self.table_news(seat, here=here, first=first))

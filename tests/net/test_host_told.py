@@ -265,3 +265,16 @@ def test_a_host_that_cannot_listen_leaves_no_game_to_resume(
     assert "choose another port with --port" in said
     assert unfinished_games() == []  # it said "a network game you host: 0 turns played"
     assert not [path for path in data_home.rglob("*") if path.is_file()], list(data_home.rglob("*"))
+
+
+def test_a_player_joining_a_seat_a_computer_played_meanwhile_joins_not_returns() -> None:
+    async def scenario() -> None:
+        async with hosted(SETUP, fill="random", grace=0, return_seconds=0) as table:
+            flow = table.flow
+            await until(lambda: any(t.seat == 1 for t in flow.session.transitions))
+            await Peer.seat(table.address, table.code(1))
+            await until(lambda: any("Bo " in notice.text for notice in table.notices))
+            said = [notice.text for notice in table.notices if "Bo " in notice.text]
+            assert said == ["Bo has joined the table (seat 2)."]
+
+    asyncio.run(scenario())
