@@ -169,16 +169,14 @@ async def _host(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
         if args.resume is None:
             abandon(hosting.game_id)  # never on the network: nothing to resume
         where = f"{args.host or hosting.host}:{hosting.port if args.port is None else args.port}"
-        problem = error.strerror or error
-        said = (
-            _(
-                "cannot listen on {address}: {problem} (a program, another game maybe, "
-                "listens there: choose another port with --port)"
+        if error.errno == errno.EADDRINUSE:  # its own words repeat the address
+            said = _(
+                "cannot listen on {address}: the port is in use (a program, another game "
+                "maybe, listens there: choose another port with --port)"
             )
-            if error.errno == errno.EADDRINUSE
-            else _("cannot listen on {address}: {problem}")
-        )
-        return _error("host", said.format(address=where, problem=problem))
+        else:
+            said = _("cannot listen on {address}: {problem}")
+        return _error("host", said.format(address=where, problem=error.strerror or error))
     try:
         if hosted.hosting.host in EXPOSED:
             warning = _(

@@ -261,8 +261,10 @@ def test_a_host_that_cannot_listen_leaves_no_game_to_resume(
         code = main(["host", "--headless", "--port", str(port)])
     assert code == 1
     said = capsys.readouterr().err
-    assert f"cannot listen on 127.0.0.1:{port}" in said
-    assert "choose another port with --port" in said
+    assert said == (
+        f"marrakech host: cannot listen on 127.0.0.1:{port}: the port is in use (a program, "
+        "another game maybe, listens there: choose another port with --port)\n"
+    )
     assert unfinished_games() == []  # it said "a network game you host: 0 turns played"
     assert not [path for path in data_home.rglob("*") if path.is_file()], list(data_home.rglob("*"))
 
