@@ -19,7 +19,14 @@ from marrakech.games import language, settings
 from marrakech.games.language import LANGUAGES, N_, _
 from marrakech.games.levels import OPTION_LIMIT, describe_names, seat_bot
 from marrakech.games.records import SaveFileError
-from marrakech.games.session import PERSON, GameSetup, alike_names, default_name
+from marrakech.games.session import (
+    PERSON,
+    TAKEBACKS,
+    TAKEBACKS_HELP,
+    GameSetup,
+    alike_names,
+    default_name,
+)
 from marrakech.games.text import quoted, shown
 from marrakech.net import cli as net_cli
 
@@ -101,10 +108,6 @@ def _visitors(text: str) -> int:
 
 PILES = ("shuffled", "alternating")
 """What ``marrakech new --piles`` takes (as the new-game screen's Piles)."""
-
-TAKEBACKS: dict[str, bool | None] = {"auto": None, "on": True, "off": False}
-"""What ``marrakech new --takebacks`` takes, and the set-up's ``takeback`` for each."""
-
 
 # Translators: {languages} lists the codes --lang takes, as they are typed ("en, ja").
 UNKNOWN_LANGUAGE = N_("unknown language {language}: choose one of {languages}")
@@ -220,10 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--takebacks",
         choices=TAKEBACKS,
         default="auto",
-        help=_(
-            "may undo take back a roll that was seen (the die then rolls anew)? auto: only "
-            "for one person against computers; default auto"
-        ),
+        help=_(TAKEBACKS_HELP),
     )
     load = _command(commands, "load", _("go on with a saved game"))
     load.add_argument(

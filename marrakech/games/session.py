@@ -291,6 +291,15 @@ HINT_AID = "hint"
 """An aid: a hint was asked for."""
 WIN_CHANCE_AID = "win_chance"
 """An aid: the chances to win were looked at while the game was played."""
+TAKEBACKS: dict[str, bool | None] = {"auto": None, "on": True, "off": False}
+"""What ``--takebacks`` takes (``new``, ``host``), and the set-up's ``takeback`` for each."""
+
+TAKEBACKS_HELP = N_(
+    "may undo take back a roll that was seen (the die then rolls anew)? auto: only for one "
+    "person against computers; default auto"
+)
+"""The help of ``--takebacks``."""
+
 TAKEBACK_AID = "takeback"
 """An aid: an undo took back a roll that was seen (the die rolled anew)."""
 AIDS = (HINT_AID, WIN_CHANCE_AID, TAKEBACK_AID)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from marrakech.engine import Variant
 from marrakech.games.language import _
 from marrakech.games.levels import describe_names
+from marrakech.games.session import TAKEBACKS, TAKEBACKS_HELP
 from marrakech.net import DEFAULT_PORT, LOOPBACK
 from marrakech.net.address import host_uri
 from marrakech.net.protocol import (
@@ -66,6 +67,12 @@ def add_commands(subparsers: Any) -> None:
             "the host's computer plays this seat (1-based): {levels}; repeatable (the game is "
             "saved, so no outside bot)"
         ).format(levels=describe_names(outside=False)),
+    )
+    host.add_argument(
+        "--takebacks",
+        choices=TAKEBACKS,
+        default="auto",
+        help=_(TAKEBACKS_HELP),
     )
     host.add_argument(
         "--port", type=int, default=None, help=_("default {port}; 0: any").format(port=DEFAULT_PORT)

@@ -21,6 +21,7 @@ from marrakech.games.narrate import one_line
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import (
     PERSON,
+    TAKEBACKS,
     GameSetup,
     Session,
     default_name,
@@ -105,7 +106,7 @@ def _log_news(change: Change) -> None:
         _notify(Notice(as_sentence(change.text)))
 
 
-def _setup(args: argparse.Namespace) -> GameSetup:
+def hosted_setup(args: argparse.Namespace) -> GameSetup:
     """The set-up the ``host`` options describe; ValueError says what is wrong."""
     seats = [PERSON] * args.players
     for entry in args.bot:
@@ -121,6 +122,7 @@ def _setup(args: argparse.Namespace) -> GameSetup:
         seats=tuple(seats),
         variant=Variant(args.variant),
         seed=seed,
+        takeback=TAKEBACKS[args.takebacks],
     )
 
 
@@ -138,7 +140,7 @@ async def _host(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
         if args.resume is not None:
             flow, hosting = resume_game(args.resume, _notify)
         else:
-            session = Session(_setup(args))
+            session = Session(hosted_setup(args))
             host = LOOPBACK if args.host is None else args.host
             port = DEFAULT_PORT if args.port is None else args.port
             flow, hosting = new_game(session, _notify, headless=args.headless, host=host, port=port)

@@ -280,3 +280,12 @@ def test_a_player_joining_a_seat_a_computer_played_meanwhile_joins_not_returns()
             assert said == ["Bo has joined the table (seat 2)."]
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(("typed", "takeback"), [([], None), (["--takebacks", "on"], True)])
+def test_host_takes_the_takebacks_as_new_does(typed: list[str], takeback: bool | None) -> None:
+    from marrakech.cli import build_parser
+    from marrakech.net.running import hosted_setup
+
+    args = build_parser().parse_args(["host", "--players", "3", *typed])
+    assert hosted_setup(args).takeback is takeback
