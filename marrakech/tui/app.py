@@ -27,7 +27,7 @@ from textual.system_commands import SystemCommandsProvider
 from textual.theme import Theme, ThemeProvider
 
 from marrakech.engine import Phase
-from marrakech.flow import GameFlow
+from marrakech.flow import GameFlow, Notice
 from marrakech.games import autosaves, language, listing, settings, storage
 from marrakech.games.language import N_, _, ngettext, pgettext
 from marrakech.games.lines import is_wide, wrap_text
@@ -528,10 +528,23 @@ class MarrakechApp(App[None]):
         self.push_screen(GameScreen(session, game_file, self.settings, flow=flow), ended)
 
     def play_network(self, network: NetworkGame) -> None:
-        """Play a network game's seat here: first what to tell the others, then the game."""
-        network.flow.notify = notifier(self)
+        """Play a network game's seat here: first what to tell the others, then the game.
+        The table's news waits while the invitation is read: a notice would lie over the
+        ends of its lines, where the join codes are."""
+        show = notifier(self)
+        held: list[Notice] | None = [] if network.intro else None
+
+        def notify(notice: Notice) -> None:
+            if held is None:
+                show(notice)
+            else:
+                held.append(notice)
+
+        network.flow.notify = notify
 
         def start(play: bool | None = True) -> None:
+            nonlocal held
+            waiting, held = held or [], None
             if not play:
                 self.exit()
                 return
@@ -542,6 +555,8 @@ class MarrakechApp(App[None]):
                 flow.session, settings=self.settings, flow=flow, invitation=network.intro
             )
             self.push_screen(screen, lambda _: self.exit())
+            for notice in waiting:
+                show(notice)
 
         if network.intro:
             self.push_screen(

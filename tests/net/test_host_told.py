@@ -9,7 +9,7 @@ import socket
 from pathlib import Path
 
 import pytest
-from tui.helpers import toasts
+from tui.helpers import screen_text, toasts
 
 from marrakech.bots import make_bot
 from marrakech.engine import Phase
@@ -289,3 +289,23 @@ def test_host_takes_the_takebacks_as_new_does(typed: list[str], takeback: bool |
 
     args = build_parser().parse_args(["host", "--players", "3", *typed])
     assert hosted_setup(args).takeback is takeback
+
+
+def test_news_of_the_table_waits_until_the_host_has_read_the_invitation() -> None:
+    # A notice lay over the ends of the invitation's lines: the join codes.
+    async def go() -> None:
+        async with hosted(SETUP, headless=False, hand_over=typed_hand_over) as table:
+            intro = "\n".join(table.hosted.join_lines())
+            app = MarrakechApp(network=NetworkGame(table.flow, intro))
+            async with app.run_test(size=(100, 30), notifications=True) as pilot:
+                await pilot.pause()
+                await Peer.seat(table.address, table.code(1))
+                await until(lambda: 1 in table.game.players)
+                await pilot.pause()
+                assert toasts(app) == []
+                assert table.code(1) in " ".join(screen_text(app).split())
+                await pilot.press("enter")  # Play
+                await pilot.pause()
+                assert "Bo has joined the table (seat 2)." in " ".join(toasts(app))
+
+    asyncio.run(go())
