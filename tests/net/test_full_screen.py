@@ -223,3 +223,15 @@ def test_a_key_pressed_at_another_players_turn_says_whose_turn_it_is() -> None:
             assert "The host is out of reach: your keys work" in screen_text(app)
 
     asyncio.run(go())
+
+
+def test_s_on_a_joined_board_says_only_the_host_saves_before_the_end() -> None:
+    async def go() -> None:
+        async with guest_board() as (_table, _client, app, pilot):
+            assert "Save" not in screen_text(app).splitlines()[-1]  # not offered
+            await pilot.press("s")
+            await pilot.pause()
+            said = "Only the host saves before the end: your join line takes you back."
+            assert said in joined_status(app)
+
+    asyncio.run(go())

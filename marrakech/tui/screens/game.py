@@ -412,9 +412,13 @@ class GameScreen(MarketScreen["NextGame"]):
             self._say(_("It is {name}'s turn: wait for their decision.").format(name=name))
 
     def action_refused(self, action: str) -> None:
-        """Say why a hidden or dimmed key cannot act (undo, redo, chances: ``key_state``)."""
-        refused = {"undo": self.action_undo, "redo": self.action_redo}
+        """Say why a hidden or dimmed key cannot act (undo, redo, save, chances:
+        ``key_state``)."""
+        refused = {"undo": self.action_undo, "redo": self.action_redo, "save": self._no_save}
         refused.get(action, self.action_win_chances)()
+
+    def _no_save(self) -> None:
+        self._say(_("Only the host saves before the end: your join line takes you back."))
 
     def action_redo(self) -> None:
         """Play again what the last undo took back (guarded, as undo is)."""

@@ -48,6 +48,8 @@ GAME_KEYS: tuple[Binding, ...] = (
     Binding("w", "refused('win_chances')", "", show=False),
     Binding("l", "open_log", N_("Log")),
     Binding("s", "save", N_("Save")),
+    # A joined board saves nothing before the end: s says why.
+    Binding("s", "refused('save')", "", show=False),
     Binding("e", "export_log", N_("Export log"), show=False),
     Binding("escape", "hide_notices", N_("Hide the notices"), show=False),
     # Last: a key that plays, pressed while another player is to move, says whose turn it is.
@@ -158,6 +160,8 @@ def key_state(
             return not walking and not flow.can_undo
         if parameters[0] == "redo":
             return not flow.networked and not walking and not flow.can_redo
+        if parameters[0] == "save":
+            return not flow.can_save
         return flow.why_no_win_chances() is not None
     if action == "redo":
         if people_without_takebacks(flow):  # as Undo: only when it acts
