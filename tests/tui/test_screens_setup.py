@@ -98,8 +98,13 @@ def test_q_quits_as_escape_does(key: str) -> None:
 
 
 @pytest.mark.slow
-def test_escape_after_the_form_was_changed_asks_before_the_names_typed_are_lost() -> None:
+@pytest.mark.parametrize("in_a_browser", [False, True])  # a browser's page keeping no game
+def test_escape_after_the_form_was_changed_asks_before_the_names_typed_are_lost(
+    in_a_browser: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Escape, pressed to leave a name's field, quit at once with the names typed.
+    monkeypatch.setattr(Harness, "is_web", property(lambda app: in_a_browser))
+
     async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
         screen.query_one("#name-0", Input).focus()
         await pilot.press("ctrl+a", *"Ayla")

@@ -146,13 +146,18 @@ class ConfirmScreen(ModalScreen[bool | None]):
         self.dismiss(self.escape)
 
 
+def games_ending_with_the_page(app: App[Any]) -> int:
+    """In a browser, how many games the page keeps, which end with it; 0 elsewhere."""
+    return autosaves.games_kept() if app.is_web else 0
+
+
 def quit_asking_in_a_browser(
     app: App[Any], leave: Callable[[], object], *, this_game: bool = False
 ) -> None:
     """Call ``leave``, which ends the app where no game is in progress. In a browser the
     page's games end with it (web.py): first ask, when it keeps any, saying how to send
     them to the downloads (``this_game``: a finished game is on the screen, which s sends)."""
-    count = autosaves.games_kept() if app.is_web else 0
+    count = games_ending_with_the_page(app)
     if not count:
         leave()
         return

@@ -35,7 +35,11 @@ from marrakech.games.text import shown
 from marrakech.games.words import sentences
 from marrakech.tui import palette
 from marrakech.tui.screens.chips import chips
-from marrakech.tui.screens.confirm import ConfirmScreen, quit_asking_in_a_browser
+from marrakech.tui.screens.confirm import (
+    ConfirmScreen,
+    games_ending_with_the_page,
+    quit_asking_in_a_browser,
+)
 from marrakech.tui.screens.saves import OpenSave, SavesScreen
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.wrapped import WrappedStatic
@@ -629,8 +633,8 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         """Leave without a game: quit, or go back to the results it was opened from; first
         asking, when the form was changed (what was typed would be lost to a slip of Esc),
         or in a browser, when the page's games would end with it."""
-        if not self.from_results and self.app.is_web:
-            quit_asking_in_a_browser(self.app, lambda: self.dismiss(None))
+        if not self.from_results and games_ending_with_the_page(self.app):
+            quit_asking_in_a_browser(self.app, lambda: self.dismiss(None))  # says it all
             return
         if self._opened is None or self._form() == self._opened:
             self.dismiss(None)
