@@ -243,6 +243,13 @@ class TextGame:
             return [self._not_joined(self.state.current)]
         if self.state.current != self.flow.me:
             name = self.names[self.state.current]
+            seat = self.flow.seats[self.state.current]
+            if seat.kind is SeatKind.COMPUTER and seat.level is not None:
+                return [
+                    _("It is {name}'s turn: the {level} computer plays it.").format(
+                        name=name, level=level_word(seat.level)
+                    )
+                ]
             return [_("It is {name}'s turn: waiting for them.").format(name=name)]
         if self.flow.rolling:
             return [_("The die is being rolled for you.")]

@@ -309,3 +309,13 @@ def test_news_of_the_table_waits_until_the_host_has_read_the_invitation() -> Non
                 assert "Bo has joined the table (seat 2)." in " ".join(toasts(app))
 
     asyncio.run(go())
+
+
+def test_the_host_in_lines_hears_a_computer_seat_to_move_is_a_computers() -> None:
+    async def scenario() -> None:
+        setup = GameSetup(2, names=("Ayla", "Bo"), seats=("greedy", "person"), seed=11)
+        async with hosted(setup, headless=False, computer_pause=60) as table:
+            seat = TextGame(table.flow)  # Bo's, the host's own
+            assert "It is Ayla's turn: the greedy computer plays it." in seat.opening()
+
+    asyncio.run(scenario())
