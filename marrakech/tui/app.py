@@ -124,13 +124,15 @@ def quit_question(flow: GameFlow, *, in_browser: bool = False) -> str:
         return _(
             "Quit the game? It is not saved ({problem}): what was played here is lost."
         ).format(problem=problem)
+    if in_browser:  # back to the first page; its files last as long as the page (web.py)
+        if flow.autosave_path is None:
+            return _("Leave the game for the first page? Nothing was played here.")
+        return _(
+            "Leave the game for the first page? It waits in Saved games while this page is "
+            "open; to keep it longer, s on the board sends it to your downloads."
+        )
     if flow.autosave_path is None:  # opened from a save, or new, and nothing played yet
         return _("Quit the game? Nothing was played here, so there is nothing new to resume.")
-    if in_browser:  # its files last as long as the page (web.py)
-        return _(
-            "Quit the game? In a browser it is not kept once you leave: s sends it to your "
-            "downloads first; its text pasted into Saved games plays on with it later."
-        )
     return _("Quit the game? It is saved: “marrakech” offers to resume it next time.")
 
 
@@ -519,7 +521,7 @@ class MarrakechApp(App[None]):
                 self.play(Session(choice))
             elif isinstance(choice, OpenSave):
                 self.open_file(choice.path, back=lambda: self.new_game(session.setup))
-            elif choice == "again":
+            elif choice == "again" or self.is_web:  # a page ends on its first page only
                 self.new_game(session.setup)
             else:
                 self.exit()
@@ -579,6 +581,21 @@ class MarrakechApp(App[None]):
                 return screen.flow if screen.flow.stopped is None else None
         return None
 
+    def _game_screen(self) -> GameScreen | None:
+        """The game screen on the stack, if a game is open (under its dialogs)."""
+        return next((s for s in self.screen_stack if isinstance(s, GameScreen)), None)
+
+    def _leave(self) -> None:
+        """Quit; in a browser, leave the game for the first page instead: a page's game
+        ends only there (with the games it keeps, which Saved games lists meanwhile)."""
+        game = self._game_screen()
+        if not self.is_web or game is None:
+            self.exit()
+            return
+        while self.screen is not game:
+            self.pop_screen()
+        game.dismiss("quit")
+
     async def action_quit(self) -> None:
         """Quit; ask first when a game is in progress, saying how it goes on. Asked again
         in that question, quit: q twice quits as q then y does."""
@@ -587,18 +604,22 @@ class MarrakechApp(App[None]):
                 self.screen.action_answer(True)
             return
         flow = self._flow_in_progress()
+        if flow is None and self._game_screen() is not None and self.is_web:
+            self._leave()  # a finished game: it waits in Saved games
+            return
         if flow is None:
             quit_asking_in_a_browser(self, self.exit)
             return
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.exit()
+                self.call_later(self._leave)
 
         watching = flow.networked and flow.me is None
         stay = _("Keep watching") if watching else _("Keep playing")
         question = quit_question(flow, in_browser=self.is_web)
-        dialog = ConfirmScreen(question, yes=_("Quit"), no=stay, yes_key="q")
+        leave = _("Leave") if self.is_web else _("Quit")
+        dialog = ConfirmScreen(question, yes=leave, no=stay, yes_key="q")
         dialog.id = QUIT_DIALOG
         self.clear_notifications()  # one said just before (a save's) would lie over its foot
         self.push_screen(dialog, answered)
@@ -732,8 +753,8 @@ class MarrakechApp(App[None]):
             if command.help in LEFT_OUT_COMMANDS:
                 continue
             title, about = TEXTUAL_COMMANDS.get(command.help, (command.title, command.help))
-            if self.is_web and title == "Quit":  # the page's game is not kept
-                about = N_("Quit (in a game, it asks first: the game ends with the page)")
+            if self.is_web and title == "Quit":  # a game is left for the first page
+                about = N_("Quit (a game: back to the first page; there, the page's games end)")
             yield command._replace(title=_(title), help=_(about)), title
         yield SystemCommand(_("Help"), _("The keys and the rules"), self.action_help), "Help"
         now = pace_word(self.settings.walk_pace)

@@ -197,7 +197,9 @@ def download(app: App[Any], text: str, filename: str, mime_type: str) -> None:
     """Send a file to the visitor's browser (the game runs on a server it does not own),
     saying so."""
     app.deliver_text(io.StringIO(text), save_filename=filename, mime_type=mime_type)
-    message = _("{filename} is on its way to your browser's downloads.").format(filename=filename)
+    # The name on lines of its own, broken after a "-" (it has no spaces), as a path's is.
+    name = "\n".join(_lines_of(re.findall(r"[^-]+-?|-", filename)))
+    message = _("On its way to your browser's downloads:\n{filename}").format(filename=name)
     app.notify(message, title=_("Download"), markup=False)
 
 

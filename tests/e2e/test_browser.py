@@ -295,7 +295,7 @@ def test_a_save_downloaded_in_one_page_and_pasted_into_another_plays_on(
             page.goto(server)
             shown.wait_for("Saved games")  # the new-game form
             page.keyboard.press("Control+o")
-            shown.wait_for("No saved games yet")
+            shown.wait_for("No games here yet")
             page.evaluate(PASTE, text)
             shown.wait_for("Enter plays it on")
             page.keyboard.press("Enter")

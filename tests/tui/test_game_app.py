@@ -124,8 +124,8 @@ async def test_in_a_browser_leaving_the_first_page_asks_when_the_page_keeps_game
             return
         assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question == (
-            "Quit? In a browser nothing is kept once you leave, nor the game in Saved "
-            "games: d there sends it to your downloads first."
+            "Leave Marrakech? In a browser the game in Saved games goes with the page: d "
+            "there sends it to your downloads first."
         )
         await pilot.press("n")
         await pilot.pause()
@@ -137,7 +137,7 @@ async def test_in_a_browser_leaving_the_first_page_asks_when_the_page_keeps_game
 
 @pytest.mark.parametrize("in_a_browser", [False, True])
 @run
-async def test_quitting_from_the_results_asks_only_in_a_browser(
+async def test_quitting_from_the_results_goes_to_the_first_page_in_a_browser(
     in_a_browser: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     as_in_a_browser(monkeypatch, in_a_browser)
@@ -145,23 +145,17 @@ async def test_quitting_from_the_results_asks_only_in_a_browser(
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
-        await pilot.press("q")
+        await pilot.press("q")  # nothing is lost: the game waits in Saved games
         await pilot.pause()
-        if in_a_browser:
-            assert isinstance(app.screen, ConfirmScreen)
-            assert app.screen.question == (
-                "Quit? In a browser nothing is kept once you leave: s sends this game to "
-                "your downloads first."
-            )
-            await pilot.press("y")
-            await pilot.pause()
-    assert app.return_code == 0
+        assert isinstance(app.screen, NewGameScreen) is in_a_browser
+        assert app.is_running is in_a_browser
 
 
 @run
-async def test_in_a_browser_quitting_and_saved_games_say_the_games_last_as_long_as_the_page(
+async def test_in_a_browser_leaving_a_game_goes_to_the_first_page_and_saved_games_keeps_it(
     monkeypatch: pytest.MonkeyPatch, data_home: Path
 ) -> None:
+    # Quitting ended the page: a dead page saying "This game has ended", the game gone.
     app = a_new_game(monkeypatch, in_a_browser=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("enter")  # a game under way: it autosaves
@@ -169,16 +163,16 @@ async def test_in_a_browser_quitting_and_saved_games_say_the_games_last_as_long_
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question == (
-            "Quit the game? In a browser it is not kept once you leave: s sends it to your "
-            "downloads first; its text pasted into Saved games plays on with it later."
+            "Leave the game for the first page? It waits in Saved games while this page is "
+            "open; to keep it longer, s on the board sends it to your downloads."
         )
-    browsing = MarrakechApp()  # asked to resume that game: no, the new-game form instead
-    async with browsing.run_test(size=(100, 30)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the first page")
+        assert app.is_running
         await pilot.press("ctrl+o")
         await pilot.pause()
-        listed = " ".join(screen_text(browsing).split())
+        listed = " ".join(screen_text(app).split())
+        assert "Unfinished game" in listed
         assert "In a browser these games last as long as this page" in listed
         assert str(data_home) not in listed  # no folder of the server's
 
@@ -446,9 +440,11 @@ async def test_the_palette_says_what_quit_save_and_export_do_here(
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         said = {command.title: command.help for command in app.get_system_commands(app.screen)}
-    assert said["Quit"].startswith("Quit (in a game, it asks first")
-    assert ("the game ends with the page" in said["Quit"]) is web
-    assert ("kept, to resume" in said["Quit"]) is not web
+    assert said["Quit"] == (
+        "Quit (a game: back to the first page; there, the page's games end)"
+        if web
+        else "Quit (in a game, it asks first; an unfinished game is kept, to resume)"
+    )
     assert said["Export log"] == (
         "Download the game log as text" if web else "Write the game log as text to the data folder"
     )

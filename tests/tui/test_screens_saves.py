@@ -341,11 +341,11 @@ async def test_in_a_browser_d_sends_the_highlighted_game_to_the_downloads(
         footer = screen_text(app).splitlines()[-1]
         await pilot.press("d")
         await pilot.pause()
-        said = " ".join(toasts(app))
+        said = " ".join(" ".join(toasts(app)).split())
     if in_a_browser:
         assert "d Download" in footer
         assert delivered == [(path.read_text(), "evening.json")]
-        assert "evening.json is on its way to your browser's downloads." in said
+        assert "On its way to your browser's downloads: evening.json" in said
     else:  # the files are in the folder the note names
         assert "Download" not in footer
         assert delivered == []

@@ -151,29 +151,21 @@ def games_ending_with_the_page(app: App[Any]) -> int:
     return autosaves.games_kept() if app.is_web else 0
 
 
-def quit_asking_in_a_browser(
-    app: App[Any], leave: Callable[[], object], *, this_game: bool = False
-) -> None:
-    """Call ``leave``, which ends the app where no game is in progress. In a browser the
-    page's games end with it (web.py): first ask, when it keeps any, saying how to send
-    them to the downloads (``this_game``: a finished game is on the screen, which s sends)."""
+def quit_asking_in_a_browser(app: App[Any], leave: Callable[[], object]) -> None:
+    """Call ``leave``, which ends the app from its first page. In a browser the page's
+    games end with it (web.py): first ask, when it keeps any, saying how to send them to
+    the downloads."""
     count = games_ending_with_the_page(app)
     if not count:
         leave()
         return
-    if this_game:
-        question = _(
-            "Quit? In a browser nothing is kept once you leave: s sends this game to your "
-            "downloads first."
-        )
-    else:
-        question = ngettext(
-            "Quit? In a browser nothing is kept once you leave, nor the game in Saved "
-            "games: d there sends it to your downloads first.",
-            "Quit? In a browser nothing is kept once you leave, nor the {count} games in "
-            "Saved games: d there sends one to your downloads.",
-            count,
-        ).format(count=count)
+    question = ngettext(
+        "Leave Marrakech? In a browser the game in Saved games goes with the page: d there "
+        "sends it to your downloads first.",
+        "Leave Marrakech? In a browser the {count} games in Saved games go with the page: "
+        "d there sends one to your downloads.",
+        count,
+    ).format(count=count)
     dialog = ConfirmScreen(question, yes=_("Quit"), no=_("Stay"), yes_key="q")
     dialog.id = QUIT_DIALOG
 

@@ -29,7 +29,6 @@ from marrakech.games.words import bankrupt_around, place_word, verdict
 from marrakech.tui.files import GameDocuments
 from marrakech.tui.game_review import GameReview
 from marrakech.tui.screens.chips import chips
-from marrakech.tui.screens.confirm import quit_asking_in_a_browser
 from marrakech.tui.screens.saves import OpenSave
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.key_line import KeyLine
@@ -244,12 +243,9 @@ class ResultsScreen(ModalScreen[NextGame]):
         return True
 
     def action_finish(self, choice: str) -> None:
-        """Close with "board" or "quit" (in a browser asking first, the page's games ending
-        with it); "again" opens the new-game form."""
+        """Close with "board" or "quit"; "again" opens the new-game form."""
         if choice == "again":
             self._new_game()
-        elif choice == "quit":
-            quit_asking_in_a_browser(self.app, lambda: self.dismiss(choice), this_game=True)
         else:
             self.dismiss(choice)
 

@@ -43,6 +43,11 @@ from marrakech.tui.widgets.wrapped import WrappedText
 
 _EMPTY = N_("No saved games yet: during a game, s saves one under a name.")
 
+_EMPTY_IN_A_BROWSER = N_(
+    "No games here yet: a game you leave for the first page, or finish, waits here while "
+    "this page is open."
+)
+
 _WHEN = "%Y-%m-%d %H:%M"
 
 
@@ -414,7 +419,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         if options:
             status.display = False
         else:
-            status.update(_(_EMPTY))
+            status.update(_(_EMPTY_IN_A_BROWSER if self.app.is_web else _EMPTY))
         self.call_after_refresh(self._fit_list)
         saves.focus()
         saves.action_first()  # the newest readable save, unless another is asked for
