@@ -151,3 +151,20 @@ async def test_the_risk_preview_shows_whole_at_80x24_with_every_player_count(pla
         risk = app.screen.query_one(RiskPreview).region
         assert risk.height > 0 and risk.bottom <= side.bottom, (risk, side)
         assert "4 to (0,2)." in screen_text(app)  # the last line, where each roll stops
+
+
+@run
+async def test_once_the_game_is_over_nothing_offers_the_hidden_risks() -> None:
+    # "p shows the chance of paying." stayed beside the final board, where p does nothing.
+    from marrakech.games import settings
+
+    from .test_end_of_game import finished_session
+
+    settings.save(settings.Settings(risk_preview=False))
+    app = MarrakechApp(session=finished_session(2))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")  # from the results to the final board
+        await pilot.pause()
+        assert "the game is over" in screen_text(app)
+        assert "p shows the chance" not in screen_text(app)

@@ -33,6 +33,7 @@ class SidePanel(Vertical):
         super().__init__(id=id)
         self.seats = tuple(seats)
         self._risk_preview = risk_preview
+        self._over = False
 
     def compose(self) -> ComposeResult:
         for seat in self.seats:
@@ -74,7 +75,10 @@ class SidePanel(Vertical):
             )
         self.query_one(DieFace).show(frame.die, _(ROLL_HINT) if can_roll else "")
         over = frame.state.phase is Phase.OVER
-        self.query_one(RiskPreview).show(frame.risks, frame.turn, frame.risk_title, over=over)
+        preview = self.query_one(RiskPreview)
+        preview.show(frame.risks, frame.turn, frame.risk_title, over=over)
+        self._over = over
+        self._offer_risk()
         self.call_after_refresh(self._fit)
 
     def on_resize(self) -> None:
@@ -99,6 +103,12 @@ class SidePanel(Vertical):
         """Show or hide the risk preview; True when it is shown now."""
         preview = self.query_one(RiskPreview)
         preview.display = not preview.display
-        self.query_one("#risk-hidden").display = not preview.display
+        self._offer_risk()
         self.call_after_refresh(self._fit)
         return preview.display
+
+    def _offer_risk(self) -> None:
+        """Say that p shows the risk preview, where it is hidden; once the game is over p
+        still shows it, but nobody is to pay: no line offers it."""
+        hidden = not self.query_one(RiskPreview).display
+        self.query_one("#risk-hidden").display = hidden and not self._over
