@@ -278,3 +278,19 @@ async def test_a_computer_waits_while_the_help_is_open_over_the_board(
         assert session.actions == ()  # due meanwhile, and held
         await pilot.press("escape")
         await wait_until(pilot, lambda: len(session.actions) > 0, "the computer's decision")
+
+
+@run
+async def test_an_arrow_leading_to_no_allowed_spot_says_so() -> None:
+    # Only a bell rang, which a browser's terminal does not sound.
+    session = Session(GameSetup(2, seed=1))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = game_screen(app)
+        await pilot.press("enter")
+        for _ in range(8):  # as far down as a carpet goes, and once more
+            await pilot.press("down")
+        await pilot.pause()
+        assert screen.pointing.carpet in session.state.legal_placements()
+        said = "No allowed spot further that way: Tab goes through them all."
+        assert said in " ".join(screen_text(app).split())

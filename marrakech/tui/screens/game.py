@@ -338,8 +338,12 @@ class GameScreen(MarketScreen["NextGame"]):
 
     def action_move_ghost(self, way: str) -> None:
         """Move the carpet to the nearest legal spot that way (turned, when that is the
-        nearest: the market shows only the carpets that may be laid)."""
-        self._point(self.pointing.moved(self.state, way))
+        nearest: the market shows only the carpets that may be laid); where there is none,
+        say so (a bell alone is not heard everywhere, such as in a browser)."""
+        moved = self.pointing.moved(self.state, way)
+        self._point(moved)
+        if moved is None and self.pointing.carpet is not None:
+            self._say(_("No allowed spot further that way: Tab goes through them all."))
 
     def action_rotate(self) -> None:
         """Turn the carpet a quarter."""
