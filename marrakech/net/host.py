@@ -224,7 +224,8 @@ class HostGame:
         asked again until they add to it (late) or join again."""
         self._played_before = len(flow.session.transitions)
         """The moves played before this host started (a resumed game's): a seat that moved
-        among them comes back to the table; one a computer played since (``fill``) joins."""
+        among them comes back to the table (whoever played it then: the saved game does not
+        say); one only a computer played since this start (``fill``) is joined."""
         self._moved_at = time.monotonic()
         """When the game last moved (a decision, an undo): a player's turn counts from it."""
         self._renames: dict[int, list[float]] = {}
@@ -499,7 +500,7 @@ class HostGame:
             return
         flow = self.flow
         # Back, not new, once their seat has played before the host started (a resumed
-        # game): moves a computer made for it since, until they joined, are no return.
+        # game): moves a computer made for it since this start are no return.
         before = flow.session.transitions[: self._played_before]
         first = seat not in flow.joined and all(t.seat != seat for t in before)
         flow.joined.add(seat)

@@ -277,8 +277,6 @@ class ReplicaFlow(GameFlow):
 
     def undo(self) -> None:
         """Ask the host to take back the last decision (its owner may have to agree)."""
-        if self.me is None:
-            raise IllegalAction(_("cannot undo: a spectator has no decisions"))
         reason = self.why_no_undo()
         if reason is not None:
             raise IllegalAction(_(texts.CANNOT_UNDO).format(reason=reason))

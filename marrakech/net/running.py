@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import errno
+import os
 import shlex
 import sys
 from collections.abc import Awaitable, Callable, Sequence
@@ -54,6 +55,7 @@ class Lines(Protocol):
         moves: bool = True,
         reads: bool = True,
         quit_at_end: bool = True,
+        stay_at_the_end: bool | None = None,
     ) -> Awaitable[int]:
         """Play at ``table`` until ``until`` gives the exit code or the person quits."""
         ...
@@ -336,13 +338,24 @@ async def _join(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
             client.run(),
             moves=level is None or args.text,
             # A computer's seat reads a person's commands at a terminal (quit, scores...),
-            # never a program's input, whose end would end the seat.
-            reads=level is None or sys.stdin.isatty(),
+            # never a program's input, whose end would end the seat, nor a terminal it
+            # runs in the background of (reading would stop it), and leaves at the end.
+            reads=level is None or _in_the_foreground(),
             quit_at_end=not args.watch,
+            stay_at_the_end=False if level is not None else None,
         )
     finally:  # Ctrl+C too: the record of the dice seen is kept and said
         client.keep_unfinished()  # left before the end: what was seen so far, to check
         _say_record(client.record, finished=client.flow is not None and client.flow.over)
+
+
+def _in_the_foreground() -> bool:
+    """Whether this process reads a terminal it runs in the foreground of (a job started
+    with ``&`` that read it would be stopped until brought to the foreground)."""
+    try:
+        return sys.stdin.isatty() and os.tcgetpgrp(sys.stdin.fileno()) == os.getpgrp()
+    except (AttributeError, OSError):  # no process groups (Windows), or no terminal
+        return False
 
 
 async def _join_on_board(client: Client, board: Board) -> int:

@@ -365,8 +365,11 @@ class TextGame:
         return lines
 
     def _hosting_without(self, seat: int) -> bool:
-        """Whether this is the host's seat and ``seat``'s player has not joined yet."""
-        return self.flow.networked and self.flow.can_save and self.flow.awaited(seat)
+        """Whether this is the host's seat and ``seat``'s player has not joined yet, nor
+        does a computer play for them."""
+        flow = self.flow
+        hosting = flow.networked and flow.can_save
+        return hosting and flow.awaited(seat) and flow.seats[seat].kind is not SeatKind.COMPUTER
 
     def _not_joined(self, seat: int) -> str:
         """To the host: the seat to move waits for a player who has not joined, and how a
@@ -412,9 +415,8 @@ class TextGame:
 
     def _run(self, command: Command) -> Reply:
         flow = self.flow
-        decision = isinstance(command, Go | AimAt | LayNumber | LayCarpet) or command == Plain(
-            "roll"
-        )
+        decisions = (Plain("roll"), Plain("undo"), Plain("back"))
+        decision = isinstance(command, Go | AimAt | LayNumber | LayCarpet) or command in decisions
         # A network seat whose front end runs a computer is one joined with --bot.
         if decision and flow.networked and flow.runs_computers and not flow.over:
             return Reply([_(YOUR_COMPUTER_DECIDES)])

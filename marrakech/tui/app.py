@@ -508,7 +508,7 @@ class MarrakechApp(App[None]):
         autosave: bool = True,
     ) -> None:
         """Play a game (``game_file``: its autosave, when resumed; ``autosave``: False to
-        write nothing); then another, or quit.
+        write nothing); then another, or quit (in a browser, back to the first page).
 
         The results set up the next game themselves (the new-game form opens over them,
         and Escape there goes back to them): the game ends with the form's choice.
@@ -521,8 +521,13 @@ class MarrakechApp(App[None]):
                 self.play(Session(choice))
             elif isinstance(choice, OpenSave):
                 self.open_file(choice.path, back=lambda: self.new_game(session.setup))
-            elif choice == "again" or self.is_web:  # a page ends on its first page only
+            elif choice == "again":
                 self.new_game(session.setup)
+            elif self.is_web:  # a page ends on its first page only
+                from marrakech.tui.screens.setup import NewGameScreen
+
+                if not isinstance(self.screen, NewGameScreen):  # the lessons' game's is there
+                    self.new_game(session.setup)
             else:
                 self.exit()
 
@@ -598,7 +603,8 @@ class MarrakechApp(App[None]):
 
     async def action_quit(self) -> None:
         """Quit; ask first when a game is in progress, saying how it goes on. Asked again
-        in that question, quit: q twice quits as q then y does."""
+        in that question, quit: q twice quits as q then y does. In a browser a game is
+        left for the first page, and the page ends from there (``quit_asking_in_a_browser``)."""
         if isinstance(self.screen, ConfirmScreen):
             if self.screen.id == QUIT_DIALOG:
                 self.screen.action_answer(True)

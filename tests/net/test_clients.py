@@ -954,7 +954,7 @@ def test_a_decision_typed_at_a_seat_joined_with_a_computer_is_refused() -> None:
             seated(table, 1, level="greedy") as bo,
         ):
             assert bo.flow is not None
-            for typed in ("left", "roll", "1"):
+            for typed in ("left", "roll", "1", "undo", "back"):
                 assert TextGame(bo.flow).respond(typed).lines == [
                     "The computer you joined with plays your seat: it makes every decision. "
                     "scores, log and board follow the game; quit leaves the table."

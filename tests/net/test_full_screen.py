@@ -231,7 +231,7 @@ def test_s_on_a_joined_board_says_only_the_host_saves_before_the_end() -> None:
             assert "Save" not in screen_text(app).splitlines()[-1]  # not offered
             await pilot.press("s")
             await pilot.pause()
-            said = "Only the host saves before the end: your join line takes you back."
+            said = "Only the host saves a network game before its end."
             assert said in joined_status(app)
 
     asyncio.run(go())

@@ -287,7 +287,7 @@ def test_the_words_of_a_seat_given_back_are_said_in_the_players_language() -> No
 def test_the_host_in_lines_is_told_how_to_go_on_when_a_seat_nobody_joined_is_to_move() -> None:
     async def scenario() -> None:
         setup = GameSetup(2, names=("Ayla", "Bo"), seed=11)
-        options = {"hand_over": typed_hand_over, "return_seconds": 0}  # no roll waits for Bo
+        options = {"hand_over": typed_hand_over, "return_seconds": 0, "computer_pause": 60}
         async with hosted(setup, headless=False, **options) as table:
             ayla = TextGame(table.flow)  # the host's own seat, in lines
             ayla.respond("left")
@@ -301,5 +301,9 @@ def test_the_host_in_lines_is_told_how_to_go_on_when_a_seat_nobody_joined_is_to_
                 "for them."
             ]
             assert not ayla.advance()  # said once
+            ayla.respond("computer 2 greedy")  # it waits a minute before it moves
+            await until(lambda: table.flow.seats[1].kind is SeatKind.COMPUTER)
+            assert not [line for line in ayla.advance() if "not joined" in line]
+            assert "It is Bo's turn: the greedy computer plays it." in ayla.opening()
 
     asyncio.run(scenario())

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Button, Input
 
 from marrakech import bots
 from marrakech.engine import Action, GameState, Orient, Phase, Place, Roll, Turn
@@ -145,6 +145,8 @@ async def test_quitting_from_the_results_goes_to_the_first_page_in_a_browser(
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
+        label = str(app.screen.query_one("#quit", Button).label)
+        assert label == ("First page" if in_a_browser else "Quit")  # q's button
         await pilot.press("q")  # nothing is lost: the game waits in Saved games
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen) is in_a_browser

@@ -172,7 +172,8 @@ def test_last_player_standing_two_colours_each() -> None:
 def test_the_colour_chips_use_the_palette() -> None:
     async def go() -> list[list[str]]:
         screen = results_of(finished(money=[3, 4, 5], carpets=[]), ("Ayla", "Bo", "Cy"))
-        async with Harness(screen).run_test(size=(100, 30)):
+        async with Harness(screen).run_test(size=(100, 30)) as pilot:
+            await pilot.pause()  # the results composed
             table = screen.query_one("#ranking", Static).content
             assert isinstance(table, Table)
             return [

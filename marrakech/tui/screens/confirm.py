@@ -146,18 +146,15 @@ class ConfirmScreen(ModalScreen[bool | None]):
         self.dismiss(self.escape)
 
 
-def games_ending_with_the_page(app: App[Any]) -> int:
-    """In a browser, how many games the page keeps, which end with it; 0 elsewhere."""
-    return autosaves.games_kept() if app.is_web else 0
-
-
-def quit_asking_in_a_browser(app: App[Any], leave: Callable[[], object]) -> None:
+def quit_asking_in_a_browser(
+    app: App[Any], leave: Callable[[], object], *, otherwise: Callable[[], object] | None = None
+) -> None:
     """Call ``leave``, which ends the app from its first page. In a browser the page's
     games end with it (web.py): first ask, when it keeps any, saying how to send them to
-    the downloads."""
-    count = games_ending_with_the_page(app)
+    the downloads. Where nothing is asked, ``otherwise`` is called instead, if given."""
+    count = autosaves.games_kept() if app.is_web else 0
     if not count:
-        leave()
+        (otherwise or leave)()
         return
     question = ngettext(
         "Leave Marrakech? In a browser the game in Saved games goes with the page: d there "

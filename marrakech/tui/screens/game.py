@@ -422,7 +422,7 @@ class GameScreen(MarketScreen["NextGame"]):
         refused.get(action, self.action_win_chances)()
 
     def _no_save(self) -> None:
-        self._say(_("Only the host saves before the end: your join line takes you back."))
+        self._say(_("Only the host saves a network game before its end."))
 
     def action_redo(self) -> None:
         """Play again what the last undo took back (guarded, as undo is)."""

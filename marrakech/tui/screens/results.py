@@ -56,6 +56,11 @@ do not)."""
 RESULT_KEYS = N_("Esc: board · c: summary · v: review · r: replay · s: save · e: export · q: quit")
 """The results' keys beside Enter's button, in a line under them."""
 
+RESULT_KEYS_IN_A_BROWSER = N_(
+    "Esc: board · c: summary · v: review · r: replay · s: download · e: export · q: first page"
+)
+"""The results' keys in a browser, where s downloads and q goes back to the first page."""
+
 
 class ResultsScreen(ModalScreen[NextGame]):
     """The final ranking; dismisses with "board", "quit", or the next game (``NextGame``)."""
@@ -159,11 +164,11 @@ class ResultsScreen(ModalScreen[NextGame]):
                 yield Button(_("Review"), id="review")
                 yield Button(_("Replay"), id="replay")
                 yield Button(_("Board"), id="board")
-                yield Button(_("Quit"), id="quit")
+                # In a browser q leaves for the first page: a page ends only there.
+                yield Button(_("First page") if self.app.is_web else _("Quit"), id="quit")
             yield Label(self._enter_words(_("Summary")), id="enter", markup=False)
             yield KeyLine(
-                _(RESULT_KEYS),
-                id="keys",
+                _(RESULT_KEYS_IN_A_BROWSER if self.app.is_web else RESULT_KEYS), id="keys"
             )
 
     def _table(self) -> Table:
@@ -222,7 +227,7 @@ class ResultsScreen(ModalScreen[NextGame]):
         elif choice == "replay":
             self.action_replay()
         else:
-            self.action_finish(choice)
+            self.dismiss(choice)
 
     @property
     def _fresh(self) -> bool:

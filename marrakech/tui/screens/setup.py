@@ -35,11 +35,7 @@ from marrakech.games.text import shown
 from marrakech.games.words import sentences
 from marrakech.tui import palette
 from marrakech.tui.screens.chips import chips
-from marrakech.tui.screens.confirm import (
-    ConfirmScreen,
-    games_ending_with_the_page,
-    quit_asking_in_a_browser,
-)
+from marrakech.tui.screens.confirm import ConfirmScreen, quit_asking_in_a_browser
 from marrakech.tui.screens.saves import OpenSave, SavesScreen
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.wrapped import WrappedStatic
@@ -633,9 +629,15 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         """Leave without a game: quit, or go back to the results it was opened from; first
         asking, when the form was changed (what was typed would be lost to a slip of Esc),
         or in a browser, when the page's games would end with it."""
-        if not self.from_results and games_ending_with_the_page(self.app):
-            quit_asking_in_a_browser(self.app, lambda: self.dismiss(None))  # says it all
-            return
+        if self.from_results:
+            self._leave_the_form()
+        else:  # the page's question, where it is asked, says it all
+            quit_asking_in_a_browser(
+                self.app, lambda: self.dismiss(None), otherwise=self._leave_the_form
+            )
+
+    def _leave_the_form(self) -> None:
+        """Leave without a game, asking first when the form was changed."""
         if self._opened is None or self._form() == self._opened:
             self.dismiss(None)
             return
