@@ -581,10 +581,10 @@ class MarrakechApp(App[None]):
     def _flow_in_progress(self) -> GameFlow | None:
         """The game being played, when one is (not over, nor a joined copy that stopped
         for good: its board says that q leaves, and nothing is asked)."""
-        for screen in self.screen_stack:
-            if isinstance(screen, GameScreen) and screen.state.phase is not Phase.OVER:
-                return screen.flow if screen.flow.stopped is None else None
-        return None
+        screen = self._game_screen()
+        if screen is None or screen.state.phase is Phase.OVER:
+            return None
+        return screen.flow if screen.flow.stopped is None else None
 
     def _game_screen(self) -> GameScreen | None:
         """The game screen on the stack, if a game is open (under its dialogs)."""

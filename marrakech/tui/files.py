@@ -197,8 +197,7 @@ def download(app: App[Any], text: str, filename: str, mime_type: str) -> None:
     """Send a file to the visitor's browser (the game runs on a server it does not own),
     saying so."""
     app.deliver_text(io.StringIO(text), save_filename=filename, mime_type=mime_type)
-    # The name on lines of its own, broken after a "-" (it has no spaces), as a path's is.
-    name = "\n".join(_lines_of(re.findall(r"[^-]+-?|-", filename)))
+    name = "\n".join(_name_lines(filename))  # on lines of its own, as a path's name is
     message = _("On its way to your browser's downloads:\n{filename}").format(filename=name)
     app.notify(message, title=_("Download"), markup=False)
 
@@ -234,8 +233,13 @@ def shown_path(path: Path) -> str:
     if not folder.endswith(("/", os.sep)):
         folder += os.sep
     folder_parts = re.findall(r"[^/\\]*[/\\]", folder)
-    name_parts = re.findall(r"[^-]+-?|-", path.name)
-    return "\n".join([*_lines_of(folder_parts), *_lines_of(name_parts)])
+    return "\n".join([*_lines_of(folder_parts), *_name_lines(path.name)])
+
+
+def _name_lines(name: str) -> list[str]:
+    """A file's name in lines as wide as a notice, broken after a "-" (a name has no
+    spaces, so it would otherwise break inside a word)."""
+    return _lines_of(re.findall(r"[^-]+-?|-", name))
 
 
 def _lines_of(parts: list[str]) -> list[str]:
