@@ -4,6 +4,7 @@ where Saved games says the games are kept."""
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -186,6 +187,30 @@ async def test_a_wide_terminal_gives_the_side_panel_room_for_the_whole_key() -> 
         await pilot.resize_terminal(100, 32)
         await pilot.pause()
         assert app.screen.query_one("#side").region.width == 33
+
+
+def square_height(app: MarrakechApp) -> int:
+    """How many lines a square of the market takes: its row labels' spacing, less the gap."""
+    labels = [
+        number
+        for number, line in enumerate(screen_text(app).splitlines())
+        if re.match(r"\s*[0-6] [╭╰]", line)
+    ]
+    return labels[1] - labels[0] - 1
+
+
+@pytest.mark.parametrize(
+    ("size", "height"),
+    [((90, 40), 1), ((100, 40), 3), ((140, 40), 3), ((100, 56), 3), ((140, 56), 5)],
+)
+@run
+async def test_the_squares_grow_with_the_terminal_wide_or_wider(
+    size: tuple[int, int], height: int
+) -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert square_height(app) == height
 
 
 @pytest.mark.slow
