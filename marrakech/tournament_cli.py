@@ -23,7 +23,7 @@ from rich.text import Text
 
 from marrakech.bots.tournament import RULES, TournamentConfig, TournamentResult, play_tournament
 from marrakech.bots.workers import WorkerStopped
-from marrakech.engine import Variant
+from marrakech.engine import SEED_LIMIT, Variant
 from marrakech.games.levels import computer_named, describe_names
 from marrakech.games.text import shown
 
@@ -179,11 +179,16 @@ def job_count(text: str) -> int:
 
 
 def seed_number(text: str) -> int:
-    """``--seed``: any whole number."""
+    """``--seed``: a whole number below 2**64 in absolute value, as the engine takes."""
     try:
-        return int(text)
+        seed = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, not {quoted(text)}") from None
+    if not -SEED_LIMIT < seed < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number below 2**64 in absolute value, not {quoted(text)}"
+        )
+    return seed
 
 
 def variant_named(text: str) -> Variant:
@@ -277,8 +282,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--budget",
         type=budget_seconds,
         default=None,
-        help="wall-clock cap in seconds of a hard-bot decision (default 0.5); given without "
-        "--iterations, the hard bot searches on time only",
+        help="cap in seconds of a hard-bot decision, in its processor time (default 0.5); "
+        "given without --iterations, the hard bot searches on wall-clock time only",
     )
     parser.add_argument(
         "--iterations",
@@ -295,14 +300,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def config_from_args(args: argparse.Namespace) -> TournamentConfig:
-    """Turn the parsed options into a TournamentConfig; UsageError if --bots and --players differ.
+    """Turn the parsed options into a TournamentConfig; UsageError if --bots and --players
+    differ, or a game's seed would be out of the engine's range.
 
     ``jobs`` is as asked: ``capped_jobs`` fits it to the machine.
     """
     if len(args.bots) != args.players:
         named = f"{len(args.bots)} bot" + ("" if len(args.bots) == 1 else "s")
         raise UsageError(f"--bots names {named} for {args.players} players")
-    return TournamentConfig(
+    config = TournamentConfig(
         bots=args.bots,
         games=args.games,
         seed=args.seed,
@@ -311,6 +317,13 @@ def config_from_args(args: argparse.Namespace) -> TournamentConfig:
         budget=args.budget,
         iterations=args.iterations,
     )
+    last = config.seed + config.seeds - 1
+    if last >= SEED_LIMIT:
+        raise UsageError(
+            f"--seed {config.seed}: the last of the {config.seeds} seeds played would be {last},"
+            " and a seed is below 2**64"
+        )
+    return config
 
 
 def capped_jobs(config: TournamentConfig) -> tuple[TournamentConfig, str | None]:

@@ -124,7 +124,7 @@ ENGLISH_STRINGS = {
         "budget must be positive seconds, not ",
         "iterations must be at least 1, not ",
     },
-    "bots/plugins.py": {"outside bot, ", " s a decision, its own name ", "took longer than "},
+    "bots/plugins.py": {"outside bot, ", " s a decision, its own name '", "took longer than "},
     "bots/simple.py": {"greedy has nothing to choose in phase "},
     "flow/game.py": {"a computer seat needs a level"},
     "games/autosaves.py": {"marrakech host --resume "},  # a command, said as it is typed

@@ -258,6 +258,15 @@ BAD_TOURNAMENT_OPTIONS = [
     (["--jobs", "0"], "argument --jobs: expected a whole number from 1 to 1,000,000, not '0'"),
     (["--seed", "one"], "argument --seed: expected a whole number, not 'one'"),
     (
+        ["--seed", str(2**64)],
+        f"argument --seed: expected a whole number below 2**64 in absolute value, not '{2**64}'",
+    ),
+    (
+        ["--games", "4", "--seed", str(2**64 - 1)],  # the second seed is 2**64
+        f"--seed {2**64 - 1}: the last of the 2 seeds played would be {2**64}, "
+        "and a seed is below 2**64",
+    ),
+    (
         ["--variant", "mirror"],
         "argument --variant: choose one of standard, aim, aim-or-keep, not 'mirror'",
     ),

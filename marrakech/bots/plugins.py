@@ -23,6 +23,7 @@ import hashlib
 import importlib
 import importlib.util
 import sys
+import sysconfig
 import threading
 import time
 import traceback
@@ -200,7 +201,7 @@ def problem_of(error: BaseException) -> str:
     where in the bot's own code it was raised ("(mybot.py:12)", ``_where``)."""
     kind = type(error).__name__
     said = _said(error)
-    if isinstance(error, BotFailed):
+    if isinstance(error, BotFailed | StillThinking):  # the game's own words already
         return said
     where = _where(error)
     problem = said if said == kind else f"{kind}: {said}"
@@ -234,10 +235,29 @@ def _where(error: BaseException) -> str | None:
     for frame in reversed(traceback.extract_tb(error.__traceback__)):
         if frame.filename.startswith("<"):  # code made on the fly: no file to open
             continue
-        path = Path(frame.filename).resolve()
-        if any(path == root or path.is_relative_to(root) for root in _bot_code):
-            return shown(f"{path.name}:{frame.lineno}", 80)
+        if _in_bot_code(Path(frame.filename).resolve()):
+            return shown(f"{Path(frame.filename).name}:{frame.lineno}", 80)
     return None
+
+
+_NOT_BOT_CODE = (
+    _GAME_CODE,
+    *{Path(sysconfig.get_paths()[name]).resolve() for name in ("stdlib", "purelib", "platlib")},
+)
+"""The game's code and Python's libraries: never an outside bot's, even when they lie in a
+bot file's folder (a bot file beside the game's package or its virtual environment)."""
+
+
+def _in_bot_code(path: Path) -> bool:
+    """Whether ``path`` is an outside bot's code: under one of ``_bot_code``, and not in the
+    game's code or Python's libraries found inside that same place."""
+    return any(
+        path.is_relative_to(root)
+        and not any(
+            other.is_relative_to(root) and path.is_relative_to(other) for other in _NOT_BOT_CODE
+        )
+        for root in _bot_code
+    )
 
 
 def _raised_by_the_call(error: BaseException) -> bool:
@@ -359,7 +379,7 @@ class TimeLimited:
     @property
     def settings(self) -> str:
         """What reports say of it."""
-        return f"outside bot, {self.time_limit:g} s a decision, its own name {self.name!r}"
+        return f"outside bot, {self.time_limit:g} s a decision, its own name '{self.name}'"
 
     @property
     def printed(self) -> str:

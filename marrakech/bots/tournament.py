@@ -237,8 +237,21 @@ class Supervised:
             seed = "" if self.game_seed is None else f"game seed {self.game_seed}, "
             turn = f"turn {state.next_carpet + 1} ({state.phase.value})"
             where = f"{seed}seat {state.current + 1} (state.current {state.current}), {turn}"
-            self.first_fault = shown(f"{where}: {problem}", FAULT_CHARS)
+            self.first_fault = _cut_in_the_middle(shown(f"{where}: {problem}"), FAULT_CHARS)
         return self.fallback.choose(state)
+
+
+FAULT_END_CHARS = 60
+"""The end of a first fault kept however long it is: where in the bot's code it was raised."""
+
+
+def _cut_in_the_middle(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters by leaving out its middle ("..."): the start
+    says what failed and where in the game, the end where in the bot's code."""
+    if len(text) <= limit:
+        return text
+    end = min(FAULT_END_CHARS, limit // 2)
+    return f"{text[: limit - end - 3]}...{text[-end:]}"
 
 
 def play_game(config: TournamentConfig, game_seed: int, rotation: int) -> list[SeatResult]:

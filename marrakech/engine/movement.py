@@ -7,14 +7,16 @@ itself is not counted again). The steps come from the tables of ``geometry``.
 
 from __future__ import annotations
 
-from .errors import MarrakechError
+from .errors import MarrakechError, quoted
 from .geometry import ASSAM_STEP, on_market, pack, square_index, unpack
-from .types import SIZE, Direction, Square
+from .types import Direction, Square
 
 
 def _packed(square: Square, facing: Direction) -> int:
     if not on_market(square[0], square[1]):
-        raise MarrakechError(f"square {square} is not on the {SIZE}x{SIZE} market")
+        raise MarrakechError(
+            f"{quoted(square)} is not a square of the market: (row, col), each 0-6"
+        )
     return pack(square_index(square), facing)
 
 

@@ -26,14 +26,19 @@ def new_game(
     """
     if type(players) is not int or players not in (2, 3, 4):
         raise IllegalAction(
-            f"cannot start a game for {quoted(players)} players: Marrakech is for 2-4"
+            f"cannot start a game with players={quoted(players)}: Marrakech is for 2-4 players"
         )
+    if not isinstance(variant, Variant):
+        names = ", ".join(f"Variant.{member.name}" for member in Variant)
+        raise IllegalAction(f"cannot start with variant {quoted(variant)}: one of {names}")
     if not (type(first) is int and 0 <= first < players):
         raise IllegalAction(f"cannot start with seat {quoted(first)}: seats are 0-{players - 1}")
     if seed is None:
         seed = 0
     if not (type(seed) is int and -SEED_LIMIT < seed < SEED_LIMIT):
-        raise IllegalAction(f"cannot start with seed {quoted(seed)}: a whole number below 2**64")
+        raise IllegalAction(
+            f"cannot start with seed {quoted(seed)}: a whole number below 2**64 in absolute value"
+        )
     shuffles = players == 2 and not alternate_piles
     stream = MersenneTwister(seed) if shuffles else None
     count = carpets_per_colour(players)

@@ -617,7 +617,7 @@ class GameState:
             top = self._stacks[a][-1]
             return (
                 f"{what}: it would cover both visible halves of one carpet "
-                f"({top.colour.name} carpet {top.carpet})"
+                f"({top.colour.name.lower()} carpet {top.carpet})"
             )
         return None
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import Enum, IntEnum
 
+from .errors import MarrakechError, quoted
+
 Square = tuple[int, int]
 """A market square as (row, col); row 0 is the top row, col 0 the left column."""
 
@@ -87,15 +89,32 @@ class Variant(Enum):
 
 
 def colours_for_seat(seat: int, players: int) -> tuple[Colour, ...]:
-    """The colours a seat owns: one with 3-4 players, two with 2 players."""
+    """The colours a seat owns: one with 3-4 players, two with 2 players.
+
+    MarrakechError for a number of players other than 2-4 or a seat not among them.
+    """
+    if players not in _CARPETS_PER_COLOUR:
+        raise MarrakechError(_not_a_player_count(players))
+    if not 0 <= seat < players:
+        raise MarrakechError(f"{quoted(seat)} is not a seat: seats are 0-{players - 1}")
     if players == 2:
         return (_COLOURS[seat], _COLOURS[seat + 2])
     return (_COLOURS[seat],)
 
 
 def carpets_per_colour(players: int) -> int:
-    """How many carpets of each colour a player starts with."""
-    return _CARPETS_PER_COLOUR[players]
+    """How many carpets of each colour a player starts with.
+
+    MarrakechError for a number of players other than 2-4.
+    """
+    count = _CARPETS_PER_COLOUR.get(players)
+    if count is None:
+        raise MarrakechError(_not_a_player_count(players))
+    return count
+
+
+def _not_a_player_count(players: object) -> str:
+    return f"{quoted(players)} is no number of players: Marrakech is for 2-4 players"
 
 
 _COLOURS = tuple(Colour)

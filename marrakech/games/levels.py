@@ -55,9 +55,10 @@ SETTINGS: dict[str, dict[str, type]] = {
 }
 """Per level, the settings a name may give it and the kind of number each one takes.
 
-hard: ``iterations`` (evaluations per decision) and ``budget`` (its wall-clock cap in
-seconds; given alone, the search runs on time only). expert: ``work`` (evaluations per
-decision) and ``time_cap`` (its wall-clock cap in seconds).
+hard: ``iterations`` (evaluations per decision) and ``budget`` (its cap in seconds of the
+decision's processor time; given alone, the search runs on wall-clock time only). expert:
+``work`` (evaluations per decision) and ``time_cap`` (its cap in seconds of the decision's
+processor time).
 """
 
 SETTING_LIMITS: dict[str, int | float] = {

@@ -9,8 +9,8 @@ sentence itself (a reason inside a reason) said in turn, names and numbers as th
 A sentence no template matches is shown as it came.
 
 The engine's words are not always a player's: some templates are shown in other words
-(``SHOWN_AS``, in English too), a colour is said as its word ("blue", not "BLUE") and a
-carpet is numbered from 1, as players count (the engine numbers them from 0).
+(``SHOWN_AS``, in English too), a colour is said in the language's word and a carpet is
+numbered from 1, as players count (the engine numbers them from 0).
 """
 
 from __future__ import annotations
@@ -103,8 +103,8 @@ def _field(key: str, value: str, template: str) -> str:
         square = _SQUARE.fullmatch(value)
         if square is not None:
             return words.square_text((int(square.group(1)), int(square.group(2))))
-    if key == "colour" and value in Colour.__members__:
-        return words.colour_word(Colour[value])
+    if key == "colour" and value.upper() in Colour.__members__:
+        return words.colour_word(Colour[value.upper()])
     if key == "number" and _CARPET_NUMBER in template and value.isdigit():
         return str(int(value) + 1)
     return value

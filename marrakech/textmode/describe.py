@@ -25,7 +25,7 @@ from marrakech.flow import cursor
 from marrakech.flow.risk import LaneRisk
 from marrakech.games import words as shared
 from marrakech.games.language import _, ngettext, pgettext
-from marrakech.games.levels import level_word
+from marrakech.games.levels import computer_label, is_level, level_word
 from marrakech.games.text import shown
 from marrakech.games.words import colour_word, square_text
 
@@ -310,8 +310,14 @@ def seat_lines(
                 colours=colours,
             )
         else:
-            line = _("{name} ({level} computer) plays {colours}.").format(
-                name=names[seat], level=level_word(str(kinds[seat])), colours=colours
+            kind = str(kinds[seat])
+            computer = (  # a level with the settings it plays with, an outside bot by its class
+                _("{level} computer").format(level=level_word(kind))
+                if is_level(kind)
+                else computer_label(kind)
+            )
+            line = _("{name} ({computer}) plays {colours}.").format(
+                name=names[seat], computer=computer, colours=colours
             )
         lines.append(line)
     return lines

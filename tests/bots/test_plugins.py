@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import threading
 import time
+import uuid
 from pathlib import Path
 
 import pytest
 
 from marrakech.bots import TimeLimited, make_bot
+from marrakech.bots.plugins import StillThinking, problem_of
 from marrakech.bots.tournament import TournamentConfig, play_tournament
 from marrakech.engine import Action, Colour, GameState, Phase, Roll, new_game
 from marrakech.games.levels import bot_named
@@ -24,7 +28,7 @@ def write_bot(folder: Path, body: str) -> str:
     path = folder / "outside.py"
     path.write_text(
         "import time\n"
-        "from marrakech.engine import Roll\n\n"
+        "from marrakech.engine import Place, Roll\n\n"
         "class Bot:\n"
         "    name = 'outside'\n"
         "    def __init__(self, seed=0):\n"
@@ -193,6 +197,10 @@ def test_an_outside_bot_sees_the_piles_as_a_player_does_not_their_real_order() -
         ("raise RuntimeError('bug')", "RuntimeError: bug (outside.py:9)"),  # the bot's line
         ("return Roll(4)", "cannot roll now: the game waits for the current player to orient"),
         ("return 'nonsense'", "it answered str, which is no action"),
+        (  # too long to show whole: its middle goes, never the bot's line
+            "state.apply(Place((0, 0), (6, 6)))",
+            "IllegalAction: cannot lay a carpet",
+        ),
     ],
 )
 def test_the_tournament_counts_a_failing_bot_s_faults_and_says_the_first(
@@ -210,6 +218,9 @@ def test_the_tournament_counts_a_failing_bot_s_faults_and_says_the_first(
     found = re.match(where + re.escape(first), faulty.first_fault)
     assert found, faulty.first_fault
     assert int(found[1]) == int(found[2]) + 1
+    assert len(faulty.first_fault) <= 160
+    if "apply" in body or "raise" in body:
+        assert faulty.first_fault.endswith("(outside.py:9)")
     assert greedy.faults == 0 and greedy.first_fault is None
     caption = str(results_table(result).caption)
     assert f"{name}: {faulty.faults} faults (the greedy bot moved instead); the first: " in (
@@ -327,3 +338,45 @@ def test_a_module_bot_missing_a_package_is_told_so_where_it_imports_it(
         make_bot("needy:Bot")
     said = str(refused.value)
     assert said.endswith("No module named 'not_installed_dependency' (needy.py:1)"), said
+
+
+def test_a_bot_file_beside_the_game_s_package_is_placed_in_its_own_line_not_the_game_s() -> None:
+    # A bot file in the project's folder (as `--bots mybot.py:MyBot` from a clone) has the
+    # game's package and the virtual environment's libraries in its folder: an error raised
+    # in the game's code was placed there ("levels.py:130"), not on the bot's line.
+    path = Path(__file__).parents[2] / f"bot_beside_the_game_{uuid.uuid4().hex}.py"
+    path.write_text(
+        "from marrakech.games.levels import computer_named\n\n"
+        "class Bot:\n"
+        "    def __init__(self, seed=0):\n"
+        "        computer_named('wizard')\n"
+    )
+    script = f"from marrakech.bots import make_bot\nmake_bot({str(path) + ':Bot'!r})"
+    try:  # in a process of its own: the bot's folder, this project's, stays the bot's there
+        run = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+        )
+    finally:
+        path.unlink()
+    said = run.stderr.strip().splitlines()[-1]
+    assert "unknown computer level 'wizard'" in said
+    assert said.endswith(f"({path.name}:5)"), said
+
+
+def test_a_time_out_is_said_in_the_game_s_words_without_a_class_name() -> None:
+    thread = threading.Thread(target=lambda: None)
+    assert problem_of(StillThinking("took longer than 10 s", thread)) == "took longer than 10 s"
+
+
+def test_a_bot_s_own_name_with_escapes_is_quoted_once(tmp_path: Path) -> None:
+    path = tmp_path / "loud.py"
+    path.write_text(
+        "class Bot:\n"
+        "    name = '\\x1b]0;pwned\\x07esc'\n"
+        "    def __init__(self, seed=0):\n"
+        "        pass\n"
+        "    def choose(self, state):\n"
+        "        return state.legal_actions()[0]\n"
+    )
+    settings = make_bot(f"{path}:Bot").settings  # type: ignore[attr-defined]
+    assert settings.endswith(r"its own name '\x1b]0;pwned\x07esc'"), settings

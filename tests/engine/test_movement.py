@@ -132,3 +132,8 @@ def test_walk_of_zero_steps_stays_put() -> None:
 def test_walk_path_refuses_bad_input(square: tuple[int, int], steps: int) -> None:
     with pytest.raises(ValueError):
         walk_path(square, Direction.N, steps)
+
+
+def test_a_walk_off_the_market_says_so_as_every_square_question_does() -> None:
+    with pytest.raises(ValueError, match=r"^\(7, 0\) is not a square of the market: \(row, col\)"):
+        walk((7, 0), Direction.N, 1)

@@ -41,7 +41,7 @@ def test_documented_verdicts(a: tuple[int, int], b: tuple[int, int], legal: bool
 @pytest.mark.parametrize(
     ("a", "b", "words"),
     [
-        ((2, 3), (2, 4), "both visible halves"),
+        ((2, 3), (2, 4), "both visible halves of one carpet (blue carpet 2)"),
         ((4, 3), (5, 3), "both visible halves"),
         ((3, 3), (3, 4), "under Assam"),
         ((1, 2), (2, 2), "touches Assam"),

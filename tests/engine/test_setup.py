@@ -10,6 +10,7 @@ from marrakech.engine import (
     Colour,
     Direction,
     IllegalAction,
+    MarrakechError,
     Phase,
     Variant,
     carpets_per_colour,
@@ -135,3 +136,21 @@ def test_a_boolean_first_seat_is_refused() -> None:
 def test_a_fractional_player_count_is_refused_cleanly() -> None:
     with pytest.raises(IllegalAction):
         new_game(2.0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variant", ["aim", "aim-or-keep", "bogus", None])
+def test_a_variant_that_is_no_variant_is_refused_with_the_ones_there_are(variant: object) -> None:
+    with pytest.raises(IllegalAction, match=r"variant .*Variant\.AIM_OR_KEEP"):
+        new_game(2, variant=variant)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("seat", "players"), [(9, 2), (-1, 2), (3, 3), (0, 5), (0, 1)])
+def test_colours_of_no_seat_are_refused(seat: int, players: int) -> None:
+    with pytest.raises(MarrakechError, match=r"seat|players"):
+        colours_for_seat(seat, players)
+
+
+@pytest.mark.parametrize("players", [0, 1, 5, 7])
+def test_carpets_for_no_number_of_players_are_refused(players: int) -> None:
+    with pytest.raises(MarrakechError, match="2-4 players"):
+        carpets_per_colour(players)

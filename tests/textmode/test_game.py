@@ -49,6 +49,16 @@ def test_the_opening_says_who_plays_what() -> None:
     ]
 
 
+def test_the_opening_names_an_outside_bot_by_its_class() -> None:
+    # An outside bot by its class, not its file's path with " computer" after it.
+    example = str(Path(__file__).parents[2] / "examples" / "cautious_bot.py") + ":CautiousBot"
+    bots.make_bot(example)  # loaded in this run, as `new --bot` does
+    assert game("person", "hard:iterations=50", example).opening()[1:3] == [
+        "Bo (hard:iterations=50 computer) plays blue.",
+        "Cem (outside bot CautiousBot) plays yellow.",
+    ]
+
+
 def test_a_game_loaded_says_its_last_turns_before_what_to_type() -> None:
     played = game()
     for line in ("left", "1", "ahead", "1", "right"):
