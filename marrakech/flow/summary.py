@@ -13,7 +13,7 @@ from marrakech.engine import Colour, GameState, Phase
 from marrakech.flow.judging import win_chances
 from marrakech.flow.recap import TurnRecap
 from marrakech.games.language import _, ngettext
-from marrakech.games.words import colour_word, dirhams_words
+from marrakech.games.words import colour_word, dirhams_words, series
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,10 +205,10 @@ def summary_lines(start: GameState, recaps: Sequence[TurnRecap], names: Sequence
     for player in summary.players:
         row = summary.scores[player.seat]
         if over or len(starts) < 2:  # over, or no turn played yet: nothing is "now" alone
-            scores = ", ".join(str(row[number]) for number in starts)
+            scores = series(str(row[number]) for number in starts)
             said = _("{name}'s score, round by round: {scores}.")
         else:  # the last figure is now, in the middle of a round
-            scores = ", ".join(str(row[number]) for number in starts[:-1])
+            scores = series(str(row[number]) for number in starts[:-1])
             said = _("{name}'s score, round by round: {scores}; now {now}.")
         lines.append(said.format(name=player.name, scores=scores, now=row[-1]))
     return lines

@@ -141,6 +141,12 @@ def roll_stops(
     return separator.join(said)
 
 
+def series(figures: Iterable[str]) -> str:
+    """Figures one after another, as in "63%, 65%, 0%" (in Japanese, with 、)."""
+    # Translators: between the figures of a series: "63%, 65%, 0%".
+    return pgettext("between the figures of a series", ", ").join(figures)
+
+
 def listed(words: Sequence[str], last: str = "and") -> str:
     """Words as "A", "A and B", "A, B and C" (``last`` "or": "A, B or C")."""
     if len(words) == 1:

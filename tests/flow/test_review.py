@@ -504,6 +504,14 @@ def test_the_lines_name_each_decision_then_each_player() -> None:
     assert round(decisions + foresight, 1) == skill
 
 
+def test_a_series_of_chances_is_written_with_the_language_s_own_commas() -> None:
+    session = played(30)
+    found = review(session)
+    language.use("ja")
+    last = list(review_lines(found, session.setup.names))[-1]
+    assert re.fullmatch(r"Ayla\S*（各巡の始め）：(\d+%、)*\d+%。", last), last  # noqa: RUF001
+
+
 def test_the_command_reviews_a_saved_game(
     data_home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -386,3 +386,39 @@ def test_the_summary_s_luckiest_rolls_break_where_japanese_may() -> None:
     for before, after in pairwise(lines):
         assert after[0] not in NO_LINE_START, lines
         assert not (before[-1].isdigit() and (after[0].isdigit() or after[0] == ".")), lines
+
+
+@pytest.mark.parametrize(
+    ("menu", "options"),
+    [
+        (
+            "variant",
+            [
+                "標準：自分でアッサムの向きを決めて振る",
+                "変則：前のプレイヤーがアッサムの向きを決める",
+                "変則：前のプレイヤーが向きを決めるか据え置く",
+            ],
+        ),
+        ("piles", ["シャッフル：1つの山、いちばん上の色が見える", "交互：2色を交互に"]),
+        ("takeback", ["自動：1人対CPUのときだけ"]),
+    ],
+)
+def test_a_menu_open_over_the_form_shows_every_japanese_character(
+    japanese: None, menu: str, options: list[str]
+) -> None:
+    # Its options start on the even columns where the fields beneath them begin and end:
+    # a wide character straddling a field's edge under a menu is blanked (Textual #6357).
+    async def go() -> str:
+        app = MarrakechApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.screen.query_one(f"#{menu}", Select).focus()
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: app.screen.query("SelectOverlay:focus"), "open")
+            await pilot.pause()
+            return screen_text(app)
+
+    screen = asyncio.run(go())
+    menu_lines = "\n".join(line for line in screen.splitlines() if "▌" in line)  # its edge
+    for option in options:
+        assert option in menu_lines, screen

@@ -438,6 +438,9 @@ async def test_a_game_of_best_decisions_says_so_rather_than_list_nothing() -> No
         under = [line[: status.right] for line in lines[status.y : status.bottom]]
         text = " ".join(" ".join([line[side:] for line in lines] + under).split())
         assert not screen.query_one("#worst", OptionList).display
+        footer = lines[-1]  # no key that could never act
+    assert "Back" in footer
+    assert not any(key in footer for key in ("Previous", "Next", "Other move")), footer
     assert "No decision was graded an inaccuracy or worse." in text
     assert "No decision to look at: every one was graded best." in text
     assert "0 decisions" not in text

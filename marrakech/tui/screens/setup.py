@@ -238,10 +238,12 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
     NewGameScreen .option Select {
         width: 52;
     }
-    /* A menu open over the form stands apart from the words it lies over. */
+    /* A menu open over the form stands apart from the words it lies over. Its options
+       start two cells in, on the even columns where the fields beneath begin and end: a
+       wide character across such an edge under a menu is blanked (Textual issue 6357). */
     NewGameScreen SelectOverlay.-textual-compact {
         background: $panel;
-        padding-left: 1;
+        padding-left: 2;
         outline-left: outer $primary;
     }
     NewGameScreen #seed {
