@@ -201,7 +201,7 @@ def test_a_whole_game_in_japanese_through_the_loop(japanese: None) -> None:
     # then the help used (a hint was asked for).
     result = words.result_line(game.state, game.names)
     assert result in printed
-    assert printed[-1] == "対局中に使った助け：ヒント。"
+    assert printed[-1] == "使った補助機能：ヒント。"
     assert printed.index(result) == len(printed) - 2 - len(game.state.players)
     assert english_of_the_text_mode(printed) == []
 

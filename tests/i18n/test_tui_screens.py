@@ -111,7 +111,7 @@ def test_the_setup_screen_speaks_japanese_and_fits(japanese: None) -> None:
     text = "\n".join(lines)
     for label in ("新しいゲーム", "人数", "席1", "商人1", "ルール", "先手", "シード", "開始"):
         assert label in text
-    assert "Enterでゲーム開始" in text
+    assert "Enter でゲームを始めます" in text
     assert "Esc 終了" in text  # the screen's keys in the footer
     for english in ("New game", "Players", "Seat 1", "Start", "Quit"):
         assert english not in text
@@ -146,7 +146,7 @@ def test_the_status_line_speaks_japanese(japanese: None) -> None:
     pointing = Pointing.fresh(flow.state)
     status = status_text(flow, None, pointing).plain
     assert status.startswith("アリス：アッサムは")
-    assert status.endswith("Enterで振ります。")
+    assert status.endswith("Enter で振ります。")
     flow.close()
 
 
@@ -300,7 +300,7 @@ def test_a_lessons_keys_under_the_market_stay_whole_at_80x24() -> None:
                     if "Enter" in str(app.screen.query_one("#lesson-status").render()):
                         break
             status = str(app.screen.query_one("#lesson-status").render())
-            assert status.rstrip().endswith("Enterでサイコロを振ります。"), status
+            assert status.rstrip().endswith("Enter でサイコロを振ります。"), status
             assert "…" not in status
             assert not app.screen.query("Toast")
 
