@@ -308,22 +308,18 @@ def config_from_args(args: argparse.Namespace) -> TournamentConfig:
     if len(args.bots) != args.players:
         named = f"{len(args.bots)} bot" + ("" if len(args.bots) == 1 else "s")
         raise UsageError(f"--bots names {named} for {args.players} players")
-    config = TournamentConfig(
-        bots=args.bots,
-        games=args.games,
-        seed=args.seed,
-        jobs=args.jobs,
-        variant=args.variant,
-        budget=args.budget,
-        iterations=args.iterations,
-    )
-    last = config.seed + config.seeds - 1
-    if last >= SEED_LIMIT:
-        raise UsageError(
-            f"--seed {config.seed}: the last of the {config.seeds} seeds played would be {last},"
-            " and a seed is below 2**64"
+    try:
+        return TournamentConfig(
+            bots=args.bots,
+            games=args.games,
+            seed=args.seed,
+            jobs=args.jobs,
+            variant=args.variant,
+            budget=args.budget,
+            iterations=args.iterations,
         )
-    return config
+    except ValueError as error:  # its seeds out of range: the option that set them
+        raise UsageError(f"--{error}") from None
 
 
 def capped_jobs(config: TournamentConfig) -> tuple[TournamentConfig, str | None]:

@@ -25,6 +25,7 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     ],
     ids=["ruff-check", "ruff-format", "mypy-strict"],
 )
+@pytest.mark.xdist_group("writes-in-the-project-folder")  # never beside a test's bot file
 def test_tool_passes(command: tuple[str, ...]) -> None:
     result = _run(*command)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -19,9 +19,11 @@ outside bot only when it was loaded in this run, at the player's word (``new --b
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import importlib.util
+import site
 import sys
 import sysconfig
 import threading
@@ -240,12 +242,19 @@ def _where(error: BaseException) -> str | None:
     return None
 
 
-_NOT_BOT_CODE = (
-    _GAME_CODE,
-    *{Path(sysconfig.get_paths()[name]).resolve() for name in ("stdlib", "purelib", "platlib")},
-)
+def _libraries() -> set[Path]:
+    """Where Python's own and installed libraries live here (the user's too)."""
+    places = {sysconfig.get_paths()[name] for name in ("stdlib", "purelib", "platlib")}
+    with contextlib.suppress(AttributeError):  # a virtual environment's site may lack them
+        places.update(site.getsitepackages())
+        places.add(site.getusersitepackages())
+    return {Path(place).resolve() for place in places}
+
+
+_NOT_BOT_CODE = (_GAME_CODE, *_libraries())
 """The game's code and Python's libraries: never an outside bot's, even when they lie in a
-bot file's folder (a bot file beside the game's package or its virtual environment)."""
+bot file's folder (a bot file beside the game's package, its virtual environment, or the
+user's own libraries)."""
 
 
 def _in_bot_code(path: Path) -> bool:

@@ -8,11 +8,12 @@ a seed's piles are ``new_game(players, seed=seed)``, its dice the seed's die str
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from marrakech.engine import Action, GameState, Variant, new_game
+from marrakech.engine import SEED_LIMIT, Action, GameState, Variant, new_game
 from marrakech.games.dice import SeededDie
 from marrakech.games.levels import bot_seed
 from marrakech.games.playout import by_seat, play_out
@@ -66,6 +67,17 @@ class TournamentConfig:
     variant: Variant = Variant.STANDARD
     budget: float | None = None
     iterations: int | None = None
+
+    def __post_init__(self) -> None:
+        """ValueError when a game's seed would be out of the engine's range."""
+        last = self.seed + self.seeds - 1
+        if not -SEED_LIMIT < self.seed < SEED_LIMIT:
+            raise ValueError(f"seed {self.seed}: a seed is a whole number below 2**64")
+        if last >= SEED_LIMIT:
+            raise ValueError(
+                f"seed {self.seed}: the last of the {self.seeds} seeds played would be {last},"
+                " and a seed is below 2**64"
+            )
 
     @property
     def players(self) -> int:
@@ -237,21 +249,22 @@ class Supervised:
             seed = "" if self.game_seed is None else f"game seed {self.game_seed}, "
             turn = f"turn {state.next_carpet + 1} ({state.phase.value})"
             where = f"{seed}seat {state.current + 1} (state.current {state.current}), {turn}"
-            self.first_fault = _cut_in_the_middle(shown(f"{where}: {problem}"), FAULT_CHARS)
+            self.first_fault = _cut_keeping_the_end(shown(f"{where}: {problem}"), FAULT_CHARS)
         return self.fallback.choose(state)
 
 
-FAULT_END_CHARS = 60
-"""The end of a first fault kept however long it is: where in the bot's code it was raised."""
+_IN_THE_BOT_S_CODE = re.compile(r" \([^()]+:\d+\)$")
+"""The end of a problem that says where in the bot's code it was raised: " (mybot.py:12)"."""
 
 
-def _cut_in_the_middle(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters by leaving out its middle ("..."): the start
-    says what failed and where in the game, the end where in the bot's code."""
+def _cut_keeping_the_end(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters ("...") before its end, when that end says
+    where in the bot's code it was raised, which is kept whole."""
     if len(text) <= limit:
         return text
-    end = min(FAULT_END_CHARS, limit // 2)
-    return f"{text[: limit - end - 3]}...{text[-end:]}"
+    found = _IN_THE_BOT_S_CODE.search(text)
+    end = found.group() if found is not None else ""
+    return f"{text[: max(limit - len(end) - 3, 0)]}...{end}"
 
 
 def play_game(config: TournamentConfig, game_seed: int, rotation: int) -> list[SeatResult]:

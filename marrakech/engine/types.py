@@ -93,9 +93,9 @@ def colours_for_seat(seat: int, players: int) -> tuple[Colour, ...]:
 
     MarrakechError for a number of players other than 2-4 or a seat not among them.
     """
-    if players not in _CARPETS_PER_COLOUR:
+    if type(players) is not int or players not in _CARPETS_PER_COLOUR:
         raise MarrakechError(_not_a_player_count(players))
-    if not 0 <= seat < players:
+    if type(seat) is not int or not 0 <= seat < players:
         raise MarrakechError(f"{quoted(seat)} is not a seat: seats are 0-{players - 1}")
     if players == 2:
         return (_COLOURS[seat], _COLOURS[seat + 2])
@@ -107,7 +107,7 @@ def carpets_per_colour(players: int) -> int:
 
     MarrakechError for a number of players other than 2-4.
     """
-    count = _CARPETS_PER_COLOUR.get(players)
+    count = _CARPETS_PER_COLOUR.get(players) if type(players) is int else None
     if count is None:
         raise MarrakechError(_not_a_player_count(players))
     return count

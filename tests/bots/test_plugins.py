@@ -340,27 +340,32 @@ def test_a_module_bot_missing_a_package_is_told_so_where_it_imports_it(
     assert said.endswith("No module named 'not_installed_dependency' (needy.py:1)"), said
 
 
+@pytest.mark.xdist_group("writes-in-the-project-folder")  # as the quality tools read it
 def test_a_bot_file_beside_the_game_s_package_is_placed_in_its_own_line_not_the_game_s() -> None:
     # A bot file in the project's folder (as `--bots mybot.py:MyBot` from a clone) has the
     # game's package and the virtual environment's libraries in its folder: an error raised
     # in the game's code was placed there ("levels.py:130"), not on the bot's line.
     path = Path(__file__).parents[2] / f"bot_beside_the_game_{uuid.uuid4().hex}.py"
     path.write_text(
-        "from marrakech.games.levels import computer_named\n\n"
+        "from marrakech.games.levels import computer_named\n\n\n"
         "class Bot:\n"
-        "    def __init__(self, seed=0):\n"
-        "        computer_named('wizard')\n"
+        "    def __init__(self, seed: int = 0) -> None:\n"
+        '        computer_named("wizard")\n'
     )
     script = f"from marrakech.bots import make_bot\nmake_bot({str(path) + ':Bot'!r})"
     try:  # in a process of its own: the bot's folder, this project's, stays the bot's there
         run = subprocess.run(
-            [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+            [sys.executable, "-B", "-c", script],  # -B: no bytecode left beside the project
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
         )
     finally:
         path.unlink()
     said = run.stderr.strip().splitlines()[-1]
     assert "unknown computer level 'wizard'" in said
-    assert said.endswith(f"({path.name}:5)"), said
+    assert said.endswith(f"({path.name}:6)"), said
 
 
 def test_a_time_out_is_said_in_the_game_s_words_without_a_class_name() -> None:

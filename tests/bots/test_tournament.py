@@ -143,3 +143,11 @@ def test_a_mirror_match_says_so() -> None:
 def test_built_in_bots_make_no_faults() -> None:
     result = play_tournament(TournamentConfig(bots=("expert:work=20", "greedy"), games=2))
     assert [stats.faults for stats in result.bots.values()] == [0, 0]
+
+
+@pytest.mark.parametrize(("seed", "games"), [(2**64, 2), (-(2**64), 2), (2**64 - 1, 4)])
+def test_a_tournament_whose_seeds_leave_the_engine_s_range_is_refused_before_a_game(
+    seed: int, games: int
+) -> None:
+    with pytest.raises(ValueError, match=rf"^seed {seed}: .*below 2\*\*64"):
+        TournamentConfig(bots=("random", "random"), games=games, seed=seed)

@@ -144,13 +144,15 @@ def test_a_variant_that_is_no_variant_is_refused_with_the_ones_there_are(variant
         new_game(2, variant=variant)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("seat", "players"), [(9, 2), (-1, 2), (3, 3), (0, 5), (0, 1)])
-def test_colours_of_no_seat_are_refused(seat: int, players: int) -> None:
+@pytest.mark.parametrize(
+    ("seat", "players"), [(9, 2), (-1, 2), (3, 3), (0, 5), (0, 1), (0.5, 2), (True, 2), (0, 2.0)]
+)
+def test_colours_of_no_seat_are_refused(seat: object, players: object) -> None:
     with pytest.raises(MarrakechError, match=r"seat|players"):
-        colours_for_seat(seat, players)
+        colours_for_seat(seat, players)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("players", [0, 1, 5, 7])
-def test_carpets_for_no_number_of_players_are_refused(players: int) -> None:
+@pytest.mark.parametrize("players", [0, 1, 5, 7, 2.0, True, "3"])
+def test_carpets_for_no_number_of_players_are_refused(players: object) -> None:
     with pytest.raises(MarrakechError, match="2-4 players"):
-        carpets_per_colour(players)
+        carpets_per_colour(players)  # type: ignore[arg-type]

@@ -509,7 +509,7 @@ def test_a_series_of_chances_is_written_with_the_language_s_own_commas() -> None
     found = review(session)
     language.use("ja")
     last = list(review_lines(found, session.setup.names))[-1]
-    assert re.fullmatch(r"Ayla\S*（各巡の始め）：(\d+%、)*\d+%。", last), last  # noqa: RUF001
+    assert re.fullmatch(r"Ayla\S*（各巡の始め）：(\d+%、)+\d+%。", last), last  # noqa: RUF001
 
 
 def test_the_command_reviews_a_saved_game(

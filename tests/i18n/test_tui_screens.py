@@ -401,6 +401,13 @@ def test_the_summary_s_luckiest_rolls_break_where_japanese_may() -> None:
         ),
         ("piles", ["シャッフル：1つの山、いちばん上の色が見える", "交互：2色を交互に"]),
         ("takeback", ["自動：1人対CPUのときだけ"]),
+        pytest.param(
+            "takeback",
+            ["オフ：見た出目も、次の人に渡った手番も戻せない"],
+            marks=pytest.mark.xfail(
+                strict=True, reason="over the buttons, whose edges fall anywhere (Textual #6357)"
+            ),
+        ),
     ],
 )
 def test_a_menu_open_over_the_form_shows_every_japanese_character(

@@ -303,10 +303,10 @@ class ReviewScreen(MarketScreen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Dim stepping past either end, and the switch while there is nothing to show;
-        with no decision to review at all, neither is a key."""
+        once the review found no decision to look at, neither is a key."""
         if not self.fits_the_market:
             return False
-        if not self.shown and action in ("step", "switch"):
+        if self.game.found is not None and not self.shown and action in ("step", "switch"):
             return False
         if action == "step" and isinstance(parameters[0], int):
             return True if 0 <= self.index + parameters[0] < len(self.shown) else None
