@@ -469,21 +469,26 @@ class GameFlow:
         reason = self.session.why_no_undo(self._given_to_computers())
         if reason is not None:
             return reason
-        owner = self.undo_seat()
-        people = sum(1 for seat in self.seats if seat.is_person)
-        to_move = self.to_move
-        if (
-            people > 1
-            and not self.session.setup.takeback_allowed
-            and to_move is not None
-            and to_move.is_person
-            and owner is not None
-            and owner != to_move.number
-        ):
+        owner, to_move = self.undo_seat(), self.to_move
+        if self._handed_on() and not self.session.setup.takeback_allowed:
+            assert owner is not None and to_move is not None
             return _(
                 "takebacks are off, so {name}'s decision stands now that it is {next}'s turn"
             ).format(name=self.names[owner], next=self.names[to_move.number])
         return None
+
+    def _handed_on(self) -> bool:
+        """Whether the decision undo would take back is one person's, after the turn was
+        handed on to another person at this keyboard (a takeback, as a roll seen is)."""
+        owner, to_move = self.undo_seat(), self.to_move
+        people = sum(1 for seat in self.seats if seat.is_person)
+        return (
+            people > 1
+            and to_move is not None
+            and to_move.is_person
+            and owner is not None
+            and owner != to_move.number
+        )
 
     @property
     def can_redo(self) -> bool:
@@ -496,13 +501,13 @@ class GameFlow:
         Whether it may go back past a roll already seen, or take back another player's
         decision, is the set-up's takeback setting (see ``why_no_undo``); the rolls after
         an undo are fresh draws, never the ones taken back (``Session.undo``), and a game
-        where a roll was taken back says so (``TAKEBACK_AID``). Raises IllegalAction saying
-        why not.
+        where a roll was taken back, or a decision after its turn was handed on to another
+        person, says so (``TAKEBACK_AID``). Raises IllegalAction saying why not.
         """
         reason = self.why_no_undo()
         if reason is not None:
             raise IllegalAction(_("cannot undo: {reason}").format(reason=reason))
-        self.session.undo(self._given_to_computers())
+        self.session.undo(self._given_to_computers(), handed_on=self._handed_on())
         self._settled()
 
     def redo(self) -> None:

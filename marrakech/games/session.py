@@ -482,13 +482,14 @@ class Session:
         """True when redo() would do something."""
         return bool(self._redo)
 
-    def undo(self, computers: Collection[int] = ()) -> GameState:
+    def undo(self, computers: Collection[int] = (), *, handed_on: bool = False) -> GameState:
         """Go back to before the last decision a person made (``computers``: as in
         ``why_no_undo``).
 
         The die is never taken back: the rolls undone are draws taken back (``taken_back``)
         and the rolls after the undo are fresh draws, so what was seen tells nothing of
-        them; redo plays again exactly what was undone. An undo that takes back a roll is
+        them; redo plays again exactly what was undone. An undo that takes back a roll, or
+        a decision whose turn was handed on to another person (``handed_on``), is
         remembered as an aid (``TAKEBACK_AID``), unless a redo plays it all again.
         """
         reason = self.why_no_undo(computers)
@@ -502,6 +503,7 @@ class Session:
         if rolls:
             self._take_back(self._draws[-rolls], self.next_draw - 1)
             del self._draws[-rolls:]
+        if rolls or handed_on:
             self.aids.add(TAKEBACK_AID)
         del self._transitions[index:]
         del self._states[index + 1 :]

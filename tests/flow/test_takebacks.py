@@ -146,3 +146,19 @@ def test_an_undo_played_again_by_redo_is_no_takeback() -> None:
     flow.undo()
     flow.decide(Orient(Turn.LEFT))  # another way after seeing the roll: a takeback
     assert flow.session.aids == {TAKEBACK_AID}
+
+
+def test_a_decision_taken_back_after_its_turn_was_handed_on_is_a_takeback_too() -> None:
+    # As the takeback setting says: "undo may take back a roll seen or a turn handed on;
+    # the summary says so". A carpet taken back once the next person is to move took back
+    # no roll, and the game did not say so.
+    setup = GameSetup(2, names=("Ayla", "Bo"), seed=SEED, takeback=True)
+    flow = GameFlow(Session(setup), lambda notice: None, autosave=False)
+    flow.decide(Orient(Turn.STRAIGHT))
+    flow.decide(flow.state.legal_placements()[0])  # Bo is to move
+    assert flow.session.aids == set()
+    flow.undo()
+    assert flow.state.current == 0 and flow.session.aids == {TAKEBACK_AID}
+    assert words.aids_line(flow.session.aids) == "Help used while playing: takebacks."
+    flow.redo()  # played again as it was: nothing was taken back
+    assert flow.session.aids == set()

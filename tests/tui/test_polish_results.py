@@ -193,6 +193,27 @@ async def test_a_japanese_name_keeps_the_score_chart_in_line() -> None:
     assert "━━ 花子" in lines[top - 1] and "━━ Bob" in lines[top - 1]
 
 
+@run
+async def test_a_long_name_takes_one_row_of_the_figures_and_leaves_the_chart_its_rows() -> None:
+    session = chart_session()
+    long_name = "Grandma Rosalind the Magnificent"
+    named = Session(
+        GameSetup(2, names=(long_name, "Bob")), start=session.start, dice=LoadedDie((1, 2))
+    )
+    for action in session.actions:
+        named.play(action)
+    app = MarrakechApp(session=named)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_summary(pilot, named)
+        lines = screen_text(app).splitlines()
+    grandma = next(n for n, line in enumerate(lines) if line.strip().startswith("Grandma R"))
+    assert "…" in lines[grandma] and long_name not in lines[grandma]
+    assert lines[grandma + 3].strip().startswith("Bob")  # her two colours' rows, then Bob
+    top = next(n for n, line in enumerate(lines) if "┌" in line)
+    bottom = next(n for n in range(top, len(lines)) if "└" in lines[n])
+    assert bottom - top > 5, lines  # the chart keeps its rows
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("width", [96, 100])
 @run

@@ -377,3 +377,18 @@ async def test_the_arrows_step_along_the_buttons_and_leave_the_form_s_choices_to
         players.focus()
         await pilot.press("right")  # the radio buttons' own arrow, within them
         assert screen.focused is players
+
+
+def test_a_long_name_shows_its_start_once_the_next_field_has_the_focus() -> None:
+    shown: list[str] = []
+
+    async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
+        screen.query_one("#name-0", Input).focus()
+        name = "Grandma Rosalind the Magnificent"
+        await pilot.press(*("space" if char == " " else char for char in name), "enter")
+        await pilot.pause()
+        shown.append(screen_text(pilot.app))
+
+    play(steps)
+    seat_line = next(line for line in shown[0].splitlines() if "Seat 1" in line)
+    assert "Grandma Rosalind" in seat_line, seat_line

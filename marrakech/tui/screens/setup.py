@@ -509,6 +509,11 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         if event.select.has_focus_within:
             self._hint(kind_hint(str(event.value)))
 
+    @on(Input.Blurred, ".seat Input")
+    def _show_a_names_start(self, event: Input.Blurred) -> None:
+        """A name longer than its box shows its start once left, not the end typed last."""
+        event.input.cursor_position = 0
+
     @on(Input.Submitted)
     def _field_done(self, event: Input.Submitted) -> None:
         """Enter in a name goes on to the next name, then to Start; in the seed, to Start."""

@@ -33,6 +33,10 @@ from marrakech.tui.widgets.luck_chart import LuckChart
 from marrakech.tui.widgets.score_chart import ScoreChart
 from marrakech.tui.widgets.wrapped import WrappedStatic, WrappedText
 
+_NAME_CELLS = 10
+"""The most cells a player's name takes in the table of figures at 80 columns (each
+column more gives it one more): the other columns take the rest."""
+
 _HEADINGS = (N_("Squares"), N_("Dirhams"), N_("Score"), N_("Earned"), N_("Paid"))
 """The figures' columns between the colours and the biggest toll."""
 
@@ -207,8 +211,15 @@ class SummaryScreen(Screen[None]):
             header_style="bold",
         )
         # A heading too long for its column breaks, in Japanese too, rather than lose its end.
-        # The players' names are short: their heading is the one not to break.
-        table.add_column(WrappedText(Text(_("Player"))), min_width=cell_len(_("Player")))
+        # The players' heading is the one not to break; a long name is cut short ("…")
+        # rather than wrapped over rows that the charts below need at 24 rows.
+        table.add_column(
+            WrappedText(Text(_("Player"))),
+            min_width=cell_len(_("Player")),
+            max_width=max(cell_len(_("Player")), _NAME_CELLS + self.app.size.width - 80),
+            no_wrap=True,
+            overflow="ellipsis",
+        )
         table.add_column(WrappedText(Text(_("Colours"))))
         for heading in (*_HEADINGS, N_("Biggest toll paid"), N_("Largest region")):
             table.add_column(WrappedText(Text(_(heading))), justify="right")
