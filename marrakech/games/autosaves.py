@@ -200,6 +200,44 @@ def discard(path: Path) -> None:
             gone.unlink()
 
 
+def delete(path: Path) -> None:
+    """Remove a saved game for good: a named save, a finished game, or an unfinished game
+    (locked while it goes, with its lock file). GameInUse when another window has the
+    game open; SaveFileError for a file that is no saved game here, or cannot be removed.
+    """
+    folder = Path(os.path.abspath(path)).parent
+    kept_in = {Path(os.path.abspath(place)) for place in (storage.saves_dir(), history_dir())}
+    if is_unfinished_game(path):
+        if is_hosted(path):
+            raise SaveFileError(
+                _("{name} is a network game hosted here: {command} plays it on").format(
+                    name=shown(path.stem), command=host_command(path)
+                )
+            )
+        lock = _lock(path)
+        try:
+            _remove(path)
+        finally:
+            unlock(lock)
+            with contextlib.suppress(OSError):
+                _lock_path(path).unlink()
+    elif folder in kept_in and path.suffix == ".json" and not path.is_symlink():
+        _remove(path)
+    else:
+        raise SaveFileError(_("{path} is no saved game").format(path=shown(str(path))))
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError as error:
+        raise SaveFileError(
+            _("cannot remove {path}: {reason}").format(
+                path=shown(str(path)), reason=error.strerror or error
+            )
+        ) from error
+
+
 def _lock(path: Path) -> int:
     try:
         lock = try_lock(_lock_path(path))

@@ -349,3 +349,46 @@ async def test_in_a_browser_d_sends_the_highlighted_game_to_the_downloads(
     else:  # the files are in the folder the note names
         assert "Download" not in footer
         assert delivered == []
+
+
+@run
+async def test_delete_removes_the_highlighted_game_once_asked_and_highlights_the_next() -> None:
+    newer = saved("newer", one_turn_game(("Ann", "Bo")), age=1)
+    older = saved("older", one_turn_game(("Cy", "Di")), age=5)
+    broken = storage.saves_dir() / "broken.json"
+    broken.write_text(BROKEN)
+    os.utime(broken, (0, 0))  # the oldest, and never highlighted: it cannot be read
+    app = MarrakechApp()
+    async with app.run_test(size=(80, 30), notifications=True) as pilot:
+        await open_saves(pilot)
+        assert "Del Delete" in screen_text(app).splitlines()[-1]
+        await pilot.press("delete")
+        await wait_until(pilot, lambda: not isinstance(app.screen, SavesScreen), "asked")
+        assert "Delete the save newer for good?" in screen_text(app)
+        await pilot.press("enter")  # the default answer keeps it
+        await pilot.pause()
+        assert newer.exists() and isinstance(app.screen, SavesScreen)
+        await pilot.press("delete")
+        await wait_until(pilot, lambda: not isinstance(app.screen, SavesScreen), "asked")
+        await pilot.press("y")
+        await wait_until(pilot, lambda: not newer.exists(), "deleted")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Deleted." in toasts(app)
+        saves = app.screen.query_one(OptionList)
+        assert saves.highlighted is not None
+        assert saves.get_option_at_index(saves.highlighted).id == str(older)
+    assert older.exists() and broken.read_text() == BROKEN
+
+
+def test_an_unfinished_game_goes_with_its_lock_file_but_never_while_open_elsewhere() -> None:
+    game = autosaves.GameFile.new()
+    game.save(one_turn_game(("Ann", "Bo")))
+    with pytest.raises(autosaves.GameInUse, match="open in another window"):
+        autosaves.delete(game.path)  # this window holds it
+    assert game.path.exists()
+    game.close()
+    autosaves.delete(game.path)
+    assert list(autosaves.games_dir().iterdir()) == []
+    with pytest.raises(storage.SaveFileError, match="is no saved game"):
+        autosaves.delete(storage.data_dir() / "settings.json")

@@ -266,7 +266,7 @@ MIN_LIST_ROWS = 3
 
 class SavesScreen(ModalScreen[OpenSave | None]):
     """The saved games, newest first: Enter plays one on, r replays it, v reviews a finished
-    one (over the list), Escape goes back.
+    one (over the list), Delete removes one for good (once asked), Escape goes back.
 
     Unfinished games come first (one open in another window cannot be opened twice, nor a
     network game this machine hosts here), then the named saves, then the finished games.
@@ -309,6 +309,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         Binding("r", "open(True)", N_("Replay")),
         Binding("v", "review", N_("Review")),
         Binding("d", "download", N_("Download")),
+        Binding("delete", "delete", N_("Delete"), key_display="Del"),
         Binding("escape", "close", N_("Back")),
         Binding("ctrl+v", "how_to_paste", N_("Paste"), show=False),
     ]
@@ -461,7 +462,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "download" and not self.app.is_web:
             return False  # in a terminal the files are where the note under the list says
-        if action in ("open", "download") and self._chosen() is None:
+        if action in ("open", "download", "delete") and self._chosen() is None:
             return None
         if action == "review":  # a finished game's, over this list (Escape comes back)
             chosen = self._chosen()
@@ -539,6 +540,46 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         else:
             name = f"game-{modified:%Y-%m-%d-%H-%M-%S}.json"
         download(self.app, text, name, "application/json")
+
+    def action_delete(self) -> None:
+        """Delete the highlighted game for good, once asked; the next one is highlighted
+        then. A game open in another window, or one that cannot be removed, stays, and
+        the notice says why."""
+        path = self._chosen()
+        if path is None:
+            return
+        if autosaves.is_unfinished_game(path):
+            question = _("Delete this unfinished game for good? It cannot be played on after.")
+        elif path.parent == storage.saves_dir():
+            question = _("Delete the save {name} for good?").format(name=shown(path.stem, 40))
+        else:
+            question = _(
+                "Delete this finished game for good? It cannot be replayed or reviewed after."
+            )
+        saves = self.query_one(OptionList)
+        ids = [saves.get_option_at_index(n).id for n in range(saves.option_count)]
+        at = ids.index(str(path))
+        after = [id_ for id_ in ids[at + 1 :] if id_ is not None]
+        before = [id_ for id_ in ids[:at] if id_ is not None]
+        neighbour = next(iter(after or before[-1:]), None)
+
+        def answered(delete: bool | None) -> None:
+            if not delete:
+                return
+            try:
+                autosaves.delete(path)
+            except storage.READ_ERRORS as error:
+                title = _("Cannot delete the game")
+                self.notify(str(error), title=title, severity="error", markup=False)
+                return
+            self.notify(_("Deleted."), markup=False)
+            self._highlighted = None if neighbour is None else Path(neighbour)
+            self._read_saves()
+
+        no = _("Keep it")
+        self.app.push_screen(
+            ConfirmScreen(question, yes=_("Delete"), no=no, default=False), answered
+        )
 
     def ask_for_bots(self, path: Path) -> None:
         """Open ``path`` to play on, asking first whether to load the code of the outside
