@@ -273,6 +273,17 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("in plain lines, as without it (the app reviews a game with v on its results)"),
     )
     _command(commands, "saves", _("list the saved games, and how to open each"))
+    delete = _command(commands, "delete", _("remove a saved game for good, once asked"))
+    delete.add_argument(
+        "file",
+        metavar="NAME",
+        help=_("a name in Saved games (marrakech saves lists them)"),
+    )
+    delete.add_argument(
+        "--yes",
+        action="store_true",
+        help=_("without asking (needed when the input is no terminal)"),
+    )
     tutorial = _command(
         commands,
         "tutorial",
@@ -622,6 +633,43 @@ def run_review(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_delete(args: argparse.Namespace) -> int:
+    """``marrakech delete``: remove a saved game for good, asked first at a terminal
+    (``--yes``: without asking); 1 when it stays (not found, kept, open in another window)."""
+    from marrakech.games import autosaves, listing, storage
+
+    path = _saved_game_or_say(args)
+    if path is None:
+        return 1
+    name = listing.word_for(path)
+    about = listing.game_words(storage.load_game(path))
+    if not args.yes:
+        if not sys.stdin.isatty():
+            print(
+                _("marrakech delete: add --yes to delete {name} without being asked").format(
+                    name=name
+                ),
+                file=sys.stderr,
+            )
+            return 2
+        question = _("Delete {name} ({about}) for good? [y/N] ").format(name=name, about=about)
+        try:
+            answer = input(question).strip().casefold()
+        except (EOFError, KeyboardInterrupt):
+            answer = ""
+            print()
+        if answer not in {"y", "yes", _("yes").casefold()}:
+            print(_("Kept {name}.").format(name=name))
+            return 1
+    try:
+        autosaves.delete(path)
+    except SaveFileError as error:
+        print(f"marrakech {args.command}: {error}", file=sys.stderr)
+        return 1
+    print(_("Deleted {name} ({about}).").format(name=name, about=about))
+    return 0
+
+
 def run_saves(args: argparse.Namespace) -> int:
     """``marrakech saves``: every saved game in lines, with the word that opens each."""
     from marrakech.games import listing
@@ -679,6 +727,7 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
     "tutorial": run_tutorial,
     "review": run_review,
     "saves": run_saves,
+    "delete": run_delete,
     "serve": run_serve,
     "host": run_network,
     "join": run_network,

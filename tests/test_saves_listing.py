@@ -254,3 +254,37 @@ def test_a_japanese_name_is_listed_as_it_is_typed(
         listed(capsys)
     )
     assert saved_game("金曜日の夜") == saved
+
+
+def test_delete_removes_a_game_by_its_name_once_asked(
+    data_home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = storage.save_named("friday", played(6))
+    monkeypatch.setattr("sys.stdin.isatty", lambda: False)
+    assert main(["delete", "friday"]) == 2  # no one at a terminal to ask
+    assert capsys.readouterr().err == (
+        "marrakech delete: add --yes to delete friday without being asked\n"
+    )
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda question: "n")
+    assert main(["delete", "friday"]) == 1
+    assert capsys.readouterr().out == "Kept friday.\n" and path.exists()
+    asked: list[str] = []
+    monkeypatch.setattr("builtins.input", lambda question: asked.append(question) or "y")
+    assert main(["delete", "friday"]) == 0
+    assert asked == [
+        "Delete friday (Ayla and Bo (hard computer), 2 turns played, Ayla to play) for good? [y/N] "
+    ]
+    assert capsys.readouterr().out.startswith("Deleted friday (") and not path.exists()
+    assert main(["delete", "friday", "--yes"]) == 1  # gone: said so, in one line
+    assert "no saved game 'friday'" in capsys.readouterr().err
+
+
+def test_delete_leaves_a_game_open_in_another_window(
+    data_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = GameFile.new()
+    game.save(played(6))
+    assert main(["delete", game.path.stem, "--yes"]) == 1
+    assert "is open in another window" in capsys.readouterr().err and game.path.exists()
+    game.close()
