@@ -522,7 +522,7 @@ class Session:
     def redo(self) -> GameState:
         """Replay what the last undo removed, with the same rolls."""
         if not self._redo:
-            raise IllegalAction(_("cannot redo: there is nothing to redo"))
+            raise IllegalAction(_("cannot redo: nothing to redo"))
         undone = self._redo.pop()
         self._taken_back = dict(undone.taken_back)
         if not undone.took_back_before:  # the rolls seen stand again: nothing was taken back

@@ -127,7 +127,7 @@ def test_a_carpet_by_its_number_is_the_engines_carpet_of_that_rank_and_the_compu
         ((), "c3.1", "A carpet needs two squares, like c2.3-2.4: 'c3.1' has one. Now: left,"),
         (("left",), "right", "Cannot turn Assam now: the game waits for a carpet to be laid."),
         ((), "undo", "Cannot undo: nothing to undo."),
-        ((), "redo", "Cannot redo: there is nothing to redo."),
+        ((), "redo", "Cannot redo: nothing to redo."),
         ((), "", "Nothing typed. Now: left, right or ahead;"),
     ],
 )

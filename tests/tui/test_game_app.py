@@ -609,7 +609,7 @@ async def test_a_dimmed_undo_or_redo_pressed_says_why_not() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("ctrl+r")
         await pilot.pause()
-        assert "Cannot redo: there is nothing to redo." in screen_text(app)
+        assert "Cannot redo: nothing to redo." in screen_text(app)
         await pilot.press("u")
         await pilot.pause()
         assert "Cannot undo: nothing to undo." in screen_text(app)

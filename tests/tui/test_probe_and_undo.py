@@ -57,7 +57,7 @@ async def test_undo_and_redo_with_nothing_to_do_say_why_instead_of_raising() -> 
         assert "Cannot undo: nothing to undo." in screen_text(app)
         screen.action_redo()
         await pilot.pause()
-        assert "Cannot redo: there is nothing to redo." in screen_text(app)
+        assert "Cannot redo: nothing to redo." in screen_text(app)
         assert app.is_running
 
 

@@ -426,7 +426,7 @@ class GameScreen(MarketScreen["NextGame"]):
 
     def action_redo(self) -> None:
         """Play again what the last undo took back (guarded, as undo is)."""
-        self._rewind(redo=True, refused=_("Cannot redo: there is nothing to redo."))
+        self._rewind(redo=True, refused=_("Cannot redo: nothing to redo."))
 
     def _rewind(self, *, redo: bool, refused: str) -> None:
         if not (self.flow.can_redo if redo else self.flow.can_undo):
