@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import NoReturn
 
-from marrakech.engine import SIZE, Place, Square, Turn
+from marrakech.engine import SIZE, Direction, Place, Square, Turn
 from marrakech.games.language import _
 from marrakech.games.text import quoted
+from marrakech.games.words import compass_word
 from marrakech.tutorial.lessons import UTURN
 
 WAYS: dict[str, Turn] = {
@@ -47,6 +48,7 @@ LOOKS: dict[str, str] = {
     "summary": "summary",
     "review": "review",
     "eval": "eval",
+    "where": "where",
     "help": "help",
     "?": "help",
 }
@@ -120,6 +122,7 @@ ALIASES: dict[str, str] = {
     "まとめ": "summary",
     "振り返り": "review",
     "勝率": "eval",
+    "どこ": "where",
     "戻す": "undo",
     "やり直す": "redo",
     "やり直し": "redo",  # as the app's key and the undo's reply name it
@@ -138,6 +141,19 @@ command word it names (the words after it are read as that command's)."""
 
 WIDE = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: " "}
 """Full-width letters, digits and signs (as a Japanese keyboard types them) as ASCII."""
+
+COMPASS_WORDS: dict[str, Direction] = {
+    "north": Direction.N,
+    "east": Direction.E,
+    "south": Direction.S,
+    "west": Direction.W,
+    "北": Direction.N,
+    "東": Direction.E,
+    "南": Direction.S,
+    "西": Direction.W,
+}
+"""The ways of the compass, as the game says where Assam faces: each means the turn that
+faces him that way (``facing_turn``)."""
 
 AROUND = frozenset({"around", "u-turn", "uturn", "behind", "後ろ"})
 """What a player may type to try to turn Assam round (which the rules never allow)."""
@@ -186,6 +202,13 @@ class Go:
     """Turn Assam this way and roll (before the roll), or aim him this way (aiming)."""
 
     turn: Turn
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """Turn Assam to face this way of the compass (``facing_turn`` says which turn that is)."""
+
+    direction: Direction
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +278,17 @@ class GiveSeat:
 
 
 Command = (
-    Go | AimAt | LayNumber | LayCarpet | Plain | Look | LookSquare | LookLine | Save | GiveSeat
+    Go
+    | Face
+    | AimAt
+    | LayNumber
+    | LayCarpet
+    | Plain
+    | Look
+    | LookSquare
+    | LookLine
+    | Save
+    | GiveSeat
 )
 """Anything ``parse`` returns."""
 
@@ -265,16 +298,22 @@ def parse(line: str) -> Command:
 
     Words are separated by spaces and read without regard to case, except a save's name.
     """
-    text = " ".join(line.split())
+    text = " ".join(line.lstrip("\ufeff").split())  # a byte-order mark a file may start with
     if not text:
         raise CommandError(_("Nothing typed."))
     words = text.translate(WIDE).lower().split(" ")
     head, rest = ALIASES.get(words[0], words[0]), words[1:]
     argument = " ".join(rest)
-    if head == "turn" and len(rest) == 1 and rest[0] in WAYS:
+    if head in ("turn", "go", "face") and len(rest) == 1 and rest[0] in WAYS:
         return Go(WAYS[rest[0]])
+    if head in ("turn", "go", "face") and len(rest) == 1 and rest[0] in COMPASS_WORDS:
+        return Face(COMPASS_WORDS[rest[0]])
+    if head in ("turn", "go") and len(rest) == 1 and rest[0] in AROUND:
+        raise CommandError(_(UTURN))
     if head in WAYS and not rest:
         return Go(WAYS[head])
+    if head in COMPASS_WORDS and not rest:
+        return Face(COMPASS_WORDS[head])
     if head == "aim" or (len(head) == 2 and head[0] == "a" and head[1] in "lsr" and not rest):
         return AimAt(_aim_way(head, argument))
     if head in AROUND and not rest:
@@ -332,6 +371,19 @@ def parse(line: str) -> Command:
 
 _ARROW_KEY = re.compile(r"(\x1b\[[ABCD])+")
 """What a terminal sends for the arrow keys (up, down, right, left) to a line of input."""
+
+
+def facing_turn(command: Face, facing: Direction) -> Go:
+    """The turn that faces Assam, who faces ``facing``, the way ``command`` names;
+    CommandError (one line) for the way behind him, where he never turns."""
+    for turn in Turn:
+        if facing.turned(turn) is command.direction:
+            return Go(turn)
+    raise CommandError(
+        _("Assam faces {facing}: {behind} is behind him, and he never turns round.").format(
+            facing=compass_word(facing), behind=compass_word(command.direction)
+        )
+    )
 
 
 def _missing(command: str) -> NoReturn:

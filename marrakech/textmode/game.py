@@ -43,6 +43,7 @@ from marrakech.textmode.commands import (
     AimAt,
     Command,
     CommandError,
+    Face,
     GiveSeat,
     Go,
     LayCarpet,
@@ -52,6 +53,7 @@ from marrakech.textmode.commands import (
     LookSquare,
     Plain,
     Save,
+    facing_turn,
     parse,
 )
 
@@ -72,6 +74,7 @@ AIMING_LINE = N_(
 """The line of ``help`` on aiming, in a game of an aiming variant."""
 
 LOOKING_LINES = (
+    N_("where: whose turn it is, where Assam stands and what to type, said again."),
     N_("board: the market in words; picture: a compact text picture of it."),
     N_("square 2 3, row 2, col 3: one square, row or column."),
     N_("legal: your choices; risk: the chances of paying; scores; log: the game so far."),
@@ -398,6 +401,8 @@ class TextGame:
         """
         try:
             command = parse(line)
+            if isinstance(command, Face):
+                command = facing_turn(command, self.state.assam.facing)
         except CommandError as error:
             return Reply([one_line(str(error), self._now())])
         self._acting = True
@@ -456,6 +461,7 @@ class TextGame:
                     )
                 ]
             )
+        assert isinstance(command, Save), command  # a way of the compass is read as its turn
         return self._save(command)
 
     def _turn_action(self, command: Go | AimAt) -> Orient | Aim:
@@ -520,6 +526,8 @@ class TextGame:
 
     def _rewind(self, *, redo: bool) -> Reply:
         flow = self.flow
+        if flow.over:  # said once, with what is left to do
+            return Reply([_game_over_line()])
         before, asked = flow.session.transitions, flow.undo_asked()
         if redo:
             flow.redo()
@@ -596,6 +604,8 @@ class TextGame:
             return self._review()
         if name == "eval":
             return [self._win_chances()]
+        if name == "where":  # the line that asked for a decision, said again
+            return [self.may_do() if self.flow.person_to_move else self._now()]
         return [_(line) for line in self._help()]
 
     def _help(self) -> tuple[str, ...]:
@@ -647,13 +657,12 @@ class TextGame:
         try:
             problem = storage.save_problem(command.name, self.flow.session)
             if problem is not None:  # another game is never written over
-                return Reply(
-                    [_("Not saved: {problem}. Save it under another name.").format(problem=problem)]
-                )
+                refused = _("Not saved: {problem}. Save it under another name.")
+                return Reply([one_line(refused.format(problem=problem), self._now())])
             path = storage.save_named(command.name, self.flow.session)
         except (SaveFileError, OSError) as error:
             reason = words.as_sentence(str(error), capital=False)
-            return Reply([_("Not saved: {reason}").format(reason=reason)])
+            return Reply([one_line(_("Not saved: {reason}").format(reason=reason), self._now())])
         return Reply(
             # The name as kept: a full-width digit typed is the plain one that loads it.
             [

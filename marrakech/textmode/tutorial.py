@@ -25,6 +25,7 @@ from marrakech.textmode.commands import (
     AROUND,
     COMMAND_WORDS,
     CommandError,
+    Face,
     Go,
     LayCarpet,
     LayNumber,
@@ -32,6 +33,7 @@ from marrakech.textmode.commands import (
     LookLine,
     LookSquare,
     Plain,
+    facing_turn,
     parse,
 )
 from marrakech.textmode.game import TextGame
@@ -192,6 +194,8 @@ class TextLessons:
             return self._try(Answer(int(words)))
         try:
             command = parse(line)
+            if isinstance(command, Face):
+                command = facing_turn(command, self._shown().assam.facing)
         except CommandError as error:
             return Said([one_line(str(error), self._what_to_type())])
         if command == Plain("quit"):
@@ -200,6 +204,8 @@ class TextLessons:
             return Said([_(text) for text in TYPE_HELP])
         if course.complete:
             return Said([_(TYPE_PRACTICE)])
+        if command == Look("where"):
+            return Said([*self.scene(), self._what_to_type()])
         if isinstance(command, Go):
             return self._try(Walk(command.turn))
         if isinstance(command, Plain) and command.name == "roll":
@@ -220,13 +226,15 @@ class TextLessons:
         return Said([one_line(_(NOT_IN_LESSONS), self._what_to_type())])
 
     def _what_to_type(self) -> str:
-        """What the learner may type now (to lay a carpet: an example the rules allow)."""
+        """What the learner may type now (to lay a carpet: the one the step names, else
+        an example the rules allow)."""
         if self.course.complete:
             return _(TYPE_PRACTICE)
         how = self.course.how()
         if how is not How.LAY:
             return _(TYPE[how])
-        example = self._shown().legal_placements()[0]
+        # The carpet the step's words name, else one the rules allow.
+        example = self.course.step.target or self._shown().legal_placements()[0]
         return _(TYPE[how]).format(
             carpet=example, a=square_text(example.a), b=square_text(example.b)
         )

@@ -239,7 +239,7 @@ def test_save_never_writes_over_another_game_but_goes_on_with_its_own(data_home:
     answer(other, "left")
     (refused,) = answer(other, "save friday")
     assert refused.startswith("Not saved: friday holds another game, of Ayla and Bo (")
-    assert refused.endswith(" turns). Save it under another name.")
+    assert " turns). Save it under another name. Now: " in refused
     assert storage.load_game(data_home / "saves" / "friday.json").actions == kept
     broken = data_home / "saves" / "broken.json"
     broken.write_text("{not json", encoding="utf-8")
@@ -399,12 +399,13 @@ def test_any_line_is_answered_and_only_a_decision_moves_the_game(text: str, plac
         assert played.state is state
 
 
-def test_a_save_name_refused_is_said_in_one_sentence_with_what_may_be_used() -> None:
+def test_a_save_name_refused_is_said_in_one_line_with_what_may_be_used_then_what_now() -> None:
     played = game()
     reply = played.respond("save my game!")
     assert reply.lines == [
         "Not saved: cannot use 'my game!' as a save name: use letters, digits, spaces, '-', "
-        "'_' and '.', not starting with '.' or a space and not ending with '.' or a space."
+        "'_' and '.', not starting with '.' or a space and not ending with '.' or a space. "
+        "Now: left, right or ahead; help lists every command."
     ]
 
 
@@ -461,3 +462,29 @@ def test_summary_mid_game_ends_each_players_scores_with_now() -> None:
         "Ayla's score, round by round: 30; now 30.",
         "Bo's score, round by round: 30; now 30.",
     ]
+
+
+def test_a_way_of_the_compass_is_the_turn_that_faces_assam_that_way() -> None:
+    played = game()  # Assam faces north on (3,3)
+    assert answer(played, "south")[0] == (
+        "Assam faces north: south is behind him, and he never turns round. "
+        "Now: left, right or ahead; help lists every command."
+    )
+    assert answer(played, "turn around")[0].startswith("Assam never turns round")
+    said = answer(played, "go west")
+    assert said[0].startswith("Ayla turns left, rolls ")  # from north, west is to the left
+
+
+def test_where_says_again_whose_turn_it_is_and_what_to_type() -> None:
+    played = game()
+    assert played.respond("where").lines == [played.may_do()]
+    assert played.respond("\ufeffwhere").lines == [played.may_do()]  # a file's mark
+    assert played.may_do().startswith("Ayla, your turn")
+
+
+def test_undo_once_the_game_is_over_says_so_once() -> None:
+    played = game("greedy", "greedy")
+    list(played.advance())
+    assert played.flow.over
+    said = played.respond("undo").lines
+    assert len(said) == 1 and said[0].count("game is over") == 1, said

@@ -92,9 +92,11 @@ def test_lesson_4_in_words() -> None:
     assert lines[0] == "Not allowed: a carpet covers two squares side by side on the market."
     assert said(text, "c0.0-0.1")[0].startswith("Refused, as it should be")
     assert said(text, "lay c3.3-3.2")[0].startswith("Refused: Assam stands there")
-    assert said(text, "lay c2.2-2.3")[0].startswith(
-        "Refused: it would cover both halves of the blue carpet at once."
-    )
+    lines = said(text, "lay c2.2-2.3")
+    assert lines[0].startswith("Refused: it would cover both halves of the blue carpet at once.")
+    # The last step names a carpet: its prompt's example is that one, not another.
+    assert "for example on (3,4) and (4,4)." in " ".join(lines)
+    assert "lay c3.4-4.4 lays it on (3,4) and (4,4)" in lines[-1]
     assert (
         said(text, "lay c3.4-4.4")[0] == "Allowed! Each of those two carpets still shows one half."
     )
