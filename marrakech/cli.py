@@ -494,10 +494,20 @@ TEXT_MODE_NOTICE = N_(
 """The one line on stderr when the text mode is chosen for want of a terminal."""
 
 
+TEXT_ENV = "MARRAKECH_TEXT"
+"""An environment variable that, set to 1, plays in text mode without ``--text`` (for a
+screen reader's user, whose terminal should never open the full-screen app)."""
+
+
+def text_asked(args: argparse.Namespace) -> bool:
+    """True for ``--text`` or ``MARRAKECH_TEXT=1``."""
+    return bool(args.text) or os.environ.get(TEXT_ENV) == "1"
+
+
 def in_text_mode(args: argparse.Namespace) -> bool:
-    """True for ``--text``, or when the standard streams are not both a terminal (then a
-    one-line notice on stderr says so)."""
-    if args.text:
+    """True when the text mode is asked for (``text_asked``), or when the standard streams
+    are not both a terminal (then a one-line notice on stderr says so)."""
+    if text_asked(args):
         return True
     if sys.stdin.isatty() and sys.stdout.isatty():
         return False
@@ -704,7 +714,7 @@ def run_network(args: argparse.Namespace) -> int:
     """``marrakech host`` / ``join``: this terminal's seat on the full board, or in lines."""
     from marrakech.textmode.online import play_at_table
 
-    return net_cli.run(args, play_at_table, board=None if args.text else play_network_seat)
+    return net_cli.run(args, play_at_table, board=None if text_asked(args) else play_network_seat)
 
 
 async def play_network_seat(flow: GameFlow, intro: str = "") -> None:

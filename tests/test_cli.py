@@ -518,6 +518,15 @@ def test_text_goes_before_or_after_the_command(argv: list[str], text: bool) -> N
     assert build_parser().parse_args(argv).text is text
 
 
+@pytest.mark.parametrize(("value", "text"), [("1", True), ("0", False), ("", False)])
+def test_marrakech_text_1_asks_for_the_text_mode_without_text(
+    value: str, text: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(cli.TEXT_ENV, value)
+    for argv in (["new"], [], ["replay", "friday"], ["join", "127.0.0.1:47000"]):
+        assert cli.text_asked(build_parser().parse_args(argv)) is text, argv
+
+
 UNKNOWN_FR = "marrakech: error: argument --lang: unknown language 'fr': choose one of en, ja\n"
 
 
