@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import TextIO
 
 from marrakech.engine import GameState, Phase
+from marrakech.flow.recap import recaps
+from marrakech.flow.summary import summary_lines
 from marrakech.games import storage, words
 from marrakech.games.language import N_, _, ngettext
 from marrakech.games.narrate import one_line, sentence, turns
@@ -39,6 +41,7 @@ HELP_LINES = (
         "last position; turn 12 (or 12): the position after that turn."
     ),
     N_("where: the turn shown, said again; log: every turn, numbered."),
+    N_("summary: the whole record's summary (marrakech review NAME reviews a finished game)."),
     N_(
         "board: the market in words; picture: a compact text picture of it; "
         "square 2 3, row 2, col 3: one square, row or column; scores: the scores at this turn."
@@ -73,7 +76,7 @@ TURN_WORDS = ("turn", "手番")
 NOW = N_("Now: Enter or next, back, start, end or turn N; help lists every command.")
 """What may be typed, said after a refused line."""
 
-LOOKS = ("board", "picture", "scores", "log", "help")
+LOOKS = ("board", "picture", "scores", "log", "summary", "help")
 """The text mode's looks (``commands.Look``) a replay answers, of the position shown."""
 
 
@@ -199,9 +202,12 @@ class TextReplay:
         if isinstance(command, LookLine):
             say = describe.column_line if command.column else describe.row_line
             return Answer([say(self.state, command.index)])
-        refused = _("Not in a replay: {command} is for playing a game.").format(
-            command=quoted(line.strip())
-        )
+        if command == Look("review"):
+            refused = _("Not in a replay: marrakech review NAME reviews a finished game.")
+        else:
+            refused = _("Not in a replay: {command} is for playing a game.").format(
+                command=quoted(line.strip())
+            )
         return Answer([one_line(refused, _(NOW))])
 
     def _step(self, name: str) -> list[str]:
@@ -238,6 +244,9 @@ class TextReplay:
             return words.score_lines(self.state, self.names)
         if name == "help":
             return [_(line) for line in HELP_LINES]
+        if name == "summary":  # of the whole record, whatever turn is shown
+            start, transitions = self.session.start, self.session.transitions
+            return summary_lines(start, recaps(transitions, self.names), self.names)
         if not self.turns:
             return [_("Nothing was played in this game.")]
         return [

@@ -367,3 +367,18 @@ def test_replay_without_input_prints_the_whole_game_and_a_bad_file_is_refused(
     assert refused.stderr.startswith("marrakech replay: broken.json: ")
     assert refused.stderr.count("\n") == 1
     assert broken.read_text(encoding="utf-8") == '{"format": "marrakech"}'
+
+
+def test_summary_is_the_whole_record_s_and_review_points_to_the_command() -> None:
+    session = Session(GameSetup(2, names=("Ayla", "Bo"), seed=3))
+    session.play(Orient(Turn.STRAIGHT))
+    session.roll()
+    session.play(session.state.legal_placements()[0])
+    replay = TextReplay(session)  # shown at its start
+    summary = replay.respond("summary").lines
+    assert summary[0].startswith("Ayla: 32 points (30 dirhams and 2 visible squares)")
+    assert (
+        replay.respond("review")
+        .lines[0]
+        .startswith("Not in a replay: marrakech review NAME reviews a finished game. Now: ")
+    )
