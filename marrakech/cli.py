@@ -495,13 +495,15 @@ TEXT_MODE_NOTICE = N_(
 
 
 TEXT_ENV = "MARRAKECH_TEXT"
-"""An environment variable that, set to 1, plays in text mode without ``--text`` (for a
-screen reader's user, whose terminal should never open the full-screen app)."""
+"""An environment variable that, set to 1 (or true, yes, on), plays in text mode without
+``--text`` (for a screen reader's user, whose terminal should never open the full-screen
+app)."""
 
 
 def text_asked(args: argparse.Namespace) -> bool:
     """True for ``--text`` or ``MARRAKECH_TEXT=1``."""
-    return bool(args.text) or os.environ.get(TEXT_ENV) == "1"
+    asked = os.environ.get(TEXT_ENV, "").strip().casefold() in ("1", "true", "yes", "on")
+    return bool(args.text) or asked
 
 
 def in_text_mode(args: argparse.Namespace) -> bool:
@@ -647,12 +649,21 @@ def run_delete(args: argparse.Namespace) -> int:
     """``marrakech delete``: remove a saved game for good, asked first at a terminal
     (``--yes``: without asking); 1 when it stays (not found, kept, open in another window)."""
     from marrakech.games import autosaves, listing, storage
+    from marrakech.textmode.commands import WIDE
 
     path = _saved_game_or_say(args)
     if path is None:
         return 1
+    refused = autosaves.why_not_delete(path)
+    if refused is not None:  # said before any question
+        print(f"marrakech {args.command}: {refused}", file=sys.stderr)
+        return 1
     name = listing.word_for(path)
-    about = listing.game_words(storage.load_game(path))
+    try:
+        about = listing.game_words(storage.load_game(path))
+    except SaveFileError as error:  # changed since it was found
+        print(f"marrakech {args.command}: {error}", file=sys.stderr)
+        return 1
     if not args.yes:
         if not sys.stdin.isatty():
             print(
@@ -663,11 +674,12 @@ def run_delete(args: argparse.Namespace) -> int:
             )
             return 2
         question = _("Delete {name} ({about}) for good? [y/N] ").format(name=name, about=about)
+        print(question, end="", file=sys.stderr, flush=True)  # seen when the output is not
         try:
-            answer = input(question).strip().casefold()
-        except (EOFError, KeyboardInterrupt):
+            answer = sys.stdin.readline().translate(WIDE).strip().casefold()
+        except KeyboardInterrupt:
             answer = ""
-            print()
+            print(file=sys.stderr)
         if answer not in {"y", "yes", _("yes").casefold()}:
             print(_("Kept {name}.").format(name=name))
             return 1

@@ -34,6 +34,7 @@ os.environ["TEXTUAL_COLOR_SYSTEM"] = "truecolor"
 for _variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
     os.environ.pop(_variable, None)
 os.environ["LANG"] = "C.UTF-8"
+os.environ.pop("MARRAKECH_TEXT", None)  # a screen reader's user may export it: not here
 
 
 def runs_tests(config: pytest.Config) -> bool:

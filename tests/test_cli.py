@@ -518,7 +518,9 @@ def test_text_goes_before_or_after_the_command(argv: list[str], text: bool) -> N
     assert build_parser().parse_args(argv).text is text
 
 
-@pytest.mark.parametrize(("value", "text"), [("1", True), ("0", False), ("", False)])
+@pytest.mark.parametrize(
+    ("value", "text"), [("1", True), ("yes", True), ("True", True), ("0", False), ("", False)]
+)
 def test_marrakech_text_1_asks_for_the_text_mode_without_text(
     value: str, text: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -4,6 +4,7 @@ it; ``marrakech --text`` names the unfinished games it does not resume."""
 
 from __future__ import annotations
 
+import io
 import os
 import random
 import shlex
@@ -256,35 +257,51 @@ def test_a_japanese_name_is_listed_as_it_is_typed(
     assert saved_game("金曜日の夜") == saved
 
 
+class Typed(io.StringIO):
+    """Lines typed at a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
 def test_delete_removes_a_game_by_its_name_once_asked(
     data_home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = storage.save_named("friday", played(6))
-    monkeypatch.setattr("sys.stdin.isatty", lambda: False)
-    assert main(["delete", "friday"]) == 2  # no one at a terminal to ask
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))  # no terminal: never asked
+    assert main(["delete", "friday"]) == 2
     assert capsys.readouterr().err == (
         "marrakech delete: add --yes to delete friday without being asked\n"
     )
-    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
-    monkeypatch.setattr("builtins.input", lambda question: "n")
+    monkeypatch.setattr("sys.stdin", Typed("n\n"))
     assert main(["delete", "friday"]) == 1
-    assert capsys.readouterr().out == "Kept friday.\n" and path.exists()
-    asked: list[str] = []
-    monkeypatch.setattr("builtins.input", lambda question: asked.append(question) or "y")
-    assert main(["delete", "friday"]) == 0
-    assert asked == [
+    captured = capsys.readouterr()
+    assert captured.out == "Kept friday.\n" and path.exists()
+    assert captured.err == (  # asked where it is seen, even with the output elsewhere
         "Delete friday (Ayla and Bo (hard computer), 2 turns played, Ayla to play) for good? [y/N] "
-    ]
+    )
+    monkeypatch.setattr("sys.stdin", Typed("\uff59\n"))  # a full-width y, as typed in Japanese
+    assert main(["delete", "friday"]) == 0
     assert capsys.readouterr().out.startswith("Deleted friday (") and not path.exists()
     assert main(["delete", "friday", "--yes"]) == 1  # gone: said so, in one line
     assert "no saved game 'friday'" in capsys.readouterr().err
 
 
-def test_delete_leaves_a_game_open_in_another_window(
-    data_home: Path, capsys: pytest.CaptureFixture[str]
+def test_delete_refuses_before_asking_a_game_open_elsewhere_or_no_saved_game(
+    data_home: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setattr("sys.stdin", Typed("y\n"))
     game = GameFile.new()
     game.save(played(6))
-    assert main(["delete", game.path.stem, "--yes"]) == 1
-    assert "is open in another window" in capsys.readouterr().err and game.path.exists()
+    assert main(["delete", game.path.stem]) == 1
+    captured = capsys.readouterr()
+    assert "is open in another window" in captured.err and "for good?" not in captured.err
+    assert game.path.exists()
     game.close()
+    elsewhere = tmp_path / "copy.json"
+    elsewhere.write_text(record_to_json(played(6)))
+    assert main(["delete", str(elsewhere)]) == 1
+    assert "is no saved game" in capsys.readouterr().err and elsewhere.exists()

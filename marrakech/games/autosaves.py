@@ -200,31 +200,44 @@ def discard(path: Path) -> None:
             gone.unlink()
 
 
-def delete(path: Path) -> None:
-    """Remove a saved game for good: a named save, a finished game, or an unfinished game
-    (locked while it goes, with its lock file). GameInUse when another window has the
-    game open; SaveFileError for a file that is no saved game here, or cannot be removed.
-    """
-    folder = Path(os.path.abspath(path)).parent
+def why_not_delete(path: Path) -> str | None:
+    """Why ``path`` cannot be deleted (``delete``), or None: it is no saved game here (a
+    named save, a finished or an unfinished game: a file of those folders, no link), or a
+    network game this machine hosts, or a game open in another window."""
     kept_in = {Path(os.path.abspath(place)) for place in (storage.saves_dir(), history_dir())}
+    folder = Path(os.path.abspath(path)).parent
+    if path.suffix != ".json" or path.is_symlink():
+        return _("{path} is no saved game").format(path=shown(str(path)))
     if is_unfinished_game(path):
         if is_hosted(path):
-            raise SaveFileError(
-                _("{name} is a network game hosted here: {command} plays it on").format(
-                    name=shown(path.stem), command=host_command(path)
-                )
+            return _("{name} is a network game hosted here: {command} plays it on").format(
+                name=shown(path.stem), command=host_command(path)
             )
-        lock = _lock(path)
-        try:
-            _remove(path)
-        finally:
-            unlock(lock)
-            with contextlib.suppress(OSError):
-                _lock_path(path).unlink()
-    elif folder in kept_in and path.suffix == ".json" and not path.is_symlink():
+        if in_use(path):
+            return _("{name} is open in another window").format(name=shown(path.stem))
+        return None
+    if folder not in kept_in:
+        return _("{path} is no saved game").format(path=shown(str(path)))
+    return None
+
+
+def delete(path: Path) -> None:
+    """Remove a saved game for good: a named save, a finished game, or an unfinished game
+    (locked while it goes, with its lock file). SaveFileError saying why not
+    (``why_not_delete``; GameInUse for a game another window has just opened), or when the
+    file cannot be removed.
+    """
+    reason = why_not_delete(path)
+    if reason is not None:
+        raise SaveFileError(reason)
+    if not is_unfinished_game(path):
         _remove(path)
-    else:
-        raise SaveFileError(_("{path} is no saved game").format(path=shown(str(path))))
+        return
+    game = GameFile(path, _lock(path))  # held while it goes: no window opens it meanwhile
+    try:
+        _remove(path)
+    finally:
+        game.close()  # its lock file goes with it, as when a game ends
 
 
 def _remove(path: Path) -> None:

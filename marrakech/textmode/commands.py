@@ -298,7 +298,7 @@ def parse(line: str) -> Command:
 
     Words are separated by spaces and read without regard to case, except a save's name.
     """
-    text = " ".join(line.lstrip("\ufeff").split())  # a byte-order mark a file may start with
+    text = " ".join(line.split())
     if not text:
         raise CommandError(_("Nothing typed."))
     words = text.translate(WIDE).lower().split(" ")

@@ -401,8 +401,6 @@ class TextGame:
         """
         try:
             command = parse(line)
-            if isinstance(command, Face):
-                command = facing_turn(command, self.state.assam.facing)
         except CommandError as error:
             return Reply([one_line(str(error), self._now())])
         self._acting = True
@@ -421,12 +419,21 @@ class TextGame:
     def _run(self, command: Command) -> Reply:
         flow = self.flow
         decisions = (Plain("roll"), Plain("undo"), Plain("back"))
-        decision = isinstance(command, Go | AimAt | LayNumber | LayCarpet) or command in decisions
+        decision = (
+            isinstance(command, Go | Face | AimAt | LayNumber | LayCarpet) or command in decisions
+        )
         # A network seat whose front end runs a computer is one joined with --bot.
         if decision and flow.networked and flow.runs_computers and not flow.over:
             return Reply([_(YOUR_COMPUTER_DECIDES)])
         if isinstance(command, AimAt) and self.flow.session.setup.variant is Variant.STANDARD:
             return Reply([one_line(_(NO_AIMING), self._now())])
+        if isinstance(command, Face):
+            try:
+                command = facing_turn(command, self.state.assam.facing)
+            except CommandError as behind:
+                if self.flow.person_to_move and self.state.phase in (Phase.ORIENT, Phase.AIM):
+                    return Reply([one_line(str(behind), self._now())])
+                command = Go(Turn.STRAIGHT)  # no turn now at all: refused below, saying why
         if isinstance(command, Go | AimAt):
             return self._decide(self._turn_action(command))
         if isinstance(command, LayNumber):
@@ -461,7 +468,6 @@ class TextGame:
                     )
                 ]
             )
-        assert isinstance(command, Save), command  # a way of the compass is read as its turn
         return self._save(command)
 
     def _turn_action(self, command: Go | AimAt) -> Orient | Aim:

@@ -41,14 +41,15 @@ class Lines(Protocol):
 
 
 def read_line(lines: Lines) -> str | None:
-    """The next line, None at the end of the input, or "" for a line too long to be a command."""
+    """The next line (without a byte-order mark before it), None at the end of the input,
+    or "" for a line too long to be a command."""
     line = lines.readline(MAX_LINE + 1)
     if not line:
         return None
     if len(line) > MAX_LINE + 1:  # a terminal's line comes whole, however long
         return ""
     if len(line) <= MAX_LINE or line.endswith("\n"):
-        return line
+        return line.removeprefix("\ufeff") or "\n"  # the mark a file of some editors starts with
     while (rest := lines.readline(MAX_LINE)) and not rest.endswith("\n"):
         pass  # the rest of an overlong line
     return ""

@@ -179,7 +179,9 @@ class TextLessons:
             if command == Plain("quit"):  # quit, q, exit, 終了...
                 self.naming = False
                 return Said([self.goodbye()], quit=True)
-            if command is not None:  # hint, help, left, 3...: typed for the game, not a name
+            # hint, help, left, 3...: typed for the game, not a name (a way of the compass,
+            # or "where", may well be one: 南, West)
+            if command is not None and not isinstance(command, Face) and command != Look("where"):
                 taken = _("{word} is a command here, not a name.").format(word=quoted(name))
                 return Said([taken, self._name_question()])
         self.naming = False
@@ -194,8 +196,6 @@ class TextLessons:
             return self._try(Answer(int(words)))
         try:
             command = parse(line)
-            if isinstance(command, Face):
-                command = facing_turn(command, self._shown().assam.facing)
         except CommandError as error:
             return Said([one_line(str(error), self._what_to_type())])
         if command == Plain("quit"):
@@ -206,6 +206,11 @@ class TextLessons:
             return Said([_(TYPE_PRACTICE)])
         if command == Look("where"):
             return Said([*self.scene(), self._what_to_type()])
+        if isinstance(command, Face):
+            try:
+                command = facing_turn(command, self._shown().assam.facing)
+            except CommandError:  # the way behind him: a try to turn him round
+                return self._try(TurnAround())
         if isinstance(command, Go):
             return self._try(Walk(command.turn))
         if isinstance(command, Plain) and command.name == "roll":

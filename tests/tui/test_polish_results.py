@@ -206,6 +206,14 @@ async def test_a_long_name_takes_one_row_of_the_figures_and_leaves_the_chart_its
     async with app.run_test(size=(80, 24)) as pilot:
         await open_summary(pilot, named)
         lines = screen_text(app).splitlines()
+        await pilot.resize_terminal(130, 30)  # room for the whole name: it is shown whole
+        await wait_until(  # in the table, not only in the chart's legend
+            pilot,
+            lambda: any(
+                line.strip().startswith(long_name) for line in screen_text(app).splitlines()
+            ),
+            "the whole name",
+        )
     grandma = next(n for n, line in enumerate(lines) if line.strip().startswith("Grandma R"))
     assert "…" in lines[grandma] and long_name not in lines[grandma]
     assert lines[grandma + 3].strip().startswith("Bob")  # her two colours' rows, then Bob

@@ -378,13 +378,22 @@ async def test_delete_removes_the_highlighted_game_once_asked_and_highlights_the
         saves = app.screen.query_one(OptionList)
         assert saves.highlighted is not None
         assert saves.get_option_at_index(saves.highlighted).id == str(older)
-    assert older.exists() and broken.read_text() == BROKEN
+        await pilot.press("delete")  # the last that opens: the one before it is highlighted
+        await wait_until(pilot, lambda: not isinstance(app.screen, SavesScreen), "asked")
+        await pilot.press("y")
+        await wait_until(pilot, lambda: not older.exists(), "deleted")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert saves.highlighted is None or saves.get_option_at_index(saves.highlighted).id != (
+            str(broken)
+        )
+    assert broken.read_text() == BROKEN
 
 
 def test_an_unfinished_game_goes_with_its_lock_file_but_never_while_open_elsewhere() -> None:
     game = autosaves.GameFile.new()
     game.save(one_turn_game(("Ann", "Bo")))
-    with pytest.raises(autosaves.GameInUse, match="open in another window"):
+    with pytest.raises(storage.SaveFileError, match="open in another window"):
         autosaves.delete(game.path)  # this window holds it
     assert game.path.exists()
     game.close()

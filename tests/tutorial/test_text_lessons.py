@@ -337,3 +337,11 @@ def test_the_dirhams_to_count_are_said() -> None:
         "Type the number (board says what lies on every square, scores what everyone has)."
     )
     assert said(text, "scores")[0] == "You: 12 dirhams, 0 carpets left."
+
+
+def test_a_name_that_is_a_way_of_the_compass_is_a_name() -> None:
+    text = TextLessons(Course(Bookmark("end")))
+    text.course.skip()
+    assert said(text, "play")[0].startswith("Your name in the game?")
+    named = text.respond("南")
+    assert named.practice and named.player == "南"

@@ -309,7 +309,8 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         Binding("r", "open(True)", N_("Replay")),
         Binding("v", "review", N_("Review")),
         Binding("d", "download", N_("Download")),
-        Binding("delete", "delete", N_("Delete"), key_display="Del"),
+        # Backspace too: a Mac laptop's key marked delete sends it.
+        Binding("delete,backspace", "delete", N_("Delete"), key_display="Del"),
         Binding("escape", "close", N_("Back")),
         Binding("ctrl+v", "how_to_paste", N_("Paste"), show=False),
     ]
@@ -557,11 +558,12 @@ class SavesScreen(ModalScreen[OpenSave | None]):
                 "Delete this finished game for good? It cannot be replayed or reviewed after."
             )
         saves = self.query_one(OptionList)
-        ids = [saves.get_option_at_index(n).id for n in range(saves.option_count)]
-        at = ids.index(str(path))
-        after = [id_ for id_ in ids[at + 1 :] if id_ is not None]
-        before = [id_ for id_ in ids[:at] if id_ is not None]
-        neighbour = next(iter(after or before[-1:]), None)
+        options = [saves.get_option_at_index(n) for n in range(saves.option_count)]
+        at = [option.id for option in options].index(str(path))
+        openable = [None if option.disabled else option.id for option in options]
+        after = [id_ for id_ in openable[at + 1 :] if id_ is not None]
+        before = [id_ for id_ in openable[:at] if id_ is not None]
+        neighbour = next(iter(after or before[-1:]), None)  # one that can be opened
 
         def answered(delete: bool | None) -> None:
             if not delete:

@@ -203,6 +203,20 @@ class SummaryScreen(Screen[None]):
         if self.chart == "chances":
             self._show_chart()  # asked for meanwhile
 
+    def on_resize(self) -> None:
+        """A wider terminal gives a long name more room (and a narrower one less)."""
+        self.query_one("#figures", Static).update(self._figures())
+
+    def _least_name_cells(self) -> int:
+        """The name column's width however narrow the terminal: its heading, a colour's
+        row ("  yellow") and "bankrupt" stay whole."""
+        words = [
+            _("Player"),
+            pgettext("player state", "bankrupt"),
+            *(f"  {colour_word(colour)}" for colour in Colour),
+        ]
+        return max(cell_len(word) for word in words)
+
     def _figures(self) -> Table:
         table = Table(
             title=_("The game in figures: {count} turns").format(count=self.summary.turns),
@@ -216,7 +230,7 @@ class SummaryScreen(Screen[None]):
         table.add_column(
             WrappedText(Text(_("Player"))),
             min_width=cell_len(_("Player")),
-            max_width=max(cell_len(_("Player")), _NAME_CELLS + self.app.size.width - 80),
+            max_width=max(self._least_name_cells(), _NAME_CELLS + self.app.size.width - 80),
             no_wrap=True,
             overflow="ellipsis",
         )
