@@ -162,13 +162,22 @@ class Decision:
     @property
     def doubted(self) -> bool:
         """True when the evaluator's losses make it a mistake or a blunder but the deeper
-        search finds less lost (``confirms``): graded by the smaller loss, an inaccuracy at
-        least (``second_look_grade``)."""
-        if self.deeper_loss_win_chance is not None:
-            return not confirms(self.deeper_loss_win_chance, self.loss_win_chance)
-        if self.deeper_loss_points is not None:
-            return not confirms(self.deeper_loss_points, self.loss_points)
-        return False
+        search finds less lost (``confirms``) by a measure it looked at again: that
+        measure grades it by the smaller loss, an inaccuracy at least
+        (``second_look_grade``)."""
+        return self.doubted_by_chance or self.doubted_by_points
+
+    @property
+    def doubted_by_chance(self) -> bool:
+        """True when the deeper search finds less chance to win lost than the evaluator."""
+        deeper = self.deeper_loss_win_chance
+        return deeper is not None and not confirms(deeper, self.loss_win_chance)
+
+    @property
+    def doubted_by_points(self) -> bool:
+        """True when the deeper search finds fewer points lost than the evaluator."""
+        deeper = self.deeper_loss_points
+        return deeper is not None and not confirms(deeper, self.loss_points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,15 +256,21 @@ def review(
                 best, chance = action, 0.0
             graded, deeper_chance, deeper_points = grade(chance, points), None, None
             if graded in (MISTAKE, BLUNDER):
+                # Each measure that makes it a mistake or a blunder is looked at again;
+                # the grade is the worse of what the two measures give then.
                 before = transition.before
-                if flagged_by_chance(chance):
+                by_chance, by_points = grade(chance), grade(0.0, points)
+                if by_chance in (MISTAKE, BLUNDER):
                     deeper_chance = deeper_loss(before, action, best, evaluator)
                     if not confirms(deeper_chance, chance):
-                        graded = second_look_grade(chance, deeper_chance)
-                else:
+                        by_chance = second_look_grade(chance, deeper_chance)
+                if by_points in (MISTAKE, BLUNDER):
                     deeper_points = deeper_loss(before, action, best, evaluator, points=True)
                     if not confirms(deeper_points, points):
-                        graded = second_look_grade(points, deeper_points, points=True)
+                        by_points = second_look_grade(points, deeper_points, points=True)
+                graded = GRADE_ORDER[
+                    max(GRADE_ORDER.index(by_chance), GRADE_ORDER.index(by_points))
+                ]
             found.append(
                 Decision(
                     transition.seat,
@@ -308,11 +323,14 @@ def worst(found: Review, seat: int, count: int = 3) -> tuple[Decision, ...]:
         chance, points = decision.loss_win_chance, decision.loss_points
         if not decision.doubted:
             return GRADE_ORDER.index(decision.grade), chance, points
+        looked = []  # the grade each measure looked at again gives by its smaller loss
         if decision.deeper_loss_win_chance is not None:
             chance = min(chance, decision.deeper_loss_win_chance)
-            return GRADE_ORDER.index(grade(max(chance, 0.0))), chance, points
-        points = min(points, decision.deeper_loss_points or 0.0)
-        return GRADE_ORDER.index(grade(0.0, max(points, 0.0))), chance, points
+            looked.append(GRADE_ORDER.index(grade(max(chance, 0.0))))
+        if decision.deeper_loss_points is not None:
+            points = min(points, decision.deeper_loss_points)
+            looked.append(GRADE_ORDER.index(grade(0.0, max(points, 0.0))))
+        return max(looked), chance, points
 
     missed = [
         d for d in found.decisions if d.seat == seat and d.played != d.best and d.grade != BEST
@@ -441,8 +459,25 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
             "Turn {turn}, {name}: {played}, close to the best found ({best}, {points} points "
             "more): {grade}."
         )
-    elif (
+    elif (  # looked at again by both measures: both figures said
         decision.doubted
+        and _shows_a_loss(decision.deeper_loss_win_chance, _deeper_percent(decision))
+        and _shows_a_loss(decision.deeper_loss_points, _deeper_points(decision))
+    ):
+        if decision.grade == flagged:
+            line = _(
+                "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
+                "chance to win; a deeper search finds {deeper} chance to win and "
+                "{deeper_points} points lost, still a {grade}."
+            )
+        else:
+            line = _(
+                "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
+                "chance to win; a deeper search finds {deeper} chance to win and "
+                "{deeper_points} points lost, so the {flagged} is not confirmed: {grade}."
+            )
+    elif (
+        decision.doubted_by_chance
         and decision.grade == flagged
         and _shows_a_loss(decision.deeper_loss_win_chance, _deeper_percent(decision))
     ):
@@ -451,13 +486,13 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
             "chance to win; a deeper search finds a smaller loss ({deeper} chance to win), "
             "still a {grade}."
         )
-    elif decision.doubted and decision.grade == flagged and decision.deeper_loss_points:
+    elif decision.doubted_by_points and decision.grade == flagged and decision.deeper_loss_points:
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
             "chance to win; a deeper search finds a smaller loss ({deeper_points} points), "
             "still a {grade}."
         )
-    elif decision.doubted and _shows_a_loss(
+    elif decision.doubted_by_chance and _shows_a_loss(
         decision.deeper_loss_win_chance, _deeper_percent(decision)
     ):
         line = _(
@@ -465,7 +500,9 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
             "chance to win; a deeper search finds a smaller loss ({deeper} chance to win), so "
             "the {flagged} is not confirmed: {grade}."
         )
-    elif decision.doubted and _shows_a_loss(decision.deeper_loss_points, _deeper_points(decision)):
+    elif decision.doubted_by_points and _shows_a_loss(
+        decision.deeper_loss_points, _deeper_points(decision)
+    ):
         line = _(
             "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
             "chance to win; a deeper search finds a smaller loss ({deeper_points} points), so "
