@@ -112,10 +112,12 @@ async def test_a_bankrupt_player_is_not_run_into_the_word_bankrupt() -> None:
         assert lines[row + 1][column:].startswith("bankrupt")
 
 
-def chart_session() -> Session:
-    """Two turns from a position where the scores are far from round numbers."""
+def chart_session(names: tuple[str, str] | None = None) -> Session:
+    """Two turns from a position where the scores are far from round numbers (the players
+    so named, when ``names`` is given)."""
     state = position(carpets=[("B", (1, 3), (2, 3))], money=(81, 67))
-    session = Session(GameSetup(2), start=state, dice=LoadedDie((1, 2)))
+    setup = GameSetup(2) if names is None else GameSetup(2, names=names)
+    session = Session(setup, start=state, dice=LoadedDie((1, 2)))
     for _turn in range(2):
         session.play(session.state.legal_actions()[0])
         session.roll()
@@ -176,12 +178,7 @@ async def test_a_button_keeps_enter_words_after_focus_moves_back() -> None:
 
 @run
 async def test_a_japanese_name_keeps_the_score_chart_in_line() -> None:
-    session = chart_session()
-    named = Session(
-        GameSetup(2, names=("花子", "Bob")), start=session.start, dice=LoadedDie((1, 2))
-    )
-    for action in session.actions:
-        named.play(action)
+    named = chart_session(("花子", "Bob"))
     app = MarrakechApp(session=named)
     async with app.run_test(size=(100, 34)) as pilot:
         await open_summary(pilot, named)
@@ -195,13 +192,8 @@ async def test_a_japanese_name_keeps_the_score_chart_in_line() -> None:
 
 @run
 async def test_a_long_name_takes_one_row_of_the_figures_and_leaves_the_chart_its_rows() -> None:
-    session = chart_session()
     long_name = "Grandma Rosalind the Magnificent"
-    named = Session(
-        GameSetup(2, names=(long_name, "Bob")), start=session.start, dice=LoadedDie((1, 2))
-    )
-    for action in session.actions:
-        named.play(action)
+    named = chart_session((long_name, "Bob"))
     app = MarrakechApp(session=named)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_summary(pilot, named)
