@@ -1,13 +1,14 @@
 """The hint: the best decision by the evaluator's figures, and why, from the same figures.
 
 ``hint`` asks the evaluator (``bots.evaluator``) for every legal decision's value to the
-player to move and picks the one with the best chance to win (ties: the most points, as
-the chance counts them). The reason compares the pick with one other option: the one a
-player would naively prefer when it is another (the lane with the cheapest toll on this
-roll, the carpet that gains most squares now), else the runner-up. It names the one to
-three parts (``PART_NAMES``, four where the largest loss needs three gains to outweigh
-it) that differ most between the two, each with its figure, and
-the whole difference: "Turning left gives up 0.7 points on the toll on this roll, but gains
+player to move and picks the one with the best chance to win, as the review ranks them
+(``flow.judging``): where chances are less than half a percentage point apart, the one
+worth the most points, as the chance counts them. The reason compares the pick with one
+other option: the one a player would naively prefer when it is another (the lane with the
+cheapest toll on this roll, the carpet that gains most squares now), else the runner-up.
+It names the one to three parts (``PART_NAMES``, four where the largest loss needs three
+gains to outweigh it) that differ most between the two, each with its figure, and the whole
+difference: "Turning left gives up 0.7 points on the toll on this roll, but gains
 1.2 points on tolls on the later rolls: worth 0.5 points more than turning right." A figure
 that favours the other option is quoted only beside quoted figures for the pick that
 outweigh it.
@@ -77,7 +78,8 @@ class Hint:
     """The hint for the player to move, and the figures its sentences quote."""
 
     pick: Choice
-    """The decision hinted: the best chance to win (ties: the most points)."""
+    """The decision hinted: the best chance to win (``judging.rank``: the most points among
+    chances less than half a percentage point apart)."""
     compared: Choice | None
     """The option the sentences compare the pick with (None: the only legal decision)."""
     naive: bool
@@ -100,6 +102,13 @@ class Hint:
     also: tuple[Choice, ...] = ()
     """The other ways worth about the same as the pick, besides ``compared`` (the third,
     where all three are): the sentences say so. Carpets alike are not listed."""
+
+    @property
+    def chance_a_hair_lower(self) -> bool:
+        """True when the option compared has a little more chance to win than the pick, too
+        little to count (``judging.EQUAL_CHANCE``): the pick is worth as many points or
+        more, and the points decide."""
+        return self.win_chance < self.compared_win_chance
 
     @property
     def any_way(self) -> bool:
@@ -320,6 +329,15 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
         return _sentences_without_chances(found)
     choice, other = _words(found.pick, True), _words(found.compared)
     mine, theirs = _percent(found.win_chance), _percent(found.compared_win_chance)
+    if found.parts and _either(found) and found.chance_a_hair_lower:
+        return (
+            _parts_sentence(found),
+            *_also_words(found),
+            _(
+                "Your chance to win: {mine} ({other}: {theirs}), less than half a percentage "
+                "point apart: either will do."
+            ).format(mine=mine, other=other, theirs=theirs),
+        )
     if found.parts and _either(found):
         return (
             _parts_sentence(found),
@@ -331,12 +349,27 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
             _parts_sentence(found),
             _("Your chance to win: {mine} either way, so the points decide.").format(mine=mine),
         )
+    if found.parts and found.chance_a_hair_lower:
+        return (
+            _parts_sentence(found),
+            _(
+                "Your chance to win: {mine} ({other}: {theirs}), less than half a percentage "
+                "point apart, so the points decide."
+            ).format(mine=mine, other=other, theirs=theirs),
+        )
     if found.parts:
         return (
             _parts_sentence(found),
             _("Your chance to win: {mine} ({other}: {theirs}).").format(
                 mine=mine, other=other, theirs=theirs
             ),
+        )
+    if found.chance_a_hair_lower and not _same_chance_shown(found):
+        return (
+            _(
+                "{choice} and {other} are worth about the same, {mine} and {theirs} chance to "
+                "win, less than half a percentage point apart: either will do."
+            ).format(choice=choice, other=other, mine=mine, theirs=theirs),
         )
     if not _same_chance_shown(found):  # a better chance for about as many points, or fewer
         if found.points <= -SHOWN:
@@ -394,8 +427,10 @@ def _same_chance_shown(found: Hint) -> bool:
 
 def _either(found: Hint) -> bool:
     """Whether the pick and the option compared are worth about the same: the same chance
-    shown, and less than ``EITHER_BELOW`` points more as the parts sentence says it."""
-    return _same_chance_shown(found) and _said_parts(found)[1] < round(EITHER_BELOW * 10)
+    shown (or the compared one's a hair better, ``Hint.chance_a_hair_lower``), and less
+    than ``EITHER_BELOW`` points more as the parts sentence says it."""
+    alike = _same_chance_shown(found) or found.chance_a_hair_lower
+    return alike and _said_parts(found)[1] < round(EITHER_BELOW * 10)
 
 
 def _said_parts(found: Hint) -> tuple[list[Part], int]:
@@ -441,7 +476,7 @@ def _sentences_without_chances(found: Hint) -> tuple[str, ...]:
         return (_parts_sentence(found),)
     choice, other = _words(found.pick, True), _words(found.compared)
     # As the sentences with chances say it: "better" when the chances differ as shown.
-    better = not _same_chance_shown(found)
+    better = not (_same_chance_shown(found) or found.chance_a_hair_lower)
     if better and found.points <= -SHOWN:
         return (
             _(

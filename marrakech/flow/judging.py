@@ -1,9 +1,11 @@
 """How the hint and the review rank a position's decisions, by the evaluator's figures.
 
-The best option is the one with the best chance to win for the seat deciding (ties: the
-most points of its lead); an option's lead is counted in points as the chance to win counts
-them (``Evaluator.margin_weights`` and ``Evaluator.compare``): a dirham paid to a rival
-counts against the payer and for the rival.
+The best option is the one with the best chance to win for the seat deciding; options whose
+chances are less than ``EQUAL_CHANCE`` below the best chance count as equal on it, and the
+one of them worth the most points of the lead ranks first (its chance a hair lower, maybe:
+a difference a review would not grade). An option's lead is counted in points as the
+chance to win counts them (``Evaluator.margin_weights`` and ``Evaluator.compare``): a
+dirham paid to a rival counts against the payer and for the rival.
 
 A decision's losses against the best are what it gave up, each 0 or more. The two measures
 may disagree: an option worth more points on average may have the smaller chance to win
@@ -19,6 +21,10 @@ from dataclasses import dataclass
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR, DecisionValue, Evaluator
 from marrakech.engine import Action, Aim, GameState, Orient, Place
 
+EQUAL_CHANCE = 0.005
+"""Options whose chances to win are less than this (0 to 1) below the best chance are equal
+on chance: the points of the lead rank them."""
+
 
 @dataclass(frozen=True, slots=True)
 class Ranking:
@@ -28,7 +34,8 @@ class Ranking:
     """Every legal decision's value, best first."""
     leads: tuple[float, ...]
     """Each option's points of the lead, in the order of ``options``, counted from the
-    option with the best chance to win (the best's lead is 0 unless a tie broke on it)."""
+    option with the best chance to win (the best's lead is 0 unless the points ranked it
+    first among options equal on chance)."""
     weights: tuple[float, ...]
     """What a point of each seat is worth to the seat deciding (``margin_weights``)."""
 
@@ -54,7 +61,14 @@ def rank(state: GameState, evaluator: Evaluator = DEFAULT_EVALUATOR) -> Ranking 
         value.action: sum(part.points for part in evaluator.compare(value, top, weights))
         for value in values
     }
-    ranked = sorted(values, key=lambda value: (value.win_chance, leads[value.action]), reverse=True)
+
+    def order(value: DecisionValue) -> tuple[bool, float, float]:
+        lead, chance = leads[value.action], value.win_chance
+        if chance > top.win_chance - EQUAL_CHANCE:
+            return True, lead, chance  # equal on chance: the points decide
+        return False, chance, lead
+
+    ranked = sorted(values, key=order, reverse=True)
     return Ranking(tuple(ranked), tuple(leads[value.action] for value in ranked), weights)
 
 
@@ -68,7 +82,8 @@ class Judgement:
     """How much less the move played is worth than the best, in points of the lead (0 or
     more: ``Ranking.loss_points``)."""
     loss_win_chance: float
-    """How much less chance to win it leaves than the best, 0 to 1."""
+    """How much less chance to win it leaves than the best, 0 to 1 (0 for one with a hair
+    more chance than the best, which the points ranked first)."""
 
 
 def judge(
@@ -83,7 +98,8 @@ def judge(
     mine = next(value for value in ranking.options if value.action == played)
     if mine is best:
         return Judgement(mine, best, 0.0, 0.0)
-    return Judgement(mine, best, ranking.loss_points(played), best.win_chance - mine.win_chance)
+    loss_win_chance = max(0.0, best.win_chance - mine.win_chance)  # (a hair above the best's)
+    return Judgement(mine, best, ranking.loss_points(played), loss_win_chance)
 
 
 def win_chances(state: GameState, evaluator: Evaluator = DEFAULT_EVALUATOR) -> tuple[float, ...]:

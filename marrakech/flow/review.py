@@ -38,7 +38,7 @@ from marrakech.games.session import Session
 from marrakech.games.words import action_words, series
 
 from .hint import why_better
-from .judging import Judgement, judge
+from .judging import EQUAL_CHANCE, Judgement, judge
 from .luck import (
     LUCK_PARTS,
     SKILL_PARTS,
@@ -57,8 +57,9 @@ BEST, INACCURACY, MISTAKE, BLUNDER = "best", "inaccuracy", "mistake", "blunder"
 GOOD = "good"
 """Neither the best nor an inaccuracy: lost at least ``BEST_BELOW`` but under 0.02."""
 
-BEST_BELOW = 0.005
-"""A decision losing less chance to win than this is graded "best"."""
+BEST_BELOW = EQUAL_CHANCE
+"""A decision losing less chance to win than this is graded "best": the ranking counts
+chances this close as equal (``judging.EQUAL_CHANCE``), the hint too."""
 
 GRADES = ((0.10, BLUNDER), (0.05, MISTAKE), (0.02, INACCURACY))
 """The grades by chance to win lost, from the worst: at least this much, this grade."""

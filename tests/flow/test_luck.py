@@ -10,13 +10,15 @@ import pytest
 
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR
 from marrakech.engine import Action, GameState, Phase, Roll
+from marrakech.flow.hint import hint
 from marrakech.flow.luck import LUCK_PARTS, SKILL_PARTS, luckiest_rolls, margins
 from marrakech.flow.review import review, review_lines, rolls_line
 from marrakech.games.session import GameSetup, Session
 
 
 def finished(players: int, choose: dict[int, str], seed: int) -> Session:
-    """A whole game where each seat plays "best", "worst" or "random" by the evaluator."""
+    """A whole game where each seat plays "best" (the hint's pick), "worst" (the least chance
+    to win by the evaluator) or "random"."""
     session = Session(GameSetup(players, seed=seed))
     rng = random.Random(seed)
 
@@ -24,9 +26,11 @@ def finished(players: int, choose: dict[int, str], seed: int) -> Session:
         way = choose.get(state.current, "random")
         if way == "random":
             return rng.choice(state.legal_actions())
-        values = DEFAULT_EVALUATOR.decisions(state)
-        chosen = (max if way == "best" else min)(values, key=lambda value: value.win_chance)
-        return chosen.action
+        if way == "best":  # the hint's pick
+            found = hint(state)
+            assert found is not None
+            return found.pick
+        return min(DEFAULT_EVALUATOR.decisions(state), key=lambda value: value.win_chance).action
 
     while session.state.phase is not Phase.OVER:
         if session.state.phase is Phase.ROLL:
