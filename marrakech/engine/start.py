@@ -22,7 +22,8 @@ def new_game(
     ``seed`` decides only the order of the 2-player piles (None means 0: the engine has
     no hidden randomness); it is a whole number below 2**64 in absolute value, as in a
     save. ``alternate_piles`` lays a 2-player pile strictly alternating instead (the
-    reading of seed 001). ``first`` is the seat that starts.
+    reading of seed 001; refused with 3 or 4 players, whose piles have one colour).
+    ``first`` is the seat that starts.
     """
     if type(players) is not int or players not in (2, 3, 4):
         raise IllegalAction(
@@ -33,6 +34,15 @@ def new_game(
         raise IllegalAction(f"cannot start with variant {quoted(variant)}: one of {names}")
     if not (type(first) is int and 0 <= first < players):
         raise IllegalAction(f"cannot start with seat {quoted(first)}: seats are 0-{players - 1}")
+    if type(alternate_piles) is not bool:
+        raise IllegalAction(
+            f"cannot start with alternate_piles={quoted(alternate_piles)}: True or False"
+        )
+    if alternate_piles and players != 2:
+        raise IllegalAction(
+            f"cannot start {players} players with alternate_piles=True: only 2 players have "
+            "piles of two colours"
+        )
     if seed is None:
         seed = 0
     if not (type(seed) is int and -SEED_LIMIT < seed < SEED_LIMIT):

@@ -249,6 +249,11 @@ class GameSetup:
                     bot_named(kind)
                 except ValueError as error:
                     raise MarrakechError(f"unknown seat kind {kind!r}: {error}") from None
+        if self.alternate_piles and self.players != 2:
+            raise MarrakechError(
+                f"alternating piles are for 2 players, not {self.players}: only 2 players have "
+                "piles of two colours"
+            )
         if not 0 <= self.first < self.players:
             raise MarrakechError(f"the first seat must be 0-{self.players - 1}, not {self.first}")
         object.__setattr__(self, "names", tuple(names))

@@ -48,7 +48,7 @@ def game_specs(draw: st.DrawFn) -> GameSpec:
         variant=draw(st.sampled_from(list(Variant))),
         seed=draw(st.integers(0, 2**32 - 1)),
         first=draw(st.integers(0, players - 1)),
-        alternate_piles=draw(st.booleans()),
+        alternate_piles=players == 2 and draw(st.booleans()),
         greedy_dice=draw(st.booleans()),
         money=draw(st.sampled_from([30, 30, 30, 0, 3, 8])),
     )

@@ -87,6 +87,14 @@ def test_alternate_piles_option() -> None:
 
 
 @pytest.mark.parametrize("players", [3, 4])
+def test_alternate_piles_are_refused_with_three_or_four_players(players: int) -> None:
+    with pytest.raises(MarrakechError, match="only 2 players have piles of two colours"):
+        new_game(players, alternate_piles=True)
+    with pytest.raises(MarrakechError, match=r"alternate_piles='yes': True or False"):
+        new_game(2, alternate_piles="yes")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [3, 4])
 def test_seed_does_not_matter_with_three_or_four_players(players: int) -> None:
     assert new_game(players, seed=1) == new_game(players, seed=2)
 

@@ -46,7 +46,7 @@ def setups(draw: st.DrawFn, bots: bool = True) -> GameSetup:
         variant=draw(st.sampled_from(Variant)),
         seed=draw(st.integers(-(2**40), 2**40)),
         first=draw(st.integers(0, players - 1)),
-        alternate_piles=draw(st.booleans()),
+        alternate_piles=players == 2 and draw(st.booleans()),
         takeback=draw(st.sampled_from([None, True, False])),
     )
 

@@ -197,6 +197,12 @@ def test_malformed_setup(field: str, value: object, match: str) -> None:
     _refused(data, match)
 
 
+def test_alternating_piles_with_three_players_are_refused() -> None:
+    data = _document(_game(3))
+    data["setup"]["alternate_piles"] = True
+    _refused(data, r"setup: alternating piles are for 2 players, not 3")
+
+
 @pytest.mark.parametrize(
     ("text", "match"),
     [
