@@ -402,14 +402,14 @@ class TextGame:
         try:
             command = parse(line)
         except CommandError as error:
-            return Reply([one_line(str(error), self._now())])
+            return Reply([one_line(str(error), self.now_line())])
         self._acting = True
         try:
             reply = self._run(command)
         except MarrakechError as error:
             refused = words.as_sentence(str(error))
             # Another's turn: the refusal says whose already.
-            now = () if self._waiting_for_another() else (self._now(),)
+            now = () if self._waiting_for_another() else (self.now_line(),)
             reply = Reply([*self._drain(), one_line(refused, *now)])
         finally:
             self._acting = False
@@ -426,13 +426,13 @@ class TextGame:
         if decision and flow.networked and flow.runs_computers and not flow.over:
             return Reply([_(YOUR_COMPUTER_DECIDES)])
         if isinstance(command, AimAt) and self.flow.session.setup.variant is Variant.STANDARD:
-            return Reply([one_line(_(NO_AIMING), self._now())])
+            return Reply([one_line(_(NO_AIMING), self.now_line())])
         if isinstance(command, Face):
             try:
                 command = facing_turn(command, self.state.assam.facing)
             except CommandError as behind:
                 if self.flow.person_to_move and self.state.phase in (Phase.ORIENT, Phase.AIM):
-                    return Reply([one_line(str(behind), self._now())])
+                    return Reply([one_line(str(behind), self.now_line())])
                 command = Go(Turn.STRAIGHT)  # no turn now at all: refused below, saying why
         if isinstance(command, Go | AimAt):
             return self._decide(self._turn_action(command))
@@ -442,11 +442,11 @@ class TextGame:
             placements = self.state.legal_placements()
             if not 1 <= command.number <= len(placements):
                 if not placements:
-                    return Reply([one_line(_("No carpet to lay now."), self._now())])
+                    return Reply([one_line(_("No carpet to lay now."), self.now_line())])
                 refused = _("No carpet {number}: legal numbers 1 to {last}.").format(
                     number=command.number, last=len(placements)
                 )
-                return Reply([one_line(refused, self._now())])
+                return Reply([one_line(refused, self.now_line())])
             return self._decide(placements[command.number - 1])
         if isinstance(command, LayCarpet):
             return self._decide(command.place)
@@ -488,7 +488,7 @@ class TextGame:
         else:
             reason = None
         if reason is not None and not self._waiting_for_another():
-            return Reply([one_line(words.as_sentence(said(reason)), self._now())])
+            return Reply([one_line(words.as_sentence(said(reason)), self.now_line())])
         self.flow.play(action)  # at a network table, refused when it is another's turn
         return Reply(self._drain(), moved=True)
 
@@ -501,7 +501,7 @@ class TextGame:
             return False
         return flow.rolling or not (flow.runs_computers and flow.plays_here(seat))
 
-    def _now(self) -> str:
+    def now_line(self) -> str:
         """What may be typed now, after a line that could not be played: first, the
         answer another player waits for (an undo they asked this seat to agree to)."""
         if self.flow.undo_asker is not None:
@@ -563,7 +563,7 @@ class TextGame:
                 self._prompted = self.flow.state  # a position met before: said here, not again
                 lines.append(self.may_do())
             return Reply(lines)
-        return Reply([one_line(_("You said no: your decision stands."), self._now())])
+        return Reply([one_line(_("You said no: your decision stands."), self.now_line())])
 
     def _hint(self) -> str:
         if self.flow.over:
@@ -611,7 +611,7 @@ class TextGame:
         if name == "eval":
             return [self._win_chances()]
         if name == "where":  # the line that asked for a decision, said again
-            return [self.may_do() if self.flow.person_to_move else self._now()]
+            return [self.may_do() if self.flow.person_to_move else self.now_line()]
         return [_(line) for line in self._help()]
 
     def _help(self) -> tuple[str, ...]:
@@ -650,7 +650,7 @@ class TextGame:
     def _review(self) -> list[str]:
         if not self.flow.over:
             opens = _("The review opens when the game is over: it judges every decision.")
-            return [one_line(opens, self._now())]
+            return [one_line(opens, self.now_line())]
         from marrakech.flow.review import review, review_lines  # the evaluator, when asked
 
         session = self.flow.session
@@ -664,11 +664,13 @@ class TextGame:
             problem = storage.save_problem(command.name, self.flow.session)
             if problem is not None:  # another game is never written over
                 refused = _("Not saved: {problem}. Save it under another name.")
-                return Reply([one_line(refused.format(problem=problem), self._now())])
+                return Reply([one_line(refused.format(problem=problem), self.now_line())])
             path = storage.save_named(command.name, self.flow.session)
         except (SaveFileError, OSError) as error:
             reason = words.as_sentence(str(error), capital=False)
-            return Reply([one_line(_("Not saved: {reason}").format(reason=reason), self._now())])
+            return Reply(
+                [one_line(_("Not saved: {reason}").format(reason=reason), self.now_line())]
+            )
         return Reply(
             # The name as kept: a full-width digit typed is the plain one that loads it.
             [

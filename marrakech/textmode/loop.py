@@ -25,13 +25,10 @@ MAX_LINE = 1000
 """A line longer than this many characters is refused whole (and never kept in memory)."""
 
 
-def too_long() -> str:
-    """What is said of a line too long to be a command."""
-    return _("That line is longer than {limit} characters: nothing changed.").format(limit=MAX_LINE)
-
-
-TOO_LONG = too_long()
-"""That line, in English (as it is said before a language is chosen)."""
+def too_long(now: str) -> str:
+    """What is said of a line too long to be a command, then ``now``: what may be typed."""
+    refused = _("That line is longer than {limit} characters: nothing changed.")
+    return one_line(refused.format(limit=MAX_LINE), now)
 
 
 class Lines(Protocol):
@@ -80,6 +77,7 @@ def converse(
     lines: Lines,
     out: TextIO,
     answer: Callable[[str], AnswerT],
+    now: Callable[[], str],
     *,
     prompt_on_same_line: bool,
     ended: Callable[[], Iterable[str]],
@@ -91,7 +89,8 @@ def converse(
     move's consequences, said once the answer is out), while ``going()`` holds.
 
     Returns the answer that ``until`` holds for; None when ``going()`` stops holding or the
-    input ends (after saying ``ended()``). A line too long to be a command is refused.
+    input ends (after saying ``ended()``). A line too long to be a command is refused, with
+    what may be typed (``now()``).
     """
     while going():
         if not isinstance(lines, TerminalLines):  # a terminal's line shows the prompt itself
@@ -103,7 +102,7 @@ def converse(
             write(out, ended())
             return None
         if not line:
-            write(out, [too_long()])
+            write(out, [too_long(now())])
             continue
         answered = answer(line)
         write(out, answered.lines)
@@ -122,7 +121,14 @@ def after_the_end(game: TextGame, lines: Lines, out: TextIO, prompt_on_same_line
     """Once the game is over: offer the review, and answer what only tells something
     (review, board, scores, log, help) until quit or the end of the input."""
     write(out, [review_offer()])
-    converse(lines, out, game.respond, prompt_on_same_line=prompt_on_same_line, ended=tuple)
+    converse(
+        lines,
+        out,
+        game.respond,
+        game.now_line,
+        prompt_on_same_line=prompt_on_same_line,
+        ended=tuple,
+    )
     return 0
 
 
@@ -152,6 +158,7 @@ def play(
             lines,
             out,
             game.respond,
+            game.now_line,
             prompt_on_same_line=prompt_on_same_line,
             ended=lambda: [one_line(_("The input has ended."), game.goodbye())],
             then=lambda reply: game.advance(say) if reply.moved else (),

@@ -158,7 +158,7 @@ class TableInLines:
             return
         self._prompted = False  # the typing line ended with the line typed
         if not line:
-            self.say([too_long()])
+            self.say([too_long(game.now_line())])
         elif line.strip():
             reply = game.respond(line)
             self.say(reply.lines)

@@ -192,7 +192,7 @@ class TextReplay:
         try:
             command = parse(line)
         except CommandError as error:
-            return Answer([one_line(str(error), _(NOW))])
+            return Answer([one_line(str(error), self.now_line())])
         if isinstance(command, Plain) and command.name == "quit":
             return Answer([_("Goodbye.")], quit=True)
         if isinstance(command, Look) and command.name in LOOKS:
@@ -208,7 +208,11 @@ class TextReplay:
             refused = _("Not in a replay: {command} is for playing a game.").format(
                 command=quoted(line.strip())
             )
-        return Answer([one_line(refused, _(NOW))])
+        return Answer([one_line(refused, self.now_line())])
+
+    def now_line(self) -> str:
+        """What may be typed now in a replay."""
+        return _(NOW)
 
     def _step(self, name: str) -> list[str]:
         if name == "next" and self.step == self.last:
@@ -269,6 +273,7 @@ def play_replay(
             lines,
             out,
             replay.respond,
+            replay.now_line,
             prompt_on_same_line=prompt_on_same_line,
             ended=replay.input_ended,
         )

@@ -111,7 +111,7 @@ class TextLessons:
         lines = [as_sentence(course.heading())] if course.step_number == 1 or heading else []
         lines.append(one_line(as_sentence(course.step_label()), course.instruction()))
         lines += self.scene(whole=whole)
-        lines.append(self._what_to_type())
+        lines.append(self.now_line())
         return lines
 
     def scene(self, *, whole: bool = False) -> list[str]:
@@ -197,7 +197,7 @@ class TextLessons:
         try:
             command = parse(line)
         except CommandError as error:
-            return Said([one_line(str(error), self._what_to_type())])
+            return Said([one_line(str(error), self.now_line())])
         if command == Plain("quit"):
             return Said([self.goodbye()], quit=True)
         if command == Look("help"):
@@ -205,7 +205,7 @@ class TextLessons:
         if course.complete:
             return Said([_(TYPE_PRACTICE)])
         if command == Look("where"):
-            return Said([*self.scene(), self._what_to_type()])
+            return Said([*self.scene(), self.now_line()])
         if isinstance(command, Face):
             try:
                 command = facing_turn(command, self._shown().assam.facing)
@@ -228,9 +228,9 @@ class TextLessons:
         if isinstance(command, LookLine):
             line_of = describe.column_line if command.column else describe.row_line
             return Said([line_of(self._shown(), command.index)])
-        return Said([one_line(_(NOT_IN_LESSONS), self._what_to_type())])
+        return Said([one_line(_(NOT_IN_LESSONS), self.now_line())])
 
-    def _what_to_type(self) -> str:
+    def now_line(self) -> str:
         """What the learner may type now (to lay a carpet: the one the step names, else
         an example the rules allow)."""
         if self.course.complete:
@@ -270,14 +270,14 @@ class TextLessons:
             self.course.next()
             said.lines += self.step_lines()
         else:
-            said.lines.append(self._what_to_type())
+            said.lines.append(self.now_line())
         return said
 
     def _lay_number(self, number: int) -> Said:
         how = self.course.how()
         placements = self._shown().legal_placements()
         if how is not How.LAY:
-            return Said([one_line(_(NOT_NOW[how]), self._what_to_type())])
+            return Said([one_line(_(NOT_NOW[how]), self.now_line())])
         if not 1 <= number <= len(placements):
             refused = _("No carpet {number}: legal numbers 1 to {last}.")
             return Said([refused.format(number=number, last=len(placements))])
@@ -290,7 +290,7 @@ class TextLessons:
         if name == "picture":
             return describe.picture_lines(state)
         if state.phase is not Phase.PLACE:
-            return [self._what_to_type()]
+            return [self.now_line()]
         return describe.legal_lines(state, self.course.names)
 
     def lesson_list(self) -> list[str]:
@@ -329,6 +329,7 @@ def teach(
             lines,
             out,
             lessons.respond,
+            lessons.now_line,
             prompt_on_same_line=prompt_on_same_line,
             ended=lambda: [lessons.goodbye()],
             until=lambda said: said.quit or said.practice,

@@ -373,7 +373,9 @@ def test_an_overlong_line_is_refused_whole() -> None:
     out = io.StringIO()
     play(game(), io.StringIO("x" * (MAX_LINE * 3) + "\nquit\n"), out)
     lines = out.getvalue().splitlines()
-    assert f"That line is longer than {MAX_LINE} characters: nothing changed." in lines
+    refused = next(line for line in lines if line.startswith("That line is longer"))
+    assert refused.startswith(f"That line is longer than {MAX_LINE} characters: nothing changed. ")
+    assert refused.endswith(game().now_line())  # what may be typed then, as after any refusal
     assert lines[-1].startswith("Goodbye")
 
 

@@ -18,7 +18,7 @@ from marrakech.engine import Orient, Phase, Place, Turn
 from marrakech.games import storage, words
 from marrakech.games.session import GameSetup, Session
 from marrakech.textmode import describe
-from marrakech.textmode.loop import INTERRUPTED, MAX_LINE, TOO_LONG
+from marrakech.textmode.loop import INTERRUPTED, MAX_LINE
 from marrakech.textmode.replay import HELP_LINES, TextReplay, play_replay
 
 DOC = Path(__file__).parents[2] / "docs" / "text-mode.md"
@@ -221,7 +221,13 @@ def test_ctrl_c_stops_the_replay_with_one_line_and_exit_130() -> None:
 def test_a_line_too_long_is_refused_whole() -> None:
     code, lines = replayed(friday(), "n" * (MAX_LINE + 5) + "\nquit\n")
     assert code == 0
-    assert lines[-4:] == [">", TOO_LONG, ">", "Goodbye."]
+    assert lines[-4:] == [
+        ">",
+        f"That line is longer than {MAX_LINE} characters: nothing changed. Now: Enter or next, "
+        "back, start, end or turn N; help lists every command.",
+        ">",
+        "Goodbye.",
+    ]
 
 
 def test_a_broken_save_is_refused_in_one_line_and_left_untouched(
