@@ -144,6 +144,8 @@ ENGLISH_STRINGS = {
         " of this game is ",
         " (the die stream is fixed)",
         "unknown seat kind ",
+        "alternating piles are for 2 players, not ",
+        ": only 2 players have piles of two colours",
     },
     "net/host.py": {
         "the host failed on a message",

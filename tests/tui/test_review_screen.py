@@ -454,3 +454,50 @@ async def test_on_too_small_a_terminal_the_review_asks_for_room_and_its_keys_wai
         await pilot.resize_terminal(100, 30)
         await wait_until(pilot, lambda: "needs a terminal" not in screen_text(app), "the review")
         assert screen.check_action("switch", ()) is True
+
+
+@run
+async def test_a_lists_every_miss_and_again_the_worst_keeping_the_one_on_the_market() -> None:
+    session = partly_played(actions=60)
+    async with reviewing(session, (100, 32)) as (app, pilot, screen, game):
+        found = game.found
+        assert found is not None
+        misses = [d for d in found.decisions if d.seat == 0 and d.grade not in ("best", "good")]
+        worst = screen.shown
+        assert len(misses) > len(worst) == 3
+        assert "All misses" in screen_text(app).splitlines()[-1]
+        await pilot.press("right")
+        on_the_market = screen.shown[screen.index]
+        await pilot.press("a")
+        await pilot.pause()
+        assert list(screen.shown) == misses  # every one, in the game's order
+        assert screen.shown[screen.index] is on_the_market
+        options = screen.query_one("#worst", OptionList)
+        assert options.option_count == len(misses)
+        text = screen_text(app)
+        panel = screen.query_one("#side").region.x
+        words = " ".join(" ".join(line[panel:] for line in text.splitlines()).split())
+        assert f"{len(misses)} decisions graded an inaccuracy or worse:" in words
+        assert "Worst only" in text.splitlines()[-1]
+        await pilot.press("end")  # the list's last, then back to the worst alone
+        await pilot.pause()
+        assert screen.shown[screen.index] is misses[-1]
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.shown == worst
+        assert options.option_count == 3
+        text = screen_text(app)
+        words = " ".join(" ".join(line[panel:] for line in text.splitlines()).split())
+        assert "Ayla's costliest decisions, three at most" in words
+
+
+@run
+async def test_where_the_worst_are_every_miss_a_lists_nothing_more() -> None:
+    session = partly_played(actions=24)
+    async with reviewing(session, (100, 32), listed=False) as (app, _pilot, screen, game):
+        found = game.found
+        assert found is not None
+        misses = [d for d in found.decisions if d.seat == 0 and d.grade not in ("best", "good")]
+        assert len(misses) <= 3
+        assert "All misses" not in screen_text(app)
+        assert screen.check_action("every", (True,)) is False

@@ -3,8 +3,9 @@ on the market, the move played and the better one.
 
 The review is worked out off the app's thread (``GameReview``); a progress bar shows when
 that takes more than a second. Left and Right step between the worst decisions (up to
-three per player reviewed), Space switches the market between the move played and the
-better one, Escape goes back to the results.
+three per player reviewed; **a** lists every decision graded an inaccuracy or worse, and
+again the worst alone), Space switches the market between the move played and the better
+one, Escape goes back to the results.
 """
 
 from __future__ import annotations
@@ -110,6 +111,9 @@ class ReviewScreen(MarketScreen[None]):
         Binding("left", "past_end(-1)", "", show=False, priority=True),
         Binding("right", "past_end(1)", "", show=False, priority=True),
         Binding("space", "switch", N_("Other move")),
+        # One key, two labels: the one that does nothing now is hidden (``check_action``).
+        Binding("a", "every(True)", N_("All misses")),
+        Binding("a", "every(False)", N_("Worst only")),
         Binding("escape,q", "close", N_("Back")),
     ]
 
@@ -119,6 +123,9 @@ class ReviewScreen(MarketScreen[None]):
     """Which of the worst decisions is on the market."""
     better: reactive[bool] = reactive(False, init=False, bindings=True)
     """True while the market shows the better move instead of the one played."""
+    every: reactive[bool] = reactive(False, init=False, bindings=True)
+    """True while every decision graded an inaccuracy or worse is listed, not only each
+    player's worst."""
 
     def __init__(self, game: GameReview) -> None:
         """The review of ``game`` (worked out here if nobody has asked for it yet)."""
@@ -127,7 +134,10 @@ class ReviewScreen(MarketScreen[None]):
         self.game = game
         self.names = game.session.setup.names
         self.shown: tuple[Decision, ...] = ()
-        """The decisions to step through: each reviewed player's worst, in game order."""
+        """The decisions to step through, in game order: each reviewed player's worst, or
+        with ``every`` each decision graded an inaccuracy or worse."""
+        self._worst: tuple[Decision, ...] = ()
+        self._misses: tuple[Decision, ...] = ()
         self._told = False
         """A notice of the review's is shown (``action_past_end``)."""
         self._done = 0.0
@@ -180,22 +190,38 @@ class ReviewScreen(MarketScreen[None]):
             return
         self.query_one("#working").display = False
         self.query_one(AccountsTable).show(found.luck.accounts, self.names)
-        self.shown = tuple(
+        self._worst = tuple(
             sorted(
                 (decision for player in found.players for decision in worst(found, player.seat)),
                 key=lambda decision: decision.turn,
             )
         )
         reviewed = {player.seat for player in found.players}
-        graded = sum(d.seat in reviewed and d.grade in MISSES for d in found.decisions)
+        self._misses = tuple(d for d in found.decisions if d.seat in reviewed and d.grade in MISSES)
+        self._list()
+
+    def _list(self) -> None:
+        """List the decisions to step through (``every``, or the worst), the one on the
+        market kept on it where it is in both lists."""
+        found = self.game.found
+        assert found is not None
+        before = self.shown[self.index] if self.shown else None
+        self.shown = self._misses if self.every else self._worst
         alone = found.players[0].name if len(found.players) == 1 else None
-        self.query_one("#worst-title", WrappedStatic).update(self._worst_title(graded, alone))
+        title = self._worst_title(len(self._misses), alone)
+        self.query_one("#worst-title", WrappedStatic).update(title)
         options = self.query_one("#worst", OptionList)
+        options.clear_options()
         options.add_options([Option(self._entry(d, named=alone is None)) for d in self.shown])
+        index = next((i for i, decision in enumerate(self.shown) if decision is before), 0)
         if self.shown:
-            options.highlighted = 0
+            options.highlighted = index
         options.display = bool(self.shown)  # no empty box where there is nothing to list
-        self._show()
+        self.better = False
+        if self.index != index:
+            self.index = index  # (shown by ``watch_index``)
+        else:
+            self._show()
         self.refresh_bindings()
 
     def _worst_title(self, graded: int, alone: str | None) -> str:
@@ -314,6 +340,9 @@ class ReviewScreen(MarketScreen[None]):
             return bool(self.shown) and not 0 <= self.index + parameters[0] < len(self.shown)
         if action == "switch":
             return True if self.shown else None
+        if action == "every":
+            # Only where the worst leave some out; the label for what the key does now.
+            return len(self._misses) > len(self._worst) and parameters[0] != self.every
         return True
 
     def action_step(self, by: int) -> None:
@@ -343,6 +372,13 @@ class ReviewScreen(MarketScreen[None]):
         if self._told:
             self.app.clear_notifications()
             self._told = False
+
+    def action_every(self, every: bool) -> None:
+        """List every decision graded an inaccuracy or worse (True), or the worst alone."""
+        self.every = every
+
+    def watch_every(self) -> None:
+        self._list()
 
     def action_switch(self) -> None:
         """Show the better move, or the move played again."""
