@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from marrakech.engine import (
     SIZE,
     Aim,
+    Colour,
     GameState,
     Orient,
     Phase,
@@ -20,6 +21,7 @@ from marrakech.engine import (
     Square,
     Transition,
     Turn,
+    squares_of,
 )
 from marrakech.flow import cursor
 from marrakech.flow.risk import LaneRisk
@@ -198,6 +200,42 @@ def square_line(state: GameState, square: Square, names: Sequence[str]) -> str:
         "{paid} dirhams here.",
         charge.paid,
     ).format(**fields)
+
+
+def region_lines(state: GameState, names: Sequence[str]) -> list[str]:
+    """Each player's colours and their regions on the market, the largest first, each with
+    its squares: "Ayla's red: 5 squares, (1,2) (1,3) (2,3) (2,4) (3,4); 1 square, (6,6)."
+    (stopping on a region costs its size in dirhams: a square's toll is its region's)."""
+    found: dict[Colour, list[list[Square]]] = {}
+    for colour, mask in state.regions():
+        found.setdefault(colour, []).append(sorted(squares_of(mask)))
+    lines = [
+        _(
+            "Each colour's regions, the largest first: stopping on one costs as many dirhams "
+            "as it has squares, paid to its owner."
+        )
+    ]
+    # Translators: between the squares of a region: "(1,2) (1,3) (2,3)".
+    between = pgettext("between the squares of a region", " ")
+    for seat, player in enumerate(state.players):
+        for colour in player.colours:
+            regions = sorted(found.get(colour, []), key=lambda region: (-len(region), region))
+            fields = {"name": names[seat], "colour": colour_word(colour)}
+            if not regions:
+                lines.append(_("{name}'s {colour}: none showing.").format(**fields))
+                continue
+            said = pgettext("between the regions of a colour", "; ").join(
+                ngettext(
+                    "{count} square, {squares}", "{count} squares, {squares}", len(region)
+                ).format(count=len(region), squares=between.join(square_text(sq) for sq in region))
+                for region in regions
+            )
+            if state.is_neutral(colour):
+                line = _("{name}'s {colour}, neutral (no tolls): {regions}.")
+            else:
+                line = _("{name}'s {colour}: {regions}.")
+            lines.append(line.format(regions=said, **fields))
+    return lines
 
 
 def purse_line(transitions: Sequence[Transition], names: Sequence[str]) -> str | None:

@@ -78,6 +78,7 @@ LOOKING_LINES = (
     N_("board: the market in words; picture: a compact text picture of it."),
     N_("square 2 3, row 2, col 3: one square, row or column."),
     N_("legal: your choices; risk: the chances of paying; scores; log: the game so far."),
+    N_("regions: each colour's regions with their squares, the largest first."),
     N_("eval: each player's chance to win now (alone against computers, or once it is over)."),
     N_(
         "summary: the tolls each player received and paid, each colour's largest region, the "
@@ -600,6 +601,8 @@ class TextGame:
             return describe.legal_lines(state, names)
         if name == "risk":
             return describe.risk_lines(self.flow.lane_risks(), state, names)
+        if name == "regions":
+            return describe.region_lines(state, names)
         if name == "scores":
             return words.score_lines(state, names, self.flow.session.setup.levels)
         if name == "log":

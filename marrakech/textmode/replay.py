@@ -44,7 +44,8 @@ HELP_LINES = (
     N_("summary: the whole record's summary (marrakech review NAME reviews a finished game)."),
     N_(
         "board: the market in words; picture: a compact text picture of it; "
-        "square 2 3, row 2, col 3: one square, row or column; scores: the scores at this turn."
+        "square 2 3, row 2, col 3: one square, row or column; regions: each colour's regions; "
+        "scores: the scores at this turn."
     ),
     N_("help; quit. When the input ends, the rest of the game is said turn by turn."),
 )
@@ -76,7 +77,7 @@ TURN_WORDS = ("turn", "手番")
 NOW = N_("Now: Enter or next, back, start, end or turn N; help lists every command.")
 """What may be typed, said after a refused line."""
 
-LOOKS = ("board", "picture", "scores", "log", "summary", "help")
+LOOKS = ("board", "picture", "regions", "scores", "log", "summary", "help")
 """The text mode's looks (``commands.Look``) a replay answers, of the position shown."""
 
 
@@ -244,6 +245,8 @@ class TextReplay:
             return describe.market_lines(self.state)
         if name == "picture":
             return describe.picture_lines(self.state)
+        if name == "regions":
+            return describe.region_lines(self.state, self.names)
         if name == "scores":
             return words.score_lines(self.state, self.names)
         if name == "help":

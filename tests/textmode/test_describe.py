@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from engine.positions import build
 
-from marrakech.engine import Phase, new_game
+from marrakech.engine import Orient, Phase, Place, Turn, new_game
 from marrakech.flow.risk import lane_risks
 from marrakech.games import words
+from marrakech.games.session import GameSetup, Session
 from marrakech.textmode import describe
+from marrakech.textmode.game import TextGame
+from marrakech.textmode.replay import TextReplay
 
 NAMES = ("Ayla", "Bo", "Cem")
 
@@ -116,3 +119,36 @@ def test_a_neutral_carpet_and_a_bankrupt_seat_are_said_so() -> None:
     state = build(players=3, carpets=["B 0.0-0.1"], eliminated=[1], phase="orient")
     assert describe.row_line(state, 0).startswith("Row 0: (0,0) blue carpet no. 1 (neutral);")
     assert words.score_lines(state, NAMES)[-1] == "Out: Bo (blue), bankrupt."
+
+
+def test_regions_are_said_by_colour_the_largest_first_with_their_squares() -> None:
+    state = build(
+        players=3,
+        carpets=["R 0.0-0.1", "R 1.1-1.2", "R 5.5-5.6", "B 0.4-0.5", "B 6.0-6.1"],
+        eliminated=[1],
+        phase="orient",
+    )
+    assert describe.region_lines(state, NAMES) == [
+        "Each colour's regions, the largest first: stopping on one costs as many dirhams as "
+        "it has squares, paid to its owner.",
+        "Ayla's red: 4 squares, (0,0) (0,1) (1,1) (1,2); 2 squares, (5,5) (5,6).",
+        "Bo's blue, neutral (no tolls): 2 squares, (0,4) (0,5); 2 squares, (6,0) (6,1).",
+        "Cem's yellow: none showing.",
+    ]
+
+
+def test_regions_answers_in_a_game_and_in_a_replay() -> None:
+    session = Session(GameSetup(2, names=("Ayla", "Bo"), seed=3))
+    session.play(Orient(Turn.LEFT))
+    session.roll()
+    session.play(Place((3, 1), (3, 2)))
+    said = TextGame.local(session).respond("regions").lines
+    assert said[1:] == [
+        "Ayla's red: 2 squares, (3,1) (3,2).",
+        "Ayla's yellow: none showing.",
+        "Bo's blue: none showing.",
+        "Bo's green: none showing.",
+    ]
+    replay = TextReplay(session)
+    replay.respond("end")
+    assert replay.respond("regions").lines == said
