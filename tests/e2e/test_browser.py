@@ -252,6 +252,29 @@ def test_a_visitor_reviews_a_finished_game_from_saved_games(server: str, tmp_pat
             browser.close()
 
 
+def test_a_small_window_gets_a_smaller_font_that_fits_the_market(server: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            for address, fits in ((server, True), (f"{server}/?fontsize=16", False)):
+                page = browser.new_page(viewport={"width": 800, "height": 500})
+                shown = Shown(page)
+                page.goto(address)
+                shown.wait_for("Saved games")  # the new-game form
+                page.focus("textarea.xterm-helper-textarea")
+                page.keyboard.press("Enter")  # a game at once
+                if fits:  # 80 columns and 24 rows at least: the market shows
+                    shown.wait_for("Enter rolls")
+                    assert "The market needs a page" not in shown.text
+                else:  # a size asked for is kept: at 16 px, 500 pixels are 23 rows
+                    shown.wait_for("The market needs a page of at least 80 columns and 24 rows")
+                page.close()
+        finally:
+            browser.close()
+
+
 PASTE = """(text) => {
     const data = new DataTransfer();
     data.setData('text/plain', text);
