@@ -263,7 +263,8 @@ def legal_lines(state: GameState, names: Sequence[str] = ()) -> list[str]:
     """The choices of the player to move, as the engine lists them, each with its command
     (with ``names``, a carpet covered says whose it is)."""
     if state.phase is Phase.PLACE:
-        # What each carpet would cover is what a player who sees the market reads there.
+        # What each carpet would cover is what a player who sees the market reads there;
+        # on two empty squares, its notation says all (their squares are not said twice).
         return [
             _("{number}: {carpet}, over {first} and {second}.").format(
                 number=number,
@@ -271,6 +272,8 @@ def legal_lines(state: GameState, names: Sequence[str] = ()) -> list[str]:
                 first=_covered_words(state, place.a, names),
                 second=_covered_words(state, place.b, names),
             )
+            if state.stack(place.a) or state.stack(place.b)
+            else _("{number}: {carpet}, both squares empty.").format(number=number, carpet=place)
             for number, place in enumerate(state.legal_placements(), start=1)
         ]
     facing = state.assam.facing

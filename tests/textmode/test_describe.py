@@ -82,6 +82,15 @@ def test_legal_numbers_the_engines_carpets_in_its_order() -> None:
     ]
     assert lines[0] == f"1: {first}, over {covered[0]} and {covered[1]}."
     assert any("carpet" in line for line in lines)  # a carpet covered is named
+    # On two empty squares, the notation says where: the squares are not said twice.
+    empty = [
+        (number, place)
+        for number, place in enumerate(state.legal_placements(), start=1)
+        if not (state.stack(place.a) or state.stack(place.b))
+    ]
+    assert empty
+    for number, place in empty:
+        assert lines[number - 1] == f"{number}: {place}, both squares empty."
 
 
 def test_legal_before_the_roll_names_each_way_and_where_it_leads() -> None:

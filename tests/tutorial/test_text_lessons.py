@@ -45,7 +45,7 @@ def test_lesson_1_in_words() -> None:
     assert lines[0].startswith("The die showed 2, so Assam walked 2 squares to (3,5): row 3,")
     assert lines[1].startswith("Step 2 of 2. Now lay your red carpet.")
     assert lines[2] == "Assam is on (3,5), facing east."
-    assert said(text, "legal")[0] == "1: c1.5-2.5, over (1,5) empty and (2,5) empty."
+    assert said(text, "legal")[0] == "1: c1.5-2.5, both squares empty."
     lines = said(text, "lay c0.0-0.1")
     assert lines[0] == "Not allowed: a carpet must touch Assam's square by a side."
     lines = said(text, "lay c3.6-4.6")
