@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from marrakech.engine import SIZE, GameState, Phase, Turn
-from marrakech.games.language import _, ngettext
+from marrakech.games.language import N_, _, ngettext
 from marrakech.games.narrate import one_line
 from marrakech.games.session import default_name
 from marrakech.games.text import quoted
@@ -74,6 +74,14 @@ from marrakech.tutorial.lessons import (
 SKIP = frozenset({"skip", "n"})
 """What a learner may type to skip to the next lesson."""
 
+IN_A_GAME = N_(
+    "In a game, these tell you more: risk, the chance of paying each way; square 2 3, what "
+    "lies there and what stopping there would cost; regions, each colour's regions; log, "
+    "the game so far; where, what to type now; undo takes your last decision back; help "
+    "lists every command."
+)
+"""Said once the lessons are over: the text mode's commands the lessons did not use."""
+
 
 @dataclass
 class Said:
@@ -107,7 +115,7 @@ class TextLessons:
         where the step goes on from the one before), what to type."""
         course = self.course
         if course.complete:
-            return [course.closing(), _(TYPE_PRACTICE)]
+            return [course.closing(), _(IN_A_GAME), _(TYPE_PRACTICE)]
         lines = [as_sentence(course.heading())] if course.step_number == 1 or heading else []
         lines.append(one_line(as_sentence(course.step_label()), course.instruction()))
         lines += self.scene(whole=whole)
