@@ -456,6 +456,7 @@ async def test_on_too_small_a_terminal_the_review_asks_for_room_and_its_keys_wai
         assert screen.check_action("switch", ()) is True
 
 
+@pytest.mark.slow
 @run
 async def test_a_lists_every_miss_and_again_the_worst_keeping_the_one_on_the_market() -> None:
     session = partly_played(actions=60)
