@@ -164,6 +164,26 @@ async def test_the_luck_chart_fits_a_small_terminal_bars_and_all() -> None:
     assert shown.count("│") == 8  # an axis for each bar: luck, skill and its two parts
 
 
+@pytest.mark.slow
+@run
+async def test_a_long_name_heads_its_rows_where_beside_them_it_would_leave_no_bars() -> None:
+    session = Session(GameSetup(3, names=("Grandma Rosalind", "さくら", "Bo"), seed=21))
+    rng = random.Random(2)
+    while session.state.phase is not Phase.OVER:
+        if session.state.phase is Phase.ROLL:
+            session.roll()
+        else:
+            session.play(rng.choice(session.state.legal_actions()))
+    shown = await luck_panel(session, (80, 24))
+    assert "Grandma Rosalind" in [line.strip() for line in shown]  # whole, on a line
+    bars = [line for line in shown if re.search(r"(luck|skill) +[+-]\d", line)]
+    assert len(bars) == 6
+    for line in bars:  # each figure drawn, on its side of the axis
+        figure = float(line.split()[1])
+        assert ("█│" in line) == (figure <= -1) or abs(figure) < 1, line
+        assert ("│█" in line) == (figure >= 1) or abs(figure) < 1, line
+
+
 @pytest.mark.parametrize("players", [2, 3])
 @run
 async def test_under_the_luck_chart_a_key_says_what_each_word_means(players: int) -> None:

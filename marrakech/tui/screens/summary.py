@@ -209,10 +209,10 @@ class SummaryScreen(Screen[None]):
 
     def _least_name_cells(self) -> int:
         """The name column's width however narrow the terminal: its heading, a colour's
-        row ("  yellow") and "bankrupt" stay whole."""
+        row ("  yellow") and "  bankrupt" stay whole."""
         words = [
             _("Player"),
-            pgettext("player state", "bankrupt"),
+            f"  {pgettext('player state', 'bankrupt')}",
             *(f"  {colour_word(colour)}" for colour in Colour),
         ]
         return max(cell_len(word) for word in words)
@@ -240,9 +240,10 @@ class SummaryScreen(Screen[None]):
         two_players = len(self.summary.players) == 2
         for player in self.summary.players:
             name = Text(player.name)
-            if player.eliminated:  # on a line of its own: never run on into the name
+            if player.eliminated:  # on a line of its own, set in as a colour's row is,
+                # so that it never runs on into the name nor reads as another player's.
                 # Translators: under a bankrupt player's name in the summary's table.
-                name.append("\n" + pgettext("player state", "bankrupt"), style="italic")
+                name.append("\n  " + pgettext("player state", "bankrupt"), style="dim italic")
             table.add_row(
                 name,
                 chips(c.colour for c in player.colours),

@@ -98,34 +98,74 @@ class LuckChart(Accounts):
         biggest = max((abs(value) for pair in figures for value in pair), default=0.0)
         labels = (_("margin"), _("luck"), _("skill"))
         part_labels = (pgettext("skill part", "decisions"), pgettext("skill part", "foresight"))
-        label_width = max(cell_len(label) for label in (*labels, *(" " + p for p in part_labels)))
+        with_parts = any(pair is not None for pair in parts)
+        label_width = max(
+            cell_len(label) for label in (*labels, *(" " + p for p in part_labels if with_parts))
+        )
         widest = max(cell_len(names[a.seat]) for a in accounts)
         name_width = min(NAME_WIDTH, widest)
-        # Each of the four columns has a cell of padding either side.
-        room = self.content_size.width - name_width - label_width - FIGURE_WIDTH - 8
-        half = max(1, min(HALF, (room - 1) // 2))
-        # No heading row: the names in bold say what the first column holds.
-        table = Table(title=_("Margin: luck + skill"), box=None, padding=(0, 1), show_header=False)
-        table.add_column(no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
-        table.add_column("", no_wrap=True)
-        table.add_column("", justify="right", no_wrap=True)
-        table.add_column("", no_wrap=True, overflow="crop")
-        with_parts = False
+        # Each column has a cell of padding either side. Where the names' column would
+        # leave the bars too short to tell the figures apart, each name heads its rows.
+        room = self.content_size.width - label_width - FIGURE_WIDTH - 6
+        beside = (room - name_width - 2 - 1) // 2 >= NAMES_BESIDE_FROM
+        half = max(1, min(HALF, (room - (name_width + 2 if beside else 0) - 1) // 2))
+        rows = []
         for account, (luck, skill), pair in zip(accounts, shown, parts, strict=True):
-            name = Text(names[account.seat], style="bold")
-            table.add_row(name, labels[0], f"{account.margin:+.0f}", "")
-            table.add_row("", labels[1], f"{luck:+.1f}", bar(luck, biggest, "yellow", half))
-            table.add_row("", labels[2], f"{skill:+.1f}", bar(skill, biggest, "cyan", half))
-            if pair is None:
-                continue
-            with_parts = True
-            for label, value in zip(part_labels, pair, strict=True):
-                table.add_row(
-                    "",
-                    Text(" " + label, style="dim"),
-                    Text(f"{value:+.1f}", style="dim"),
-                    bar(value, biggest, SKILL_PART_STYLE, half),
+            mine: list[tuple[RenderableType, RenderableType, RenderableType]] = [
+                (labels[0], f"{account.margin:+.0f}", ""),
+                (labels[1], f"{luck:+.1f}", bar(luck, biggest, "yellow", half)),
+                (labels[2], f"{skill:+.1f}", bar(skill, biggest, "cyan", half)),
+            ]
+            for label, value in zip(part_labels, pair or (), strict=False):
+                mine.append(
+                    (
+                        Text(" " + label, style="dim"),
+                        Text(f"{value:+.1f}", style="dim"),
+                        bar(value, biggest, SKILL_PART_STYLE, half),
+                    )
                 )
+            rows.append((Text(names[account.seat], style="bold"), mine))
+        title = _("Margin: luck + skill")
+        if beside:
+            chart: RenderableType = _figures_table(rows, title, name_width)
+        else:
+            chart = Group(
+                Text(title, style="italic", justify="center"),
+                *(
+                    part
+                    for name, mine in rows
+                    for part in (
+                        Padding(name, (0, 0, 0, 1), expand=False),
+                        _figures_table([(None, mine)], None, 0),
+                    )
+                ),
+            )
         words = (labels[1], labels[2], *((" " + p for p in part_labels) if with_parts else ()))
         notes = [WrappedText(Text(note)) for note in self.notes]
-        return Group(table, Text(""), *notes, *([Text("")] if notes else []), key(words))
+        return Group(chart, Text(""), *notes, *([Text("")] if notes else []), key(words))
+
+
+NAMES_BESIDE_FROM = 3
+"""The fewest cells of bar a side that the names' column may leave; below, each name heads
+its own rows."""
+
+Row = tuple[RenderableType, RenderableType, RenderableType]
+"""A row of the chart: its label, its figure and its bar."""
+
+
+def _figures_table(
+    rows: Sequence[tuple[Text | None, Sequence[Row]]], title: str | None, name_width: int
+) -> Table:
+    """The chart's rows in a table, each player's name beside its first row (when given)."""
+    # No heading row: the names in bold say what the first column holds.
+    table = Table(title=title, box=None, padding=(0, 1), show_header=False)
+    if name_width:
+        table.add_column(no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
+    table.add_column("", no_wrap=True)
+    table.add_column("", justify="right", no_wrap=True, min_width=FIGURE_WIDTH - 1)
+    table.add_column("", no_wrap=True, overflow="crop")
+    for name, mine in rows:
+        for index, row in enumerate(mine):
+            first = (name if index == 0 and name is not None else "",) if name_width else ()
+            table.add_row(*first, *row)
+    return table
