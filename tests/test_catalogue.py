@@ -157,6 +157,7 @@ ENGLISH_STRINGS = {
     "textmode/online.py": {"text input"},
     # Textual's style classes.
     "tui/screens/results.py": {"dim strike", "dim italic"},
+    "tui/screens/summary.py": {"dim italic"},
     "tui/screens/setup.py": {"row option"},
 }
 """English strings allowed in the other files, by file."""
