@@ -56,7 +56,10 @@ still playing add up to 1 (a seat out of the game has none). The figures reporte
 calibrated (``CALIBRATION``, fitted by ``scripts/calibrate.py`` on mixed-level games so
 that the chances come true as often as they say): with 3 and 4 players the margins count
 only part of what the evaluation expects beyond the current score, and the spread is
-scaled per player count and stage of the game. The expert
+scaled per player count and stage of the game. In the last turns, with at most
+``EXACT_CARPETS`` carpets left to lay, the chances reported are exact instead
+(``exact_chances``: every facing, roll and carpet to the end), while the points stay the
+evaluation's. The expert
 chooses by the raw curve (``win_chance``, with its tie-break on the lead, averaged over the
 die where it averages); the calibration changes only the figures reported, never a choice.
 """
@@ -110,6 +113,15 @@ LOGISTIC_SCALE = 1.7
 
 STAGES = 3
 """The game's stages for the calibration: early, middle and late, a third of the carpets each."""
+
+EXACT_CARPETS = 2
+"""With this many carpets left to lay or fewer (by the seats still playing), the chances to
+win reported are worked out exactly (``exact_chances``): some 1,500 positions, a few
+hundredths of a second. With 3 left it takes seconds."""
+
+EXACT_KEPT = 100_000
+"""How many positions' exact chances an evaluator keeps (a game's last turns need a few
+thousand)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +260,51 @@ def chances(estimate: Sequence[float], alive: Sequence[bool], spread: float) -> 
     return tuple(weight / total for weight in weights)
 
 
+def carpets_left(state: GameState) -> int:
+    """The carpets the seats still playing have left to lay."""
+    return sum(player.carpets_left for player in state.players if not player.eliminated)
+
+
+def solved(state: GameState) -> bool:
+    """Whether the chances to win reported in ``state`` are exact (``EXACT_CARPETS``)."""
+    return state.phase is Phase.OVER or carpets_left(state) <= EXACT_CARPETS
+
+
+def exact_chances(
+    state: GameState, known: dict[GameState, tuple[float, ...]] | None = None
+) -> tuple[float, ...]:
+    """Each seat's chance to win with every roll to come averaged over the die and every
+    decision taken by the seat deciding for its own best chance (the first of equals, in
+    the engine's order); a win shared by k seats counts 1/k. ``known`` keeps positions
+    already worked out. It visits every position to the end: ask it only near the end
+    (``solved``)."""
+    if known is None:
+        known = {}
+    if state.phase is Phase.OVER:
+        winners = state.winners()
+        return tuple(
+            1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(state.players))
+        )
+    found = known.get(state)
+    if found is not None:
+        return found
+    if state.phase is Phase.ROLL:
+        total = [0.0] * len(state.players)
+        for value, probability in state.chance_outcomes():
+            for seat, chance in enumerate(exact_chances(state.apply(Roll(value)), known)):
+                total[seat] += probability * chance
+        found = tuple(total)
+    else:
+        mover = state.current
+        for action in state.legal_actions():
+            after = exact_chances(state.apply(action), known)
+            if found is None or after[mover] > found[mover] + 1e-12:
+                found = after
+        assert found is not None, "a player to decide always has a legal action"
+    known[state] = found
+    return found
+
+
 _Vector = list[float]
 _Split = dict[str, _Vector]
 """Per part name (and "win_bonus"), its value per seat."""
@@ -270,6 +327,7 @@ class Evaluator:
         self.weights = weights
         self.calibration = calibration
         self._estimates: dict[GameState, tuple[float, ...]] = {}
+        self._exact: dict[GameState, tuple[float, ...]] = {}
 
     # The expert's search reads these two.
 
@@ -381,7 +439,12 @@ class Evaluator:
         parts = tuple(
             tuple(Part(name, split[name][seat]) for name in PART_NAMES) for seat in range(seats)
         )
-        return Evaluation(points, tuple(split["chance"]), parts)
+        chance = tuple(split["chance"])
+        if state.phase is not Phase.OVER and solved(state):
+            if len(self._exact) >= EXACT_KEPT:
+                self._exact.clear()
+            chance = exact_chances(state, self._exact)
+        return Evaluation(points, chance, parts)
 
     def _split(self, state: GameState, spread: float) -> _Split:
         """The parts per seat of a position's value, and each seat's chance under "chance"."""

@@ -12,7 +12,9 @@ in chance to win. The grade is the worse of what each loss gives (``GRADES``,
 one by the measure the grade came from (the chance to win, or for a flag by points alone
 the points of the lead), and unless it confirms the loss (``confirms``: at least as much
 lost as the evaluator said) the smaller of the two losses grades it, an inaccuracy at
-least (``second_look_grade``), marked ``doubted`` (the losses stay the evaluator's).
+least (``second_look_grade``), marked ``doubted`` (the losses stay the evaluator's). In
+the last turns, where the chances are exact (``evaluator.solved``), a loss of chance to
+win gets no second look.
 Each loss is 0 or more (``judging``); a move that gave up no points and less chance to
 win than a "best" grade allows (``BEST_BELOW``) counts as the best.
 
@@ -30,7 +32,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from marrakech.bots.evaluator import DEFAULT_EVALUATOR, Evaluator
+from marrakech.bots.evaluator import DEFAULT_EVALUATOR, Evaluator, solved
 from marrakech.bots.expert import searched_values
 from marrakech.engine import Action, Aim, GameState, Orient, Place, turn_bounds
 from marrakech.games.language import N_, _, ngettext, pgettext
@@ -261,7 +263,8 @@ def review(
                 # the grade is the worse of what the two measures give then.
                 before = transition.before
                 by_chance, by_points = grade(chance), grade(0.0, points)
-                if by_chance in (MISTAKE, BLUNDER):
+                if by_chance in (MISTAKE, BLUNDER) and not solved(before):
+                    # (Solved, the chances are exact: no search could find them wrong.)
                     deeper_chance = deeper_loss(before, action, best, evaluator)
                     if not confirms(deeper_chance, chance):
                         by_chance = second_look_grade(chance, deeper_chance)

@@ -635,3 +635,19 @@ def test_a_blunder_by_points_stands_when_the_second_look_by_chance_finds_a_mista
     document = review_document(found)["decisions"][found.decisions.index(decision)]
     assert document["deeper_loss_win_chance"] == 0.0733
     assert document["deeper_loss_points"] == 8.323
+
+
+def test_in_the_last_turns_the_chances_are_exact_and_a_blunder_needs_no_second_look() -> None:
+    # A person against the expert, turn 47: two carpets left. Turning left, as played, wins
+    # 19 games in 36, going straight 27 (every roll and carpet to the end, each player for
+    # their own best chance); the evaluator's estimate said 81% for left, 77% for straight.
+    path = Path(__file__).parents[1] / "data" / "last_facing.json"
+    session = storage.load_game(path)
+    found = review(session)
+    decision = next(d for d in found.decisions if d.turn == 47 and isinstance(d.played, Orient))
+    assert (decision.played, decision.best) == (Orient(Turn.LEFT), Orient(Turn.STRAIGHT))
+    assert decision.loss_win_chance == pytest.approx((27 - 19) / 36)
+    assert (decision.grade, decision.deeper_loss_win_chance) == (BLUNDER, None)
+    assert decision_line(decision, session.setup.names) == (
+        "Turn 47, Me: left, best ahead: lost 0.00 points and 22.2% chance to win: blunder."
+    )
