@@ -458,7 +458,10 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
         return _("Turn {turn}, {name}: {played}: best.").format(
             turn=decision.turn, name=names[decision.seat], played=played
         )
-    if decision.grade == BEST:  # a hair's breadth from the best found: no loss worth a grade
+    if decision.grade == BEST and _toward_zero(decision.loss_points, 2) == _toward_zero(0.0, 2):
+        # Below a hundredth of a point ("0.00 points more" would read as a slip).
+        line = _("Turn {turn}, {name}: {played}, level with the best found ({best}): {grade}.")
+    elif decision.grade == BEST:  # a hair's breadth from the best found: no loss worth a grade
         line = _(
             "Turn {turn}, {name}: {played}, close to the best found ({best}, {points} points "
             "more): {grade}."

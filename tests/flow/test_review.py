@@ -651,3 +651,12 @@ def test_in_the_last_turns_the_chances_are_exact_and_a_blunder_needs_no_second_l
     assert decision_line(decision, session.setup.names) == (
         "Turn 47, Me: left, best ahead: lost 0.00 points and 22.2% chance to win: blunder."
     )
+
+
+def test_a_move_level_on_points_with_the_best_found_says_so_not_0_00_points_more() -> None:
+    session = storage.load_game(Path(__file__).parents[1] / "data" / "last_facing.json")
+    decision = next(d for d in review(session).decisions if d.turn == 13)
+    assert decision.played != decision.best and 0 < decision.loss_points < 0.01
+    assert decision_line(decision, session.setup.names) == (
+        "Turn 13, Me: ahead, level with the best found (right): best."
+    )

@@ -120,13 +120,13 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
             await pilot.press(*[key] * len(screen.shown))
             await pilot.pause()
             assert screen.index == (len(screen.shown) - 1 if key == "right" else 0)
-            assert toasts(app) == [f"This is the {end} of the worst decisions."]
+            assert toasts(app) == [f"This is the {end} of the decisions listed."]
         if len(screen.shown) > 1:  # a key pressed quickly leaves a row's stale highlight
             stale = OptionList.OptionHighlighted(options, options.get_option_at_index(1), 1)
             options.post_message(stale)
             await pilot.pause()
             assert screen.index == 0
-        assert toasts(app) == ["This is the first of the worst decisions."]
+        assert toasts(app) == ["This is the first of the decisions listed."]
         await pilot.press("question_mark")  # the help opens on how to read a review
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
@@ -380,7 +380,7 @@ async def test_the_keys_line_under_the_market_gives_way_whole_where_room_is_shor
     # At 80x24 a long decision's line and where it shows may fill the room under the
     # market: the keys (which the footer names too) go, rather than show cut ("← → step
     # between"). Stepped through the worst decisions, each shows them whole or not at all.
-    keys = "Space shows the better move; ← → step between the worst decisions."
+    keys = "Space shows the better move; ← → step between the decisions listed."
     said = []
     async with reviewing(finished_session(seed=1), size) as (app, pilot, screen, _game):
         for _ in range(6):

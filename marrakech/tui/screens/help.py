@@ -171,8 +171,8 @@ REVIEW_HELP = (
     N_("## Reading a hint"),
     N_(
         "A hint (**h**) picks the option with the best chance to win, by the same evaluator "
-        "as the review (chances less than {best} apart count as equal, and the points "
-        "decide), and names the parts of the value that decided it, in **points of "
+        "as the review (chances less than half a percentage point apart count as equal, and "
+        "the points decide), and names the parts of the value that decided it, in **points of "
         "your lead**: with 2 players a dirham you pay the other player counts twice (one "
         "less for you, one more for them), so a toll of 0.3 dirhams expected counts as about "
         "0.6 points."

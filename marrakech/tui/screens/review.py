@@ -282,7 +282,7 @@ class ReviewScreen(MarketScreen[None]):
         market = _("On the market: {which}, {action}.").format(
             which=which, action=action_words(action)
         )
-        keys = _("Space shows {other}; ← → step between the worst decisions.").format(other=other)
+        keys = _("Space shows {other}; ← → step between the decisions listed.").format(other=other)
         if self._overflows(first, market):
             # The line above names the move too (the decision's line, or the "why").
             market = _("On the market: {which}.").format(which=which)
@@ -346,7 +346,7 @@ class ReviewScreen(MarketScreen[None]):
         return True
 
     def action_step(self, by: int) -> None:
-        """The previous (-1) or next (1) of the worst decisions."""
+        """The previous (-1) or next (1) of the decisions listed."""
         self.index = max(0, min(len(self.shown) - 1, self.index + by))
 
     def action_past_end(self, by: int) -> None:
@@ -355,9 +355,9 @@ class ReviewScreen(MarketScreen[None]):
         self.app.clear_notifications()
         self._told = True
         if by < 0:
-            self.notify(_("This is the first of the worst decisions."), markup=False)
+            self.notify(_("This is the first of the decisions listed."), markup=False)
         else:
-            self.notify(_("This is the last of the worst decisions."), markup=False)
+            self.notify(_("This is the last of the decisions listed."), markup=False)
 
     def on_screen_suspend(self) -> None:
         """A screen opened over the review (the replay) does not keep its notice."""
