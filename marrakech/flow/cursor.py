@@ -90,6 +90,15 @@ def moved_carpet(state: GameState, carpet: Place, way: str) -> Place | None:
     return None if best is None else best[1]
 
 
+def shifted_carpet(carpet: Place, way: str) -> Place | None:
+    """``carpet`` one square ``way`` (a key of WAYS), legal or not; None off the market."""
+    d_row, d_col = WAYS[way]
+    a, b = ((row + d_row, col + d_col) for row, col in (carpet.a, carpet.b))
+    if not all(0 <= n < SIZE for n in (*a, *b)):
+        return None
+    return Place(a, b)
+
+
 def rotated_carpet(state: GameState, carpet: Place) -> Place | None:
     """The nearest legal carpet lying the other way, sharing a square when possible."""
     others = [p for p in state.legal_placements() if is_vertical(p) != is_vertical(carpet)]

@@ -285,12 +285,18 @@ async def test_an_arrow_leading_to_no_allowed_spot_says_so() -> None:
     # Only a bell rang, which a browser's terminal does not sound.
     session = Session(GameSetup(2, seed=1))
     app = MarrakechApp(session=session)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
         screen = game_screen(app)
         await pilot.press("enter")
         for _ in range(8):  # as far down as a carpet goes, and once more
             await pilot.press("down")
         await pilot.pause()
         assert screen.pointing.carpet in session.state.legal_placements()
-        said = "No allowed spot further that way: Tab goes through them all."
-        assert said in " ".join(screen_text(app).split())
+        # And why the spot next that way is not allowed: the keys never stop there.
+        said = (
+            "No allowed spot further that way. Cannot lay a carpet on (2,3)-(3,3): neither "
+            "square touches Assam's square (0,3). Tab goes through the allowed ones."
+        )
+        # The status line starts it; all of it is a notice (too long for the status line).
+        assert "No allowed spot further that way. Cannot lay" in " ".join(screen_text(app).split())
+        assert said in [" ".join(toast.split()) for toast in toasts(app)]

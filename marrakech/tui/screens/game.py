@@ -343,7 +343,12 @@ class GameScreen(MarketScreen["NextGame"]):
         moved = self.pointing.moved(self.state, way)
         self._point(moved)
         if moved is None and self.pointing.carpet is not None:
-            self._say(_("No allowed spot further that way: Tab goes through them all."))
+            # Why the spot next that way is not allowed: the keys only stop at allowed ones.
+            if why := self.pointing.why_not_further(self.state, way):
+                none = _("No allowed spot further that way.")
+                self._say(one_line(none, why, _("Tab goes through the allowed ones.")))
+            else:
+                self._say(_("No allowed spot further that way: Tab goes through them all."))
 
     def action_rotate(self) -> None:
         """Turn the carpet a quarter."""

@@ -108,6 +108,13 @@ class Pointing:
         """On the next legal spot (``step`` -1: the previous); None when there is none."""
         return self.laying(cursor.cycled_carpet(state, self.carpet, step))
 
+    def why_not_further(self, state: GameState, way: str) -> str | None:
+        """Why the carpet picked may not lie one square ``way`` (a key of ``cursor.WAYS``),
+        as a sentence; None where that is off the market, allowed, or nothing is picked."""
+        spot = None if self.carpet is None else cursor.shifted_carpet(self.carpet, way)
+        reason = None if spot is None else state.why_illegal(spot)
+        return None if reason is None else as_sentence(said(reason))
+
     def probing(self, state: GameState, square: Square) -> Pointing:
         """Over a square: the legal carpet covering it, or an illegal probe with the reason."""
         place = cursor.carpet_over(state, square, self.carpet)
