@@ -467,15 +467,17 @@ class GameFlow:
         if self.over:
             return _("the game is over")
         reason = self.session.why_no_undo(self._given_to_computers())
-        if reason is not None:
-            return reason
         owner, to_move = self.undo_seat(), self.to_move
-        if self._handed_on() and not self.session.setup.takeback_allowed:
+        if reason is None and self._handed_on() and not self.session.setup.takeback_allowed:
             assert owner is not None and to_move is not None
-            return _(
+            reason = _(
                 "takebacks are off, so {name}'s decision stands now that it is {next}'s turn"
             ).format(name=self.names[owner], next=self.names[to_move.number])
-        return None
+        if reason is not None and owner is not None and not self.networked:
+            # Refused by the setting alone (a decision is there to take back): say where
+            # it is, for the next game (Auto means off where several people play).
+            return _("{reason} (a new game's Takeback setting allows them)").format(reason=reason)
+        return reason
 
     def _handed_on(self) -> bool:
         """Whether the decision undo would take back is one person's, after the turn was

@@ -124,7 +124,10 @@ def test_takebacks_off_keep_a_seen_roll() -> None:
     flow = _flow(Session(GameSetup(2, seed=2, takeback=False)))
     flow.decide(Orient(Turn.RIGHT))
     assert not flow.can_undo
-    assert flow.why_no_undo() == "takebacks are off, so a roll that was seen cannot be undone"
+    assert flow.why_no_undo() == (
+        "takebacks are off, so a roll that was seen cannot be undone (a new game's Takeback "
+        "setting allows them)"
+    )
     with pytest.raises(IllegalAction, match="cannot undo: takebacks are off"):
         flow.undo()
 
@@ -180,7 +183,8 @@ def test_in_hot_seat_without_takebacks_a_player_never_undoes_another_players_dec
     assert not flow.can_undo
     assert (
         flow.why_no_undo()
-        == "takebacks are off, so Ayla's decision stands now that it is Bo's turn"
+        == "takebacks are off, so Ayla's decision stands now that it is Bo's turn (a new "
+        "game's Takeback setting allows them)"
     )
     with pytest.raises(IllegalAction, match="Ayla's decision stands"):
         flow.undo()

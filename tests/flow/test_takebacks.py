@@ -84,7 +84,10 @@ def test_with_takebacks_off_a_roll_once_seen_stands_whoever_rolled_it() -> None:
     flow.redo()
     computers_play(flow)  # the computer rolled: the carpet before it stands now
     assert not flow.can_undo
-    assert flow.why_no_undo() == "takebacks are off, so a roll that was seen cannot be undone"
+    assert flow.why_no_undo() == (
+        "takebacks are off, so a roll that was seen cannot be undone (a new game's Takeback "
+        "setting allows them)"
+    )
     assert flow.session.aids == set()  # taking back a carpet is no takeback of a roll
 
 
