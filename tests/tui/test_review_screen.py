@@ -17,7 +17,7 @@ from marrakech.bots import make_bot
 from marrakech.engine import Orient, Phase, Place, Turn
 from marrakech.flow.hint import hint, why_better
 from marrakech.flow.luck import rounded, rounded_skill_parts
-from marrakech.flow.review import Review
+from marrakech.flow.review import Review, decision_line
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.game_review import GameReview
@@ -418,6 +418,30 @@ async def test_at_80x24_why_the_better_move_is_better_shows_whole_with_where_it_
             assert text.rstrip().endswith("."), text
             long += why is not None and len(why) > 230
         assert long  # a "why" as long as the one the old screen cut
+
+
+@pytest.mark.slow
+@run
+async def test_where_there_is_room_why_shows_under_the_decision_s_line() -> None:
+    session = missed_session()
+    async with reviewing(session, (140, 40)) as (app, pilot, screen, _game):
+        shown = 0
+        for index, decision in enumerate(screen.shown):
+            screen.index = index
+            await pilot.press("space")
+            await pilot.pause()
+            why = why_better(decision.state, decision.best, decision.played)
+            if why is None:
+                continue
+            side = screen.query_one("#side").region.x
+            status = screen.query_one("#status").region
+            lines = screen_text(app).splitlines()[status.y : status.bottom]
+            text = " ".join(" ".join(line[:side] for line in lines).split())
+            said = " ".join(decision_line(decision, session.setup.names).split())
+            # The turn and what it cost stay in view while the reason is read.
+            assert text.startswith(f"{said} {' '.join(why.split())}"), text
+            shown += 1
+        assert shown
 
 
 def missed_session() -> Session:

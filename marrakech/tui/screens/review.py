@@ -278,18 +278,27 @@ class ReviewScreen(MarketScreen[None]):
         which = _("the better move") if self.better else _("the move played")
         other = _("the move played") if self.better else _("the better move")
         why = self._why(self.index) if self.better else None
-        first = why or decision_line(decision, self.names)
+        line = decision_line(decision, self.names)
         market = _("On the market: {which}, {action}.").format(
             which=which, action=action_words(action)
         )
+        short = _("On the market: {which}.").format(which=which)
         keys = _("Space shows {other}; ← → step between the decisions listed.").format(other=other)
-        if self._overflows(first, market):
-            # The line above names the move too (the decision's line, or the "why").
-            market = _("On the market: {which}.").format(which=which)
-        text = Text(first, style="bold")
+        # Why the better move is better, under the decision's line where both fit (the
+        # turn and what it cost stay in view), else alone.
+        if why and status.content_size.width and not self._overflows(line, why, short):
+            lines = [line, why]
+        else:
+            lines = [why or line]
+        if self._overflows(*lines, market):
+            # The lines above name the move too (the decision's line, or the "why").
+            market = short
+        text = Text(lines[0], style="bold" if len(lines) == 1 else "")
+        for more in lines[1:]:
+            text.append("\n" + more, style="bold")
         text.append("\n" + market)
         # The keys' line is the first to give way: the footer names the same keys.
-        if status.content_size.width and not self._overflows(first, market, keys):
+        if status.content_size.width and not self._overflows(*lines, market, keys):
             text.append("\n" + keys, style="dim")
         status.update(text)
 
