@@ -167,13 +167,15 @@ async def test_the_luck_chart_fits_a_small_terminal_bars_and_all() -> None:
 @pytest.mark.slow
 @run
 async def test_a_long_name_heads_its_rows_where_beside_them_it_would_leave_no_bars() -> None:
-    session = Session(GameSetup(3, names=("Grandma Rosalind", "さくら", "Bo"), seed=21))
+    session = Session(GameSetup(3, names=("Grandma Rosalind", "Sakura", "Bo"), seed=21))
     rng = random.Random(2)
     while session.state.phase is not Phase.OVER:
         if session.state.phase is Phase.ROLL:
             session.roll()
         else:
             session.play(rng.choice(session.state.legal_actions()))
+    wide = await luck_panel(session, (140, 40))  # room for it whole beside the bars
+    assert any(re.match(r"\s*Grandma Rosalind +margin +-\d+", line) for line in wide)
     shown = await luck_panel(session, (80, 24))
     assert "Grandma Rosalind" in [line.strip() for line in shown]  # whole, on a line
     bars = [line for line in shown if re.search(r"(luck|skill) +[+-]\d", line)]

@@ -20,7 +20,11 @@ HALF = 9
 """Cells of bar on each side of zero for the biggest figure, where there is room."""
 
 NAME_WIDTH = 12
-"""The most cells a player's name takes (longer names end in an ellipsis)."""
+"""The most cells a player's name takes beside the bars (longer names end in an ellipsis),
+more where the bars keep ``HALF_FOR_A_NAME`` cells a side besides."""
+
+HALF_FOR_A_NAME = 6
+"""The cells of bar a side that a name longer than ``NAME_WIDTH`` leaves, at least."""
 
 FIGURE_WIDTH = 6
 """Cells for a figure such as "-15.1" or "+100"."""
@@ -103,10 +107,10 @@ class LuckChart(Accounts):
             cell_len(label) for label in (*labels, *(" " + p for p in part_labels if with_parts))
         )
         widest = max(cell_len(names[a.seat]) for a in accounts)
-        name_width = min(NAME_WIDTH, widest)
         # Each column has a cell of padding either side. Where the names' column would
         # leave the bars too short to tell the figures apart, each name heads its rows.
         room = self.content_size.width - label_width - FIGURE_WIDTH - 6
+        name_width = min(widest, max(NAME_WIDTH, room - 2 - 1 - 2 * HALF_FOR_A_NAME))
         beside = (room - name_width - 2 - 1) // 2 >= NAMES_BESIDE_FROM
         half = max(1, min(HALF, (room - (name_width + 2 if beside else 0) - 1) // 2))
         rows = []
@@ -160,7 +164,7 @@ def _figures_table(
     # No heading row: the names in bold say what the first column holds.
     table = Table(title=title, box=None, padding=(0, 1), show_header=False)
     if name_width:
-        table.add_column(no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
+        table.add_column(no_wrap=True, overflow="ellipsis", max_width=name_width)
     table.add_column("", no_wrap=True)
     table.add_column("", justify="right", no_wrap=True, min_width=FIGURE_WIDTH - 1)
     table.add_column("", no_wrap=True, overflow="crop")
