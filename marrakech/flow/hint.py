@@ -329,7 +329,7 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
         return _sentences_without_chances(found)
     choice, other = _words(found.pick, True), _words(found.compared)
     mine, theirs = _percent(found.win_chance), _percent(found.compared_win_chance)
-    if found.parts and _either(found) and found.chance_a_hair_lower:
+    if found.parts and _either(found) and not _same_chance_shown(found):  # (a hair lower)
         return (
             _parts_sentence(found),
             *_also_words(found),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from engine.games import GameSpec, play
@@ -34,6 +35,7 @@ from marrakech.games import language
 from marrakech.games.dice import SeededDie
 from marrakech.games.levels import bot_seed
 from marrakech.games.playout import by_seat, play_out_steps
+from marrakech.games.storage import load_game
 
 DECIDING = (Phase.ORIENT, Phase.PLACE, Phase.AIM)
 
@@ -438,3 +440,17 @@ def test_why_a_better_move_is_better_is_said_as_the_hint_says_it() -> None:
     found = hint(state)
     assert found is not None and found.compared is not None
     assert why_better(state, found.compared, found.pick) is None  # worth less: no "why"
+
+
+def test_a_chance_a_hair_lower_that_shows_the_same_is_said_once() -> None:
+    # Turn 29 of a game against the expert: turning left is worth 0.1 points more than
+    # turning right, its chance a hair lower; both show as 60%.
+    session = load_game(Path(__file__).parents[1] / "data" / "last_facing.json")
+    state = next(
+        t.before
+        for t in session.transitions
+        if t.seat == 0 and t.before.phase is Phase.ORIENT and t.before.next_carpet == 28
+    )
+    found = hint(state)
+    assert found is not None and found.chance_a_hair_lower
+    assert found.sentences[-1] == "Your chance to win: 60% with both, so either will do."
