@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 
 import pytest
+from records.games import play_random
 from textual.pilot import Pilot
 from textual.widgets import OptionList, TabbedContent
 
@@ -17,7 +18,7 @@ from marrakech.bots import make_bot
 from marrakech.engine import Orient, Phase, Place, Turn
 from marrakech.flow.hint import hint, why_better
 from marrakech.flow.luck import rounded, rounded_skill_parts
-from marrakech.flow.review import Review, decision_line
+from marrakech.flow.review import Decision, Review, decision_line
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.game_review import GameReview
@@ -167,15 +168,9 @@ async def test_the_luck_chart_fits_a_small_terminal_bars_and_all() -> None:
 @pytest.mark.slow
 @run
 async def test_a_long_name_heads_its_rows_where_beside_them_it_would_leave_no_bars() -> None:
-    session = Session(GameSetup(3, names=("Grandma Rosalind", "Sakura", "Bo"), seed=21))
-    rng = random.Random(2)
-    while session.state.phase is not Phase.OVER:
-        if session.state.phase is Phase.ROLL:
-            session.roll()
-        else:
-            session.play(rng.choice(session.state.legal_actions()))
+    session = play_random(Session(GameSetup(3, names=("Grandma Rosalind", "Sakura", "Bo"))), 2)
     wide = await luck_panel(session, (140, 40))  # room for it whole beside the bars
-    assert any(re.match(r"\s*Grandma Rosalind +margin +-\d+", line) for line in wide)
+    assert any(re.match(r"\s*Grandma Rosalind +margin +[+-]\d+", line) for line in wide)
     shown = await luck_panel(session, (80, 24))
     assert "Grandma Rosalind" in [line.strip() for line in shown]  # whole, on a line
     bars = [line for line in shown if re.search(r"(luck|skill) +[+-]\d", line)]
@@ -406,15 +401,7 @@ async def test_at_80x24_why_the_better_move_is_better_shows_whole_with_where_it_
     session = missed_session()
     async with reviewing(session, (80, 24)) as (app, pilot, screen, _game):
         long = 0
-        for index, decision in enumerate(screen.shown):
-            screen.index = index
-            await pilot.press("space")
-            await pilot.pause()
-            why = why_better(decision.state, decision.best, decision.played)
-            side = screen.query_one("#side").region.x
-            status = screen.query_one("#status").region
-            lines = screen_text(app).splitlines()[status.y : status.bottom]
-            text = " ".join(" ".join(line[:side] for line in lines).split())
+        async for _decision, why, text in better_moves_said(app, pilot, screen):
             assert text.startswith(" ".join((why or "").split())), text
             assert "On the market: the better move" in text, text
             assert text.rstrip().endswith("."), text
@@ -428,22 +415,30 @@ async def test_where_there_is_room_why_shows_under_the_decision_s_line() -> None
     session = missed_session()
     async with reviewing(session, (140, 40)) as (app, pilot, screen, _game):
         shown = 0
-        for index, decision in enumerate(screen.shown):
-            screen.index = index
-            await pilot.press("space")
-            await pilot.pause()
-            why = why_better(decision.state, decision.best, decision.played)
+        async for decision, why, text in better_moves_said(app, pilot, screen):
             if why is None:
                 continue
-            side = screen.query_one("#side").region.x
-            status = screen.query_one("#status").region
-            lines = screen_text(app).splitlines()[status.y : status.bottom]
-            text = " ".join(" ".join(line[:side] for line in lines).split())
             said = " ".join(decision_line(decision, session.setup.names).split())
             # The turn and what it cost stay in view while the reason is read.
             assert text.startswith(f"{said} {' '.join(why.split())}"), text
             shown += 1
         assert shown
+
+
+async def better_moves_said(
+    app: MarrakechApp, pilot: Pilot[None], screen: ReviewScreen
+) -> AsyncIterator[tuple[Decision, str | None, str]]:
+    """Each decision listed, with its better move shown (Space): the decision, why the
+    better move is better, and the words under the market, on one line."""
+    for index, decision in enumerate(screen.shown):
+        screen.index = index
+        await pilot.press("space")
+        await pilot.pause()
+        side = screen.query_one("#side").region.x
+        status = screen.query_one("#status").region
+        lines = screen_text(app).splitlines()[status.y : status.bottom]
+        text = " ".join(" ".join(line[:side] for line in lines).split())
+        yield decision, why_better(decision.state, decision.best, decision.played), text
 
 
 def missed_session() -> Session:
