@@ -16,6 +16,7 @@ read, and played, but not autosaved (``FolderNotWritable``): its file stays as i
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import secrets
 import stat
@@ -346,6 +347,29 @@ def twin(session: Session) -> GameFile | None:
             return game_file
         game_file.close()
     return None
+
+
+def draws_seen_beyond(session: Session) -> int:
+    """The die's next draw after every roll seen in a game that went on from ``session``:
+    one of this machine's games (unfinished, finished or saved by name) with the same
+    set-up and start whose decisions begin with its own. ``session.next_draw`` when there
+    is none. A save opened again plays on with the draws after it (``Session.
+    pass_draws_seen``), so that saving before a roll and opening the save after seeing it
+    tells nothing of the roll to come."""
+    setup = json.loads(record_to_json(session))["setup"]
+    furthest = session.next_draw
+    paths = [path for folder in (games_dir(), history_dir()) for path, _ in _game_files(folder)]
+    for path in [*paths, *storage.list_saves()]:
+        try:
+            if json.loads(storage.read_limited(path)).get("setup") != setup:
+                continue  # (the set-up read first: most games are another's)
+            other = storage.load_game(path)
+        except (OSError, ValueError, RecursionError, AttributeError):
+            continue  # unreadable, not JSON, not a game: no game of this one
+        played = session.actions
+        if other.start == session.start and other.actions[: len(played)] == played:
+            furthest = max(furthest, other.next_draw)
+    return furthest
 
 
 def _move_to_history(path: Path) -> None:

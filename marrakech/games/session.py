@@ -514,6 +514,15 @@ class Session:
         del self._states[index + 1 :]
         return self.state
 
+    def pass_draws_seen(self, upto: int) -> None:
+        """Count the die's draws from the next one up to ``upto`` (not included) as seen
+        elsewhere: a game went on from this one, whose save is opened again. The die goes
+        on after them, as after an undo, and the game remembers a takeback
+        (``TAKEBACK_AID``); nothing changes when ``upto`` is no further than the next draw."""
+        if upto > self.next_draw:
+            self._take_back(self.next_draw, upto - 1)
+            self.aids.add(TAKEBACK_AID)
+
     def _take_back(self, first: int, last: int) -> None:
         """Count the draws ``first`` to ``last`` as taken back, in one run with any run
         of them that ends just before ``first`` or lies within."""

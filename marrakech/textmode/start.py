@@ -46,7 +46,9 @@ def play_saved(path: Path) -> int:
                 return 1
             return _resume(path, [])
         session = storage.load_game(path)
-        # The unfinished game it was saved from goes on, if it was left as it was.
+        # The die goes on after the rolls seen in games that went on from it (its own
+        # unfinished game among them), which goes on, if it was left as it was.
+        session.pass_draws_seen(autosaves.draws_seen_beyond(session))
         return _run(TextGame.local(session, autosaves.twin(session)), [])
     except SaveFileError as error:
         print(f"marrakech load: {error}", file=sys.stderr)

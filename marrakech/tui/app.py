@@ -428,6 +428,7 @@ class MarrakechApp(App[None]):
             else:
                 session = storage.load_game(path)
                 if not replay:  # the unfinished game it was saved from goes on, if left
+                    session.pass_draws_seen(autosaves.draws_seen_beyond(session))
                     game_file = autosaves.twin(session)
         except SaveFileError as error:
             title = _("Cannot load the game")

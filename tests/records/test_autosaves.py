@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from marrakech.engine import Orient, Phase, Turn
+from marrakech.engine import Orient, Phase, Roll, Turn
 from marrakech.games import autosaves, storage
 from marrakech.games.autosaves import GameFile, GameInUse
 from marrakech.games.records import record_to_json
@@ -235,3 +235,31 @@ def test_a_game_saved_by_name_and_left_goes_on_in_its_own_file_when_its_save_is_
     game.finish(play_on(loaded))
     assert [found.path for found in autosaves.unfinished_games()] == [further.path]
     assert named.exists()  # the save itself stays: it is hers
+
+
+def test_a_save_opened_after_its_game_rolled_on_rolls_the_die_anew(data_home: Path) -> None:
+    # Saved before a roll, the game goes on and rolls; the save opened again must not roll
+    # what was seen (pick the facing after seeing the roll): the die goes on after it.
+    session = Session(GameSetup(2, seats=("person", "greedy"), seed=3))
+    named = storage.save_named("before", session)
+    game = GameFile.new()
+    session.play(Orient(Turn.LEFT))
+    session.roll()  # draw 0, seen
+    game.save(session)
+    game.close()
+
+    again = storage.load_game(named)
+    assert autosaves.draws_seen_beyond(again) == 1
+    again.pass_draws_seen(autosaves.draws_seen_beyond(again))
+    again.play(Orient(Turn.RIGHT))
+    rolled = again.roll()
+    assert rolled.action == Roll(again.dice.roll(1))  # draw 1, never seen
+    assert again.taken_back == ((0, 0),) and "takeback" in again.aids  # the summary says so
+    assert storage.load_game(storage.save_named("after", again)).taken_back == ((0, 0),)
+
+    # A save that went on further counts too ("after" rolled draw 1); another game, or one
+    # that has not gone on, leaves the die as it was.
+    assert autosaves.draws_seen_beyond(storage.load_game(named)) == 2
+    other = Session(GameSetup(2, seats=("person", "greedy"), seed=4))
+    assert autosaves.draws_seen_beyond(other) == other.next_draw == 0
+    assert autosaves.draws_seen_beyond(again) == again.next_draw == 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -12,6 +13,7 @@ import pytest
 
 from marrakech.engine import Place
 from marrakech.games import storage
+from marrakech.games.dice import SeededDie
 from marrakech.textmode.loop import INTERRUPTED
 
 pytestmark = pytest.mark.slow
@@ -137,3 +139,18 @@ def test_an_unfinished_game_that_cannot_be_resumed_is_said_with_its_reason(
     assert first.startswith("An unfinished game cannot be resumed: odd\\x1b[31m.json: ")
     assert "\x1b" not in result.stdout
     assert (games / "odd\x1b[31m.json").read_text() == '{"format": "nonsense"'
+
+
+def test_a_save_opened_after_its_game_rolled_on_does_not_roll_what_was_seen(
+    data_home: Path,
+) -> None:
+    # Saved before the roll, then the game rolls on; the save opened again rolls the next
+    # draw of the die, not the one seen, whatever way Assam is turned then.
+    saved = marrakech(data_home, "new", "--seed", "7", "--text", given="save before\nleft\n")
+    seen = re.search(r"rolls (\d)", saved.stdout)
+    assert seen is not None
+    loaded = marrakech(data_home, "load", "before", "--text", given="right\nquit\n")
+    rolled = re.search(r"Player 1 turns right, rolls (\d)", loaded.stdout)
+    assert rolled is not None
+    die = SeededDie(7)  # draws 2, then 4
+    assert (int(seen[1]), int(rolled[1])) == (die.roll(0), die.roll(1))
