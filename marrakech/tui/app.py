@@ -43,7 +43,12 @@ from marrakech.tui.files import (
     screenshot_name,
     shown_path,
 )
-from marrakech.tui.screens.confirm import QUIT_DIALOG, ConfirmScreen, quit_asking_in_a_browser
+from marrakech.tui.screens.confirm import (
+    QUIT_DIALOG,
+    RESUME_DIALOG,
+    ConfirmScreen,
+    quit_asking_in_a_browser,
+)
 from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.translated import translate_bindings, translate_widgets_again
 
@@ -389,6 +394,7 @@ class MarrakechApp(App[None]):
             ask_for_outside_bots(self, outside_bots(session), lambda: self.open_file(path))
 
         dialog = ConfirmScreen(question, yes=_("Resume"), no=_("New game"), default=True)
+        dialog.id = RESUME_DIALOG
         self.push_screen(dialog, answered)
 
     def _say_hosted(self, path: Path) -> None:
@@ -609,6 +615,8 @@ class MarrakechApp(App[None]):
         if isinstance(self.screen, ConfirmScreen):
             if self.screen.id == QUIT_DIALOG:
                 self.screen.action_answer(True)
+            elif self.screen.id == RESUME_DIALOG:
+                quit_asking_in_a_browser(self, self.exit)  # nothing is lost: it waits
             return
         flow = self._flow_in_progress()
         if flow is None and self._game_screen() is not None and self.is_web:

@@ -248,3 +248,17 @@ async def test_a_new_game_in_a_read_only_data_folder_says_it_is_not_saved(
         assert isinstance(dialog, ConfirmScreen)
         assert dialog.question.startswith("Quit the game? It is not saved (")
     assert list(folder.iterdir()) == []
+
+
+@run
+async def test_ctrl_q_at_the_resume_question_quits_and_the_game_waits() -> None:
+    unfinished_game()
+    app = MarrakechApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.return_code is None
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.return_code == 0  # quit, not a new game
+    assert unfinished() == [("Old", "Game")]  # offered again next time

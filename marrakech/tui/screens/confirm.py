@@ -21,6 +21,10 @@ QUIT_DIALOG = "quit-dialog"
 """The id of the question quitting asks, where the quit key again answers yes (q, and
 ctrl+q, which the app hears first)."""
 
+RESUME_DIALOG = "resume-dialog"
+"""The id of the question at the start, whether to resume an unfinished game: ctrl+q there
+quits (the game stays unfinished, offered again next time)."""
+
 
 class ConfirmScreen(ModalScreen[bool | None]):
     """Ask a question; dismisses with True for yes, False for no (n, or Escape unless
