@@ -86,12 +86,7 @@ def clause(transition: Transition, names: Sequence[str]) -> str:
     if transition.payee is None:
         return _("rolls {value}, walks to {square}").format(value=action.value, square=stop)
     payee = names[transition.payee]
-    charged = transition.before.top(transition.after.assam.square)
-    colour = colour_word(charged.colour) if charged is not None else ""
-    # Translators: the squares a toll counts: "region of 5 red squares".
-    region = ngettext(
-        "region of {count} {colour} square", "region of {count} {colour} squares", transition.toll
-    ).format(count=transition.toll, colour=colour)
+    region = toll_region(transition)
     if transition.eliminated is not None:
         return _(
             "rolls {value}, walks to {square}, owes {toll} to {payee} ({region}), "
@@ -111,6 +106,16 @@ def clause(transition: Transition, names: Sequence[str]) -> str:
         paid=dirhams_words(transition.paid),
         region=region,
     )
+
+
+def toll_region(transition: Transition) -> str:
+    """The squares a roll's toll counted: "region of 5 red squares"."""
+    charged = transition.before.top(transition.after.assam.square)
+    colour = colour_word(charged.colour) if charged is not None else ""
+    # Translators: the squares a toll counts: "region of 5 red squares".
+    return ngettext(
+        "region of {count} {colour} square", "region of {count} {colour} squares", transition.toll
+    ).format(count=transition.toll, colour=colour)
 
 
 def _covered(transition: Transition, names: Sequence[str]) -> str | None:

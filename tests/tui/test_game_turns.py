@@ -17,6 +17,7 @@ from marrakech.tui.screens.help import HelpScreen
 from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.widgets import pacer
 from marrakech.tui.widgets.game_log import GameLog
+from marrakech.tui.widgets.status_line import StatusLine
 
 from .helpers import position, run, screen_text, toasts, wait_for_seat, wait_for_turns, wait_until
 
@@ -123,6 +124,11 @@ async def test_paying_a_toll_moves_the_money() -> None:
         assert "28 dirhams -2" in text
         assert "32 dirhams +2" in text
         assert "pays 2 dirhams to Player 2 (region of 2 blue squares)" in log_text(app)
+        # Under the market too, while the carpet is laid: not only in the log.
+        status = app.screen.query_one(StatusLine).region
+        lines = screen_text(app).splitlines()[status.y : status.bottom]
+        said = " ".join(" ".join(line[status.x : status.right] for line in lines).split())
+        assert "Player 1 paid Player 2 2 dirhams (region of 2 blue squares)." in said
 
 
 @run

@@ -32,6 +32,7 @@ from marrakech.flow import ComputerMove, GameFlow, SeatKind, TurnRecap, cursor, 
 from marrakech.flow.risk import LaneRisk
 from marrakech.games.language import N_, _, pgettext
 from marrakech.games.levels import computer_label
+from marrakech.games.narrate import toll_region
 from marrakech.games.reasons import said
 from marrakech.games.settings import LOOP_PAUSE_STEPS
 from marrakech.games.words import (
@@ -39,6 +40,7 @@ from marrakech.games.words import (
     as_sentence,
     colour_to_lay,
     compass_word,
+    dirhams_words,
     lays_last_carpet,
     square_text,
     way_words,
@@ -461,6 +463,21 @@ def _link_words(flow: GameFlow) -> str | None:
     return None
 
 
+def _toll_words(flow: GameFlow) -> str | None:
+    """What the roll before this carpet cost the one laying it: "Bo paid Ayla 2 dirhams
+    (region of 2 red squares)."; None where it cost nothing."""
+    transitions = flow.session.transitions
+    last = transitions[-1] if transitions else None
+    if last is None or not isinstance(last.action, Roll) or last.payee is None:
+        return None
+    return _("{name} paid {payee} {paid} ({region}).").format(
+        name=flow.names[last.seat],
+        payee=flow.names[last.payee],
+        paid=dirhams_words(last.paid),
+        region=toll_region(last),
+    )
+
+
 def status_text(
     flow: GameFlow, walk: WalkShown | None, pointing: Pointing, *, results_open: bool = False
 ) -> Text:
@@ -516,6 +533,8 @@ def status_text(
     else:
         first = _("{name}: aim Assam for the next player: ← left or → right.").format(name=name)
     second = pointing.reason or pointing.message
+    if not second and state.phase is Phase.PLACE:
+        second = _toll_words(flow) or ""
     if not second and flow.networked and flow.me is None and seat is not None:
         second = _("You are watching the game.")
     elif not second and flow.given_away and seat is not None:
