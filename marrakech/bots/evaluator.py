@@ -203,9 +203,7 @@ def spread_of(state: GameState) -> float:
     Measured on self-play: about ``SPREAD_PER_ROOT_ROLL`` times the root of the rolls left
     (the carpets the seats still playing hold), at most ``SPREAD_CAP`` for the player count.
     """
-    rolls_left = max(
-        1, sum(player.carpets_left for player in state.players if not player.eliminated)
-    )
+    rolls_left = max(1, carpets_left(state))
     cap = SPREAD_CAP[len(state.players) - 2]
     return min(SPREAD_PER_ROOT_ROLL * math.sqrt(rolls_left), cap)
 
@@ -215,7 +213,7 @@ def stage(state: GameState) -> int:
     fewer than two thirds are, else 2 (a bankrupt's carpets count as laid)."""
     players = len(state.players)
     total = players * len(colours_for_seat(0, players)) * carpets_per_colour(players)
-    left = sum(player.carpets_left for player in state.players if not player.eliminated)
+    left = carpets_left(state)
     return min(STAGES - 1, int((1 - left / total) * STAGES))
 
 

@@ -29,7 +29,7 @@ from marrakech.engine import Phase
 from marrakech.games import storage
 from marrakech.games.language import _
 from marrakech.games.locks import READ_ONLY_ERRORS, try_lock, unlock
-from marrakech.games.records import SaveFileError, record_to_json
+from marrakech.games.records import SaveFileError, record_to_json, setup_to_dict
 from marrakech.games.session import Session
 from marrakech.games.text import shown
 
@@ -356,7 +356,7 @@ def draws_seen_beyond(session: Session) -> int:
     is none. A save opened again plays on with the draws after it (``Session.
     pass_draws_seen``), so that saving before a roll and opening the save after seeing it
     tells nothing of the roll to come."""
-    setup = json.loads(record_to_json(session))["setup"]
+    setup, played = setup_to_dict(session.setup), session.actions
     furthest = session.next_draw
     paths = [path for folder in (games_dir(), history_dir()) for path, _ in _game_files(folder)]
     for path in [*paths, *storage.list_saves()]:
@@ -366,7 +366,6 @@ def draws_seen_beyond(session: Session) -> int:
             other = storage.load_game(path)
         except (OSError, ValueError, RecursionError, AttributeError):
             continue  # unreadable, not JSON, not a game: no game of this one
-        played = session.actions
         if other.start == session.start and other.actions[: len(played)] == played:
             furthest = max(furthest, other.next_draw)
     return furthest
