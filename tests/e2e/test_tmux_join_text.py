@@ -62,6 +62,7 @@ def test_a_joined_player_edits_their_line_and_the_table_writes_above_it(tmp_path
             assert last_line(screen) == "> sco"
             player.type_line("res")
             assert "> scores\n" in player.wait_for("carpets left, the next")
+            player.wait_for_last_line(">")  # the prompt again: keys before it would be echoed
             player.keys("C-u", "Up", "Up")  # the lines typed before come back
             player.wait_for_last_line("> 1")
             player.keys("C-u", "C-d")
