@@ -46,6 +46,9 @@ name            what it is
 ``presence``    What squares on the board are worth beyond their point while carpets are
                 left to lay (they earn tolls later).
 ``cover``       What squares are expected to lose to carpets laid beside Assam's likely way.
+``to_the_end``  In the last turns only (``solved``), in place of the five parts above: what
+                the rolls and carpets after this turn bring, worked out exactly to the end
+                (``exact_outcome``), every seat choosing for its own chance to win.
 ==============  ==========================================================================
 
 The chance to win is a curve of the expected margins: the chance to finish ahead of each
@@ -57,9 +60,9 @@ calibrated (``CALIBRATION``, fitted by ``scripts/calibrate.py`` on mixed-level g
 that the chances come true as often as they say): with 3 and 4 players the margins count
 only part of what the evaluation expects beyond the current score, and the spread is
 scaled per player count and stage of the game. In the last turns, with at most
-``EXACT_CARPETS`` carpets left to lay, the chances reported are exact instead
-(``exact_chances``: every facing, roll and carpet to the end), while the points stay the
-evaluation's. The expert
+``EXACT_CARPETS`` carpets left to lay, the chances and points reported are exact instead
+(``exact_outcome``: every facing, roll and carpet to the end); this turn's parts stay, and
+what comes after it is ``to_the_end``. The expert
 chooses by the raw curve (``win_chance``, with its tie-break on the lead, averaged over the
 die where it averages); the calibration changes only the figures reported, never a choice.
 """
@@ -95,10 +98,15 @@ PART_NAMES = (
     "regions",
     "presence",
     "cover",
+    "to_the_end",
 )
 """The parts a value is made of, in this order (see the table in the module docstring)."""
 
-EXPECTED_PARTS = frozenset(("next_roll", "exposure", "regions", "presence", "cover"))
+TO_COME_PARTS = ("next_roll", "exposure", "regions", "presence", "cover")
+"""The parts the evaluation expects beyond this turn: in the last turns (``solved``) the
+exact rest of the game (``to_the_end``) takes their place."""
+
+EXPECTED_PARTS = frozenset(TO_COME_PARTS)
 """The parts still to come after the decision's own roll and carpet: the reported chance to
 win counts them at the calibration's weight (``Calibration.weight``), the others in full."""
 
@@ -116,8 +124,8 @@ STAGES = 3
 
 EXACT_CARPETS = 2
 """With this many carpets left to lay or fewer (by the seats still playing), the chances to
-win reported are worked out exactly (``exact_chances``): some 1,500 positions, a few
-hundredths of a second. With 3 left it takes seconds."""
+win and points reported are worked out exactly (``exact_outcome``): some 1,500 positions,
+a few hundredths of a second. With 3 left it takes seconds."""
 
 EXACT_KEPT = 100_000
 """How many positions' exact chances an evaluator keeps (a game's last turns need a few
@@ -268,39 +276,61 @@ def solved(state: GameState) -> bool:
     return state.phase is Phase.OVER or carpets_left(state) <= EXACT_CARPETS
 
 
-def exact_chances(
-    state: GameState, known: dict[GameState, tuple[float, ...]] | None = None
-) -> tuple[float, ...]:
-    """Each seat's chance to win with every roll to come averaged over the die and every
-    decision taken by the seat deciding for its own best chance (the first of equals, in
-    the engine's order); a win shared by k seats counts 1/k. ``known`` keeps positions
-    already worked out. It visits every position to the end: ask it only near the end
-    (``solved``)."""
+@dataclass(frozen=True, slots=True)
+class ExactOutcome:
+    """What a position is worth to each seat when it is played out exactly (``exact_outcome``)."""
+
+    win_chance: tuple[float, ...]
+    """Each seat's chance to win, 0 to 1 (a win shared by k seats counts 1/k)."""
+    points: tuple[float, ...]
+    """Each seat's expected final points."""
+
+
+def exact_outcome(
+    state: GameState, known: dict[GameState, ExactOutcome] | None = None
+) -> ExactOutcome:
+    """Each seat's chance to win and expected final points with every roll to come averaged
+    over the die and every decision taken by the seat deciding for its own best chance (the
+    first of equals, in the engine's order). ``known`` keeps positions already worked out. It
+    visits every position to the end: ask it only near the end (``solved``)."""
     if known is None:
         known = {}
     if state.phase is Phase.OVER:
         winners = state.winners()
-        return tuple(
-            1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(state.players))
+        return ExactOutcome(
+            tuple(
+                1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(state.players))
+            ),
+            tuple(_scores(state)),
         )
     found = known.get(state)
     if found is not None:
         return found
     if state.phase is Phase.ROLL:
-        total = [0.0] * len(state.players)
+        seats = len(state.players)
+        chance, points = [0.0] * seats, [0.0] * seats
         for value, probability in state.chance_outcomes():
-            for seat, chance in enumerate(exact_chances(state.apply(Roll(value)), known)):
-                total[seat] += probability * chance
-        found = tuple(total)
+            rolled = exact_outcome(state.apply(Roll(value)), known)
+            for seat in range(seats):
+                chance[seat] += probability * rolled.win_chance[seat]
+                points[seat] += probability * rolled.points[seat]
+        found = ExactOutcome(tuple(chance), tuple(points))
     else:
         mover = state.current
         for action in state.legal_actions():
-            after = exact_chances(state.apply(action), known)
-            if found is None or after[mover] > found[mover] + 1e-12:
+            after = exact_outcome(state.apply(action), known)
+            if found is None or after.win_chance[mover] > found.win_chance[mover] + 1e-12:
                 found = after
         assert found is not None, "a player to decide always has a legal action"
     known[state] = found
     return found
+
+
+def exact_chances(
+    state: GameState, known: dict[GameState, ExactOutcome] | None = None
+) -> tuple[float, ...]:
+    """Each seat's chance to win, played out exactly (``exact_outcome``)."""
+    return exact_outcome(state, known).win_chance
 
 
 _Vector = list[float]
@@ -325,7 +355,7 @@ class Evaluator:
         self.weights = weights
         self.calibration = calibration
         self._estimates: dict[GameState, tuple[float, ...]] = {}
-        self._exact: dict[GameState, tuple[float, ...]] = {}
+        self._exact: dict[GameState, ExactOutcome] = {}
 
     # The expert's search reads these two.
 
@@ -433,15 +463,21 @@ class Evaluator:
 
     def _evaluation(self, state: GameState, split: _Split) -> Evaluation:
         seats = len(state.players)
-        points = tuple(sum(split[name][seat] for name in PART_NAMES) for seat in range(seats))
-        parts = tuple(
-            tuple(Part(name, split[name][seat]) for name in PART_NAMES) for seat in range(seats)
-        )
         chance = tuple(split["chance"])
         if state.phase is not Phase.OVER and solved(state):
             if len(self._exact) >= EXACT_KEPT:
                 self._exact.clear()
-            chance = exact_chances(state, self._exact)
+            exact = exact_outcome(state, self._exact)
+            chance = exact.win_chance
+            for name in TO_COME_PARTS:
+                split[name] = [0.0] * seats
+            for seat in range(seats):
+                this_turn = sum(split[name][seat] for name in PART_NAMES)
+                split["to_the_end"][seat] = exact.points[seat] - this_turn
+        points = tuple(sum(split[name][seat] for name in PART_NAMES) for seat in range(seats))
+        parts = tuple(
+            tuple(Part(name, split[name][seat]) for name in PART_NAMES) for seat in range(seats)
+        )
         return Evaluation(points, chance, parts)
 
     def _split(self, state: GameState, spread: float) -> _Split:

@@ -52,6 +52,7 @@ PART_WORDS = {
     "regions": N_("big regions that earn later"),
     "presence": N_("squares that earn tolls later"),
     "cover": N_("which carpets are likely to be covered"),
+    "to_the_end": N_("the rest of the game (worked out exactly)"),
 }
 """How a sentence names each part of a value (``bots.evaluator.PART_NAMES``)."""
 

@@ -185,22 +185,34 @@ def last_turns(spec: GameSpec, fraction: float) -> GameState | None:
 
 @settings(max_examples=examples(40), deadline=None)
 @given(st.builds(last_turns, game_specs(), st.floats(0, 1)))
-def test_in_the_last_turns_the_chances_are_each_seat_s_best_to_the_end(
+def test_in_the_last_turns_the_chances_and_points_are_each_seat_s_best_to_the_end(
     state: GameState | None,
 ) -> None:
     if state is None:
         return
-    found = evaluate(state).win_chance
+    evaluation = evaluate(state)
+    found = evaluation.win_chance
     assert sum(found) == pytest.approx(1)
+    for seat, parts in enumerate(evaluation.parts):
+        assert sum(part.points for part in parts) == pytest.approx(evaluation.points[seat])
     if state.phase is Phase.ROLL:  # the die: the average of what each roll leads to
         expected = [0.0] * len(found)
+        points = [0.0] * len(found)
         for value, probability in state.chance_outcomes():
-            for seat, chance in enumerate(evaluate(state.apply(Roll(value))).win_chance):
+            rolled = evaluate(state.apply(Roll(value)))
+            for seat, chance in enumerate(rolled.win_chance):
                 expected[seat] += probability * chance
+                points[seat] += probability * rolled.points[seat]
         assert found == pytest.approx(expected)
+        assert evaluation.points == pytest.approx(points)
     else:  # a decision: the position is worth its best decision to the seat deciding
         mover = state.current
-        assert found[mover] == pytest.approx(max(d.win_chance for d in decisions(state)))
+        options = decisions(state)
+        best = max(d.win_chance for d in options)
+        assert found[mover] == pytest.approx(best)
+        # The first decision of the best chance, in the engine's order, is the one played.
+        first = next(d for d in options if d.win_chance > best - 1e-12)
+        assert evaluation.points == pytest.approx(first.evaluation.points)
 
 
 def test_the_last_facing_s_chances_are_exact() -> None:
@@ -217,3 +229,12 @@ def test_the_last_facing_s_chances_are_exact() -> None:
         {Orient(Turn.LEFT): 19 / 36, Orient(Turn.STRAIGHT): 27 / 36, Orient(Turn.RIGHT): 20 / 36}
     )
     assert evaluate(state).win_chance[0] == pytest.approx(27 / 36)
+    # The points are exact too: the estimate had turning left worth the most.
+    points = {d.action: d.points for d in decisions(state)}
+    assert points == pytest.approx(
+        {
+            Orient(Turn.LEFT): 1849 / 36,
+            Orient(Turn.STRAIGHT): 1882 / 36,
+            Orient(Turn.RIGHT): 1810 / 36,
+        }
+    )

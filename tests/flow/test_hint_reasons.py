@@ -454,3 +454,23 @@ def test_a_chance_a_hair_lower_that_shows_the_same_is_said_once() -> None:
     found = hint(state)
     assert found is not None and found.chance_a_hair_lower
     assert found.sentences[-1] == "Your chance to win: 60% with both, so either will do."
+
+
+def test_in_the_last_turns_the_hint_quotes_the_rest_of_the_game_worked_out_exactly() -> None:
+    # Turn 47 of a game against the expert, two carpets left: going straight wins 27 games
+    # in 36 and is worth the most points played out to the end (the estimate had turning
+    # left worth 0.7 points more, so the hint said the move it picked was worth less).
+    session = load_game(Path(__file__).parents[1] / "data" / "last_facing.json")
+    state = next(
+        t.before
+        for t in session.transitions
+        if t.seat == 0 and t.before.phase is Phase.ORIENT and t.before.next_carpet == 46
+    )
+    found = hint(state)
+    assert found is not None and found.pick == Orient(Turn.STRAIGHT)
+    assert found.sentences == (
+        "Going straight gives up 0.2 points on the carpet laid this turn, but gains 3.9 points "
+        "on the rest of the game (worked out exactly): worth 3.7 points more than turning "
+        "right.",
+        "Your chance to win: 75% (turning right: 56%).",
+    )

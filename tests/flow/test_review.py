@@ -641,15 +641,18 @@ def test_in_the_last_turns_the_chances_are_exact_and_a_blunder_needs_no_second_l
     # A person against the expert, turn 47: two carpets left. Turning left, as played, wins
     # 19 games in 36, going straight 27 (every roll and carpet to the end, each player for
     # their own best chance); the evaluator's estimate said 81% for left, 77% for straight.
+    # The points too: straight leaves me 33/36 of a point more on average and the expert
+    # 16/36 less (the estimate said left was worth more).
     path = Path(__file__).parents[1] / "data" / "last_facing.json"
     session = storage.load_game(path)
     found = review(session)
     decision = next(d for d in found.decisions if d.turn == 47 and isinstance(d.played, Orient))
     assert (decision.played, decision.best) == (Orient(Turn.LEFT), Orient(Turn.STRAIGHT))
     assert decision.loss_win_chance == pytest.approx((27 - 19) / 36)
+    assert decision.loss_points == pytest.approx((33 + 16) / 36)
     assert (decision.grade, decision.deeper_loss_win_chance) == (BLUNDER, None)
     assert decision_line(decision, session.setup.names) == (
-        "Turn 47, Me: left, best ahead: lost 0.00 points and 22.2% chance to win: blunder."
+        "Turn 47, Me: left, best ahead: lost 1.36 points and 22.2% chance to win: blunder."
     )
 
 

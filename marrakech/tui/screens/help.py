@@ -186,7 +186,9 @@ REVIEW_HELP = (
         "on this roll*; *the next player's roll*; *tolls on the later rolls* (where Assam is "
         "likely to stop after that); *the carpet laid this turn* (squares gained and "
         "covered); *big regions that earn later*; *squares that earn tolls later*; *which "
-        "carpets are likely to be covered*. *Everything else* sums those not named."
+        "carpets are likely to be covered*. With two carpets or fewer left, the chances and "
+        "points are worked out to the end, and what comes after this turn is one part, *the "
+        "rest of the game (worked out exactly)*. *Everything else* sums those not named."
     ),
 )
 """The help's Review tab, a paragraph at a time (Markdown; the grades' thresholds are
