@@ -103,6 +103,10 @@ class Hint:
     also: tuple[Choice, ...] = ()
     """The other ways worth about the same as the pick, besides ``compared`` (the third,
     where all three are): the sentences say so. Carpets alike are not listed."""
+    others: tuple[tuple[Choice, float], ...] = ()
+    """The ways to turn Assam (or aim him) the sentences do not otherwise name, each with
+    the chance to win it leaves, best first: said last, so that every facing's chance is
+    given. Empty where the chances are not shown, and for carpets (too many to name)."""
 
     @property
     def chance_a_hair_lower(self) -> bool:
@@ -148,7 +152,14 @@ def hint(
             and sum(part.points for part in evaluator.compare(best, value, weights)) < EITHER_BELOW
         )
         found = replace(found, also=also)
-    return replace(found, sentences=_sentences(found, chances))
+    if chances and not isinstance(pick, Place):
+        others = tuple(
+            (_choice(value), value.win_chance)
+            for value in ranked[1:]
+            if value is not other and _choice(value) not in found.also
+        )
+        found = replace(found, others=others)
+    return replace(found, sentences=(*_sentences(found, chances), *_others_words(found)))
 
 
 def why_better(
@@ -410,6 +421,15 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
             "{choice} and {other} are worth about the same, {chance} chance to win: either will do."
         ).format(choice=choice, other=other, chance=mine),
         *_also_words(found),
+    )
+
+
+def _others_words(found: Hint) -> tuple[str, ...]:
+    """A sentence for each way not otherwise named, with its chance (``Hint.others``)."""
+    return tuple(
+        # Translators: the chance to win a way to turn Assam leaves, e.g. "Turning left: 53%."
+        _("{choice}: {chance}.").format(choice=_words(choice, True), chance=_percent(chance))
+        for choice, chance in found.others
     )
 
 

@@ -205,6 +205,7 @@ def test_chances_less_than_half_a_percentage_point_apart_are_equal_and_the_point
         "than turning right.",
         "Your chance to win: 0% (turning right: 1%), less than half a percentage point apart, "
         "so the points decide.",
+        "Going straight: 0%.",
     )
     left, right = judge(state, Orient(Turn.LEFT)), judge(state, Orient(Turn.RIGHT))
     assert left is not None and right is not None
@@ -244,6 +245,7 @@ EXAMPLE_ENGLISH = (
     "else, but gains 1.1 points on squares that earn tolls later and 0.8 points on the carpet "
     "laid this turn: worth 0.8 points more than turning right.",
     "Your chance to win: 54% (turning right: 51%).",
+    "Going straight: 49%.",  # every facing's chance is given
 )
 
 
@@ -269,6 +271,7 @@ def test_the_issue_s_example_in_japanese() -> None:
         "0.4点不利ですが、のちに通行料を稼ぐマスの面で1.1点とこの手番に敷くじゅうたんの面で"
         "0.8点有利です。差し引き0.8点有利です。",
         "あなたが勝つ確率は54%です（「右に向ける」なら51%）。",
+        "「まっすぐのまま」なら49%です。",
     )
 
 
@@ -453,7 +456,10 @@ def test_a_chance_a_hair_lower_that_shows_the_same_is_said_once() -> None:
     )
     found = hint(state)
     assert found is not None and found.chance_a_hair_lower
-    assert found.sentences[-1] == "Your chance to win: 60% with both, so either will do."
+    assert found.sentences[-2:] == (
+        "Your chance to win: 60% with both, so either will do.",
+        "Going straight: 54%.",
+    )
 
 
 def test_in_the_last_turns_the_hint_quotes_the_rest_of_the_game_worked_out_exactly() -> None:
@@ -473,4 +479,17 @@ def test_in_the_last_turns_the_hint_quotes_the_rest_of_the_game_worked_out_exact
         "on the rest of the game (worked out exactly): worth 3.7 points more than turning "
         "right.",
         "Your chance to win: 75% (turning right: 56%).",
+        "Turning left: 53%.",
     )
+
+
+def test_a_facing_s_hint_gives_every_way_s_chance_once_where_chances_are_shown() -> None:
+    state = issue_example()
+    found = hint(state)
+    assert found is not None
+    chances = found.sentences[-2:]
+    assert chances == ("Your chance to win: 54% (turning right: 51%).", "Going straight: 49%.")
+    assert [choice for choice, _ in found.others] == [Orient(Turn.STRAIGHT)]
+    without = hint(state, chances=False)
+    assert without is not None and without.others == ()
+    assert "Going straight" not in " ".join(without.sentences)
