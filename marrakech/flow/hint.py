@@ -11,7 +11,10 @@ gains to outweigh it) that differ most between the two, each with its figure, an
 difference: "Turning left gives up 0.7 points on the toll on this roll, but gains
 1.2 points on tolls on the later rolls: worth 0.5 points more than turning right." A figure
 that favours the other option is quoted only beside quoted figures for the pick that
-outweigh it.
+outweigh it, or where the two are worth about the same in all: then the largest part (half
+a point or more) and the largest the other way that cancel it out ("Turning left gives up
+1.4 points on the next player's roll, but gains 1.4 points on tolls on the later rolls:
+worth about the same as turning right.").
 
 The figures are points of the player's lead, as the chance to win counts them
 (``Evaluator.compare``): a dirham paid to a rival counts against the payer and for the
@@ -143,6 +146,8 @@ def hint(
     naive = _naive(state, best, ranked[1:])
     other = naive or ranked[1]
     found = _compared(best, other, weights, evaluator, naive=naive is not None)
+    if not found.parts and abs(found.points) < SHOWN:
+        found = replace(found, parts=_cancelling(evaluator.compare(best, other, weights)))
     if not isinstance(pick, Place) and (_either(found) or _same_chance_shown(found)):
         also = tuple(  # the third way (carpets alike are too many to name)
             _choice(value)
@@ -251,6 +256,29 @@ def _quoted(differences: Sequence[Part]) -> tuple[Part, ...]:
         if sum(part.points for part in quoted) >= SHOWN:
             return tuple(sorted(quoted, key=lambda part: abs(part.points), reverse=True))
     return tuple(gains[:QUOTED])  # too many small gains to name: the gains alone
+
+
+def _cancelling(differences: Sequence[Part]) -> tuple[Part, ...]:
+    """For two options worth about the same in all: the largest part, when it is at least
+    ``EITHER_BELOW``, and the largest parts the other way that cancel it out (up to
+    ``QUOTED_MOST`` parts in all), so that a player learns what weighs against what; else
+    none."""
+    shown = sorted(
+        (part for part in differences if abs(part.points) >= SHOWN),
+        key=lambda part: abs(part.points),
+        reverse=True,
+    )
+    if not shown or abs(shown[0].points) < EITHER_BELOW:
+        return ()
+    largest = shown[0]
+    quoted = [largest]
+    for part in shown[1:]:
+        if (part.points > 0) == (largest.points > 0):
+            continue
+        quoted.append(part)
+        if len(quoted) == QUOTED_MOST or abs(sum(p.points for p in quoted)) < EITHER_BELOW:
+            break
+    return tuple(quoted) if len(quoted) > 1 else ()
 
 
 def _words(choice: Choice, first: bool = False) -> str:
@@ -491,13 +519,15 @@ def _parts_sentence(found: Hint) -> str:
 def _sentences_without_chances(found: Hint) -> tuple[str, ...]:
     """The hint's reasons with no chance to win quoted (a game against other people)."""
     assert found.compared is not None
+    # As the sentences with chances say it: "better" when the chances differ as shown.
+    better = not (_same_chance_shown(found) or found.chance_a_hair_lower)
     if found.parts and _either(found):
         return (_parts_sentence(found), _("Either will do."))
+    if found.parts and better and found.points < SHOWN:  # parts that cancel out
+        return (_parts_sentence(found), _("It gives the better chance to win."))
     if found.parts:
         return (_parts_sentence(found),)
     choice, other = _words(found.pick, True), _words(found.compared)
-    # As the sentences with chances say it: "better" when the chances differ as shown.
-    better = not (_same_chance_shown(found) or found.chance_a_hair_lower)
     if better and found.points <= -SHOWN:
         return (
             _(

@@ -86,7 +86,9 @@ def assert_ranks_its_pick_first(state: GameState, found: Hint) -> None:
         and found.points >= -1e-9
     )
     assert len(found.parts) <= QUOTED_MOST
-    if found.parts:
+    if found.parts and abs(found.points) < SHOWN:
+        assert_they_cancel_out(state, found)
+    elif found.parts:
         gains = sum(part.points for part in found.parts if part.points > 0)
         losses = -sum(part.points for part in found.parts if part.points < 0)
         # Every figure quoted is shown (not 0.0), and those for the pick outweigh the others.
@@ -113,6 +115,26 @@ def assert_ranks_its_pick_first(state: GameState, found: Hint) -> None:
         assert any("either will do" in sentence for sentence in found.sentences)
     else:  # no parts: the sentence gives the chances, and the pick's is the higher
         assert round(found.win_chance * 100) >= round(found.compared_win_chance * 100)
+
+
+def assert_they_cancel_out(state: GameState, found: Hint) -> None:
+    """Two options worth about the same in all: the part that differs most (half a point
+    or more) is quoted first, then the largest the other way, as the evaluator weighs them."""
+    by_action = {value.action: value for value in DEFAULT_EVALUATOR.decisions(state)}
+    assert found.compared is not None
+    parts = DEFAULT_EVALUATOR.compare(
+        by_action[found.pick], by_action[found.compared], found.weights
+    )
+    largest = max(parts, key=lambda part: abs(part.points))
+    assert found.parts[0] == largest and abs(largest.points) >= EITHER_BELOW
+    others = sorted(
+        (part for part in parts if (part.points > 0) != (largest.points > 0)),
+        key=lambda part: abs(part.points),
+        reverse=True,
+    )
+    assert found.parts[1:] == tuple(others[: len(found.parts) - 1])
+    assert all(abs(part.points) >= SHOWN for part in found.parts)
+    assert "worth about the same as" in found.sentences[0]
 
 
 def assert_the_figures_said_add_up(found: Hint) -> None:
@@ -216,12 +238,22 @@ def test_chances_less_than_half_a_percentage_point_apart_are_equal_and_the_point
 
 
 def test_options_a_hair_apart_in_chance_and_alike_in_points_are_either_will_do() -> None:
-    found = hint(played_position(8, 68))
+    found = hint(played_position(22, 100))
     assert found is not None
     assert found.chance_a_hair_lower
     assert found.sentences == (
-        "Laying it on (2,1)-(3,1) and laying it on (1,2)-(1,3) are worth about the same, 17% "
-        "and 18% chance to win, less than half a percentage point apart: either will do.",
+        "Laying it on (2,0)-(3,0) and laying it on (1,1)-(1,2) are worth about the same, 56% "
+        "and 57% chance to win, less than half a percentage point apart: either will do.",
+    )
+    # Where parts of half a point or more cancel out, they are said.
+    cancelling = hint(played_position(8, 68))
+    assert cancelling is not None and cancelling.chance_a_hair_lower
+    assert cancelling.sentences == (
+        "Laying it on (2,1)-(3,1) gives up 0.4 points on the next player's roll and 0.1 points "
+        "on everything else, but gains 0.5 points on the carpet laid this turn: worth about "
+        "the same as laying it on (1,2)-(1,3).",
+        "Your chance to win: 17% (laying it on (1,2)-(1,3): 18%), less than half a percentage "
+        "point apart: either will do.",
     )
     with_parts = hint(played_position(29, 113))
     assert with_parts is not None
@@ -493,3 +525,18 @@ def test_a_facing_s_hint_gives_every_way_s_chance_once_where_chances_are_shown()
     without = hint(state, chances=False)
     assert without is not None and without.others == ()
     assert "Going straight" not in " ".join(without.sentences)
+
+
+def test_options_alike_in_all_say_which_parts_cancel_out_and_which_gives_the_better_chance() -> (
+    None
+):
+    state = played_position(16, 23)
+    found, without = hint(state), hint(state, chances=False)
+    assert found is not None and without is not None
+    reason = (
+        "Turning right gives up 0.7 points on the carpet laid this turn and 0.2 points on "
+        "everything else, but gains 0.9 points on the toll on this roll: worth about the same "
+        "as turning left."
+    )
+    assert found.sentences == (reason, "Your chance to win: 40% (turning left: 37%).")
+    assert without.sentences == (reason, "It gives the better chance to win.")
