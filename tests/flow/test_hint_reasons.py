@@ -470,23 +470,28 @@ def test_why_a_better_move_is_better_is_said_as_the_hint_says_it() -> None:
         found = hint(state)
         assert found is not None and found.compared is not None
         why = why_better(state, found.pick, found.compared)
-        assert why == (found.sentences[0] if found.parts else None)
+        # (Parts that cancel out are no reason why one is better.)
+        assert why == (found.sentences[0] if found.parts and found.points >= SHOWN else None)
     state = next(positions(range(1, 2)))
     found = hint(state)
     assert found is not None and found.compared is not None
     assert why_better(state, found.compared, found.pick) is None  # worth less: no "why"
 
 
+def my_facing_in_the_last_facing_game(next_carpet: int) -> GameState:
+    """My facing (seat 0) before carpet ``next_carpet`` of a game against the expert."""
+    session = load_game(Path(__file__).parents[1] / "data" / "last_facing.json")
+    return next(
+        t.before
+        for t in session.transitions
+        if t.seat == 0 and t.before.phase is Phase.ORIENT and t.before.next_carpet == next_carpet
+    )
+
+
 def test_a_chance_a_hair_lower_that_shows_the_same_is_said_once() -> None:
     # Turn 29 of a game against the expert: turning left is worth 0.1 points more than
     # turning right, its chance a hair lower; both show as 60%.
-    session = load_game(Path(__file__).parents[1] / "data" / "last_facing.json")
-    state = next(
-        t.before
-        for t in session.transitions
-        if t.seat == 0 and t.before.phase is Phase.ORIENT and t.before.next_carpet == 28
-    )
-    found = hint(state)
+    found = hint(my_facing_in_the_last_facing_game(28))
     assert found is not None and found.chance_a_hair_lower
     assert found.sentences[-2:] == (
         "Your chance to win: 60% with both, so either will do.",
@@ -498,13 +503,7 @@ def test_in_the_last_turns_the_hint_quotes_the_rest_of_the_game_worked_out_exact
     # Turn 47 of a game against the expert, two carpets left: going straight wins 27 games
     # in 36 and is worth the most points played out to the end (the estimate had turning
     # left worth 0.7 points more, so the hint said the move it picked was worth less).
-    session = load_game(Path(__file__).parents[1] / "data" / "last_facing.json")
-    state = next(
-        t.before
-        for t in session.transitions
-        if t.seat == 0 and t.before.phase is Phase.ORIENT and t.before.next_carpet == 46
-    )
-    found = hint(state)
+    found = hint(my_facing_in_the_last_facing_game(46))
     assert found is not None and found.pick == Orient(Turn.STRAIGHT)
     assert found.sentences == (
         "Going straight gives up 0.2 points on the carpet laid this turn, but gains 3.9 points "
