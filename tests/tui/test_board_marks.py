@@ -241,3 +241,21 @@ async def test_rolls_that_share_a_square_read_as_the_key_says(size: str) -> None
     assert [digits in "".join(lines) for digits, lines in seen.items()] == [True, True], seen
     spaced = [line for lines in seen.values() for line in lines if re.search(r"\d +\d", line)]
     assert spaced == [], seen
+
+
+@pytest.mark.parametrize("size", SIZES)
+@run
+async def test_rolls_never_touch_the_carpet_they_stop_on(size: str) -> None:
+    # (6,0) facing S beside a blue carpet on (6,1)-(6,2): a 1 and a 2 stop on (6,1), a 2
+    # and a 3 on (6,2). On the one-line squares "12B1" read as one word.
+    state = position(players=3, carpets=[("B", (6, 1), (6, 2))], assam=((6, 0), "S"))
+    app = BoardApp()
+    async with app.run_test(size=SIZES[size]) as pilot:
+        await pilot.pause()
+        board = app.query_one(BoardWidget)
+        board.show(state, lanes=tuple(Lane(risk.stops) for risk in lane_risks(state)))
+        await pilot.pause()
+        seen = {square: "\n".join(lines_on(board, square)) for square in ((6, 1), (6, 2))}
+    assert ["12" in seen[(6, 1)], "23" in seen[(6, 2)]] == [True, True], seen
+    assert all("B1" in text for text in seen.values()), seen
+    assert [text for text in seen.values() if re.search(r"\d[A-Za-z·]", text)] == [], seen

@@ -34,6 +34,28 @@ async def test_the_next_colour_keeps_its_column_with_one_carpet_left() -> None:
         assert rows[0].index("next") == rows[1].index("next")
 
 
+@pytest.mark.parametrize(
+    ("players", "piles"),
+    [(2, ["Y", "BGBGBGBGBGBG"]), (3, ["R", "BBBBBBBBBBBB", "YYYYYYYYYYYY"])],
+)
+@run
+async def test_the_count_keeps_its_column_with_one_carpet_left(
+    players: int, piles: list[str]
+) -> None:
+    # "1 carpet" is a column narrower than "12 carpets": it stood a column right, so at
+    # the last carpet the count and its word moved.
+    state = build(players=players, piles=piles, phase="orient")
+    app = Panels()
+    async with app.run_test(size=(40, 12)) as pilot:
+        for panel in app.query(PlayerPanel):
+            panel.show(state)
+        await pilot.pause()
+        rows = [row for row in screen_text(app).splitlines() if " carpet" in row]
+    words = [row.index(" carpet") for row in rows]
+    assert words[0] == words[1], rows
+    assert [row[words[0] - 1] for row in rows] == ["1", "2"], rows
+
+
 @run
 async def test_coins_are_shown_for_money_and_not_for_none() -> None:
     state = build(players=2, piles=["Y", "BGBGBGBGBGBGBGBGB"], phase="orient", money=[0, 12])

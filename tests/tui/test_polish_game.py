@@ -20,6 +20,7 @@ from marrakech.tui.screens import game as game_module
 from marrakech.tui.screens.help import HelpScreen
 from marrakech.tui.screens.saves import SavesScreen
 from marrakech.tui.screens.setup import NewGameScreen
+from marrakech.tui.widgets.board import BoardWidget
 
 from .helpers import position, run, screen_text, wait_until
 from .test_screens_saves import open_saves
@@ -211,6 +212,22 @@ async def test_the_squares_grow_with_the_terminal_wide_or_wider(
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         assert square_height(app) == height
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+@run
+async def test_rolls_on_a_carpet_stand_apart_from_its_letter(size: tuple[int, int]) -> None:
+    # Where the squares are one line high, the rolls 1 and 2 before a blue carpet read
+    # "12B1", one word: they keep a space before the letter now.
+    state = position(players=3, carpets=[("B", (6, 1), (6, 2))], assam=((6, 0), "S"))
+    app = MarrakechApp(session=Session(GameSetup(3, seed=1), start=state))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(BoardWidget).region
+        rows = screen_text(app).splitlines()[board.y : board.bottom]
+    market = [row[board.x : board.right] for row in rows]
+    assert any("12 B1" in row and "23 B1" in row for row in market), market
+    assert [row for row in market if re.search(r"\d[A-Za-z·]", row)] == []
 
 
 @pytest.mark.slow

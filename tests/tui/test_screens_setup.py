@@ -215,7 +215,7 @@ def test_defaults_fill_the_form_but_not_the_seed() -> None:
         seat_2 = next(line for line in text.splitlines() if "Seat 2" in line)
         assert "Computer: greedy" in seat_2  # the old name "normal" is the level greedy
         assert "Seat 3" in text and "Seat 4" not in text
-        assert screen.query_one("#piles", Select).disabled
+        assert "Piles" not in text  # 2 players only
         # The keyboard cursor starts on the pressed button: Enter keeps 3 players.
         screen.query_one("#players").focus()
         await pilot.press("enter")
@@ -224,6 +224,22 @@ def test_defaults_fill_the_form_but_not_the_seed() -> None:
 
     _, results = play(steps, defaults)
     assert results == [GameSetup(**{**_fields(defaults), "seed": SEED})]
+
+
+def test_the_piles_show_for_two_players_only_and_tab_goes_past_them_when_hidden() -> None:
+    # They were shown with 3 and 4 players too, greyed out, though they cannot apply.
+    async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
+        tab_after_first: list[str | None] = []
+        for players in (2, 3, 4, 2):
+            await pilot.click(radio(screen, "players", players - 2))
+            await pilot.pause()
+            assert ("Piles" in screen_text(pilot.app)) is (players == 2), players
+            screen.query_one("#first").focus()
+            await pilot.press("tab")
+            tab_after_first.append(screen.focused.id if screen.focused else None)
+        assert tab_after_first == ["piles", "takeback", "takeback", "piles"]
+
+    play(steps)
 
 
 @pytest.mark.slow

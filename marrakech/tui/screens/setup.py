@@ -159,6 +159,12 @@ def title_art() -> Text:
     return art
 
 
+def piles_matter(players: int) -> bool:
+    """Whether the piles option means anything for this many players: only a seat of two
+    colours has a pile to stack them in."""
+    return len(colours_for_seat(0, players)) > 1
+
+
 def _cursor_on_pressed(radio_set: RadioSet) -> None:
     """Put a RadioSet's keyboard cursor on its pressed button (it starts on the first)."""
     for _step in range(max(radio_set.pressed_index, 0)):
@@ -419,7 +425,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
     def _option(
         self, caption: str, options: Iterable[tuple[str, object]], value: object, name: str
     ) -> ComposeResult:
-        with Horizontal(classes="option"):
+        with Horizontal(classes="option", id=f"{name}-row"):
             yield Label(caption, classes="caption")
             yield Select(options, value=value, allow_blank=False, compact=True, id=name)
 
@@ -474,14 +480,15 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         return self.query_one(f"#name-{seat}", Input).value.strip() or default_name(seat)
 
     def _show_seats(self) -> None:
-        """Show the seats in play with their colours; piles only matter to 2 players."""
+        """Show the seats in play with their colours, and the piles option only where it
+        means anything (2 players): hidden, it is left out of the fields Tab goes through."""
         players = self.players
         for seat in range(4):
             self.query_one(f"#seat-{seat}").set_class(seat >= players, "-hidden")
             if seat < players:
                 colours = colours_for_seat(seat, players)
                 self.query_one(f"#chips-{seat}", Static).update(chips(colours))
-        self.query_one("#piles", Select).disabled = players != 2
+        self.query_one("#piles-row").display = piles_matter(players)
 
     def _label_seats(self) -> None:
         """Label the starting-player buttons with the names of the seats."""
@@ -628,7 +635,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
             variant=Variant(self._value("variant")),
             seed=int(seed) if seed else new_seed(),
             first=max(first, 0),
-            alternate_piles=players == 2 and self._value("piles") is True,
+            alternate_piles=piles_matter(players) and self._value("piles") is True,
             takeback=takeback if isinstance(takeback, bool) else None,
         )
 

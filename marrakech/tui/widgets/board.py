@@ -18,13 +18,14 @@ owner is bankrupt), the stack height, ``═`` and ``║`` joining the two halves
 one arrow for Assam (on the larger squares also a frame round his square; his square keeps
 its carpet's colour), the digits 1-4 on the squares a lane stops on (each roll that stops
 there by any way, once, bright when by the picked way; side by side at every size, as the
-key says: "34" where a 3 and a 4 stop, before the letter of a one-line square, above it on
-the larger squares), a ghost carpet as an outline of ``░`` in its colour (``x`` marks when
-it is illegal: the first and last column of a one-line square, the edge of a larger one)
-round what its squares show now (their carpets, labels and Assam stay readable under it),
-and ``$`` on a charged region. The drawing grows with the widget (three cell sizes) and is
-centred. Carpets take their colours from ``marrakech.tui.palette``, everything else from
-the component classes in app.tcss. The border loops are drawn from the rules' own table,
+key says: "34" where a 3 and a 4 stop, above the letter on the larger squares, before it
+on a one-line square and never touching it: "34 Y1", the letter a column further right), a
+ghost carpet as an outline of ``░`` in its colour (``x`` marks when it is illegal: the
+first and last column of a one-line square, the edge of a larger one) round what its
+squares show now (their carpets, labels and Assam stay readable under it), and ``$`` on a
+charged region. The drawing grows with the widget (three cell sizes) and is centred.
+Carpets take their colours from ``marrakech.tui.palette``, everything else from the
+component classes in app.tcss. The border loops are drawn from the rules' own table,
 ``engine.BORDER_LOOPS``.
 """
 
@@ -64,7 +65,8 @@ _CELL_SIZES = ((11, 5), (7, 3), (5, 1))
 
 _CORE = 5
 """The columns of a square's content line: a roll (on the one-line squares), Assam (or a
-second roll), letter, height, mark."""
+second roll), letter, height, mark (two rolls there move the letter and height a column
+right, over the mark's: ``_rolls_in_core``)."""
 _OVERLAYS = frozenset({"ghost", "region", "assam-frame"})
 """Marks drawn over a square that keep its carpet's colours (only the text style changes)."""
 _LEFT = 4
@@ -356,6 +358,16 @@ class BoardWidget(Widget):
         ghost_squares = (ghost.place.a, ghost.place.b) if ghost is not None else ()
         gap = self._style("gap")
         pad = (layout.cell_width - _CORE) // 2
+        rolls = _rolls_by_square(view.lanes)
+        in_core = {
+            square: _rolls_in_core(
+                layout,
+                len(square_rolls),
+                assam_here=square == view.assam.square,
+                last_column_used=square in view.region or square in ghost_squares,
+            )
+            for square, square_rolls in rolls.items()
+        }
         for row in range(SIZE):
             for col in range(SIZE):
                 square = (row, col)
@@ -367,7 +379,8 @@ class BoardWidget(Widget):
                     canvas.put(x, y + line, " " * layout.cell_width, base)
                 if square == view.assam.square and layout.cell_height > 1:
                     self._draw_assam_frame(canvas, layout, square, base)
-                self._draw_core(canvas, x + pad, layout.centre_y(row), square, base, view)
+                shift = 1 if in_core.get(square, 0) > 1 else 0
+                self._draw_core(canvas, x + pad, layout.centre_y(row), square, base, view, shift)
                 if ghost is not None and square in ghost_squares:
                     self._draw_ghost_outline(canvas, layout, square, ghost)
                 if col < SIZE - 1:
@@ -384,9 +397,9 @@ class BoardWidget(Widget):
                     canvas.put(x, y + layout.cell_height, text, join or gap)
                     if col < SIZE - 1:
                         canvas.put(x + layout.cell_width, y + layout.cell_height, " ", gap)
-        for square, rolls in _rolls_by_square(view.lanes).items():
-            places = _roll_places(layout, square, len(rolls), square == view.assam.square)
-            for roll, (x, y) in zip(rolls, places, strict=False):
+        for square, square_rolls in rolls.items():
+            places = _roll_places(layout, square, len(square_rolls), in_core[square])
+            for roll, (x, y) in zip(square_rolls, places, strict=False):
                 lane = self._style("lane-chosen" if roll.chosen else "lane")
                 canvas.put(x, y, str(roll.value), canvas.styles[y][x] + lane)
 
@@ -422,9 +435,10 @@ class BoardWidget(Widget):
             canvas.put(x + width - 1, line, hatch, style)
 
     def _draw_core(
-        self, canvas: _Canvas, x: int, y: int, square: Square, base: Style, view: _View
+        self, canvas: _Canvas, x: int, y: int, square: Square, base: Style, view: _View, shift: int
     ) -> None:
-        """The core's Assam, letter, height and mark (the rolls come last: ``_roll_places``)."""
+        """The core's Assam, letter, height and mark (the rolls come last: ``_roll_places``);
+        the letter and height ``shift`` columns right, where two rolls go before them."""
         state = view.state
         stack = state.stack(square)
         if stack:
@@ -435,8 +449,9 @@ class BoardWidget(Widget):
             height = str(len(stack)) if len(stack) < 10 else "+"
         else:
             letter, height = "·", " "
-        mark = "$" if square in view.region else " "
-        canvas.put(x + 2, y, f"{letter}{height}{mark}", base)
+        canvas.put(x + 2 + shift, y, f"{letter}{height}", base)
+        if square in view.region:
+            canvas.put(x + 4, y, "$", base)
         if square == view.assam.square:
             canvas.put(x + 1, y, ARROWS[view.assam.facing], base + self._style("assam"))
 
@@ -516,19 +531,30 @@ def _rolls_by_square(lanes: tuple[Lane, ...]) -> dict[Square, list[_Roll]]:
     }
 
 
+def _rolls_in_core(layout: _Layout, count: int, *, assam_here: bool, last_column_used: bool) -> int:
+    """How many of a square's ``count`` rolls go on its core's line: none on the larger
+    squares (theirs go above it). A one-line square holds two, with a space before its
+    letter, which moves a column right ("34 Y1": "34Y1" read as one word); one beside
+    Assam, or where the core's last column is taken (a "$", a carpet's outline) and the
+    letter cannot move."""
+    if layout.cell_height > 1:
+        return 0
+    return min(count, 1 if assam_here or last_column_used else 2)
+
+
 def _roll_places(
-    layout: _Layout, square: Square, count: int, assam_here: bool
+    layout: _Layout, square: Square, count: int, in_core: int
 ) -> list[tuple[int, int]]:
     """Where a square's rolls go, an (x, y) each, side by side at every size ("34", as the
     key to the market says: spaced, "3 4" would read as two marks). On the larger squares:
-    the line above the core, centred. On the one-line squares: the core's first two
-    columns, less Assam's; a roll that finds no room there goes on the gap line beside the
-    square, towards the middle of the market."""
+    the line above the core, centred. On the one-line squares: the core's first
+    ``in_core`` columns (``_rolls_in_core``); a roll that finds no room there goes on the
+    gap line beside the square, towards the middle of the market."""
     row, col = square
     x, y = layout.x(col), layout.centre_y(row)
     if layout.cell_height > 1:
         start = x + (layout.cell_width - count) // 2
         return [(start + index, y - 1) for index in range(count)]
     beside = y + 1 if row < SIZE - 1 else y - 1
-    core = [(x, y)] if assam_here else [(x, y), (x + 1, y)]
+    core = [(x, y), (x + 1, y)][:in_core]
     return [*core, (x, beside), (x + 1, beside)]

@@ -38,6 +38,15 @@ def filled(template: str, **parts: str | Text) -> Text:
     return text
 
 
+def _spaced_after(template: str, name: str, room: int) -> str:
+    """``template`` with ``room`` spaces after its ``{name}`` and the punctuation that
+    follows it ("{carpets},  next {chip}"): what follows a part narrower than it may be
+    keeps its column, and no space comes before a comma."""
+    return re.sub(
+        rf"\{{{name}\}}[^\w\s{{]*", lambda part: part.group() + " " * room, template, count=1
+    )
+
+
 def coins(money: int) -> tuple[int, int]:
     """A sensible split of dirhams into (fives, ones), keeping five 1s for change.
 
@@ -142,14 +151,14 @@ class PlayerPanel(Static):
         else:
             count = player.carpets_left
             left = ngettext("{count} carpet", "{count} carpets", count).format(count=f"{count:2d}")
-            # As wide as the plural, so that the next colour keeps its column at 1 carpet.
-            plural = ngettext("{count} carpet", "{count} carpets", 10).format(count="10")
-            left = " " * max(0, cell_len(plural) - cell_len(left)) + left
             if player.top is not None and len(player.colours) > 1:
+                # The room "1 carpet" leaves beside "10 carpets" goes after the words, so
+                # that the next colour keeps its column as the count does.
+                plural = ngettext("{count} carpet", "{count} carpets", 10).format(count="10")
+                room = max(0, cell_len(plural) - cell_len(left))
                 # Translators: {carpets} is "12 carpets"; {chip} the colour laid next.
-                carpets = filled(
-                    _("{carpets}, next {chip}"), carpets=left, chip=self._chip(player.top)
-                )
+                template = _spaced_after(_("{carpets}, next {chip}"), "carpets", room)
+                carpets = filled(template, carpets=left, chip=self._chip(player.top))
             else:
                 carpets = Text(left)
         squares = ngettext("{count} square", "{count} squares", score.visible)
