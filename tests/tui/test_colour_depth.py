@@ -26,12 +26,6 @@ def a_game() -> Session:
     return session
 
 
-@pytest.fixture(autouse=True)
-def full_palette_after():
-    yield
-    palette.use(palette.FULL)
-
-
 @run
 async def test_sixteen_colours_use_only_the_consoles_eight_backgrounds() -> None:
     app = MarrakechApp(session=a_game(), basic_colours=True)
