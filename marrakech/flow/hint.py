@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR, DecisionValue, Evaluator, Part
 from marrakech.engine import Action, Aim, GameState, Orient, Phase, Place, Turn
 from marrakech.flow.computers import ComputerMove
-from marrakech.flow.judging import rank
+from marrakech.flow.judging import EQUAL_CHANCE, rank
 from marrakech.games.language import N_, _
 from marrakech.games.words import carpet_squares, listed
 
@@ -69,8 +69,9 @@ SHOWN = 0.05
 """A figure smaller than this (in points) shows as 0.0: it is never quoted."""
 
 EITHER_BELOW = 0.5
-"""Two options this close in points (and in the chance to win shown, to the percent) are
-said to be worth about the same: "either will do"."""
+"""Two options this close in points (and less than ``judging.EQUAL_CHANCE`` apart in the
+chance to win) are said to be worth about the same: "either will do", as the review grades
+either "best"."""
 
 NAIVE_MARGIN = 0.05
 """The naive favourite must beat the pick by this much on its own measure (dirhams of
@@ -148,12 +149,12 @@ def hint(
     found = _compared(best, other, weights, evaluator, naive=naive is not None)
     if not found.parts and abs(found.points) < SHOWN:
         found = replace(found, parts=_cancelling(evaluator.compare(best, other, weights)))
-    if not isinstance(pick, Place) and (_either(found) or _same_chance_shown(found)):
+    if not isinstance(pick, Place) and _either(found):
         also = tuple(  # the third way (carpets alike are too many to name)
             _choice(value)
             for value in ranked[1:]
             if value is not other
-            and _percent(value.win_chance) == _percent(best.win_chance)
+            and best.win_chance - value.win_chance < EQUAL_CHANCE
             and sum(part.points for part in evaluator.compare(best, value, weights)) < EITHER_BELOW
         )
         found = replace(found, also=also)
@@ -384,6 +385,13 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
             *_also_words(found),
             _("Your chance to win: {mine} with both, so either will do.").format(mine=mine),
         )
+    if found.parts and _same_chance_shown(found) and _chance_decided(found):
+        return (
+            _parts_sentence(found),
+            _("Your chance to win: {mine} ({other}: a little less, {theirs} too).").format(
+                mine=mine, other=other, theirs=theirs
+            ),
+        )
     if found.parts and _same_chance_shown(found):
         return (
             _parts_sentence(found),
@@ -438,6 +446,13 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
                 "chance to win is a little better (both show as {chance})."
             ).format(choice=choice, points=f"{-found.points:.1f}", other=other, chance=mine),
         )
+    if _chance_decided(found):  # by less than shows, for about as many points
+        return (
+            _(
+                "{choice} is worth about as much as {other} on average, and its chance to win "
+                "is a little better (both show as {chance})."
+            ).format(choice=choice, other=other, chance=mine),
+        )
     if found.also:  # the three ways alike
         return (
             _(
@@ -474,12 +489,18 @@ def _same_chance_shown(found: Hint) -> bool:
     return _percent(found.win_chance) == _percent(found.compared_win_chance)
 
 
+def _chance_decided(found: Hint) -> bool:
+    """Whether the pick's chance to win is better than the compared option's by
+    ``judging.EQUAL_CHANCE`` or more: the chance decided, and the review grades the other
+    below "best" for it, though both may show the same percent."""
+    return found.win_chance - found.compared_win_chance >= EQUAL_CHANCE
+
+
 def _either(found: Hint) -> bool:
-    """Whether the pick and the option compared are worth about the same: the same chance
-    shown (or the compared one's a hair better, ``Hint.chance_a_hair_lower``), and less
-    than ``EITHER_BELOW`` points more as the parts sentence says it."""
-    alike = _same_chance_shown(found) or found.chance_a_hair_lower
-    return alike and _said_parts(found)[1] < round(EITHER_BELOW * 10)
+    """Whether the pick and the option compared are worth about the same, so that the
+    review would grade either "best": chances to win less than ``judging.EQUAL_CHANCE``
+    apart, and less than ``EITHER_BELOW`` points more as the parts sentence says it."""
+    return not _chance_decided(found) and _said_parts(found)[1] < round(EITHER_BELOW * 10)
 
 
 def _said_parts(found: Hint) -> tuple[list[Part], int]:
@@ -520,10 +541,10 @@ def _sentences_without_chances(found: Hint) -> tuple[str, ...]:
     """The hint's reasons with no chance to win quoted (a game against other people)."""
     assert found.compared is not None
     # As the sentences with chances say it: "better" when the chances differ as shown.
-    better = not (_same_chance_shown(found) or found.chance_a_hair_lower)
+    better = _chance_decided(found) and not _same_chance_shown(found)
     if found.parts and _either(found):
         return (_parts_sentence(found), _("Either will do."))
-    if found.parts and better and found.points < SHOWN:  # parts that cancel out
+    if found.parts and _chance_decided(found) and found.points < SHOWN:  # parts that cancel out
         return (_parts_sentence(found), _("It gives the better chance to win."))
     if found.parts:
         return (_parts_sentence(found),)
@@ -548,6 +569,13 @@ def _sentences_without_chances(found: Hint) -> tuple[str, ...]:
                 "{choice} is worth {points} points less on average than {other}, but its "
                 "chance to win is a little better."
             ).format(choice=choice, points=f"{-found.points:.1f}", other=other),
+        )
+    if _chance_decided(found):  # by less than shows, for about as many points
+        return (
+            _(
+                "{choice} is worth about as much as {other} on average, and its chance to win "
+                "is a little better."
+            ).format(choice=choice, other=other),
         )
     if found.also:  # the three ways alike
         return (_("All three ways are worth about the same: any will do."),)

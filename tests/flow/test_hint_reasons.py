@@ -30,7 +30,7 @@ from marrakech.flow.hint import (
     why_better,
 )
 from marrakech.flow.judging import EQUAL_CHANCE, judge
-from marrakech.flow.review import grade
+from marrakech.flow.review import BEST, GOOD, grade
 from marrakech.games import language
 from marrakech.games.dice import SeededDie
 from marrakech.games.levels import bot_seed
@@ -149,6 +149,16 @@ def assert_the_figures_said_add_up(found: Hint) -> None:
     assert round(sum(items) - sum(given_up), 1) == total, sentence
 
 
+def assert_the_review_grades_them_best(state: GameState, found: Hint) -> None:
+    """Where a hint says "either (any) will do", the review grades each option it means
+    "best": a player who took the hint at its word is not marked down."""
+    assert found.compared is not None
+    for option in (found.compared, *found.also):
+        judgement = judge(state, option)
+        assert judgement is not None
+        assert grade(judgement.loss_win_chance, judgement.loss_points) == BEST, option
+
+
 def check(seeds: range) -> None:
     seen: set[tuple[Phase, int]] = set()
     for state in positions(seeds):
@@ -159,6 +169,8 @@ def check(seeds: range) -> None:
         assert found.sentences
         if any("are worth about the same" in sentence for sentence in found.sentences):
             assert abs(found.points) < EITHER_BELOW  # alike in points too, not only in chance
+        if any(" will do" in sentence for sentence in found.sentences):
+            assert_the_review_grades_them_best(state, found)
         seen.add((state.phase, len(state.players)))
     assert seen == {(phase, players) for phase in DECIDING for players in (2, 3, 4)}
 
@@ -414,14 +426,26 @@ def test_rounded_parts_that_miss_the_total_are_moved_to_meet_it() -> None:
     assert shown_tenths([0.46, 0.28], 0.74) == ([4, 3], 7)
 
 
-def test_options_close_in_points_and_in_the_chance_shown_are_said_to_be_either() -> None:
-    # Seed 4: the pick gains 0.4 points over the other carpet, 15% chance to win with both.
-    state = next(positions(range(4, 5)))
+def test_options_close_in_points_and_in_chance_are_said_to_be_either_as_the_review_grades() -> None:
+    # Seed 35: the pick gains 0.3 points over the other carpet, 3% chance to win with both,
+    # 0.3 percentage points apart: the review grades either "best".
+    state = next(positions(range(35, 36)))
     found = hint(state)
     assert found is not None and found.parts and found.points < 0.5
-    assert found.sentences[-1] == "Your chance to win: 15% with both, so either will do."
+    assert found.sentences[-1] == "Your chance to win: 3% with both, so either will do."
     quiet = hint(state, chances=False)
     assert quiet is not None and quiet.sentences[-1] == "Either will do."
+    # Seed 4: 15% with both, but 0.6 percentage points apart: the review grades the other
+    # "good" (it lost chance to win), so the hint does not say either will do.
+    state = next(positions(range(4, 5)))
+    found = hint(state)
+    assert found is not None and found.win_chance - found.compared_win_chance >= EQUAL_CHANCE
+    assert found.sentences[-1] == (
+        "Your chance to win: 15% (laying it on (2,1)-(3,1): a little less, 15% too)."
+    )
+    assert grade(found.win_chance - found.compared_win_chance, found.points) == GOOD
+    quiet = hint(state, chances=False)
+    assert quiet is not None and quiet.sentences == (found.sentences[0],)
     # Seed 5: the chances shown differ (60% against 54%): both are quoted, nothing is "either".
     state = next(positions(range(5, 6)))
     found = hint(state)
