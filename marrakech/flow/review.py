@@ -415,15 +415,30 @@ def _roll_document(roll: RollLuck | None, seat: int) -> dict[str, Any] | None:
     }
 
 
-def _toward_zero(value: float, places: int) -> str:
-    """``value`` with ``places`` decimals, cut rather than rounded: a loss is never shown
-    above the grade it got (4.99% shows as 4.9%, under a mistake's 5%)."""
+POINT_EDGES = tuple(sorted({BEST_POINTS_BELOW, *(threshold for threshold, _ in POINT_GRADES)}))
+"""The points lost at which a grade changes."""
+
+PERCENT_EDGES = tuple(sorted({BEST_BELOW * 100, *(threshold * 100 for threshold, _ in GRADES)}))
+"""The chance to win lost, in percentage points, at which a grade changes."""
+
+
+def _shown(value: float, places: int, edges: tuple[float, ...]) -> str:
+    """A loss ``value`` with ``places`` decimals: rounded, as the JSON rounds it, but cut
+    where rounding would reach a grade's edge it is below (4.96% shows as 4.9%, under a
+    mistake's 5%), so that a loss is never shown above the grade it got."""
     scale = 10**places
-    return f"{math.trunc(value * scale + 1e-9) / scale:.{places}f}"
+    rounded = round(value * scale) / scale
+    if any(value < edge <= rounded + 1e-9 for edge in edges):
+        rounded = math.trunc(value * scale + 1e-9) / scale
+    return f"{rounded:.{places}f}"
+
+
+def _points(value: float, places: int = 2) -> str:
+    return _shown(value, places, POINT_EDGES)
 
 
 def _percent(chance: float, places: int = 1) -> str:
-    return f"{_toward_zero(chance * 100, places)}%"
+    return f"{_shown(chance * 100, places, PERCENT_EDGES)}%"
 
 
 def _deeper_percent(decision: Decision) -> str:
@@ -433,7 +448,7 @@ def _deeper_percent(decision: Decision) -> str:
 
 def _deeper_points(decision: Decision) -> str:
     """The deeper search's loss in points (``_below`` the evaluator's)."""
-    return _below(_toward_zero, decision.deeper_loss_points or 0.0, decision.loss_points, 2)
+    return _below(_points, decision.deeper_loss_points or 0.0, decision.loss_points, 2)
 
 
 def _shows_a_loss(loss: float | None, shown: str) -> bool:
@@ -458,8 +473,8 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
         return _("Turn {turn}, {name}: {played}: best.").format(
             turn=decision.turn, name=names[decision.seat], played=played
         )
-    if decision.grade == BEST and _toward_zero(decision.loss_points, 2) == _toward_zero(0.0, 2):
-        # Below a hundredth of a point ("0.00 points more" would read as a slip).
+    if decision.grade == BEST and _points(decision.loss_points) == _points(0.0):
+        # Below half a hundredth of a point ("0.00 points more" would read as a slip).
         line = _("Turn {turn}, {name}: {played}, level with the best found ({best}): {grade}.")
     elif decision.grade == BEST:  # a hair's breadth from the best found: no loss worth a grade
         line = _(
@@ -542,7 +557,7 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
         name=names[decision.seat],
         played=played,
         best=best,
-        points=_toward_zero(decision.loss_points, 2),
+        points=_points(decision.loss_points),
         chance=_percent(decision.loss_win_chance),
         deeper=_deeper_percent(decision),
         deeper_points=_deeper_points(decision),
