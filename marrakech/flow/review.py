@@ -656,7 +656,7 @@ def review_lines(found: Review, names: tuple[str, ...]) -> Iterable[str]:
     """The review in plain lines: each decision (after one graded an inaccuracy or worse,
     why the better move is better, in the hint's words: ``hint.why_better``), then each
     seat's summary, its luck and skill, the rolls that gave it most and took most, and its
-    chance to win round by round."""
+    chance to win round by round; last, what luck and skill mean."""
     if not found.decisions:
         yield _("No decision to review: nobody had a choice to make.")
     inaccuracy = GRADE_ORDER.index(INACCURACY)
@@ -673,3 +673,22 @@ def review_lines(found: Review, names: tuple[str, ...]) -> Iterable[str]:
             yield rolls
         if found.chances:
             yield chances_line(found, player.seat, names)
+    if found.players:
+        yield luck_and_skill_words(len(names))
+
+
+def luck_and_skill_words(players: int) -> str:
+    """What luck and skill's parts mean, in a line under the players' figures."""
+    if players == 2:
+        return _(
+            "Luck is what nobody decided (the dice, the start); skill is what the decisions "
+            "made of the margin: decisions, the points the other lost against the best option "
+            "found less the points you lost; foresight, how much better the positions you "
+            "chose turned out than the evaluator expected, against the other's (a player who "
+            "looks further ahead than the hints gains it, and the other loses as much)."
+        )
+    return _(
+        "Luck is what nobody decided (the dice, the start, how the others' decisions fell on "
+        "you); skill is the points the others lost against the best option found, on "
+        "average, less the points you lost."
+    )

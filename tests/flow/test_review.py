@@ -496,19 +496,22 @@ def test_the_lines_name_each_decision_then_each_player() -> None:
     session = played(30)
     lines = list(review_lines(review(session), session.setup.names))
     assert lines[0].startswith("Turn 1, Ayla: ")
-    assert lines[-4].startswith("Ayla: margin ")
-    assert "decisions, average loss " in lines[-4]
-    assert lines[-3].startswith("Ayla: margin ") and " = luck " in lines[-3]
-    assert lines[-2].startswith("Ayla's luckiest roll: turn ")  # then the rolls behind it
-    # and the summary's chart in words, a chance a round.
-    assert re.fullmatch(r"Ayla's chance to win, round by round: (\d+%, )*\d+%\.", lines[-1])
+    assert lines[-5].startswith("Ayla: margin ")
+    assert "decisions, average loss " in lines[-5]
+    assert lines[-4].startswith("Ayla: margin ") and " = luck " in lines[-4]
+    assert lines[-3].startswith("Ayla's luckiest roll: turn ")  # then the rolls behind it
+    # and the summary's chart in words, a chance a round,
+    assert re.fullmatch(r"Ayla's chance to win, round by round: (\d+%, )*\d+%\.", lines[-2])
+    # and last what luck and skill's parts mean.
+    assert lines[-1].startswith("Luck is what nobody decided (the dice, the start); skill is")
+    assert "foresight, how much better the positions you chose turned out" in lines[-1]
     # With 2 players skill's two parts follow, and every figure adds up as shown.
     figures = re.fullmatch(
         r"Ayla: margin ([+-]\d+) = luck ([+-][\d.]+) \+ skill ([+-][\d.]+) "
         r"\(decisions ([+-][\d.]+), foresight ([+-][\d.]+)\)\.",
-        lines[-3],
+        lines[-4],
     )
-    assert figures is not None, lines[-3]
+    assert figures is not None, lines[-4]
     margin, luck, skill, decisions, foresight = map(float, figures.groups())
     assert round(luck + skill, 1) == margin
     assert round(decisions + foresight, 1) == skill
@@ -518,8 +521,8 @@ def test_a_series_of_chances_is_written_with_the_language_s_own_commas() -> None
     session = played(30)
     found = review(session)
     language.use("ja")
-    last = list(review_lines(found, session.setup.names))[-1]
-    assert re.fullmatch(r"Ayla\S*（各巡の始め）：(\d+%、)+\d+%。", last), last  # noqa: RUF001
+    chances = list(review_lines(found, session.setup.names))[-2]
+    assert re.fullmatch(r"Ayla\S*（各巡の始め）：(\d+%、)+\d+%。", chances), chances  # noqa: RUF001
 
 
 def test_the_command_reviews_a_saved_game(
