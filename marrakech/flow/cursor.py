@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from marrakech.engine import SIZE, Aim, GameState, Orient, Place, Square, Turn
-from marrakech.games.language import N_
+from marrakech.games.language import N_, _
 
 WAYS: dict[str, Square] = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
 """The four ways a carpet cursor moves, as (row, col) steps."""
@@ -35,14 +35,26 @@ NO_UTURN = N_("No U-turn: ← left, → right or ↑ ahead.")
 """What the key ↓ says while a player chooses Assam's way (one line of the status)."""
 
 
+_TURNS = {"left": Turn.LEFT, "right": Turn.RIGHT, "straight": Turn.STRAIGHT}
+"""The turn each way a key or a word picks."""
+
+
 def turned(state: GameState, current: Turn | None, way: str) -> Turn | None:
     """The turn that ``way`` ("left", "right" or "straight") picks: that way, whatever was
     picked before (a hint's right, then left, is left: it went straight ahead, one step
     back, where the keys and the risk table's rows say left). None when that way is no
     choice here (Assam never turns back; an aim must turn) or is picked already.
     """
-    wanted = {"left": Turn.LEFT, "right": Turn.RIGHT, "straight": Turn.STRAIGHT}[way]
+    wanted = _TURNS[way]
     return wanted if wanted in turn_choices(state) and wanted is not current else None
+
+
+def why_not_turned(current: Turn | None, way: str) -> str | None:
+    """Why ``way``'s key does nothing when it is the way picked now (``current``: before a
+    person picks, straight ahead), "picked already"; None for another way."""
+    # Translators: why the key of a way does nothing: it is the way picked (the help's
+    # keys: "Ahead (picked already)").
+    return _("picked already") if _TURNS[way] is current else None
 
 
 # -- the carpet cursor ---------------------------------------------------------------------

@@ -37,7 +37,7 @@ from marrakech.bots.expert import searched_values
 from marrakech.engine import Action, Aim, GameState, Orient, Place, turn_bounds
 from marrakech.games.language import N_, _, ngettext, pgettext
 from marrakech.games.session import Session
-from marrakech.games.words import action_words, series
+from marrakech.games.words import action_words, percents, series
 
 from .hint import why_better
 from .judging import EQUAL_CHANCE, Judgement, judge
@@ -646,7 +646,7 @@ def rolls_line(luck_split: Split, seat: int, names: tuple[str, ...]) -> str | No
 def chances_line(found: Review, seat: int, names: tuple[str, ...]) -> str:
     """A seat's chance to win at the start of each round, in a line (the summary's chart
     in words): "Ayla's chance to win, round by round: 63%, 65%, ... 0%."."""
-    chances = series(f"{chances[seat]:.0%}" for _turn, chances in found.chances)
+    chances = series(percents(chances)[seat] for _turn, chances in found.chances)
     return _("{name}'s chance to win, round by round: {chances}.").format(
         name=names[seat], chances=chances
     )

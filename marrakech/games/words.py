@@ -10,6 +10,7 @@ stay English in every language: they are the text mode's commands.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
@@ -145,6 +146,20 @@ def series(figures: Iterable[str]) -> str:
     """Figures one after another, as in "63%, 65%, 0%" (in Japanese, with 、)."""
     # Translators: between the figures of a series: "63%, 65%, 0%".
     return pgettext("between the figures of a series", ", ").join(figures)
+
+
+def percents(chances: Sequence[float]) -> tuple[str, ...]:
+    """Chances (0 to 1) in whole percents that add up as the chances do: the players'
+    chances to win make 100% (4.6%, 29.6% and 65.8% are 5%, 29% and 66%; each rounded
+    alone, 5%, 30% and 66% made 101%). Each is rounded down, then the percents short go
+    to the largest remainders (the first seat's first where they tie)."""
+    hundredths = [chance * 100 for chance in chances]
+    whole = [math.floor(figure) for figure in hundredths]
+    short = round(sum(hundredths)) - sum(whole)
+    by_remainder = sorted(range(len(whole)), key=lambda i: whole[i] - hundredths[i])
+    for seat in by_remainder[:short]:
+        whole[seat] += 1
+    return tuple(f"{figure}%" for figure in whole)
 
 
 def listed(words: Sequence[str], last: str = "and") -> str:

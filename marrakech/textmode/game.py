@@ -645,8 +645,8 @@ class TextGame:
         except ValueError as error:
             return _("Chances to win: {reason}.").format(reason=error)
         each = [
-            _("{name} {chance}").format(name=name, chance=f"{chance:.0%}")
-            for name, chance in zip(self.names, chances, strict=True)
+            _("{name} {chance}").format(name=name, chance=percent)
+            for name, percent in zip(self.names, words.percents(chances), strict=True)
         ]
         return _("Chances to win now: {chances}.").format(chances=_(", ").join(each))
 

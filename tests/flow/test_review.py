@@ -32,6 +32,7 @@ from marrakech.flow.review import (
     MISTAKE,
     Decision,
     Review,
+    chances_line,
     decision_line,
     flagged_by_chance,
     grade,
@@ -523,6 +524,18 @@ def test_a_series_of_chances_is_written_with_the_language_s_own_commas() -> None
     language.use("ja")
     chances = list(review_lines(found, session.setup.names))[-2]
     assert re.fullmatch(r"Ayla\S*（各巡の始め）：(\d+%、)+\d+%。", chances), chances  # noqa: RUF001
+
+
+def test_each_round_s_chances_to_win_add_up_to_a_hundred_percent() -> None:
+    # Each rounded alone, 4.6%, 29.6% and 65.8% said 5%, 30% and 66%: 101% in a round.
+    found = replace(review(played(30)), chances=((0, (0.046, 0.296, 0.658)),))
+    names = ("Ayla", "Bo", "Cem")
+    said = [chances_line(found, seat, names) for seat in range(3)]
+    assert said == [
+        "Ayla's chance to win, round by round: 5%.",
+        "Bo's chance to win, round by round: 29%.",
+        "Cem's chance to win, round by round: 66%.",
+    ]
 
 
 def test_the_command_reviews_a_saved_game(

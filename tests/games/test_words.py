@@ -187,3 +187,12 @@ def test_the_prompt_to_lay_says_when_the_carpet_is_the_players_last() -> None:
     assert words.turn_prompt(state, NAMES).startswith(
         "Cem, lay your last carpet (yellow) beside Assam on (0,0): type its number from legal "
     )
+
+
+def test_the_chances_to_win_in_percents_add_up_to_a_hundred() -> None:
+    # Each rounded alone, 4.6%, 29.6% and 65.8% said 5%, 30% and 66%: 101%.
+    assert words.percents((0.046, 0.296, 0.658)) == ("5%", "29%", "66%")
+    assert words.percents((1 / 3, 1 / 3, 1 / 3)) == ("34%", "33%", "33%")  # the first seat's
+    assert words.percents((0.125, 0.125, 0.125, 0.625)) == ("13%", "13%", "12%", "62%")
+    assert words.percents((1.0, 0.0)) == ("100%", "0%")
+    assert words.percents((0.994, 0.006)) == ("99%", "1%")

@@ -14,6 +14,7 @@ from property_budget import examples
 
 from marrakech import bots, cli
 from marrakech.engine import Phase, Variant
+from marrakech.flow import GameFlow
 from marrakech.games import autosaves as autosaves_module
 from marrakech.games import storage
 from marrakech.games.session import GameSetup, Session
@@ -187,6 +188,13 @@ def test_a_hint_says_the_evaluator_s_choice_and_why_and_plays_nothing() -> None:
     assert str(place) == pick[2]
     squares = f"({pick[3]},{pick[4]})-({pick[5]},{pick[6]})"
     assert line.count(squares) == 1, line  # named once, in the reasons
+
+
+def test_the_chances_to_win_add_up_to_a_hundred_percent(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each rounded alone, 4.6%, 29.6% and 65.8% said 5%, 30% and 66%: 101%.
+    monkeypatch.setattr(GameFlow, "win_chances", lambda flow: (0.046, 0.296, 0.658))
+    played = game("person", "greedy", "greedy")
+    assert answer(played, "eval") == ["Chances to win now: Ayla 5%, Bo 29%, Cem 66%."]
 
 
 def test_a_hint_between_people_quotes_no_chance_to_win() -> None:

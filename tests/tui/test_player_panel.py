@@ -101,7 +101,7 @@ async def titles_shown(app: OnePanel, keyword: str, values: Sequence[object]) ->
 async def test_a_computers_level_stays_as_its_chance_to_win_grows_a_digit(
     width: int, tagged: bool
 ) -> None:
-    titles = await titles_shown(OnePanel("Ayla", "hard", width), "chance", [0.05, 0.5, 1.0])
+    titles = await titles_shown(OnePanel("Ayla", "hard", width), "chance", ["5%", "50%", "100%"])
     assert ["hard" in title for title in titles] == [tagged] * 3, titles
 
 

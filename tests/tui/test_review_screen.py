@@ -24,8 +24,9 @@ from marrakech.tui.app import MarrakechApp
 from marrakech.tui.game_review import GameReview
 from marrakech.tui.screens.help import HelpScreen
 from marrakech.tui.screens.results import ResultsScreen
-from marrakech.tui.screens.review import ReviewScreen
+from marrakech.tui.screens.review import STATUS_LINES, ReviewScreen, status_lines
 from marrakech.tui.screens.summary import SummaryScreen
+from marrakech.tui.widgets.board import BoardWidget
 
 from .helpers import run, screen_text, toasts, wait_until
 from .test_end_of_game import finished_session
@@ -410,10 +411,16 @@ async def test_at_80x24_why_the_better_move_is_better_shows_whole_with_where_it_
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("size", [(140, 40), (100, 32)])
 @run
-async def test_where_there_is_room_why_shows_under_the_decision_s_line() -> None:
+async def test_where_there_is_room_why_shows_under_the_decision_s_line(
+    size: tuple[int, int],
+) -> None:
+    # At 100x32 the lines under the market were 7, blank lines above them: a decision's
+    # line of four lines gave way to its "why" of four.
     session = missed_session()
-    async with reviewing(session, (140, 40)) as (app, pilot, screen, _game):
+    async with reviewing(session, size) as (app, pilot, screen, _game):
+        board = screen.query_one(BoardWidget).region
         shown = 0
         async for decision, why, text in better_moves_said(app, pilot, screen):
             if why is None:
@@ -421,8 +428,16 @@ async def test_where_there_is_room_why_shows_under_the_decision_s_line() -> None
             said = " ".join(decision_line(decision, session.setup.names).split())
             # The turn and what it cost stay in view while the reason is read.
             assert text.startswith(f"{said} {' '.join(why.split())}"), text
+            assert screen.query_one(BoardWidget).region == board  # the market stays put
             shown += 1
         assert shown
+
+
+def test_the_lines_under_the_market_take_half_the_room_its_drawing_leaves() -> None:
+    assert status_lines(47, 23) == STATUS_LINES  # 80x24: the drawing fills the rest
+    # 100x32: the drawing takes 16 of 24 lines; 4 of the 8 left go under it.
+    assert BoardWidget.drawing_height(67, 31 - STATUS_LINES) == 16
+    assert status_lines(67, 31) == STATUS_LINES + 4
 
 
 async def better_moves_said(

@@ -10,9 +10,12 @@ import pytest
 from rich.table import Table
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Label, Markdown, Static, TabbedContent
 
+from marrakech.games.session import GameSetup, Session
+from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens import help as help_module
 from marrakech.tui.screens.help import RULES_PATH, HelpScreen, plain_fences
 from marrakech.tui.widgets.legend import LEGEND
@@ -86,6 +89,45 @@ def test_help_lists_keys_shows_rules_and_closes() -> None:
             await pilot.press("question_mark")
             assert app.results == [None]
             assert isinstance(app.screen, GameLike)
+
+    asyncio.run(run())
+
+
+async def keys_of(app: MarrakechApp, pilot: Pilot[None]) -> list[tuple[str, str]]:
+    """The keys the help lists over the screen shown (the help closed again)."""
+    await pilot.press("question_mark")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, HelpScreen)
+    listed = keys_listed(screen)
+    await pilot.press("escape")
+    await pilot.pause()
+    return listed
+
+
+def test_the_way_picked_is_listed_as_picked_already_not_as_not_now() -> None:
+    # At the first facing "↑ Ahead (not now)" read as if going ahead were not allowed.
+    async def run() -> None:
+        app = MarrakechApp(session=Session(GameSetup(2, seats=("person", "greedy"), seed=8)))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            listed = await keys_of(app, pilot)
+            assert ("↑", "Ahead (picked already)") in listed
+            assert ("←", "Left") in listed
+            assert ("u", "Undo (not now)") in listed  # nothing more to say of the others
+            await pilot.press("left")
+            listed = await keys_of(app, pilot)
+            assert ("←", "Left (picked already)") in listed and ("↑", "Ahead") in listed
+
+    asyncio.run(run())
+
+
+def test_in_the_lessons_the_way_picked_is_listed_as_picked_already() -> None:
+    async def run() -> None:
+        app = MarrakechApp(tutorial=True)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            assert ("↑", "Ahead (picked already)") in await keys_of(app, pilot)
 
     asyncio.run(run())
 

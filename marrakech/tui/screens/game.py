@@ -35,7 +35,13 @@ from marrakech.tui.files import (
     notifier,
     show_notice,
 )
-from marrakech.tui.screens.game_keys import GAME_KEYS, IN_BROWSER_HELP, PALETTE, key_state
+from marrakech.tui.screens.game_keys import (
+    GAME_KEYS,
+    IN_BROWSER_HELP,
+    PALETTE,
+    key_state,
+    why_dimmed,
+)
 from marrakech.tui.screens.game_status import ChancesShown, Frame, Pointing, hint_found
 from marrakech.tui.screens.market_screen import MarketScreen
 from marrakech.tui.screens.translated import translate_bindings
@@ -153,6 +159,11 @@ class GameScreen(MarketScreen["NextGame"]):
         if state and action in ("roll", "aim") and time.monotonic() < self._handover_until:
             return None  # a fresh look first (``HANDOVER_SECONDS``)
         return state
+
+    def why_not_now(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Why a dimmed key cannot act, where the game can say (the help shows it)."""
+        walking = self.pacer.walking is not None
+        return why_dimmed(self.flow, self.pointing, walking, action, parameters)
 
     # -- drawing --------------------------------------------------------------------------
 

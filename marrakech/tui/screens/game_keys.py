@@ -3,7 +3,9 @@ command palette's entries.
 
 ``key_state`` is the screen's ``check_action``: keys that play are a person's in the right
 phase (dimmed while a computer moves or Assam walks), undo says why when the rules keep it,
-and a board where no person plays hides them.
+and a board where no person plays hides them. ``why_dimmed`` is the screen's
+``why_not_now``: what the help says of a dimmed key where the game knows more than "not
+now".
 """
 
 from __future__ import annotations
@@ -168,6 +170,19 @@ def key_state(
             return not walking and flow.can_redo
         return not flow.networked and ((not walking and flow.can_redo) or None)
     return True
+
+
+def why_dimmed(
+    flow: GameFlow, pointing: Pointing, walking: bool, action: str, parameters: tuple[object, ...]
+) -> str | None:
+    """Why a key that ``key_state`` dims cannot act, where the game can say more than "not
+    now": a way's key, for the way picked already. None for the others (a computer to
+    move, Assam walking)."""
+    if key_state(flow, pointing, walking, action, parameters) is not None:
+        return None  # it acts, or is hidden
+    if action == "turn" and flow.person_to_move and not walking:
+        return cursor.why_not_turned(pointing.turn, str(parameters[0]))
+    return None
 
 
 def people_without_takebacks(flow: GameFlow) -> bool:

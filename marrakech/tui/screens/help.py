@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, Protocol, runtime_checkable
 
 from rich.cells import cell_len
 from rich.table import Table
 from textual import on
+from textual.actions import parse
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -106,10 +107,20 @@ def _declared(node: DOMNode) -> set[tuple[str, str]]:
     return declared
 
 
+@runtime_checkable
+class SaysWhyNot(Protocol):
+    """A screen that can say why some of its keys cannot act now (the help says it)."""
+
+    def why_not_now(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Why the key of ``action`` cannot act now (its ``check_action`` dims it), in a
+        few words ("picked already"); None where there is nothing more to say than that."""
+
+
 def key_rows(
-    app: App[object], node_bindings: list[tuple[DOMNode, Binding]]
+    app: App[object], node_bindings: list[tuple[DOMNode, Binding]], *, dimmed: bool = False
 ) -> list[tuple[str, str]]:
-    """(keys, description) rows for the game's own bindings, one row per action."""
+    """(keys, description) rows for the game's own bindings, one row per action;
+    ``dimmed``, of keys that cannot act now, each with why (``_dimmed_description``)."""
     rows: dict[tuple[int, str], tuple[list[str], str]] = {}
     declared: dict[int, set[tuple[str, str]]] = {}
     for node, binding in node_bindings:
@@ -121,11 +132,26 @@ def key_rows(
             continue
         # the app's own keys (Quit, Help) are translated here, where they are shown
         description = _(binding.description)
+        if dimmed:
+            description = _dimmed_description(node, binding.action, description)
         keys, _described = rows.setdefault((id(node), binding.action), ([], description))
         display = app.get_key_display(binding)
         if display not in keys:
             keys.append(display)
     return [(" ".join(keys), description) for keys, description in rows.values()]
+
+
+def _dimmed_description(node: DOMNode, action: str, description: str) -> str:
+    """A key that cannot act now, with why where its screen says (``SaysWhyNot``):
+    "Ahead (picked already)", else "Undo (not now)"."""
+    _namespace, name, parameters = parse(action)
+    why = node.why_not_now(name, parameters) if isinstance(node, SaysWhyNot) else None
+    if why is None:
+        # Translators: a key of the screen below that cannot act at this moment.
+        return _("{description} (not now)").format(description=description)
+    # Translators: a key of the screen below that cannot act at this moment, and why:
+    # "Ahead (picked already)".
+    return _("{description} ({why})").format(description=description, why=why)
 
 
 REVIEW_HELP = (
@@ -306,10 +332,8 @@ class HelpScreen(ModalScreen[None]):
             ):
                 table.add_row(keys, description)
             dimmed = [(a.node, a.binding) for a in bindings if not a.enabled]
-            for keys, description in key_rows(self.app, dimmed):
-                # Translators: a key of the screen below that cannot act at this moment.
-                later = _("{description} (not now)").format(description=description)
-                table.add_row(keys, later, style="dim")
+            for keys, description in key_rows(self.app, dimmed, dimmed=True):
+                table.add_row(keys, description, style="dim")
         table.add_row("Esc q ?", _("close this help"))
         return table
 

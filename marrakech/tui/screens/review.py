@@ -52,8 +52,18 @@ MISSES = (INACCURACY, MISTAKE, BLUNDER)
 
 
 STATUS_LINES = 7
-"""The lines under the market (the status's height in ``DEFAULT_CSS``: the market stays
-where it is from one decision to the next, however many lines each says)."""
+"""The fewest lines under the market (the status's height in ``DEFAULT_CSS``). Their
+number comes from the terminal's size alone (``status_lines``): the market stays where it
+is from one decision to the next, however many lines each says."""
+
+
+def status_lines(width: int, height: int) -> int:
+    """The lines under the market in a column of ``width`` x ``height`` cells: the fewest,
+    and half the blank room the market's drawing leaves above and below it there (the rest
+    keeps it off the top of the screen)."""
+    board = height - STATUS_LINES
+    spare = max(0, board - BoardWidget.drawing_height(width, board))
+    return STATUS_LINES + spare // 2
 
 
 class ReviewScreen(MarketScreen[None]):
@@ -305,10 +315,9 @@ class ReviewScreen(MarketScreen[None]):
     def _overflows(self, *lines: str) -> bool:
         """Whether these lines, wrapped, run past the lines under the market (not known
         before the status is laid out)."""
-        width = self.query_one("#status", WrappedStatic).content_size.width
-        return bool(width) and len(Text("\n".join(lines)).wrap(self.app.console, width)) > (
-            STATUS_LINES
-        )
+        status = self.query_one("#status", WrappedStatic)
+        width, height = status.content_size
+        return bool(width) and len(Text("\n".join(lines)).wrap(self.app.console, width)) > height
 
     def _why(self, index: int) -> str | None:
         """Why the better move of the ``index``-th decision shown is better, as a hint
@@ -319,6 +328,13 @@ class ReviewScreen(MarketScreen[None]):
         return self._whys[index]
 
     def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._fit_status)
+
+    def _fit_status(self) -> None:
+        """Give the lines under the market the room the market's drawing leaves (at this
+        size), then say the decision again in them."""
+        status = self.query_one("#status", WrappedStatic)
+        status.styles.height = status_lines(*self.query_one("#market").content_size)
         if self.shown:
             self.call_after_refresh(self._show)
 

@@ -160,6 +160,13 @@ class TutorialScreen(MarketScreen[Session | None]):
             return None  # b and n wait while an answer is typed (Backspace erases it)
         return True
 
+    def why_not_now(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Why a dimmed key cannot act, where the lesson can say (the help shows it): a
+        way's key, for the way picked already."""
+        if action == "turn" and self.check_action(action, parameters) is None:
+            return cursor.why_not_turned(self.turn, str(parameters[0]))
+        return None
+
     def _refresh_keys(self) -> None:
         keys = tuple(
             (key, active.binding.action, active.enabled)

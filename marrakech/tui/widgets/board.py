@@ -5,13 +5,16 @@ Public API (the game and replay screens use it)::
     board = BoardWidget(id="board")
     board.show(state, assam=None, lanes=(), ghost=None, region=frozenset())
     board.square_at(x, y) -> Square | None
+    BoardWidget.drawing_height(width, height) -> int
 
 ``show`` draws a position. ``assam`` overrides where Assam stands (the walk animation);
 ``lanes`` marks where he would stop for each die outcome (``Lane(stops, chosen)``);
 ``ghost`` is a carpet not laid yet (``Ghost(place, colour, legal)``); ``region`` is the
 region a toll charged, highlighted. ``square_at`` maps a point of the widget to a square
-(None on gaps, loops and labels). The board posts ``BoardWidget.SquareClicked`` and
-``BoardWidget.SquareHovered`` (square or None) and never changes the game itself.
+(None on gaps, loops and labels); ``drawing_height`` is the lines the drawing takes in a
+widget of a size (a screen may give the blank room round it to what goes under it). The
+board posts ``BoardWidget.SquareClicked`` and ``BoardWidget.SquareHovered`` (square or
+None) and never changes the game itself.
 
 Every square reads without colour: a letter per colour (R, B, Y, G; lower case when the
 owner is bankrupt), the stack height, ``═`` and ``║`` joining the two halves of a carpet,
@@ -144,6 +147,15 @@ class _Layout(NamedTuple):
         return self.y(SIZE - 1) + self.cell_height
 
 
+def _fitting(width: int, height: int) -> _Layout:
+    """The largest layout that fits ``width`` x ``height`` (the smallest where none does)."""
+    for cell in _CELL_SIZES:
+        layout = _Layout(*cell)
+        if layout.width <= width and layout.height <= height:
+            return layout
+    return _Layout(*_CELL_SIZES[-1])
+
+
 class _Canvas:
     """A grid of characters with a style each."""
 
@@ -247,6 +259,12 @@ class BoardWidget(Widget):
             return None
         return (row, col)
 
+    @staticmethod
+    def drawing_height(width: int, height: int) -> int:
+        """The lines the market's drawing takes in a widget of this size (the rest is blank
+        room round it)."""
+        return _fitting(width, height).height
+
     # -- mouse --------------------------------------------------------------------------
 
     def on_click(self, event: events.Click) -> None:
@@ -280,17 +298,9 @@ class BoardWidget(Widget):
             return self._strips[y]
         return Strip.blank(self.size.width, self.rich_style)
 
-    def _pick_layout(self) -> _Layout:
-        width, height = self.size
-        for cell in _CELL_SIZES:
-            layout = _Layout(*cell)
-            if layout.width <= width and layout.height <= height:
-                return layout
-        return _Layout(*_CELL_SIZES[-1])
-
     def _draw(self) -> list[Strip]:
         """The whole widget, line by line: the drawing centred in the widget's size."""
-        layout = self._layout = self._pick_layout()
+        layout = self._layout = _fitting(*self.size)
         width, height = self.size
         left = max(0, (width - layout.width) // 2)
         top = max(0, (height - layout.height) // 2)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -56,9 +57,19 @@ def coins(money: int) -> tuple[int, int]:
     return fives, money - 5 * fives
 
 
+TOLL_ROOM = 10
+"""A toll of two figures: the room kept beside the money for the last toll's change (a
+level shown under the points does not come and go with it)."""
+
 MIN_NAME_CELLS = 6
 """The fewest cells the title keeps before what is said beside the name ("away") where
 that needs the room: the marker of the player to move, and the start of the name."""
+
+
+def _fitting(forms: Sequence[str], room: int) -> str:
+    """The first of ``forms`` (a computer's level, the longest first) that fits ``room``
+    cells whole; "" where none does."""
+    return next((form for form in forms if cell_len(form) <= room), "")
 
 
 def _row(left: Text, right: str | Text) -> Table:
@@ -85,7 +96,7 @@ class PlayerPanel(Static):
         self.level = level
         """The computer level that plays the seat now; None for a person."""
         self._shown: object = None
-        self._drawn: tuple[GameState, int, str | None, float | None, str] | None = None
+        self._drawn: tuple[GameState, int, str | None, str | None, str] | None = None
         """What ``show`` drew last, drawn again at the panel's new width on a resize."""
 
     def on_resize(self) -> None:
@@ -98,14 +109,15 @@ class PlayerPanel(Static):
         state: GameState,
         change: int = 0,
         name: str | None = None,
-        chance: float | None = None,
+        chance: str | None = None,
         *,
         presence: str = "",
     ) -> None:
         """Draw the seat in this position; ``change`` is the dirhams the last toll moved;
         ``name`` the player's name, when it has changed (a network game's player);
-        ``chance`` its chance to win, when it is shown (beside the points); ``presence``
-        whether a player elsewhere is missing ("not joined", "away"), beside the name."""
+        ``chance`` its chance to win as shown ("54%": ``words.percents``), when it is
+        shown (beside the points); ``presence`` whether a player elsewhere is missing
+        ("not joined", "away"), beside the name."""
         if name is not None:
             self.player_name = name
         self._drawn = (state, change, name, chance, presence)
@@ -132,7 +144,7 @@ class PlayerPanel(Static):
         self.set_class(player.eliminated, "-out")
         title = Text.assemble(("▶ " if current else "  "), (self.player_name, "bold"))
         levels = (
-            (" · " + computer_label(self.level), " · " + computer_word(self.level))
+            (computer_label(self.level), computer_word(self.level))
             if self.level is not None
             else ()
         )
@@ -143,6 +155,8 @@ class PlayerPanel(Static):
         dirhams = ngettext("{count} dirham", "{count} dirhams", player.money)
         # Counts take two columns, so that the panels' columns line up whatever they hold.
         money.append(dirhams.format(count=f"{player.money:2d}"), style="bold")
+        # The money's widest: with a toll of two figures beside it ("30 dirhams +12").
+        widest_money = money.cell_len + cell_len(f" {TOLL_ROOM:+d}")
         if change:
             money.append(f" {change:+d}", style=self._style("gain" if change > 0 else "loss"))
         fives, ones = coins(player.money)
@@ -165,30 +179,36 @@ class PlayerPanel(Static):
         points = Text(ngettext("{count} pt", "{count} pts", score.total).format(count=score.total))
         if chance is not None:
             # Translators: a player's chance to win, after their points: "44 pts · 54%".
-            points.append(_(" · {chance}").format(chance=f"{chance:.0%}"), style="bold")
+            points.append(_(" · {chance}").format(chance=chance), style="bold")
         # The computer's level, when it fits whole beside the points (the points come
-        # first): "expert computer", else "expert" (beside a chance to win). The room is
-        # what the widest points of the game leave ("30 pts · 100%"), so that the tag does
-        # not come and go as the figures grow and shrink.
+        # first): "expert computer", else "expert" (beside a chance to win); else under
+        # the points (below). The room is what the widest points of the game leave ("30
+        # pts · 100%"), so that the tag does not come and go as the figures grow and shrink.
         widest = ngettext("{count} pt", "{count} pts", 10).format(count=f"{score.total:2d}")
         if chance is not None:
             widest += _(" · {chance}").format(chance="100%")
-        room = self.content_size.width - max(points.cell_len, cell_len(widest)) - 1
-        level = next((words for words in levels if title.cell_len + cell_len(words) <= room), "")
+        width = self.content_size.width
+        room = width - max(points.cell_len, cell_len(widest)) - 1
+        level = _fitting(levels, room - title.cell_len - cell_len(" · "))
         if level:
-            title.append(level, style="italic")
+            title.append(" · " + level, style="italic")
         if presence:
             away = " · " + presence
             if title.cell_len + cell_len(away) > room:  # the name gives way, never the news
                 title.truncate(max(room - cell_len(away), MIN_NAME_CELLS), overflow="ellipsis")
             title.append(away, style="italic")
-        # The coins give way where the money and its last change need the room (Japanese).
+        # The coins give way where the money and its last change need the room (Japanese),
+        # and to a level with no room beside the name (a chance to win beside the points),
+        # where the money at its widest leaves it room.
         split = f"{fives}{_TIMES}5+{ones}{_TIMES}1" if player.money else ""
-        if 0 < self.content_size.width < money.cell_len + 1 + cell_len(split):
+        if 0 < width < money.cell_len + 1 + cell_len(split):
             split = ""
+        under = ""
+        if levels and not level:
+            under = _fitting(levels, width - max(money.cell_len, widest_money) - 1)
         rows = Group(
             _row(title, points),
-            _row(money, split),
+            _row(money, Text(under, style="italic") if under else split),
             _row(carpets, squares.format(count=score.visible)),
         )
         self.update(rows, layout=first)

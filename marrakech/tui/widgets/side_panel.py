@@ -11,6 +11,7 @@ from textual.widgets import Static
 from marrakech.engine import Phase
 from marrakech.flow import Seat
 from marrakech.games.language import _
+from marrakech.games.words import percents
 from marrakech.tui.screens.game_status import Frame
 from marrakech.tui.widgets.die_face import ROLL_HINT, DieFace
 from marrakech.tui.widgets.legend import Legend
@@ -61,8 +62,9 @@ class SidePanel(Vertical):
         Enter (⏎) or a click rolls it; ``chances``: each seat's chance to win, when it is
         shown; ``levels``: the computer that plays each seat now (None: a person), when
         that can change (a computer standing in for a player or an outside bot)."""
+        shown = percents(chances) if chances is not None else None  # together: 100%
         for panel in self.query(PlayerPanel):
-            chance = chances[panel.seat] if chances is not None else None
+            chance = shown[panel.seat] if shown is not None else None
             presence = frame.presence[panel.seat] if frame.presence else ""
             if levels:
                 panel.level = levels[panel.seat]
