@@ -46,9 +46,11 @@ name            what it is
 ``presence``    What squares on the board are worth beyond their point while carpets are
                 left to lay (they earn tolls later).
 ``cover``       What squares are expected to lose to carpets laid beside Assam's likely way.
-``to_the_end``  In the last turns only (``solved``), in place of the five parts above: what
-                the rolls and carpets after this turn bring, worked out exactly to the end
-                (``exact_outcome``), every seat choosing for its own chance to win.
+``to_the_end``  In the last turns only (``solved``), in place of the five parts above: the
+                exact expected final points (``exact_outcome``, every seat choosing for its
+                own chance to win) less this turn's parts: what the rolls and carpets after
+                this turn bring, and where the exact play lays another carpet this turn
+                than the estimate's ``carpet``, the difference.
 ==============  ==========================================================================
 
 The chance to win is a curve of the expected margins: the chance to finish ahead of each
@@ -108,7 +110,8 @@ exact rest of the game (``to_the_end``) takes their place."""
 
 EXPECTED_PARTS = frozenset(TO_COME_PARTS)
 """The parts still to come after the decision's own roll and carpet: the reported chance to
-win counts them at the calibration's weight (``Calibration.weight``), the others in full."""
+win counts them at the calibration's weight (``Calibration.weight``), the others in full.
+In the last turns ``to_the_end`` replaces them, exact, and counts in full."""
 
 SPREAD_PER_ROOT_ROLL = 3.5
 """How far the final margin strays from the estimate: this times the root of the rolls left."""
@@ -128,7 +131,7 @@ win and points reported are worked out exactly (``exact_outcome``): some 1,500 p
 a few hundredths of a second. With 3 left it takes seconds."""
 
 EXACT_KEPT = 100_000
-"""How many positions' exact chances an evaluator keeps (a game's last turns need a few
+"""How many positions' exact outcomes an evaluator keeps (a game's last turns need a few
 thousand)."""
 
 
@@ -272,8 +275,17 @@ def carpets_left(state: GameState) -> int:
 
 
 def solved(state: GameState) -> bool:
-    """Whether the chances to win reported in ``state`` are exact (``EXACT_CARPETS``)."""
+    """Whether the chances to win and points reported in ``state`` are exact
+    (``EXACT_CARPETS``)."""
     return state.phase is Phase.OVER or carpets_left(state) <= EXACT_CARPETS
+
+
+def decisions_solved(state: GameState) -> bool:
+    """Whether every decision's figures in ``state`` (``Evaluator.decisions``) are exact:
+    in the last turns, and at the carpet that brings them (each carpet leaves them)."""
+    if solved(state):
+        return True
+    return state.phase is Phase.PLACE and carpets_left(state) - 1 <= EXACT_CARPETS
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,9 +302,11 @@ def exact_outcome(
     state: GameState, known: dict[GameState, ExactOutcome] | None = None
 ) -> ExactOutcome:
     """Each seat's chance to win and expected final points with every roll to come averaged
-    over the die and every decision taken by the seat deciding for its own best chance (the
-    first of equals, in the engine's order). ``known`` keeps positions already worked out. It
-    visits every position to the end: ask it only near the end (``solved``)."""
+    over the die and every decision taken by the seat deciding for its own best chance; of
+    equal chances (a game already won or lost, say), for its best lead over the best other
+    seat, as the expert breaks ties (then the first, in the engine's order). ``known`` keeps
+    positions already worked out. It visits every position to the end: ask it only near the
+    end (``solved``)."""
     if known is None:
         known = {}
     if state.phase is Phase.OVER:
@@ -319,18 +333,20 @@ def exact_outcome(
         mover = state.current
         for action in state.legal_actions():
             after = exact_outcome(state.apply(action), known)
-            if found is None or after.win_chance[mover] > found.win_chance[mover] + 1e-12:
+            if found is None or _better_for(mover, after, found):
                 found = after
         assert found is not None, "a player to decide always has a legal action"
     known[state] = found
     return found
 
 
-def exact_chances(
-    state: GameState, known: dict[GameState, ExactOutcome] | None = None
-) -> tuple[float, ...]:
-    """Each seat's chance to win, played out exactly (``exact_outcome``)."""
-    return exact_outcome(state, known).win_chance
+def _better_for(seat: int, outcome: ExactOutcome, than: ExactOutcome) -> bool:
+    """Whether ``outcome`` is better for ``seat`` than ``than``: a better chance to win, or
+    as good a chance and a better lead (``evaluation.utility``)."""
+    mine, theirs = outcome.win_chance[seat], than.win_chance[seat]
+    if abs(mine - theirs) > 1e-12:
+        return mine > theirs
+    return utility(outcome.points, seat) > utility(than.points, seat) + 1e-12
 
 
 _Vector = list[float]
@@ -448,7 +464,8 @@ class Evaluator:
         each seat's change in a part weighed by ``weights`` (``margin_weights``), so that a
         dirham paid to a rival counts against the payer and for the rival; and the parts
         still to come (``EXPECTED_PARTS``) counted at the calibration's weight for the
-        player count (all of it with 2 players, a quarter with 4: further ahead, less sure).
+        player count (all of it with 2 players, a quarter with 4: further ahead, less sure;
+        in the last turns the exact rest of the game, ``to_the_end``, counts in full).
         """
         share = self.calibration.weight[len(weights) - 2]
         differences = []
@@ -472,7 +489,7 @@ class Evaluator:
             for name in TO_COME_PARTS:
                 split[name] = [0.0] * seats
             for seat in range(seats):
-                this_turn = sum(split[name][seat] for name in PART_NAMES)
+                this_turn = sum(split[name][seat] for name in PART_NAMES if name != "to_the_end")
                 split["to_the_end"][seat] = exact.points[seat] - this_turn
         points = tuple(sum(split[name][seat] for name in PART_NAMES) for seat in range(seats))
         parts = tuple(

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR, DecisionValue, Evaluator, Part
 from marrakech.engine import Action, Aim, GameState, Orient, Phase, Place, Turn
 from marrakech.flow.computers import ComputerMove
-from marrakech.flow.judging import EQUAL_CHANCE, rank
+from marrakech.flow.judging import EQUAL_CHANCE, EQUAL_POINTS, alike, rank
 from marrakech.games.language import N_, _
 from marrakech.games.words import carpet_squares, listed
 
@@ -68,10 +68,10 @@ QUOTED_MOST = 4
 SHOWN = 0.05
 """A figure smaller than this (in points) shows as 0.0: it is never quoted."""
 
-EITHER_BELOW = 0.5
+EITHER_BELOW = EQUAL_POINTS
 """Two options this close in points (and less than ``judging.EQUAL_CHANCE`` apart in the
 chance to win) are said to be worth about the same: "either will do", as the review grades
-either "best"."""
+either "best" (``judging.alike``)."""
 
 NAIVE_MARGIN = 0.05
 """The naive favourite must beat the pick by this much on its own measure (dirhams of
@@ -147,15 +147,13 @@ def hint(
     naive = _naive(state, best, ranked[1:])
     other = naive or ranked[1]
     found = _compared(best, other, weights, evaluator, naive=naive is not None)
-    if not found.parts and abs(found.points) < SHOWN:
+    if abs(found.points) < SHOWN:  # (no parts quoted yet)
         found = replace(found, parts=_cancelling(evaluator.compare(best, other, weights)))
     if not isinstance(pick, Place) and _either(found):
         also = tuple(  # the third way (carpets alike are too many to name)
             _choice(value)
             for value in ranked[1:]
-            if value is not other
-            and best.win_chance - value.win_chance < EQUAL_CHANCE
-            and sum(part.points for part in evaluator.compare(best, value, weights)) < EITHER_BELOW
+            if value is not other and ranking.as_good_as_best(value.action)
         )
         found = replace(found, also=also)
     if chances and not isinstance(pick, Place):
@@ -412,12 +410,13 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
                 mine=mine, other=other, theirs=theirs
             ),
         )
-    if found.chance_a_hair_lower and not _same_chance_shown(found):
+    if not _chance_decided(found) and not _same_chance_shown(found):
         return (
             _(
                 "{choice} and {other} are worth about the same, {mine} and {theirs} chance to "
                 "win, less than half a percentage point apart: either will do."
             ).format(choice=choice, other=other, mine=mine, theirs=theirs),
+            *_also_words(found),
         )
     if not _same_chance_shown(found):  # a better chance for about as many points, or fewer
         if found.points <= -SHOWN:
@@ -497,10 +496,9 @@ def _chance_decided(found: Hint) -> bool:
 
 
 def _either(found: Hint) -> bool:
-    """Whether the pick and the option compared are worth about the same, so that the
-    review would grade either "best": chances to win less than ``judging.EQUAL_CHANCE``
-    apart, and less than ``EITHER_BELOW`` points more as the parts sentence says it."""
-    return not _chance_decided(found) and _said_parts(found)[1] < round(EITHER_BELOW * 10)
+    """Whether the pick and the option compared are worth about the same: the review would
+    grade either "best" (``judging.alike``)."""
+    return alike(max(0.0, found.win_chance - found.compared_win_chance), found.points)
 
 
 def _said_parts(found: Hint) -> tuple[list[Part], int]:
@@ -521,7 +519,7 @@ def _parts_sentence(found: Hint) -> str:
     gains = [part for part in said if part.points > 0]
     losses = [part for part in said if part.points < 0]
     points = f"{total / 10:.1f}"
-    if losses and total == 0:  # "worth 0.0 points more" would read as a slip
+    if losses and total <= 0:  # "worth 0.0 points more" would read as a slip (parts cancelling)
         return _(
             "{choice} gives up {losses}, but gains {gains}: worth about the same as {other}."
         ).format(choice=choice, losses=_items(losses), gains=_items(gains), other=other)
@@ -543,7 +541,7 @@ def _sentences_without_chances(found: Hint) -> tuple[str, ...]:
     # As the sentences with chances say it: "better" when the chances differ as shown.
     better = _chance_decided(found) and not _same_chance_shown(found)
     if found.parts and _either(found):
-        return (_parts_sentence(found), _("Either will do."))
+        return (_parts_sentence(found), *_also_words(found), _("Either will do."))
     if found.parts and _chance_decided(found) and found.points < SHOWN:  # parts that cancel out
         return (_parts_sentence(found), _("It gives the better chance to win."))
     if found.parts:

@@ -25,6 +25,16 @@ EQUAL_CHANCE = 0.005
 """Options whose chances to win are less than this (0 to 1) below the best chance are equal
 on chance: the points of the lead rank them."""
 
+EQUAL_POINTS = 0.5
+"""An option less than this many points of the lead below the best, and equal on chance, is
+as good as the best: the review grades it "best", the hint says "either will do"."""
+
+
+def alike(loss_win_chance: float, loss_points: float) -> bool:
+    """Whether an option that lost this much chance to win (0 to 1) and this many points of
+    the lead against the best is as good as the best (``EQUAL_CHANCE``, ``EQUAL_POINTS``)."""
+    return loss_win_chance < EQUAL_CHANCE and loss_points < EQUAL_POINTS
+
 
 @dataclass(frozen=True, slots=True)
 class Ranking:
@@ -44,6 +54,12 @@ class Ranking:
         it is worth as many or more)."""
         index = next(i for i, value in enumerate(self.options) if value.action == action)
         return max(0.0, self.leads[0] - self.leads[index])
+
+    def as_good_as_best(self, action: Action) -> bool:
+        """Whether ``action`` is as good as the best option (``alike``)."""
+        value = next(value for value in self.options if value.action == action)
+        lost = max(0.0, self.options[0].win_chance - value.win_chance)
+        return alike(lost, self.loss_points(action))
 
 
 def rank(state: GameState, evaluator: Evaluator = DEFAULT_EVALUATOR) -> Ranking | None:

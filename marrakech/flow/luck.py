@@ -125,6 +125,13 @@ def rounded(margin: float, skill: float, digits: int = 1) -> tuple[float, float]
     return round(margin - shown_skill, digits), shown_skill
 
 
+def has_foresight(seats: int) -> bool:
+    """Whether skill has a foresight part with this many seats: with 2 players one seat's
+    inconsistency is the other's with the sign turned, so it is theirs to gain or lose;
+    with more it stays in luck (its ``evaluator`` part)."""
+    return seats == 2
+
+
 def rounded_skill_parts(
     skill: float, parts: Mapping[str, float], digits: int = 1
 ) -> tuple[float, float] | None:
@@ -183,8 +190,7 @@ def split(
         decisions leave unexplained is the evaluator's inconsistency."""
         parts = {name: chance[name][seat] for name in ("dice", "start", "table")}
         unexplained = margin - decisions[seat] - sum(parts.values())
-        # With 2 players one seat's inconsistency is the other's with the sign turned.
-        foresight = unexplained if seats == 2 else 0.0
+        foresight = unexplained if has_foresight(seats) else 0.0
         parts["evaluator"] = unexplained - foresight
         skill = decisions[seat] + foresight
         skill_parts = {"decisions": decisions[seat], "foresight": foresight}

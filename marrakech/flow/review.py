@@ -13,8 +13,8 @@ one by the measure the grade came from (the chance to win, or for a flag by poin
 the points of the lead), and unless it confirms the loss (``confirms``: at least as much
 lost as the evaluator said) the smaller of the two losses grades it, an inaccuracy at
 least (``second_look_grade``), marked ``doubted`` (the losses stay the evaluator's). In
-the last turns, where the chances are exact (``evaluator.solved``), a loss of chance to
-win gets no second look.
+the last turns, where the figures are exact (``evaluator.decisions_solved``), a loss gets
+no second look.
 Each loss is 0 or more (``judging``); a move that gave up no points and less chance to
 win than a "best" grade allows (``BEST_BELOW``) counts as the best.
 
@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from marrakech.bots.evaluator import DEFAULT_EVALUATOR, Evaluator, solved
+from marrakech.bots.evaluator import DEFAULT_EVALUATOR, Evaluator, decisions_solved
 from marrakech.bots.expert import searched_values
 from marrakech.engine import Action, Aim, GameState, Orient, Place, turn_bounds
 from marrakech.games.language import N_, _, ngettext, pgettext
@@ -40,13 +40,14 @@ from marrakech.games.session import Session
 from marrakech.games.words import action_words, percents, series
 
 from .hint import why_better
-from .judging import EQUAL_CHANCE, Judgement, judge
+from .judging import EQUAL_CHANCE, EQUAL_POINTS, Judgement, alike, judge
 from .luck import (
     LUCK_PARTS,
     SKILL_PARTS,
     Account,
     RollLuck,
     Split,
+    has_foresight,
     luckiest_rolls,
     rounded,
     rounded_skill_parts,
@@ -83,8 +84,9 @@ POINT_GRADES = ((6.0, BLUNDER), (3.0, MISTAKE), (1.5, INACCURACY))
 """The grades by points of the lead lost, from the worst. Where the game is all but decided
 the chance to win hardly moves, and points still show what a decision cost."""
 
-BEST_POINTS_BELOW = 0.5
-"""A decision losing this many points of the lead or more is not graded "best"."""
+BEST_POINTS_BELOW = EQUAL_POINTS
+"""A decision losing this many points of the lead or more is not graded "best" (``judging.
+EQUAL_POINTS``: the hint says "either will do" of the same)."""
 
 
 def grade(loss_win_chance: float, loss_points: float = 0.0) -> str:
@@ -98,7 +100,7 @@ def grade(loss_win_chance: float, loss_points: float = 0.0) -> str:
     )
     if worst is not None:
         return GRADE_ORDER[worst]
-    return BEST if loss_win_chance < BEST_BELOW and loss_points < BEST_POINTS_BELOW else GOOD
+    return BEST if alike(loss_win_chance, loss_points) else GOOD
 
 
 def deeper_loss(
@@ -263,12 +265,13 @@ def review(
                 # the grade is the worse of what the two measures give then.
                 before = transition.before
                 by_chance, by_points = grade(chance), grade(0.0, points)
-                if by_chance in (MISTAKE, BLUNDER) and not solved(before):
-                    # (Solved, the chances are exact: no search could find them wrong.)
+                # (Solved, the figures are exact: no search could find them wrong.)
+                exact = decisions_solved(before)
+                if by_chance in (MISTAKE, BLUNDER) and not exact:
                     deeper_chance = deeper_loss(before, action, best, evaluator)
                     if not confirms(deeper_chance, chance):
                         by_chance = second_look_grade(chance, deeper_chance)
-                if by_points in (MISTAKE, BLUNDER):
+                if by_points in (MISTAKE, BLUNDER) and not exact:
                     deeper_points = deeper_loss(before, action, best, evaluator, points=True)
                     if not confirms(deeper_points, points):
                         by_points = second_look_grade(points, deeper_points, points=True)
@@ -422,23 +425,24 @@ PERCENT_EDGES = tuple(sorted({BEST_BELOW * 100, *(threshold * 100 for threshold,
 """The chance to win lost, in percentage points, at which a grade changes."""
 
 
-def _shown(value: float, places: int, edges: tuple[float, ...]) -> str:
-    """A loss ``value`` with ``places`` decimals: rounded, as the JSON rounds it, but cut
-    where rounding would reach a grade's edge it is below (4.96% shows as 4.9%, under a
-    mistake's 5%), so that a loss is never shown above the grade it got."""
+def _shown(value: float, places: int, edges: tuple[float, ...], cut: bool) -> str:
+    """A loss ``value`` with ``places`` decimals: rounded, as the JSON rounds it, but never
+    up to a grade's edge it is below (4.96% shows as 4.9%, under a mistake's 5%), so that a
+    loss is never shown above the grade it got; ``cut``: cut, never shown above itself."""
     scale = 10**places
-    rounded = round(value * scale) / scale
-    if any(value < edge <= rounded + 1e-9 for edge in edges):
-        rounded = math.trunc(value * scale + 1e-9) / scale
-    return f"{rounded:.{places}f}"
+    shown = math.trunc(value * scale) if cut else round(value * scale)
+    for edge in edges:
+        if value < edge <= (shown + 1e-6) / scale:
+            shown = min(math.trunc(value * scale + 1e-9), round(edge * scale) - 1)
+    return f"{shown / scale:.{places}f}"
 
 
-def _points(value: float, places: int = 2) -> str:
-    return _shown(value, places, POINT_EDGES)
+def _points(value: float, places: int = 2, cut: bool = False) -> str:
+    return _shown(value, places, POINT_EDGES, cut)
 
 
-def _percent(chance: float, places: int = 1) -> str:
-    return f"{_shown(chance * 100, places, PERCENT_EDGES)}%"
+def _percent(chance: float, places: int = 1, cut: bool = False) -> str:
+    return f"{_shown(chance * 100, places, PERCENT_EDGES, cut)}%"
 
 
 def _deeper_percent(decision: Decision) -> str:
@@ -458,11 +462,11 @@ def _shows_a_loss(loss: float | None, shown: str) -> bool:
     return (loss or 0.0) > 0 and any(digit in shown for digit in "123456789")
 
 
-def _below(show: Callable[[float, int], str], deeper: float, loss: float, places: int) -> str:
-    """``deeper`` as ``show`` writes it, to a decimal more where it would read as ``loss``
-    does (it is below it whenever it is shown)."""
-    shown = show(deeper, places)
-    return show(deeper, places + 1) if shown == show(loss, places) else shown
+def _below(show: Callable[[float, int, bool], str], deeper: float, loss: float, places: int) -> str:
+    """``deeper`` as ``show`` writes it, to a decimal more, cut, where it would read as
+    ``loss`` does (it is below it whenever it is shown)."""
+    shown = show(deeper, places, False)
+    return show(deeper, places + 1, True) if shown == show(loss, places, False) else shown
 
 
 def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
@@ -679,7 +683,7 @@ def review_lines(found: Review, names: tuple[str, ...]) -> Iterable[str]:
 
 def luck_and_skill_words(players: int) -> str:
     """What luck and skill's parts mean, in a line under the players' figures."""
-    if players == 2:
+    if has_foresight(players):
         return _(
             "Luck is what nobody decided (the dice, the start); skill is what the decisions "
             "made of the margin: decisions, the points the other lost against the best option "

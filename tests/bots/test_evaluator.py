@@ -12,12 +12,17 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from property_budget import examples
 
+from marrakech.bots.evaluation import utility
 from marrakech.bots.evaluator import (
     DEFAULT_EVALUATOR,
+    EXACT_CARPETS,
     PART_NAMES,
     Evaluation,
     Evaluator,
+    carpets_left,
     chances,
+    decisions_solved,
+    exact_outcome,
     solved,
 )
 from marrakech.bots.expert import ExpertBot
@@ -210,9 +215,12 @@ def test_in_the_last_turns_the_chances_and_points_are_each_seat_s_best_to_the_en
         options = decisions(state)
         best = max(d.win_chance for d in options)
         assert found[mover] == pytest.approx(best)
-        # The first decision of the best chance, in the engine's order, is the one played.
-        first = next(d for d in options if d.win_chance > best - 1e-12)
-        assert evaluation.points == pytest.approx(first.evaluation.points)
+        # Of the decisions with the best chance, the one with the best lead is played (the
+        # first of those, in the engine's order).
+        equal = [d for d in options if d.win_chance > best - 1e-12]
+        lead = max(utility(d.evaluation.points, mover) for d in equal)
+        played = next(d for d in equal if utility(d.evaluation.points, mover) > lead - 1e-9)
+        assert evaluation.points == pytest.approx(played.evaluation.points)
 
 
 def test_the_last_facing_s_chances_are_exact() -> None:
@@ -229,12 +237,27 @@ def test_the_last_facing_s_chances_are_exact() -> None:
         {Orient(Turn.LEFT): 19 / 36, Orient(Turn.STRAIGHT): 27 / 36, Orient(Turn.RIGHT): 20 / 36}
     )
     assert evaluate(state).win_chance[0] == pytest.approx(27 / 36)
-    # The points are exact too: the estimate had turning left worth the most.
+    # The points are exact too, each player playing on for their lead once the winner is
+    # settled: turning left is worth the most points on average, for a worse chance to win.
     points = {d.action: d.points for d in decisions(state)}
     assert points == pytest.approx(
         {
-            Orient(Turn.LEFT): 1849 / 36,
-            Orient(Turn.STRAIGHT): 1882 / 36,
-            Orient(Turn.RIGHT): 1810 / 36,
+            Orient(Turn.LEFT): 101 / 2,
+            Orient(Turn.STRAIGHT): 893 / 18,
+            Orient(Turn.RIGHT): 1769 / 36,
         }
     )
+
+
+def test_at_the_carpet_that_brings_the_last_turns_every_option_is_exact() -> None:
+    session = storage.load_game(Path(__file__).parents[1] / "data" / "last_facing.json")
+    states = [step.before for step in session.transitions]
+    three = [s for s in states if carpets_left(s) == EXACT_CARPETS + 1]
+    place = next(s for s in three if s.phase is Phase.PLACE)
+    orient = next(s for s in three if s.phase is Phase.ORIENT)
+    assert decisions_solved(place) and not solved(place)
+    assert not decisions_solved(orient)
+    for option in decisions(place):
+        exact = exact_outcome(place.apply(option.action))
+        assert option.win_chance == pytest.approx(exact.win_chance[place.current])
+        assert option.points == pytest.approx(exact.points[place.current])

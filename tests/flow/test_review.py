@@ -37,6 +37,7 @@ from marrakech.flow.review import (
     flagged_by_chance,
     grade,
     judge,
+    luck_and_skill_words,
     review,
     review_document,
     review_lines,
@@ -225,6 +226,17 @@ def test_a_loss_is_shown_rounded_but_never_up_into_the_next_grade() -> None:
     rounded = Decision(0, 3, state, move, better, 1.046, 0.0456, INACCURACY)
     assert decision_line(rounded, ("Ayla", "Bo")).endswith(
         "lost 1.05 points and 4.6% chance to win: inaccuracy."
+    )
+    # A hair below an edge (an exact figure, in 36ths, less its float error) stays below.
+    hair = Decision(0, 3, state, move, better, 1.4999999999999996, 0.0156, GOOD)
+    assert decision_line(hair, ("Ayla", "Bo")).endswith(
+        "lost 1.49 points and 1.6% chance to win: good."
+    )
+    # A deeper loss read to a decimal more is cut, so it never reads above the loss.
+    deeper = Decision(0, 3, state, move, better, 2.9, 0.08549, MISTAKE, 0.08546)
+    assert decision_line(deeper, ("Ayla", "Bo")).endswith(
+        "lost 2.90 points and 8.5% chance to win; a deeper search finds a smaller loss (8.54% "
+        "chance to win), still a mistake."
     )
     # The deeper search's loss, though below the evaluator's, would read the same: to
     # two decimals then.
@@ -641,7 +653,7 @@ def test_after_an_inaccuracy_or_worse_the_lines_say_why_the_better_move_is_bette
 @pytest.mark.slow
 def test_a_blunder_by_points_stands_when_the_second_look_by_chance_finds_a_mistake() -> None:
     # A person against the expert, turn 41: a carpet on two of the player's own squares
-    # loses 9.69 points (a blunder by points) and 16.4% chance to win (a blunder by chance).
+    # loses 9.70 points (a blunder by points) and 16.4% chance to win (a blunder by chance).
     # The deeper search finds 7.3% chance to win lost (a mistake) but 8.32 points (still a
     # blunder): it was graded by the chance alone, a mistake.
     path = Path(__file__).parents[1] / "data" / "blunder_by_points.json"
@@ -650,7 +662,7 @@ def test_a_blunder_by_points_stands_when_the_second_look_by_chance_finds_a_mista
     decision = next(d for d in found.decisions if d.turn == 41 and isinstance(d.played, Place))
     assert (decision.grade, decision.doubted) == (BLUNDER, True)
     assert decision_line(decision, session.setup.names) == (
-        "Turn 41, Me: carpet on (1,1)-(2,1), best carpet on (0,2)-(0,3): lost 9.69 points and "
+        "Turn 41, Me: carpet on (1,1)-(2,1), best carpet on (0,2)-(0,3): lost 9.70 points and "
         "16.4% chance to win; a deeper search finds 7.3% chance to win and 8.32 points lost, "
         "still a blunder."
     )
@@ -663,18 +675,19 @@ def test_in_the_last_turns_the_chances_are_exact_and_a_blunder_needs_no_second_l
     # A person against the expert, turn 47: two carpets left. Turning left, as played, wins
     # 19 games in 36, going straight 27 (every roll and carpet to the end, each player for
     # their own best chance); the evaluator's estimate said 81% for left, 77% for straight.
-    # The points too: straight leaves me 33/36 of a point more on average and the expert
-    # 16/36 less (the estimate said left was worth more).
+    # Worked out exactly, turning left is worth more points on average (a bigger lead where
+    # it wins, each player playing on for their lead once the winner is settled): it lost
+    # chance to win only.
     path = Path(__file__).parents[1] / "data" / "last_facing.json"
     session = storage.load_game(path)
     found = review(session)
     decision = next(d for d in found.decisions if d.turn == 47 and isinstance(d.played, Orient))
     assert (decision.played, decision.best) == (Orient(Turn.LEFT), Orient(Turn.STRAIGHT))
     assert decision.loss_win_chance == pytest.approx((27 - 19) / 36)
-    assert decision.loss_points == pytest.approx((33 + 16) / 36)
+    assert decision.loss_points == 0
     assert (decision.grade, decision.deeper_loss_win_chance) == (BLUNDER, None)
     assert decision_line(decision, session.setup.names) == (
-        "Turn 47, Me: left, best ahead: lost 1.36 points and 22.2% chance to win: blunder."
+        "Turn 47, Me: left, best ahead: lost 0.00 points and 22.2% chance to win: blunder."
     )
 
 
@@ -689,3 +702,10 @@ def test_a_move_level_on_points_with_the_best_found_says_so_not_0_00_points_more
     assert decision_line(level, session.setup.names) == (
         "Turn 13, Me: ahead, level with the best found (right): best."
     )
+
+
+def test_the_words_on_luck_and_skill_name_foresight_only_where_skill_has_it() -> None:
+    assert "foresight" in luck_and_skill_words(2)
+    for players in (3, 4):
+        words = luck_and_skill_words(players)
+        assert "foresight" not in words and "how the others' decisions fell on you" in words
