@@ -232,17 +232,11 @@ def test_a_loss_is_shown_rounded_but_never_up_into_the_next_grade() -> None:
     assert decision_line(hair, ("Ayla", "Bo")).endswith(
         "lost 1.49 points and 1.6% chance to win: good."
     )
-    # A deeper loss read to a decimal more is cut, so it never reads above the loss.
-    deeper = Decision(0, 3, state, move, better, 2.9, 0.08549, MISTAKE, 0.08546)
-    assert decision_line(deeper, ("Ayla", "Bo")).endswith(
-        "lost 2.90 points and 8.5% chance to win; a deeper search finds a smaller loss (8.54% "
-        "chance to win), still a mistake."
-    )
     # The deeper search's loss, though below the evaluator's, would read the same: to
-    # two decimals then.
-    close = Decision(0, 3, state, move, better, 2.9, 0.0854, MISTAKE, 0.0851)
+    # two decimals then, cut (rounded, 8.546% would read 8.55%, above 8.549%).
+    close = Decision(0, 3, state, move, better, 2.9, 0.08549, MISTAKE, 0.08546)
     assert decision_line(close, ("Ayla", "Bo")).endswith(
-        "lost 2.90 points and 8.5% chance to win; a deeper search finds a smaller loss (8.51% "
+        "lost 2.90 points and 8.5% chance to win; a deeper search finds a smaller loss (8.54% "
         "chance to win), still a mistake."
     )
     # A deeper loss too small to show is no "smaller loss (0.0% chance to win)", which

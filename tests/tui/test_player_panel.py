@@ -8,6 +8,7 @@ import pytest
 from engine.positions import build
 from textual.app import App, ComposeResult
 
+from marrakech.engine import GameState
 from marrakech.tui.widgets.player_panel import PlayerPanel, coins
 
 from .helpers import run, screen_text
@@ -21,17 +22,22 @@ class Panels(App[None]):
         yield PlayerPanel(1, "Bo", None)
 
 
-@run
-async def test_the_next_colour_keeps_its_column_with_one_carpet_left() -> None:
-    state = build(players=2, piles=["Y", "BGBGBGBGBGBGBGBGB"], phase="orient")
+async def panel_rows(state: GameState, holding: str) -> list[str]:
+    """The rows of the first two seats' panels showing ``state`` that hold ``holding``."""
     app = Panels()
     async with app.run_test(size=(40, 12)) as pilot:
         for panel in app.query(PlayerPanel):
             panel.show(state)
         await pilot.pause()
-        rows = [row for row in screen_text(app).splitlines() if "next" in row]
-        assert [row.split("next")[0].strip() for row in rows] == ["1 carpet,", "17 carpets,"]
-        assert rows[0].index("next") == rows[1].index("next")
+        return [row for row in screen_text(app).splitlines() if holding in row]
+
+
+@run
+async def test_the_next_colour_keeps_its_column_with_one_carpet_left() -> None:
+    state = build(players=2, piles=["Y", "BGBGBGBGBGBGBGBGB"], phase="orient")
+    rows = await panel_rows(state, "next")
+    assert [row.split("next")[0].strip() for row in rows] == ["1 carpet,", "17 carpets,"]
+    assert rows[0].index("next") == rows[1].index("next")
 
 
 @pytest.mark.parametrize(
@@ -45,12 +51,7 @@ async def test_the_count_keeps_its_column_with_one_carpet_left(
     # "1 carpet" is a column narrower than "12 carpets": it stood a column right, so at
     # the last carpet the count and its word moved.
     state = build(players=players, piles=piles, phase="orient")
-    app = Panels()
-    async with app.run_test(size=(40, 12)) as pilot:
-        for panel in app.query(PlayerPanel):
-            panel.show(state)
-        await pilot.pause()
-        rows = [row for row in screen_text(app).splitlines() if " carpet" in row]
+    rows = await panel_rows(state, " carpet")
     words = [row.index(" carpet") for row in rows]
     assert words[0] == words[1], rows
     assert [row[words[0] - 1] for row in rows] == ["1", "2"], rows
