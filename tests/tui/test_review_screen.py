@@ -551,6 +551,25 @@ async def test_a_lists_every_miss_and_again_the_worst_keeping_the_one_on_the_mar
         assert "Ayla's costliest decisions, three at most" in words
 
 
+@pytest.mark.slow
+@run
+async def test_after_a_each_decision_s_why_is_its_own() -> None:
+    # The whys were kept by their place in the list: after a, the first miss showed the
+    # why of the first of the worst.
+    session = partly_played(actions=60)
+    async with reviewing(session, (100, 32)) as (app, pilot, screen, _game):
+        async for _decision, _why, _text in better_moves_said(app, pilot, screen):
+            pass  # each of the worst's whys worked out
+        await pilot.press("a")
+        await pilot.pause()
+        said = 0
+        async for decision, why, text in better_moves_said(app, pilot, screen):
+            if why is not None:  # (None: a better chance for fewer points, no "why")
+                assert " ".join(why.split()) in text, (decision.turn, text)
+                said += 1
+        assert said > len(screen.shown) // 2
+
+
 @run
 async def test_where_the_worst_are_every_miss_a_lists_nothing_more() -> None:
     session = partly_played(actions=24)

@@ -152,8 +152,9 @@ class ReviewScreen(MarketScreen[None]):
         """A notice of the review's is shown (``action_past_end``)."""
         self._done = 0.0
         """How much of the review the worker has done (written by it, read by a timer)."""
-        self._whys: dict[int, str | None] = {}
-        """Why each better move shown is better (``_why``)."""
+        self._whys: dict[Decision, str | None] = {}
+        """Why each decision's better move is better (``_why``), kept by the decision: the
+        list's places change with All misses / Worst only."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="review", classes="market-room"):
@@ -287,7 +288,7 @@ class ReviewScreen(MarketScreen[None]):
         _draw(board, decision, action)
         which = _("the better move") if self.better else _("the move played")
         other = _("the move played") if self.better else _("the better move")
-        why = self._why(self.index) if self.better else None
+        why = self._why(self.shown[self.index]) if self.better else None
         line = decision_line(decision, self.names)
         market = _("On the market: {which}, {action}.").format(
             which=which, action=action_words(action)
@@ -319,13 +320,12 @@ class ReviewScreen(MarketScreen[None]):
         width, height = status.content_size
         return bool(width) and len(Text("\n".join(lines)).wrap(self.app.console, width)) > height
 
-    def _why(self, index: int) -> str | None:
-        """Why the better move of the ``index``-th decision shown is better, as a hint
-        would say it (worked out once)."""
-        if index not in self._whys:
-            decision = self.shown[index]
-            self._whys[index] = why_better(decision.state, decision.best, decision.played)
-        return self._whys[index]
+    def _why(self, decision: Decision) -> str | None:
+        """Why the better move of ``decision`` is better, as a hint would say it (worked
+        out once)."""
+        if decision not in self._whys:
+            self._whys[decision] = why_better(decision.state, decision.best, decision.played)
+        return self._whys[decision]
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self._fit_status)
