@@ -685,14 +685,15 @@ def luck_and_skill_words(players: int) -> str:
     """What luck and skill's parts mean, in a line under the players' figures."""
     if has_foresight(players):
         return _(
-            "Luck is what nobody decided (the dice, the start); skill is what the decisions "
-            "made of the margin: decisions, the points the other lost against the best option "
-            "found less the points you lost; foresight, how much better the positions you "
-            "chose turned out than the evaluator expected, against the other's (a player who "
-            "looks further ahead than the hints gains it, and the other loses as much)."
+            "Luck is what nobody decided: the dice and the start. Skill is what the decisions "
+            "made of the margin, in two parts. Decisions: the points the other lost against "
+            "the best option found, less the points you lost. Foresight: how much better the "
+            "positions you chose turned out than the evaluator expected, against the other's; "
+            "a player who looks further ahead than the hints gains it, and the other loses as "
+            "much."
         )
     return _(
-        "Luck is what nobody decided (the dice, the start, how the others' decisions fell on "
-        "you); skill is the points the others lost against the best option found, on "
+        "Luck is what nobody decided: the dice, the start, and how the others' decisions fell "
+        "on you. Skill is the points the others lost against the best option found, on "
         "average, less the points you lost."
     )

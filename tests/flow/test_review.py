@@ -510,8 +510,8 @@ def test_the_lines_name_each_decision_then_each_player() -> None:
     # and the summary's chart in words, a chance a round,
     assert re.fullmatch(r"Ayla's chance to win, round by round: (\d+%, )*\d+%\.", lines[-2])
     # and last what luck and skill's parts mean.
-    assert lines[-1].startswith("Luck is what nobody decided (the dice, the start); skill is")
-    assert "foresight, how much better the positions you chose turned out" in lines[-1]
+    assert lines[-1].startswith("Luck is what nobody decided: the dice and the start. Skill")
+    assert "Foresight: how much better the positions you chose turned out" in lines[-1]
     # With 2 players skill's two parts follow, and every figure adds up as shown.
     figures = re.fullmatch(
         r"Ayla: margin ([+-]\d+) = luck ([+-][\d.]+) \+ skill ([+-][\d.]+) "
@@ -699,7 +699,7 @@ def test_a_move_level_on_points_with_the_best_found_says_so_not_0_00_points_more
 
 
 def test_the_words_on_luck_and_skill_name_foresight_only_where_skill_has_it() -> None:
-    assert "foresight" in luck_and_skill_words(2)
+    assert "Foresight" in luck_and_skill_words(2)
     for players in (3, 4):
         words = luck_and_skill_words(players)
-        assert "foresight" not in words and "how the others' decisions fell on you" in words
+        assert "Foresight" not in words and "how the others' decisions fell on you" in words

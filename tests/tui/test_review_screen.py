@@ -202,7 +202,7 @@ async def test_under_the_luck_chart_a_key_says_what_each_word_means(players: int
     parts = (
         "decisions the points the others' decisions lost against the best, minus",
         "foresight what looking further ahead than the evaluator gained (following its hints "
-        "gains none;",
+        "gains none, and a computer that looks further, hard or expert, gains it against you;",
     )
     # Skill has its two parts with 2 players only.
     assert all((part in text) == (players == 2) for part in parts)

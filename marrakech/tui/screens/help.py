@@ -17,7 +17,7 @@ from textual.lazy import Lazy
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Markdown, Static, TabbedContent, TabPane
 
-from marrakech.flow.review import BEST_BELOW, GRADES, POINT_GRADES
+from marrakech.flow.review import BEST_BELOW, BEST_POINTS_BELOW, GRADES, POINT_GRADES
 from marrakech.games import language
 from marrakech.games.language import N_, _
 from marrakech.tui.screens.translated import translate_bindings
@@ -162,14 +162,14 @@ REVIEW_HELP = (
         "**chance to win** lost, how much less chance to win it leaves."
     ),
     N_(
-        "**Grades**, by the chance to win lost: *best* under {best}, *good* under "
-        "{inaccuracy}, *inaccuracy* from {inaccuracy}, *mistake* from {mistake}, *blunder* "
-        "from {blunder}; or by the points lost, if that grades it worse ({inaccuracy_points}, "
-        "{mistake_points} and {blunder_points}): where a game is all but decided, the chance "
-        "to win hardly moves and the points still show what a decision cost. Before a "
-        "decision is "
-        "called a mistake or a blunder, a deeper search looks again: where it finds less "
-        "lost, the smaller loss grades it (an inaccuracy at least)."
+        "**Grades**, by the chance to win lost: *best* under {best} (and under {best_points} "
+        "points lost), *good* under {inaccuracy}, *inaccuracy* from {inaccuracy}, *mistake* "
+        "from {mistake}, *blunder* from {blunder}; or by the points lost, if that grades it "
+        "worse ({inaccuracy_points}, {mistake_points} and {blunder_points}): where a game is "
+        "all but decided, the chance to win hardly moves and the points still show what a "
+        "decision cost. Before a decision is called a mistake or a blunder, a deeper search "
+        "looks again: where it finds less lost, the smaller loss grades it (an inaccuracy at "
+        "least)."
     ),
     N_(
         "**Margin**: your final score minus the best other score. It is split in two, "
@@ -225,7 +225,8 @@ def review_help() -> str:
     """The Review tab's text in the language spoken now."""
     by_chance = {name: f"{threshold:.0%}" for threshold, name in GRADES}
     by_points = {f"{name}_points": f"{threshold:g}" for threshold, name in POINT_GRADES}
-    figures = {"best": f"{BEST_BELOW:.1%}", **by_chance, **by_points}
+    best = {"best": f"{BEST_BELOW:.1%}", "best_points": f"{BEST_POINTS_BELOW:g}"}
+    figures = {**best, **by_chance, **by_points}
     return "\n\n".join(_(paragraph).format(**figures) for paragraph in REVIEW_HELP)
 
 

@@ -42,7 +42,8 @@ MEANINGS = (
     N_("the points the others' decisions lost against the best, minus yours"),
     N_(
         "what looking further ahead than the evaluator gained (following its hints gains "
-        "none; it swings from game to game: read it over many)"
+        "none, and a computer that looks further, hard or expert, gains it against you; it "
+        "swings from game to game: read it over many)"
     ),
 )
 """What luck, skill and skill's two parts mean, for the key under the chart."""
