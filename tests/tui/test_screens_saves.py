@@ -185,6 +185,17 @@ async def test_an_empty_list_says_how_to_save_a_game() -> None:
 
 
 @run
+async def test_in_a_browser_an_empty_list_says_so_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The browser's longer sentence was cut at the dialog's edge ("..., or finish, wai").
+    as_in_a_browser(monkeypatch)
+    app = MarrakechApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_saves(pilot)
+        text = " ".join(screen_text(app).split())
+    assert "waits here while this page is open." in text
+
+
+@run
 async def test_a_long_list_leaves_room_for_where_the_games_are_kept() -> None:
     for number in range(12):
         saved(f"game {number}", one_turn_game(("Ann", "Bo")), age=number)

@@ -300,6 +300,9 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         margin-top: 1;
         color: $text-muted;
     }
+    SavesScreen #status {
+        width: 100%;
+    }
     """.replace("DIALOG_PERCENT", str(round(DIALOG_SHARE * 100))).replace(
         "MAX_LIST_ROWS", str(MAX_LIST_ROWS)
     )
