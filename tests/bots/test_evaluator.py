@@ -19,6 +19,7 @@ from marrakech.bots.evaluator import (
     PART_NAMES,
     Evaluation,
     Evaluator,
+    ExactOutcome,
     carpets_left,
     chances,
     decisions_solved,
@@ -257,7 +258,8 @@ def test_at_the_carpet_that_brings_the_last_turns_every_option_is_exact() -> Non
     orient = next(s for s in three if s.phase is Phase.ORIENT)
     assert decisions_solved(place) and not solved(place)
     assert not decisions_solved(orient)
+    known: dict[GameState, ExactOutcome] = {}
     for option in decisions(place):
-        exact = exact_outcome(place.apply(option.action))
+        exact = exact_outcome(place.apply(option.action), known)
         assert option.win_chance == pytest.approx(exact.win_chance[place.current])
         assert option.points == pytest.approx(exact.points[place.current])

@@ -10,6 +10,7 @@ import random
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import cache
 from itertools import islice
 from pathlib import Path
 
@@ -665,6 +666,15 @@ def test_a_blunder_by_points_stands_when_the_second_look_by_chance_finds_a_mista
     assert document["deeper_loss_points"] == 8.323
 
 
+@cache
+def last_facing_game() -> tuple[Session, Review]:
+    """A person against the expert (tests/data/last_facing.json), and its review: reviewed
+    once for the tests that read it."""
+    session = storage.load_game(Path(__file__).parents[1] / "data" / "last_facing.json")
+    return session, review(session)
+
+
+@pytest.mark.xdist_group("last-facing-review")  # reviewed once (last_facing_game)
 def test_in_the_last_turns_the_chances_are_exact_and_a_blunder_needs_no_second_look() -> None:
     # A person against the expert, turn 47: two carpets left. Turning left, as played, wins
     # 19 games in 36, going straight 27 (every roll and carpet to the end, each player for
@@ -672,9 +682,7 @@ def test_in_the_last_turns_the_chances_are_exact_and_a_blunder_needs_no_second_l
     # Worked out exactly, turning left is worth more points on average (a bigger lead where
     # it wins, each player playing on for their lead once the winner is settled): it lost
     # chance to win only.
-    path = Path(__file__).parents[1] / "data" / "last_facing.json"
-    session = storage.load_game(path)
-    found = review(session)
+    session, found = last_facing_game()
     decision = next(d for d in found.decisions if d.turn == 47 and isinstance(d.played, Orient))
     assert (decision.played, decision.best) == (Orient(Turn.LEFT), Orient(Turn.STRAIGHT))
     assert decision.loss_win_chance == pytest.approx((27 - 19) / 36)
@@ -685,9 +693,10 @@ def test_in_the_last_turns_the_chances_are_exact_and_a_blunder_needs_no_second_l
     )
 
 
+@pytest.mark.xdist_group("last-facing-review")  # reviewed once (last_facing_game)
 def test_a_move_level_on_points_with_the_best_found_says_so_not_0_00_points_more() -> None:
-    session = storage.load_game(Path(__file__).parents[1] / "data" / "last_facing.json")
-    decision = next(d for d in review(session).decisions if d.turn == 13)
+    session, found = last_facing_game()
+    decision = next(d for d in found.decisions if d.turn == 13)
     assert decision.played != decision.best and 0.005 < decision.loss_points < 0.01
     assert decision_line(decision, session.setup.names) == (
         "Turn 13, Me: ahead, close to the best found (right, 0.01 points more): best."

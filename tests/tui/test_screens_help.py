@@ -122,6 +122,7 @@ def test_the_way_picked_is_listed_as_picked_already_not_as_not_now() -> None:
     asyncio.run(run())
 
 
+@pytest.mark.slow
 def test_in_the_lessons_the_way_picked_is_listed_as_picked_already() -> None:
     async def run() -> None:
         app = MarrakechApp(tutorial=True)

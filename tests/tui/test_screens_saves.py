@@ -184,6 +184,7 @@ async def test_an_empty_list_says_how_to_save_a_game() -> None:
         assert "No saved games yet: during a game, s saves one" in screen_text(app)
 
 
+@pytest.mark.slow
 @run
 async def test_in_a_browser_an_empty_list_says_so_whole(monkeypatch: pytest.MonkeyPatch) -> None:
     # The browser's longer sentence was cut at the dialog's edge ("..., or finish, wai").

@@ -226,6 +226,7 @@ def test_defaults_fill_the_form_but_not_the_seed() -> None:
     assert results == [GameSetup(**{**_fields(defaults), "seed": SEED})]
 
 
+@pytest.mark.slow
 def test_the_piles_show_for_two_players_only_and_tab_goes_past_them_when_hidden() -> None:
     # They were shown with 3 and 4 players too, greyed out, though they cannot apply.
     async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
