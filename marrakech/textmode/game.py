@@ -648,6 +648,10 @@ class TextGame:
             _("{name} {chance}").format(name=name, chance=percent)
             for name, percent in zip(self.names, words.percents(chances), strict=True)
         ]
+        if self.state.phase in (Phase.ORIENT, Phase.PLACE, Phase.AIM):  # as the app says it
+            return _("Chances to win, after {name}'s best move: {chances}.").format(
+                name=self.names[self.state.current], chances=_(", ").join(each)
+            )
         return _("Chances to win now: {chances}.").format(chances=_(", ").join(each))
 
     def _review(self) -> list[str]:

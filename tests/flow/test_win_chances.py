@@ -51,7 +51,9 @@ def test_against_other_people_they_wait_for_the_end() -> None:
 def test_the_text_mode_says_the_chances_or_why_not() -> None:
     alone = TextGame.local(flow_of("person", "greedy").session, autosave=False)
     (line,) = alone.respond("eval").lines
-    assert line.startswith("Chances to win now: Ayla ") and ", Bo " in line and line.endswith("%.")
+    # (Ayla decides first: the figures are those after her best move, as the app says.)
+    assert line.startswith("Chances to win, after Ayla's best move: Ayla ") and ", Bo " in line
+    assert line.endswith("%.")
     together = TextGame.local(flow_of("person", "person").session, autosave=False)
     assert together.respond("勝率").lines == [
         "Chances to win: not against other people before the end."

@@ -194,7 +194,9 @@ def test_the_chances_to_win_add_up_to_a_hundred_percent(monkeypatch: pytest.Monk
     # Each rounded alone, 4.6%, 29.6% and 65.8% said 5%, 30% and 66%: 101%.
     monkeypatch.setattr(GameFlow, "win_chances", lambda flow: (0.046, 0.296, 0.658))
     played = game("person", "greedy", "greedy")
-    assert answer(played, "eval") == ["Chances to win now: Ayla 5%, Bo 29%, Cem 66%."]
+    assert answer(played, "eval") == [
+        "Chances to win, after Ayla's best move: Ayla 5%, Bo 29%, Cem 66%."
+    ]
 
 
 def test_a_hint_between_people_quotes_no_chance_to_win() -> None:
