@@ -80,8 +80,7 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
         text = screen_text(app)
         for heading in ("Margin", "Luck", "Skill", "Ayla", "Bo"):
             assert heading in text
-        panel = screen.query_one("#side").region.x  # the panel wraps its lines of words
-        words = " ".join(" ".join(line[panel:] for line in text.splitlines()).split())
+        words = side_words(app, screen)
         for account in found.luck.accounts:
             parts = rounded_skill_parts(account.skill, account.skill_parts)
             assert parts is not None  # 2 players: skill has its two parts
@@ -93,7 +92,7 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
             )
         options = screen.query_one("#worst", OptionList)
         assert options.option_count == len(screen.shown) <= 3  # Ayla's alone: Bo is a computer
-        graded = [d for d in found.decisions if d.seat == 0 and d.grade not in ("best", "good")]
+        graded = first_seat_misses(game)
         # Ayla's three misses are all shown: the heading counts them, no "costliest".
         assert len(graded) == len(screen.shown) == 3
         assert "3 decisions graded an inaccuracy or worse:" in words
@@ -331,13 +330,9 @@ async def test_more_misses_than_shown_are_headed_as_the_players_costliest() -> N
     # Bo is a computer: only Ayla's decisions are reviewed, and the heading names her.
     session = partly_played(actions=60)
     async with reviewing(session, (100, 32)) as (app, _, screen, game):
-        found = game.found
-        assert found is not None
-        graded = [d for d in found.decisions if d.seat == 0 and d.grade not in ("best", "good")]
+        graded = first_seat_misses(game)
         assert len(graded) > len(screen.shown) == 3
-        text = screen_text(app)
-        panel = screen.query_one("#side").region.x  # the panel wraps its lines of words
-        words = " ".join(" ".join(line[panel:] for line in text.splitlines()).split())
+        words = side_words(app, screen)
         assert (
             "Ayla's costliest decisions, three at most "
             f"({len(graded)} graded an inaccuracy or worse in all):"
@@ -363,9 +358,7 @@ async def test_where_both_players_are_reviewed_each_entry_names_its_player() -> 
 async def test_a_bracketed_name_in_the_heading_is_shown_as_typed() -> None:
     session = partly_played(actions=60, names=("a[/]", "Bo"))
     async with reviewing(session, (100, 32)) as (app, _, screen, _game):
-        text = screen_text(app)
-        panel = screen.query_one("#side").region.x
-        words = " ".join(" ".join(line[panel:] for line in text.splitlines()).split())
+        words = side_words(app, screen)
         assert "a[/]'s costliest decisions, three at most" in words
 
 
@@ -438,6 +431,20 @@ def test_the_lines_under_the_market_take_half_the_room_its_drawing_leaves() -> N
     # 100x32: the drawing takes 16 of 24 lines; 4 of the 8 left go under it.
     assert BoardWidget.drawing_height(67, 31 - STATUS_LINES) == 16
     assert status_lines(67, 31) == STATUS_LINES + 4
+
+
+def side_words(app: MarrakechApp, screen: ReviewScreen) -> str:
+    """The words of the panel beside the market, on one line (it wraps them)."""
+    panel = screen.query_one("#side").region.x
+    return " ".join(" ".join(line[panel:] for line in screen_text(app).splitlines()).split())
+
+
+def first_seat_misses(game: GameReview) -> list[Decision]:
+    """The first seat's decisions graded an inaccuracy or worse, in the game's order (of a
+    review worked out)."""
+    found = game.found
+    assert found is not None
+    return [d for d in found.decisions if d.seat == 0 and d.grade not in ("best", "good")]
 
 
 async def better_moves_said(
@@ -520,9 +527,7 @@ async def test_on_too_small_a_terminal_the_review_asks_for_room_and_its_keys_wai
 async def test_a_lists_every_miss_and_again_the_worst_keeping_the_one_on_the_market() -> None:
     session = partly_played(actions=60)
     async with reviewing(session, (100, 32)) as (app, pilot, screen, game):
-        found = game.found
-        assert found is not None
-        misses = [d for d in found.decisions if d.seat == 0 and d.grade not in ("best", "good")]
+        misses = first_seat_misses(game)
         worst = screen.shown
         assert len(misses) > len(worst) == 3
         assert "All misses" in screen_text(app).splitlines()[-1]
@@ -535,8 +540,7 @@ async def test_a_lists_every_miss_and_again_the_worst_keeping_the_one_on_the_mar
         options = screen.query_one("#worst", OptionList)
         assert options.option_count == len(misses)
         text = screen_text(app)
-        panel = screen.query_one("#side").region.x
-        words = " ".join(" ".join(line[panel:] for line in text.splitlines()).split())
+        words = side_words(app, screen)
         assert f"{len(misses)} decisions graded an inaccuracy or worse:" in words
         assert "Worst only" in text.splitlines()[-1]
         await pilot.press("end")  # the list's last, then back to the worst alone
@@ -546,9 +550,7 @@ async def test_a_lists_every_miss_and_again_the_worst_keeping_the_one_on_the_mar
         await pilot.pause()
         assert screen.shown == worst
         assert options.option_count == 3
-        text = screen_text(app)
-        words = " ".join(" ".join(line[panel:] for line in text.splitlines()).split())
-        assert "Ayla's costliest decisions, three at most" in words
+        assert "Ayla's costliest decisions, three at most" in side_words(app, screen)
 
 
 @pytest.mark.slow
@@ -574,9 +576,7 @@ async def test_after_a_each_decision_s_why_is_its_own() -> None:
 async def test_where_the_worst_are_every_miss_a_lists_nothing_more() -> None:
     session = partly_played(actions=24)
     async with reviewing(session, (100, 32), listed=False) as (app, _pilot, screen, game):
-        found = game.found
-        assert found is not None
-        misses = [d for d in found.decisions if d.seat == 0 and d.grade not in ("best", "good")]
+        misses = first_seat_misses(game)
         assert len(misses) <= 3
         assert "All misses" not in screen_text(app)
         assert screen.check_action("every", (True,)) is False
