@@ -31,7 +31,9 @@ from marrakech.engine import (
     Place,
     PlayerState,
     Square,
+    Turn,
     Variant,
+    carpets_per_colour,
     colours_for_seat,
 )
 from marrakech.games.language import N_
@@ -128,6 +130,9 @@ Carpet = tuple[Colour, Square, Square]
 
 RED, BLUE, YELLOW = (colours_for_seat(seat, 3)[0] for seat in (YOU, BO, CEM))
 
+PILE = carpets_per_colour(3)
+"""The carpets each player of the lessons' game of three starts with."""
+
 
 def position(
     assam: tuple[Square, Direction],
@@ -135,17 +140,21 @@ def position(
     carpets: Sequence[Carpet] = (),
     *,
     money: tuple[int, int, int] = (30, 30, 30),
-    piles: tuple[int, int, int] = (5, 5, 5),
+    piles: tuple[int, int, int] | None = None,
 ) -> GameState:
     """A three-player position: the learner to move, the carpets laid in order (later on
-    top), each seat's dirhams and carpets left."""
+    top), each seat's dirhams and carpets left (None: as in a game of three, its carpets
+    less those laid on the market)."""
     stacks: list[list[Layer]] = [[] for _ in range(SIZE * SIZE)]
     for number, (colour, *squares) in enumerate(carpets):
         for row, col in squares:
             stacks[row * SIZE + col].append(Layer(colour, number))
+    colours = (RED, BLUE, YELLOW)
+    laid = [colour for colour, *_squares in carpets]
+    left = piles or tuple(PILE - laid.count(colour) for colour in colours)
     players = tuple(
-        PlayerState(money[seat], (colour,), (colour,) * piles[seat])
-        for seat, colour in enumerate((RED, BLUE, YELLOW))
+        PlayerState(money[seat], (colour,), (colour,) * left[seat])
+        for seat, colour in enumerate(colours)
     )
     return GameState(
         Variant.STANDARD,
@@ -210,9 +219,7 @@ BANKRUPTCY_MARKET: tuple[Carpet, ...] = (
 
 
 def _bankruptcy() -> GameState:
-    return position(
-        ((5, 1), Direction.N), Phase.ROLL, BANKRUPTCY_MARKET, money=(3, 30, 30), piles=(2, 5, 5)
-    )
+    return position(((5, 1), Direction.N), Phase.ROLL, BANKRUPTCY_MARKET, money=(3, 30, 30))
 
 
 END_MARKET: tuple[Carpet, ...] = (
@@ -593,6 +600,22 @@ KEYS_PRACTICE = N_(
 
 PICKED_WAY = N_("Assam (the arrow) will go {way}. The numbers show where each roll stops.")
 
+PICKED_AGAIN = {
+    Turn.LEFT: N_(
+        "Assam already goes {way}: a turn is only ever a quarter turn, so ← again turns "
+        "him no further. Enter rolls; → or ↑ picks another way."
+    ),
+    Turn.RIGHT: N_(
+        "Assam already goes {way}: a turn is only ever a quarter turn, so → again turns "
+        "him no further. Enter rolls; ← or ↑ picks another way."
+    ),
+    Turn.STRAIGHT: N_(
+        "Assam already goes {way}. Enter rolls; ← or → turns him a quarter turn first."
+    ),
+}
+"""A way's key pressed again while that way is picked (the game's keys say "picked
+already"), by the way picked."""
+
 FACES = N_("Assam faces {facing}. The numbers show where each roll stops.")
 
 PICKED_WAY_SHARED = N_(
@@ -646,7 +669,7 @@ NOT_IN_LESSONS = N_("That is not used in the lessons: help lists what is.")
 
 MONEY_LINE = N_("{name}: {dirhams}, {carpets} left.")
 """A player's line of ``scores`` in the text mode's lessons ({dirhams}: "30 dirhams",
-{carpets}: "5 carpets"); not their points, which the lessons ask the learner to count."""
+{carpets}: "13 carpets"); not their points, which the lessons ask the learner to count."""
 
 OUT_LINE = N_("{name}: out, bankrupt.")
 """A bankrupt player's line of ``scores`` in the text mode's lessons."""

@@ -260,10 +260,10 @@ def test_the_new_game_screens_hint_breaks_japanese_where_it_may_and_centres_it(
             return lines_of(app)
 
     lines = asyncio.run(go())
-    start = next(i for i, line in enumerate(lines) if "オン：" in line)
-    end = next(i for i, line in enumerate(lines) if "戻せません。" in line)
+    start = next(i for i, line in enumerate(lines) if "「戻す」" in line)
+    end = next(i for i, line in enumerate(lines) if "記録されます）。" in line)
     hint = [line.strip("│") for line in lines[start : end + 1]]
-    assert "".join(hint).replace(" ", "").endswith("オフ：どちらも戻せません。"), hint
+    assert "".join(hint).replace(" ", "").endswith("まとめに記録されます）。"), hint
     assert len(hint) > 1 and all(line.strip()[0] not in NO_LINE_START for line in hint), hint
     for line in hint:  # centred: as much room on each side, give or take a cell
         assert abs((len(line) - len(line.lstrip())) - (len(line) - len(line.rstrip()))) <= 2, line
@@ -400,10 +400,10 @@ def test_the_summary_s_luckiest_rolls_break_where_japanese_may() -> None:
             ],
         ),
         ("piles", ["シャッフル：1つの山、いちばん上の色が見える", "交互：2色を交互に"]),
-        ("takeback", ["自動：1人対CPUのときだけ"]),
+        ("takeback", ["自動：1人対CPUのときだけオン"]),
         pytest.param(
             "takeback",
-            ["オフ：見た出目も、次の人に渡った手番も戻せない"],
+            ["オフ：出目の後や、手番が移った後は戻せない"],
             marks=pytest.mark.xfail(
                 strict=True, reason="over the buttons, whose edges fall anywhere (Textual #6357)"
             ),

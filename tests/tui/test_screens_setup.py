@@ -281,6 +281,31 @@ def test_a_seat_is_a_person_or_the_computer_at_every_level_with_what_it_does() -
 
 
 @pytest.mark.slow
+def test_an_open_seat_menu_says_what_the_highlighted_level_is_before_it_is_chosen() -> None:
+    # The hint said what a level does only once it was chosen: a newcomer chose blind.
+    def hint(level: str) -> str:
+        return f"The computer plays this seat at level {level}: it {DESCRIPTIONS[level]}."
+
+    async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
+        screen.query_one("#kind-1", Select).focus()
+        await pilot.press("enter")  # open the menu
+        await pilot.pause()
+        assert "A person plays this seat" in screen_text(pilot.app)
+        for level in LEVELS:
+            await pilot.press("down")
+            await pilot.pause()
+            assert hint(level) in " ".join(screen_text(pilot.app).replace("│", " ").split())
+        await pilot.press("escape")  # closed, nothing chosen: the hint says the choice
+        await pilot.pause()
+        assert "A person plays this seat" in screen_text(pilot.app)
+        screen.query_one("#start").focus()
+        await pilot.press("enter")
+
+    _, results = play(steps)
+    assert results[0].seats == ("person", "person")
+
+
+@pytest.mark.slow
 def test_a_name_may_be_as_long_as_the_session_allows() -> None:
     async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
         screen.query_one("#name-0").focus()

@@ -51,21 +51,23 @@ async def test_the_new_game_form_says_what_takebacks_allow() -> None:
         app.screen.query_one("#takeback", Select).focus()
         await pilot.pause()
         words = " ".join(screen_text(app).replace("│", " ").split())  # lines run on
-        # Off says that a move stands once the next person's turn has begun, too: friends
-        # read "a roll once seen stands" as "a carpet may be taken back before the roll".
+        # In plain words, not "a roll seen, or a turn handed on": what undo may do, and
+        # its limit. Off says that a move stands once the next person's turn has begun,
+        # too: friends read "a roll once seen stands" as "a carpet may be taken back".
         assert (
-            "On: undo may take back a roll seen (the die rolls anew) or a turn handed on; the"
-            " summary says so. Off: neither." in words
+            "Undo takes back the last move. On: even after the die was rolled (it then rolls"
+            " again) or the turn passed; the game's summary notes it." in words
         )
         await pilot.press("enter")  # the choices
         await pilot.pause()
         shown = screen_text(app)
         for label in (
-            "Auto: only for one person against computers",
-            "On: undo may take back a roll; the die rolls anew",
-            "Off: a roll seen, or a turn handed on, stands",
+            "Auto: on only for one person against computers",
+            "On: undo even after a roll; the die rolls again",
+            "Off: no undo after a roll or once the turn passes",
         ):
             assert label in shown
+        assert "handed on" not in shown
 
 
 @pytest.mark.slow

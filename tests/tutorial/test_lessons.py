@@ -14,6 +14,7 @@ from marrakech.engine import (
     Place,
     Roll,
     Turn,
+    carpets_per_colour,
 )
 from marrakech.games.reasons import ENGINE_SENTENCES
 from marrakech.tutorial.course import (
@@ -181,6 +182,20 @@ def test_any_last_carpet_ends_the_game_in_a_tie_on_points_broken_by_dirhams() ->
         assert (bo.total, bo.dirhams) == (20, 11)
         assert cem.total < 20
         assert after.winners() == (YOU,)
+
+
+def test_the_players_hold_a_game_of_three_s_carpets_less_those_on_the_market() -> None:
+    # They held 5 each, whatever the market showed; the last lesson's last carpets are its
+    # subject (everyone else has laid theirs), as the test above checks.
+    for each in LESSONS[:-1]:
+        for step in each.steps:
+            if step.start is None:
+                continue
+            state = step.start()
+            laid = {layer for stack in state.stacks for layer in stack}
+            for player in state.players:
+                mine = sum(1 for layer in laid if layer.colour in player.colours)
+                assert player.carpets_left == carpets_per_colour(3) - mine, each.key
 
 
 def test_the_short_game_is_one_colour_each_against_the_gentle_computer() -> None:

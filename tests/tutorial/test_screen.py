@@ -98,6 +98,42 @@ async def test_lesson_1_turn_roll_and_a_first_carpet() -> None:
         assert "Lesson 2 of 6: The edge of the market" in screen
 
 
+@run
+async def test_a_way_s_key_pressed_again_says_that_way_is_picked_already() -> None:
+    # Pressed again, → did nothing at all: the learner could not tell why.
+    app = MarrakechApp(tutorial=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = flat(await press(pilot, "right", "right"))
+        assert (
+            "✗ Assam already goes right, to the east: a turn is only ever a quarter turn, so → "
+            "again turns him no further. Enter rolls; ← or ↑ picks another way." in screen
+        )
+        assert "Assam (the arrow) will go right, to the east." in screen  # still right
+        screen = flat(await press(pilot, "left"))
+        assert "Assam (the arrow) will go left, to the west." in screen
+        assert "✗" not in screen  # another way picked: the words are gone
+        screen = flat(await press(pilot, "up", "up"))
+        assert (
+            "✗ Assam already goes straight on, to the north. Enter rolls; ← or → turns him a "
+            "quarter turn first." in screen
+        )
+        screen = flat(await press(pilot, "enter"))
+        assert "✓ The die showed 2, so Assam walked 2 squares to (1,3)" in screen
+
+
+@run
+async def test_the_players_hold_the_carpets_of_a_game_of_three_less_those_laid() -> None:
+    # Every player held "5 carpets", Bo with two carpets on the market too.
+    at("carpets")
+    app = MarrakechApp(tutorial=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = flat(await press(pilot))
+        assert "Lesson 4 of 6: Laying carpets" in screen
+        assert "▶ You R 30 dirhams · 14 carpets" in screen
+        assert "Bo B 30 dirhams · 13 carpets" in screen
+        assert "Cem Y 30 dirhams · 14 carpets" in screen
+
+
 @pytest.mark.slow
 @run
 async def test_lesson_2_round_the_loops() -> None:

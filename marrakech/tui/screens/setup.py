@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
@@ -16,7 +16,17 @@ from textual.containers import Horizontal, Vertical
 from textual.events import DescendantFocus
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
+from textual.widgets import (
+    Button,
+    Footer,
+    Input,
+    Label,
+    OptionList,
+    RadioButton,
+    RadioSet,
+    Select,
+    Static,
+)
 
 from marrakech.engine import Colour, MarrakechError, Variant, colours_for_seat
 from marrakech.games.language import N_, _
@@ -62,9 +72,9 @@ _PILES = (
     (N_("Alternating: the two colours in turn"), True),
 )
 _TAKEBACKS: tuple[tuple[str, bool | None], ...] = (
-    (N_("Auto: only for one person against computers"), None),
-    (N_("On: undo may take back a roll; the die rolls anew"), True),
-    (N_("Off: a roll seen, or a turn handed on, stands"), False),
+    (N_("Auto: on only for one person against computers"), None),
+    (N_("On: undo even after a roll; the die rolls again"), True),
+    (N_("Off: no undo after a roll or once the turn passes"), False),
 )
 _HINTS = {
     "players": N_("2 players own two colours each (24 carpets); 3 own 15 carpets, 4 own 12."),
@@ -75,8 +85,8 @@ _HINTS = {
     ),
     "piles": N_("2 players only: how each player's 24 carpets are stacked."),
     "takeback": N_(
-        "On: undo may take back a roll seen (the die rolls anew) or a turn handed on; the"
-        " summary says so. Off: neither."
+        "Undo takes back the last move. On: even after the die was rolled (it then rolls"
+        " again) or the turn passed; the game's summary notes it."
     ),
     "seed": N_("Decides every die roll and the 2-player piles: the same seed, the same game."),
     "start": N_("Enter starts the game; Escape quits."),
@@ -347,12 +357,14 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
                 }
             )
         self.defaults = defaults or GameSetup(players=2)
+        self._kinds = seat_kinds(self.defaults)
+        """The seat-kind menus' choices, in their order."""
         self._opened: tuple[object, ...] | None = None
         """What the form said once shown (``_form``), to tell whether it was changed."""
 
     def compose(self) -> ComposeResult:
         setup = self.defaults
-        kinds = [(Text(kind_label(kind)), kind) for kind in seat_kinds(setup)]
+        kinds = [(Text(kind_label(kind)), kind) for kind in self._kinds]
         variants = [(_(label), value) for label, value in _VARIANTS]
         piles = [(_(label), value) for label, value in _PILES]
         takebacks = [(_(label), value) for label, value in _TAKEBACKS]
@@ -449,6 +461,9 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
     def on_mount(self) -> None:
         self._show_seats()
         self._label_seats()
+        for seat in range(4):  # an open menu says what the choice under its cursor is
+            menu = self.query_one(f"#kind-{seat}", Select).query_one("SelectOverlay", OptionList)
+            self.watch(menu, "highlighted", self._kind_highlighter(seat), init=False)
         for radio_set in self.query(RadioSet):
             _cursor_on_pressed(radio_set)
         self.call_after_refresh(self._translate_menus)
@@ -515,6 +530,16 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
     def _kind_changed(self, event: Select.Changed) -> None:
         if event.select.has_focus_within:
             self._hint(kind_hint(str(event.value)))
+
+    def _kind_highlighter(self, seat: int) -> Callable[[int | None], None]:
+        """What the open menu of ``seat``'s kind does as its cursor moves: the hint says
+        who would play the seat, so each level is read before it is chosen."""
+
+        def highlighted(index: int | None) -> None:
+            if self.query_one(f"#kind-{seat}", Select).expanded and index is not None:
+                self._hint(kind_hint(self._kinds[index]))
+
+        return highlighted
 
     @on(Input.Blurred, ".seat Input")
     def _show_a_names_start(self, event: Input.Blurred) -> None:

@@ -39,6 +39,7 @@ from marrakech.tui.screens.tutorial_keys import (
     MAX_DIGITS,
     moved,
     over,
+    picked_again,
     rotated,
 )
 from marrakech.tui.widgets.board import BoardWidget, Ghost, Lane
@@ -149,6 +150,8 @@ class TutorialScreen(MarketScreen[Session | None]):
             if action == "turn":
                 way = str(parameters[0])
                 return cursor.turned(self.course.view.state, self.turn, way) is not None or None
+            if action == "picked_again":  # the way's own key dims; pressed, it says why
+                return cursor.why_not_turned(self.turn, str(parameters[0])) is not None
             return self.walking is None or None
         if action == "next":
             return how is How.NEXT and not self.course.complete
@@ -298,6 +301,13 @@ class TutorialScreen(MarketScreen[Session | None]):
             return
         self.turn = turn
         self._picked()
+
+    def action_picked_again(self, _way: str) -> None:
+        """A way's key pressed again, that way picked already: the lesson says so (as the
+        help says "picked already" of that key), and which keys act."""
+        self.app.bell()
+        self.said, self.mood = (picked_again(self.course.view.state, self.turn),), "wrong"
+        self._draw()
 
     def action_turn_around(self) -> None:
         """Try to turn Assam round: the lesson says why he never does."""

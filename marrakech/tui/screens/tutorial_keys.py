@@ -1,17 +1,19 @@
 """The lessons' keys and their carpet, beside the lessons' screen (``tutorial.py``).
 
 ``LESSON_KEYS`` are the screen's bindings and ``ACTS`` says in which steps each key that
-tries something acts. The carpet a learner moves about goes anywhere on the market, legal
-or not (the rules are tried when it is laid): ``moved``, ``rotated`` and ``over`` move it.
+tries something acts; ``picked_again`` is what a way's key says when that way is picked
+already. The carpet a learner moves about goes anywhere on the market, legal or not (the
+rules are tried when it is laid): ``moved``, ``rotated`` and ``over`` move it.
 """
 
 from __future__ import annotations
 
 from textual.binding import Binding
 
-from marrakech.engine import SIZE, Place, Square
-from marrakech.games.language import N_
-from marrakech.tutorial.lessons import How
+from marrakech.engine import SIZE, GameState, Place, Square, Turn
+from marrakech.games.language import N_, _
+from marrakech.games.words import STRAIGHT_ON, way_words
+from marrakech.tutorial.lessons import PICKED_AGAIN, How
 
 LESSON_KEYS: tuple[Binding, ...] = (
     Binding("left", "turn('left')", N_("Left")),
@@ -20,6 +22,10 @@ LESSON_KEYS: tuple[Binding, ...] = (
     Binding("down", "turn_around", N_("U-turn"), show=False),
     # Where Assam already faces his way, a turn key says so (as the text mode does).
     Binding("left,right", "already_facing", "", show=False),
+    # A way's key pressed again, that way picked already: the lesson says so.
+    Binding("left", "picked_again('left')", "", show=False),
+    Binding("right", "picked_again('right')", "", show=False),
+    Binding("up", "picked_again('straight')", "", show=False),
     Binding("left", "move_carpet('left')", N_("Carpet left"), show=False),
     Binding("right", "move_carpet('right')", N_("Carpet right"), show=False),
     Binding("up", "move_carpet('up')", N_("Carpet up"), show=False),
@@ -52,6 +58,7 @@ ACTS = {
     "turn": (How.TURN,),
     "turn_around": (How.TURN,),
     "already_facing": (How.ROLL,),
+    "picked_again": (How.TURN,),
     "roll": (How.TURN, How.ROLL),
     "move_carpet": (How.LAY,),
     "rotate": (How.LAY,),
@@ -67,6 +74,13 @@ WAYS: dict[str, Square] = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "dow
 
 MAX_DIGITS = 2
 """The longest answer a lesson asks for."""
+
+
+def picked_again(state: GameState, turn: Turn) -> str:
+    """What a lesson says to the key of ``turn`` pressed while that way is picked already:
+    Assam goes that way, a turn is no more than a quarter, and the keys that do act."""
+    way = way_words(turn, state.assam.facing, straight=STRAIGHT_ON)
+    return _(PICKED_AGAIN[turn]).format(way=way)
 
 
 def on_market(square: Square) -> bool:
