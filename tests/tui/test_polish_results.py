@@ -251,3 +251,25 @@ def test_a_long_name_in_the_chart_legend_ends_in_an_ellipsis_and_leaves_room() -
     assert wide == ["   ".join(f"━━ {name}" for name in names)], wide
     narrow = [line.plain for line in legend.lines(10)]  # narrower than the name
     assert narrow[2] == "━━ Maximi…" and all(cell_len(line) <= 10 for line in narrow), narrow
+
+
+@run
+async def test_the_luck_figures_scroll_beside_a_thin_grey_bar_not_one_like_the_chart_s() -> None:
+    # At 80x24 the figures of luck and skill scroll; their scroll bar was two columns of the
+    # theme's blue beside the chart's blue bars, and read as one more bar.
+    session = chart_session()
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_summary(pilot, session)
+        luck = app.screen.query_one("#luck")
+        await wait_until(pilot, lambda: luck.max_scroll_y > 0, "figures to scroll")
+        bar = luck.vertical_scrollbar
+        assert bar.display and bar.size.width == 1
+        thumb = {  # the thumb: the bar's colour, drawn reversed
+            segment.style.color.get_truecolor()
+            for segment in app.console.render(bar.render(), app.console.options)
+            if segment.style is not None and segment.style.reverse and segment.style.color
+        }
+        assert thumb
+        for colour in thumb:  # greyish: its channels within a third of each other
+            assert max(colour) - min(colour) < max(colour) / 3, colour

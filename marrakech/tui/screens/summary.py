@@ -73,6 +73,15 @@ class SummaryScreen(Screen[None]):
     SummaryScreen #luck {
         width: 54;
         max-width: 50%;
+        /* A thin grey bar where the figures scroll: a wide coloured one read as one more
+           bar of the chart beside it. */
+        scrollbar-size-vertical: 1;
+        scrollbar-background: $background;
+        scrollbar-background-hover: $background;
+        scrollbar-background-active: $background;
+        scrollbar-color: $foreground 30%;
+        scrollbar-color-hover: $foreground 50%;
+        scrollbar-color-active: $foreground 60%;
     }
     SummaryScreen #luck-working {
         padding: 0 1;
