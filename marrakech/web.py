@@ -3,7 +3,8 @@
 Every visitor's page runs a game process of its own (``marrakech --visitor``), with a
 private data and settings directory that is removed when the page closes: no autosave,
 save or resume is shared between visitors. Saving and exporting reach the visitor's
-browser as downloads (see ``tui.files``).
+browser as downloads (see ``tui.files``); a save is also listed in the page's Saved games,
+by its name, while the page is open.
 
 The server stays within bounds:
 

@@ -16,6 +16,8 @@ moves log, the lessons), its notices and the help's pages
 from __future__ import annotations
 
 import re
+import string
+from collections.abc import Sequence
 from itertools import pairwise
 
 from rich.cells import cell_len
@@ -185,3 +187,44 @@ def wrap_text(text: Text, width: int) -> Text:
             line.rstrip()
         paragraphs.append(Text("\n").join(lines))
     return Text("\n").join(paragraphs)
+
+
+def phrases(template: str, **values: object) -> list[str]:
+    """``template.format(**values)`` in pieces (joined, the whole): each value, with the
+    template's words before the first and after the last, and between two values the
+    template's words that join them (", ", " · "), where a line may break instead
+    (``phrase_breaks``). The values are at the even places, the joins at the odd ones."""
+    formatter = string.Formatter()
+    lead, pieces = "", list[str]()
+    for literal, field, spec, conversion in formatter.parse(template):
+        if pieces:
+            pieces.append(literal)  # a join, or the words after the last value
+        else:
+            lead += literal
+        if field is not None:
+            value = formatter.convert_field(formatter.get_field(field, (), values)[0], conversion)
+            said = formatter.format_field(value, spec or "")
+            pieces.append(said if pieces else lead + said)
+    if len(pieces) % 2 == 0 and pieces:  # the words after the last value go with it
+        after = pieces.pop()
+        pieces[-1] += after
+    return pieces or [lead]
+
+
+def phrase_breaks(text: Text, joins: Sequence[tuple[int, int]], width: int) -> Text:
+    """Styled ``text``, made of phrases and the ``joins`` between them (where each one
+    begins and ends: " · "), with a line break in place of each join where the phrase
+    after it does not fit on the rest of the line: a phrase that fits on a line is never
+    cut ("over: Ayla won" reads whole). One wider than a line is left for the wrapping
+    after to break, and the next phrase begins a line of its own."""
+    pieces = text.divide([edge for join in joins for edge in join])
+    broken = pieces[0].copy()
+    for join, phrase in zip(pieces[1::2], pieces[2::2], strict=True):
+        line = broken.plain.rpartition("\n")[2]  # the line so far
+        first = phrase.plain.partition("\n")[0]  # the phrase's, up to what follows it
+        if line.strip() and cell_len(line + join.plain + first) > width:
+            broken.append("\n")
+        else:
+            broken.append(join)
+        broken.append(phrase)
+    return broken

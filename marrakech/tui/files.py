@@ -127,14 +127,11 @@ class GameDocuments:
 
     def save(self, app: App[Any]) -> None:
         """Ask for a name (an invalid one keeps the prompt open with the reason) and save;
-        in a browser the save is downloaded instead."""
+        in a browser the save is downloaded too (the page's Saved games, which list it
+        by its name as a terminal's do, last only as long as the page)."""
 
         def named(name: str | None) -> None:
             if not name:
-                return
-            if app.is_web:
-                self.name = name
-                download(app, record_to_json(self.session), f"{name}.json", "application/json")
                 return
             problem = storage.save_problem(name, self.session)
             if problem is None:
@@ -148,6 +145,9 @@ class GameDocuments:
 
         def write(name: str) -> None:
             self.name = name
+            if app.is_web:
+                keep_and_download(name)
+                return
             if not _write(
                 app,
                 _("Saved"),
@@ -156,6 +156,19 @@ class GameDocuments:
                 lambda: storage.save_named(name, self.session),
             ):
                 self.name = None
+
+        def keep_and_download(name: str) -> None:
+            text = record_to_json(self.session)
+            said: str | None = _(
+                "Kept in Saved games while this page is open, and on its way to your "
+                "browser's downloads:\n{filename}"
+            )
+            try:
+                storage.save_named(name, self.session)
+            except (SaveFileError, OSError) as error:  # the download goes all the same
+                app.notify(str(error), title=_("Not saved"), severity="error", markup=False)
+                said = None
+            download(app, text, f"{name}.json", "application/json", said=said, title=_("Saved"))
 
         from marrakech.tui.screens.name_prompt import NamePromptScreen  # only when saving
 
@@ -193,13 +206,22 @@ def screenshot_name(folder: Path, when: datetime, time_format: str | None = None
     return name
 
 
-def download(app: App[Any], text: str, filename: str, mime_type: str) -> None:
+def download(
+    app: App[Any],
+    text: str,
+    filename: str,
+    mime_type: str,
+    *,
+    said: str | None = None,
+    title: str | None = None,
+) -> None:
     """Send a file to the visitor's browser (the game runs on a server it does not own),
-    saying so."""
+    saying so: in ``said`` (a message with ``{filename}``), under ``title``, when given."""
     app.deliver_text(io.StringIO(text), save_filename=filename, mime_type=mime_type)
     name = "\n".join(_name_lines(filename))  # on lines of its own, as a path's name is
-    message = _("On its way to your browser's downloads:\n{filename}").format(filename=name)
-    app.notify(message, title=_("Download"), markup=False)
+    if said is None:
+        said, title = _("On its way to your browser's downloads:\n{filename}"), None
+    app.notify(said.format(filename=name), title=title or _("Download"), markup=False)
 
 
 def _name_problem(name: str) -> str | None:

@@ -177,28 +177,60 @@ ESCAPES = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07]*\x07|[()][0-9A-Za-z]|[
 """A terminal's escape sequences (colours, cursor moves, modes): what is left is the text."""
 
 
+RESIZE = re.compile(r'\["resize",\s*\{"width":\s*(\d+),\s*"height":\s*(\d+)\}\]')
+"""What a page's terminal tells the game of its size (columns and rows)."""
+
+
 class Shown:
-    """The text a page was sent to draw, from its WebSocket's frames (as they come)."""
+    """The text a page was sent to draw, from its WebSocket's frames (as they come), and
+    the sizes its terminal told the game (columns, rows)."""
 
     def __init__(self, page: Any) -> None:
         self.page = page
         self.frames: list[bytes] = []
-        page.on("websocket", lambda socket: socket.on("framereceived", self._heard))
+        self.sizes: list[tuple[int, int]] = []
+        self.told_at: list[int] = []
+        """For each size told, how many frames had come before it."""
+        page.on("websocket", self._opened)
+
+    def _opened(self, socket: Any) -> None:
+        socket.on("framereceived", self._heard)
+        socket.on("framesent", self._told)
 
     def _heard(self, payload: str | bytes) -> None:
         if isinstance(payload, bytes):  # the terminal's output (text frames are the server's)
             self.frames.append(payload)
 
+    def _told(self, payload: str | bytes) -> None:
+        said = RESIZE.fullmatch(payload) if isinstance(payload, str) else None
+        if said:
+            self.sizes.append((int(said[1]), int(said[2])))
+            self.told_at.append(len(self.frames))
+
     @property
     def text(self) -> str:
-        return ESCAPES.sub("", b"".join(self.frames).decode("utf-8", "replace"))
+        return self.text_since(0)
 
-    def wait_for(self, words: str, timeout: float = 60.0) -> None:
-        """Let the page run (its frames are heard only meanwhile) until ``words`` show."""
+    def wait_for(self, words: str, timeout: float = 60.0, *, since: int = 0) -> None:
+        """Let the page run (its frames are heard only meanwhile) until ``words`` show
+        (after the first ``since`` frames)."""
         deadline = time.monotonic() + timeout
-        while words not in self.text:
+        while words not in self.text_since(since):
             assert time.monotonic() < deadline, f"{words!r} not shown within {timeout} s"
             self.page.wait_for_timeout(100)
+
+    def text_since(self, frame: int) -> str:
+        """The text sent after the first ``frame`` frames."""
+        return ESCAPES.sub("", b"".join(self.frames[frame:]).decode("utf-8", "replace"))
+
+    def wait_for_size(self, told: int, timeout: float = 60.0) -> tuple[int, int, int]:
+        """Let the page run until its terminal has told the game more than ``told`` sizes;
+        the last (columns, rows), and how many frames had come before it."""
+        deadline = time.monotonic() + timeout
+        while len(self.sizes) <= told:
+            assert time.monotonic() < deadline, f"no new size told within {timeout} s"
+            self.page.wait_for_timeout(100)
+        return (*self.sizes[-1], self.told_at[-1])
 
 
 def short_finished_game() -> Session:
@@ -270,6 +302,50 @@ def test_a_small_window_gets_a_smaller_font_that_fits_the_market(server: str) ->
                     assert "The market needs a page" not in shown.text
                 else:  # a size asked for is kept: at 16 px, 500 pixels are 23 rows
                     shown.wait_for("The market needs a page of at least 80 columns and 24 rows")
+                page.close()
+        finally:
+            browser.close()
+
+
+MARKET = "Enter rolls"
+"""The game's status line while the market shows, before the first roll."""
+
+TOO_SMALL = "The market needs a page of at least 80 columns and 24 rows"
+"""What the game shows in place of the market in too small a page."""
+
+
+def test_the_font_fits_the_window_again_when_it_is_resized_during_a_game(server: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            for address, resized in (
+                # The font shrinks to keep 80 columns and 24 rows, not below 10 px (400x300
+                # is too small even then), and grows back to the size it had.
+                (server, (((800, 500), MARKET), ((400, 300), TOO_SMALL), ((1200, 800), MARKET))),
+                (f"{server}/?fontsize=16", (((800, 500), TOO_SMALL),)),  # a size asked stays
+            ):
+                page = browser.new_page(viewport={"width": 1200, "height": 800})
+                shown = Shown(page)
+                page.goto(address)
+                shown.wait_for("Saved games")  # the new-game form
+                page.focus("textarea.xterm-helper-textarea")
+                page.keyboard.press("Enter")  # a game at once
+                shown.wait_for(MARKET)
+                wide = shown.sizes[-1]
+                for (width, height), seen in resized:
+                    told = len(shown.sizes)
+                    page.set_viewport_size({"width": width, "height": height})
+                    columns, rows, drawn = shown.wait_for_size(told)  # the game is told
+                    assert (columns >= 80 and rows >= 24) is (seen == MARKET), (columns, rows)
+                    if seen == MARKET:  # drawn again at its new size
+                        shown.wait_for(MARKET, since=drawn)
+                        assert TOO_SMALL not in shown.text_since(drawn)
+                    else:  # the notice, with the size the page has now
+                        shown.wait_for(f"Now: {columns} columns and {rows} rows", since=drawn)
+                if resized[-1][0] == (1200, 800):
+                    assert shown.sizes[-1] == wide  # the font the page began with, again
                 page.close()
         finally:
             browser.close()

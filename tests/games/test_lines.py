@@ -15,6 +15,8 @@ from marrakech.games.lines import (
     is_wide,
     line_starts,
     narrowest,
+    phrase_breaks,
+    phrases,
     wrap_text,
     wrapped_lines,
 )
@@ -158,3 +160,28 @@ def test_a_quoted_command_stays_on_one_line_where_the_line_before_stays_half_ful
     assert any(
         "`marrakech host --resume c44b5aba5af7`" in line for line in wrapped_lines(backquoted, 40)
     )
+
+
+def test_a_template_s_values_are_phrases_and_its_words_between_them_joins() -> None:
+    said = phrases(
+        "{players} · {turns} · {status}", players="A, B", turns="3 turns", status="B won"
+    )
+    assert said == ["A, B", " · ", "3 turns", " · ", "B won"]
+    assert phrases("({a}) and {b}!", a=1, b=2) == ["(1", ") and ", "2!"]  # the ends go along
+    assert phrases("no value") == ["no value"]
+
+
+def test_a_line_breaks_at_a_join_where_the_next_phrase_would_be_cut() -> None:
+    pieces = ["Ayla, Bo (greedy computer)", " · ", "48 turns", " · ", "over: Bo won"]
+    text = Text("".join(pieces), style="italic")
+    ends = [sum(len(piece) for piece in pieces[: n + 1]) for n in range(len(pieces))]
+    joins = [(ends[0], ends[1]), (ends[2], ends[3])]
+    broken = phrase_breaks(text, joins, 44)
+    assert broken.plain == "Ayla, Bo (greedy computer) · 48 turns\nover: Bo won"  # the join dropped
+    assert broken.spans[0].style == "italic"
+    assert phrase_breaks(text, joins, 60).plain == text.plain  # all on one line
+    assert phrase_breaks(text, joins, 20).plain == (  # too wide a phrase: the next on its own
+        "Ayla, Bo (greedy computer)\n48 turns\nover: Bo won"
+    )
+    after = Text("Ayla · Bo won\na longer line of its own, after the last phrase")
+    assert phrase_breaks(after, [(4, 7)], 14).plain == after.plain  # only its first line counts

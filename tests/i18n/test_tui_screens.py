@@ -138,7 +138,7 @@ def test_the_results_screen_speaks_japanese_and_fits(japanese: None) -> None:
 
 def test_a_saved_game_is_described_in_japanese(japanese: None) -> None:
     session = Session(GameSetup(2, names=("アリス", "ボブ")))
-    assert describe(session) == "アリス、ボブ · 0手番 · アリスの手番"
+    assert "".join(describe(session)) == "アリス、ボブ · 0手番 · アリスの手番"
 
 
 def test_the_status_line_speaks_japanese(japanese: None) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from datetime import datetime
 from pathlib import Path
@@ -177,6 +178,39 @@ async def test_in_a_browser_leaving_a_game_goes_to_the_first_page_and_saved_game
         assert "Unfinished game" in listed
         assert "In a browser these games last as long as this page" in listed
         assert str(data_home) not in listed  # no folder of the server's
+
+
+@run
+async def test_in_a_browser_a_game_saved_under_a_name_is_listed_by_it_in_saved_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The name named only the download: Saved games listed the game as "Unfinished game".
+    delivered: list[str | None] = []
+    monkeypatch.setattr(
+        MarrakechApp,
+        "deliver_text",
+        lambda app, file, save_filename=None, **_: delivered.append(save_filename),
+    )
+    app = a_new_game(monkeypatch, in_a_browser=True)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.press("enter", "s")  # a game under way, saved
+        await wait_until(pilot, lambda: app.screen.query(Input), "the name prompt")
+        app.screen.query_one(Input).value = "friday"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: toasts(app), "the save's notice")
+        assert delivered == ["friday.json"]  # the download goes as before
+        assert " ".join(" ".join(toasts(app)).split()) == (
+            "Saved Kept in Saved games while this page is open, and on its way to your "
+            "browser's downloads: friday.json"
+        )
+        await pilot.press("ctrl+q", "y")  # left for the first page
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the first page")
+        await pilot.press("ctrl+o")
+        await wait_until(pilot, lambda: "friday" in screen_text(app), "the save, by its name")
+        lines = screen_text(app).splitlines()
+        (at,) = [n for n, line in enumerate(lines) if re.search(r"\bfriday  saved \d{4}-", line)]
+        assert "Player 1, Player 2 · 0 turns · Player 1 to play" in lines[at + 1]
+        assert any("Unfinished game" in line for line in lines)  # the game too, as in a terminal
 
 
 @run
@@ -450,7 +484,9 @@ async def test_the_palette_says_what_quit_save_and_export_do_here(
     assert said["Export log"] == (
         "Download the game log as text" if web else "Write the game log as text to the data folder"
     )
-    assert said["Save game"].startswith("Download") is web
+    assert said["Save game"] == (
+        "Save the game under a name, and download it" if web else "Save the game under a name"
+    )
 
 
 @pytest.mark.slow

@@ -9,8 +9,10 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
-from marrakech.engine import Orient, Turn
+from marrakech.bots import make_bot
+from marrakech.engine import Orient, Phase, Turn
 from marrakech.games import autosaves, storage
+from marrakech.games.narrate import turns_played
 from marrakech.games.records import record_to_json
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
@@ -317,6 +319,29 @@ async def test_ctrl_v_come_as_a_key_says_which_keys_paste() -> None:
         await pilot.press("ctrl+v")
         said = " ".join(toasts(app))
         assert "Ctrl+V does not paste here: paste with your terminal's own keys." in said
+
+
+@run
+async def test_at_80x24_a_game_s_line_breaks_between_its_phrases_so_who_won_reads_whole() -> None:
+    # "Player 1, Player 2 (greedy computer) · 48 turns · over: Player 2" ended a line, and
+    # "won" came alone on the next.
+    game = Session(GameSetup(2, seats=("person", "greedy"), seed=4))
+    bot = make_bot("greedy", seed=4)
+    while game.state.phase is not Phase.OVER:
+        if game.state.phase is Phase.ROLL:
+            game.roll()
+        else:
+            game.play(bot.choose(game.state))
+    autosaves.history_dir().mkdir(parents=True, exist_ok=True)
+    (autosaves.history_dir() / "0123456789ab.json").write_text(record_to_json(game))
+    played = turns_played(game.transitions, game.state)
+    (winner,) = (game.setup.names[seat] for seat in game.state.winners())
+    app = MarrakechApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_saves(pilot)
+        lines = [line.strip(" │█▊▎") for line in screen_text(app).splitlines()]
+    assert f"Player 1, Player 2 (greedy computer) · {played} turns" in lines
+    assert f"over: {winner} won" in lines
 
 
 @pytest.mark.parametrize("in_a_browser", [False, True])

@@ -73,10 +73,11 @@ PALETTE = (
 """The game screen's command-palette entries: action, title, help (translated where shown)."""
 
 IN_BROWSER_HELP = {
-    "save": N_("Download the game, to play on in a terminal (marrakech load)"),
+    "save": N_("Save the game under a name, and download it"),
     "export_log": N_("Download the game log as text"),
 }
-"""The help of the entries that do otherwise in a browser (a download, no data folder)."""
+"""The help of the entries that do otherwise in a browser (a download; a save is kept only
+as long as the page)."""
 
 
 PLAYING_KEYS = frozenset(

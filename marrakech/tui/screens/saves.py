@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
+from itertools import accumulate
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -32,6 +33,7 @@ from marrakech.games import autosaves, listing, storage
 from marrakech.games.autosaves import Unfinished
 from marrakech.games.language import N_, _, ngettext
 from marrakech.games.levels import level_word
+from marrakech.games.lines import phrases
 from marrakech.games.narrate import turns_played
 from marrakech.games.records import outside_seats
 from marrakech.games.session import Session
@@ -59,10 +61,12 @@ class OpenSave:
     replay: bool = False
 
 
-def describe(session: Session) -> str:
-    """One line about a saved game: who plays (a computer with its level, or marked as an
-    outside bot: which one is asked about when the game is opened), how far it went, who
-    is to play or won."""
+def describe(session: Session) -> list[str]:
+    """One line about a saved game, in pieces (joined, the line; ``lines.phrases``): who
+    plays (a computer with its level, or marked as an outside bot: which one is asked
+    about when the game is opened), how far it went, who is to play or won, and the joins
+    between them. The list breaks the line at a join (``about``): "over: Ayla won" reads
+    whole."""
     names = session.setup.names
     players = listing.player_words(session)
     state = session.state
@@ -75,9 +79,19 @@ def describe(session: Session) -> str:
         status = _("{name} to play").format(name=names[state.current])
     played_words = ngettext("{count} turn", "{count} turns", played).format(count=played)
     # Translators: a saved game: its players, how many turns were played, who is to play.
-    return _("{players} · {turns} · {status}").format(
-        players=_(", ").join(players), turns=played_words, status=status
-    )
+    line = _("{players} · {turns} · {status}")
+    return phrases(line, players=_(", ").join(players), turns=played_words, status=status)
+
+
+def about(head: Text, game: Session, tail: str = "") -> WrappedText:
+    """A game's entry in the list: ``head`` (its title line), then the game in a line of
+    its own (``describe``, in italics, broken between its phrases only where it must
+    break, the join dropped there), then ``tail``."""
+    pieces = [shown(piece) for piece in describe(game)]
+    ends = [len(head) + end for end in accumulate(len(piece) for piece in pieces)]
+    joins = list(zip(ends[0::2], ends[1::2], strict=False))
+    text = Text.assemble(head, ("".join(pieces), "italic"), tail)
+    return WrappedText(text, joins=joins)
 
 
 @dataclass(frozen=True)
@@ -171,13 +185,12 @@ def _save_entry(path: Path) -> tuple[Option, Session | None]:
     try:
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime(_WHEN)
         session = storage.load_game(path)
-        about = describe(session)
     except storage.READ_ERRORS as error:
         text = Text.assemble((name, "bold"), "\n", (_unreadable(str(error)), "italic"))
         return Option(WrappedText(text), id=str(path), disabled=True), None
     saved = _("  saved {when}").format(when=when)
-    text = Text.assemble((name, "bold"), saved + "\n", (shown(about), "italic"))
-    return Option(WrappedText(text), id=str(path)), session
+    entry = about(Text.assemble((name, "bold"), saved + "\n"), session)
+    return Option(entry, id=str(path)), session
 
 
 def _unreadable(problem: str) -> str:
@@ -195,12 +208,12 @@ def finished_option(path: Path, *, in_browser: bool = False) -> Option:
         title = (_("Finished game {number}").format(number=shown(path.stem)), "bold")
     try:
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime(_WHEN)
-        about = shown(describe(storage.load_game(path)))
+        session = storage.load_game(path)
     except storage.READ_ERRORS as error:
         text = Text.assemble(title, "\n", (_unreadable(str(error)), "italic"))
         return Option(WrappedText(text), id=str(path), disabled=True)
     ended = _("  ended {when}").format(when=when)
-    return Option(WrappedText(Text.assemble(title, ended + "\n", (about, "italic"))), id=str(path))
+    return Option(about(Text.assemble(title, ended + "\n"), session), id=str(path))
 
 
 def unfinished_option(game: Unfinished) -> Option:
@@ -212,23 +225,19 @@ def unfinished_option(game: Unfinished) -> Option:
         problem = _unreadable(f"{game.path.name}: {game.problem}")
         text = Text.assemble(title, "\n", (problem, "italic"))
         return Option(WrappedText(text), id=str(game.path), disabled=True)
-    about = shown(describe(game.session))
     if game.open_elsewhere:
         elsewhere = _("  open in another window")
-        text = Text.assemble(title, elsewhere + "\n", (about, "italic"))
-        return Option(WrappedText(text), id=str(game.path), disabled=True)
+        entry = about(Text.assemble(title, elsewhere + "\n"), game.session)
+        return Option(entry, id=str(game.path), disabled=True)
     played = _("  played {when}").format(when=when)
     if game.hosted:
         # Translators: the command that hosts the game again follows, on a line of its own.
         hosted = _("you host it; it goes on with:")
         command = autosaves.host_command(game.path)
-        text = Text.assemble(
-            (_("Network game"), "bold"), played + "\n", (about, "italic"), f"\n{hosted}\n{command}"
-        )
-        return Option(WrappedText(text), id=str(game.path), disabled=True)
-    return Option(
-        WrappedText(Text.assemble(title, played + "\n", (about, "italic"))), id=str(game.path)
-    )
+        head = Text.assemble((_("Network game"), "bold"), played + "\n")
+        entry = about(head, game.session, f"\n{hosted}\n{command}")
+        return Option(entry, id=str(game.path), disabled=True)
+    return Option(about(Text.assemble(title, played + "\n"), game.session), id=str(game.path))
 
 
 def where_kept(*, in_browser: bool = False) -> str:

@@ -1,8 +1,11 @@
 """Text whose Japanese breaks where Japanese may (``games.lines``), not wherever the edge
 falls: a Static (``WrappedStatic``), and a Rich renderable for a table's cell or a list's
-line (``WrappedText``). English and other narrow text is drawn as Textual and Rich draw it."""
+line (``WrappedText``, which may also break only between phrases). English and other
+narrow text is drawn as Textual and Rich draw it."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from rich.console import Console, ConsoleOptions
 from rich.console import RenderResult as RichResult
@@ -14,7 +17,7 @@ from textual.geometry import Size
 from textual.visual import VisualType
 from textual.widgets import Static
 
-from marrakech.games.lines import is_wide, narrowest, wrap_text
+from marrakech.games.lines import is_wide, narrowest, phrase_breaks, wrap_text
 
 
 class WrappedStatic(Static):
@@ -58,17 +61,26 @@ class WrappedStatic(Static):
 
 class WrappedText:
     """A Rich renderable: ``text`` broken into lines as ``lines`` says at the width it is
-    drawn in (a table's column, a list's line), where it has wide characters."""
+    drawn in (a table's column, a list's line), where it has wide characters; and first
+    between its phrases, when it has them."""
 
-    def __init__(self, text: Text) -> None:
+    def __init__(self, text: Text, *, joins: Sequence[tuple[int, int]] = ()) -> None:
+        """``joins``: where each join between two phrases of ``text`` (a saved game's
+        players, its turns, who won) begins and ends: a line breaks there, the join
+        dropped, when the next phrase does not fit on it (``lines.phrase_breaks``), and
+        inside a phrase only when it is wider than a whole line."""
         self.text = text
+        self.joins = tuple(joins)
 
     def __str__(self) -> str:
         return self.text.plain
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RichResult:
         width = options.max_width
-        yield wrap_text(self.text, width) if is_wide(self.text.plain) and width > 0 else self.text
+        text = self.text
+        if self.joins and width > 0:
+            text = phrase_breaks(text, self.joins, width)
+        yield wrap_text(text, width) if is_wide(text.plain) and width > 0 else text
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         measured = Measurement.get(console, options, self.text)
