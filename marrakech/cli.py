@@ -700,14 +700,17 @@ def run_saves(args: argparse.Namespace) -> int:
 
 
 def _print_lines(lines: Iterable[str]) -> int:
-    """Print ``lines`` on standard output (what it cannot write escaped, not an error): 0,
-    or 1 when the reader went away (``| head``: nothing more to say)."""
+    """Print ``lines`` on standard output (what it cannot write escaped, not an error), at a
+    terminal broken at its width as the text mode breaks its lines: 0, or 1 when the reader
+    went away (``| head``: nothing more to say)."""
+    from marrakech.textmode.terminal import fitted
+
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="backslashreplace")
     try:
         for line in lines:
-            print(line, flush=True)
+            print(*fitted(sys.stdout, line), sep="\n", flush=True)
     except BrokenPipeError:
         with contextlib.suppress(OSError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

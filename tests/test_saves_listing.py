@@ -8,12 +8,14 @@ import io
 import os
 import random
 import shlex
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
 
 import pytest
+from pty_terminal import terminal
 
 from marrakech import cli, textmode
 from marrakech.cli import HOSTED_TO_LOAD, main, saved_game
@@ -213,6 +215,34 @@ def test_the_text_mode_names_the_other_unfinished_games(
     assert resumed_with(capsys, monkeypatch) == (
         "4 other unfinished games; marrakech saves lists them, with the word that loads each.\n"
     )
+
+
+def test_at_a_terminal_the_lines_break_between_words_each_command_whole(
+    games: dict[str, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # They were printed whole, for the terminal to cut where its edge fell
+    # ("marrakech load and the word in brack" / "ets goes on ..." at 80 columns).
+    monkeypatch.setattr(textmode, "play_latest", lambda: 0)
+    with terminal(40) as out:
+        monkeypatch.setattr(sys, "stdout", out)
+        assert main(["--text"]) == 0
+        assert out.getvalue().splitlines() == [
+            "1 other unfinished game: Cem and Dia, 6",
+            "turns played (0123456789ab);",
+            "marrakech load and the word in brackets",
+            "goes on with it, marrakech saves lists",
+            "every saved game.",
+        ]
+    with terminal(60) as out:
+        monkeypatch.setattr(sys, "stdout", out)
+        assert main(["saves"]) == 0
+        assert out.getvalue().splitlines()[-5:] == [
+            "Type marrakech load NAME to go on with a game,",
+            "marrakech replay NAME to step through it or",
+            "marrakech review NAME to see what each decision cost, NAME",
+            "being what starts its line, up to the first colon or comma",
+            "outside quotes, quotes and all.",
+        ]
 
 
 def test_the_text_mode_says_nothing_more_of_one_unfinished_game(

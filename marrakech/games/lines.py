@@ -7,8 +7,10 @@ after an opening mark (the Japanese rule called kinsoku), never between a word o
 characters and the wide character right after it (a number and its counter: "3列"),
 never inside a word of narrow characters that fits on a line, and not inside a short run
 of kanji or katakana (most often one word: 料金, コンピューター) unless keeping it whole
-would leave the line less than half full. The command line's help,
-the market's key, the app's paragraphs (``tui.widgets.wrapped``: the status line, the
+would leave the line less than half full. Where the caller names spans to keep whole (a
+command to copy: ``textmode.terminal``), a line never breaks inside one: it goes whole to
+the next line, and one wider than a line stays whole there, overflowing. The command line's
+help, the market's key, the app's paragraphs (``tui.widgets.wrapped``: the status line, the
 moves log, the lessons), its notices and the help's pages
 (``tui.widgets.wrapped_markdown``) wrap with it.
 """
@@ -47,20 +49,25 @@ def is_wide(text: str) -> bool:
     return cell_len(text) != len(text)
 
 
-def line_starts(text: str, width: int) -> list[int]:
+Span = tuple[int, int]
+"""Where a run of ``text`` starts and ends (``text[start:end]``)."""
+
+
+def line_starts(text: str, width: int, whole: Sequence[Span] = ()) -> list[int]:
     """Where each line after the first begins, ``text`` (one paragraph, no newline) wrapped
     in ``width`` cells (see the module). The blanks at a break belong to neither line. A
     word wider than a whole line is cut where the edge falls; where keeping a mark with
-    its neighbour would overflow the next line, the mark stays where it falls."""
+    its neighbour would overflow the next line, the mark stays where it falls. No line
+    breaks inside a span of ``whole``: with the words it touches, it goes whole to the
+    next line, and one wider than a line is never cut (it overflows its line)."""
     pieces: list[Piece] = []
     cut: set[int] = set()  # where a word wider than a line was cut into characters
-    for found in PIECES.finditer(text):
-        piece = found.group()
-        if cell_len(piece) > width and not piece.isspace():
-            pieces += [(found.start() + index, char) for index, char in enumerate(piece)]
-            cut.update(range(found.start(), found.end()))
+    for (start, piece), held in _pieces(text, whole):
+        if cell_len(piece) > width and not piece.isspace() and not held:
+            pieces += [(start + index, char) for index, char in enumerate(piece)]
+            cut.update(range(start, start + len(piece)))
         else:
-            pieces.append((found.start(), piece))
+            pieces.append((start, piece))
     words = _words(text)
     starts: list[int] = []
     line: list[Piece] = []  # the pieces of the line under way
@@ -84,6 +91,28 @@ def line_starts(text: str, width: int) -> list[int]:
         line.append((offset, piece))
         used += size
     return starts
+
+
+def _pieces(text: str, whole: Sequence[Span]) -> list[tuple[Piece, bool]]:
+    """The pieces of ``text`` a line may break between (``PIECES``), those inside a span
+    of ``whole`` joined into one, each with whether it holds such a span. A held piece
+    keeps the opening mark before it and the closing marks after it (as ``_carry`` would,
+    but also where the piece is wider than a line)."""
+    pieces: list[tuple[Piece, bool]] = []
+    for found in PIECES.finditer(text):
+        start, end = found.span()
+        held = any(left < end and start < right for left, right in whole)
+        if pieces:
+            (before, piece), held_before = pieces[-1]
+            if (
+                any(left < start < right for left, right in whole)  # no break here
+                or (held_before and found.group()[0] in NO_LINE_START)
+                or (held and piece[-1] in NO_LINE_END)
+            ):
+                pieces[-1] = ((before, piece + found.group()), True)
+                continue
+        pieces.append(((start, found.group()), held))
+    return pieces
 
 
 _WIDE = "\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
@@ -167,10 +196,10 @@ def narrowest(text: str) -> int:
     return max((cell_len(piece) for piece in pieces + words if not piece.isspace()), default=0)
 
 
-def wrapped_lines(text: str, width: int) -> list[str]:
+def wrapped_lines(text: str, width: int, whole: Sequence[Span] = ()) -> list[str]:
     """``text`` (one paragraph) in lines of at most ``width`` cells, as ``line_starts``
-    breaks it, each without the blanks at its ends."""
-    bounds = [0, *line_starts(text, width), len(text)]
+    breaks it (never inside a span of ``whole``), each without the blanks at its ends."""
+    bounds = [0, *line_starts(text, width, whole), len(text)]
     return [text[start:end].strip() for start, end in pairwise(bounds)]
 
 

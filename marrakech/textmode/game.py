@@ -60,18 +60,24 @@ from marrakech.textmode.commands import (
 HELP_HEADING = N_("Commands (docs/text-mode.md has them all, with their short forms):")
 """The first line of ``help``."""
 
-PLAYING_LINES = (
-    N_("left, right, ahead: turn Assam that way and roll the die."),
+TURNING_LINES = (
+    N_("left, right, ahead (l, r, a): turn Assam that way and roll the die."),
     N_("roll: roll the die (before it, Assam keeps his facing)."),
-    N_("a number, or a carpet like c2.3-2.4: lay that carpet (legal numbers them)."),
 )
-"""The lines of ``help`` on playing, for a player (not a spectator)."""
+"""The lines of ``help`` on the turn before the roll, in a game of the standard rules."""
 
-AIMING_LINE = N_(
-    "aim left, aim right (aim ahead where allowed), or left, right, ahead when aiming: aim "
-    "Assam for the next player."
+AIMING_LINES = (
+    N_("roll: roll the die (in this variant nobody turns Assam before their roll)."),
+    N_(
+        "aim left, aim right (aim ahead where allowed), or left, right, ahead (l, r, a) when "
+        "aiming: aim Assam for the next player."
+    ),
 )
-"""The line of ``help`` on aiming, in a game of an aiming variant."""
+"""The lines of ``help`` on the roll and the aim, in a game of an aiming variant (where
+nobody turns Assam before their own roll: left and right aim him)."""
+
+LAYING_LINE = N_("a number, or a carpet like c2.3-2.4: lay that carpet (legal numbers them).")
+"""The line of ``help`` on laying a carpet, for a player (not a spectator)."""
 
 LOOKING_LINES = (
     N_("where: whose turn it is, where Assam stands and what to type, said again."),
@@ -618,14 +624,14 @@ class TextGame:
         return [_(line) for line in self._help()]
 
     def _help(self) -> tuple[str, ...]:
-        """The lines of ``help`` at this table: playing (not to a spectator), aiming (in
-        an aiming game), looking, and this table's own."""
+        """The lines of ``help`` at this table: playing (not to a spectator: the turn and
+        the roll, or in an aiming game the roll and the aim, then laying), looking, and
+        this table's own."""
         playing = not (self.flow.networked and self.flow.me is None)
-        aiming = playing and self.state.variant is not Variant.STANDARD
+        standard = self.state.variant is Variant.STANDARD
         return (
             HELP_HEADING,
-            *(PLAYING_LINES if playing else ()),
-            *((AIMING_LINE,) if aiming else ()),
+            *((*(TURNING_LINES if standard else AIMING_LINES), LAYING_LINE) if playing else ()),
             *LOOKING_LINES,
             *self._table_help(),
         )

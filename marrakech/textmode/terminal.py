@@ -15,10 +15,11 @@ import contextlib
 import os
 import re
 import sys
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TextIO
 
-from marrakech.games.lines import wrapped_lines
+from marrakech.games.lines import is_wide, wrapped_lines
 
 CLEAR_LINE = "\r\x1b[K"
 """Back to the start of the terminal's line, and clear it."""
@@ -120,20 +121,102 @@ def typed_lines(
     return stdin
 
 
-TO_COPY = re.compile(r"\bmarrakech |(?<![\w-])/")
-"""What marks a line that holds a command or a path to copy (a full one: "/home/..." or
-"~/..."): such a line is left to the terminal, which copies a line it wrapped itself as
-one line (one broken by hand would paste as two). A page named in passing
-("docs/text-mode.md") is no path to copy: its line is broken where words break."""
+TO_COPY = re.compile(r"\bmarrakech(?= )|(?<![\w~-])~?/")
+"""Where a command or a path to copy begins: "marrakech ...", or a full path ("/home/..."
+or "~/..."). A page named in passing ("docs/text-mode.md") is no path to copy."""
+
+WORD = re.compile(r"\S+")
+"""A word, as a command or a path is read: what lies between blanks."""
+
+ARGUMENT = re.compile(r"-.*|.*[\dA-Z=:/.~_,@'\"].*|[0-9a-f]{8,}")
+"""A word that goes on a command after its name: an option ("--text"), a value with a
+digit, a capital, a sign or a dot in it ("2=hard", "HOST:PORT", "NAME", "'Friday night'"),
+or a game's id ("c44b5aba5af7"). A word of small letters alone ends the command: it is
+the sentence going on ("marrakech --text resumes it")."""
+
+COMMAND_NAME = re.compile(r"[a-z][a-z-]*")
+"""The word after "marrakech" that names its command ("saves", "load")."""
+
+CLOSING = ")]}”’"  # noqa: RUF001
+"""What ends a command or a path within a word: a closing quotation mark or bracket (a
+wide one, such as 」, ends it as a wide character or a wide mark does)."""
+
+AFTER = ".,;:!?"
+"""What a command or a path leaves out at its end: the sentence's punctuation."""
+
+
+def to_copy(line: str) -> list[tuple[int, int]]:
+    """Where ``line`` holds a command or a path to copy (``TO_COPY``), each from its start
+    to its end: a line is broken around them, never inside one (a command broken by hand
+    would paste as two lines). A command is "marrakech" and the words after it that belong
+    to it (its command's name, then ``ARGUMENT`` words), up to a wide character (a
+    Japanese sentence going on: "marrakech --text で"), a closing mark or the sentence's
+    punctuation; a path is what ``_path`` says."""
+    spans: list[tuple[int, int]] = []
+    for found in TO_COPY.finditer(line):
+        if spans and found.start() < spans[-1][1]:
+            continue  # a path within a command
+        if found.group() == "marrakech":
+            end = _command_end(line, found.end())
+        else:
+            end = found.start() + len(_path(line[found.start() :]))
+        spans.append((found.start(), end))
+    return spans
+
+
+def _path(text: str) -> str:
+    """The path ``text`` begins with: up to a closing mark or a wide punctuation mark (a
+    file's name may be Japanese, 金曜日.json, but holds no 。 nor 」), or a blank after the
+    sentence's punctuation or before Japanese words ("... kept in /home/ayla/dice.json;
+    to check them", "/home/ayla/dice.json に残りました"). Other blanks stay in it: a data
+    folder may have one ("Application Support"), and a save's name ("金曜日 夜.json")."""
+    end = 0
+    for word in WORD.finditer(text):
+        kept = _cut(word.group(), _ends_path)
+        japanese = is_wide(kept[:1]) and not re.search(r"[./]", kept)
+        if end and (text[end - 1] in AFTER or japanese):
+            break
+        end = word.start() + len(kept)
+        if kept != word.group():
+            break
+    return text[:end].rstrip(AFTER)
+
+
+def _ends_path(char: str) -> bool:
+    """Whether ``char`` ends a path: a closing mark, or a wide punctuation mark."""
+    return char in CLOSING or (is_wide(char) and unicodedata.category(char).startswith("P"))
+
+
+def _ends_command(char: str) -> bool:
+    """Whether ``char`` ends a command: a closing mark, or any wide character."""
+    return char in CLOSING or is_wide(char)
+
+
+def _cut(word: str, ends: Callable[[str], bool]) -> str:
+    """``word`` up to the first of its characters that ``ends`` holds for."""
+    return next((word[:at] for at, char in enumerate(word) if ends(char)), word)
+
+
+def _command_end(line: str, end: int) -> int:
+    """Where the command whose "marrakech" ends at ``end`` ends (see ``to_copy``)."""
+    for count, word in enumerate(WORD.finditer(line, end)):
+        kept = _cut(word.group(), _ends_command).rstrip(AFTER)
+        named = count == 0 and COMMAND_NAME.fullmatch(kept) is not None
+        if not kept or not (named or ARGUMENT.fullmatch(kept)):
+            break
+        end = word.start() + len(kept)
+        if len(kept) < len(word.group()):  # a mark or a wide character ends it
+            break
+    return end
 
 
 def fitted(out: TextIO, line: str) -> Iterator[str]:
     """``line`` as written to ``out``: where ``out`` is a terminal and the line is wider
     than it, in lines broken where English and Japanese may break (the terminal would cut
-    a word, a number or a closing mark at its edge); as it is elsewhere (a pipe reads
-    whole lines) and when it holds a command or a path to copy (``TO_COPY``)."""
+    a word, a number or a closing mark at its edge), never inside a command or a path to
+    copy (``to_copy``); as it is elsewhere (a pipe reads whole lines)."""
     width = _width(out)
-    parts = wrapped_lines(line, width) if width and not TO_COPY.search(line) else []
+    parts = wrapped_lines(line, width, to_copy(line)) if width else []
     if len(parts) < 2:
         yield line
         return

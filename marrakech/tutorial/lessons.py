@@ -656,10 +656,11 @@ TYPE_HELP = (
     N_("left, right, ahead, roll, lay c2.3-2.4 and numbers do what each step asks."),
     N_("board, square 2 3, row 2 and col 3 describe the market; legal lists the carpets allowed."),
     N_("scores says the dirhams and carpets each player has."),
-    N_("back goes back a step, skip skips to the next lesson, lessons lists them, lesson 3"),
-    N_("opens lesson 3; quit leaves, and the lessons start where you stopped next time."),
+    N_("back goes back a step, skip skips to the next lesson, lessons lists them."),
+    N_("lesson 3 opens lesson 3; quit leaves, and the lessons start where you stopped next time."),
 )
-"""What ``help`` prints in the text mode's lessons."""
+"""What ``help`` prints in the text mode's lessons, a line each (the text mode breaks a
+line at the terminal's width: a sentence cut in two here would come out as two lines)."""
 
 TYPE_PRACTICE = N_(
     "Type play for the short game (hint there gives a hint and its reasons), or quit."

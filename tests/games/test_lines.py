@@ -185,3 +185,33 @@ def test_a_line_breaks_at_a_join_where_the_next_phrase_would_be_cut() -> None:
     )
     after = Text("Ayla · Bo won\na longer line of its own, after the last phrase")
     assert phrase_breaks(after, [(4, 7)], 14).plain == after.plain  # only its first line counts
+
+
+def test_a_span_kept_whole_goes_to_the_next_line_whole_and_is_never_cut() -> None:
+    text = "then type marrakech new --text to play"
+    command = (text.index("marrakech"), text.index(" to play"))
+    assert wrapped_lines(text, 20, [command]) == ["then type", "marrakech new --text", "to play"]
+    assert wrapped_lines(text, 12, [command]) == [
+        "then type",
+        "marrakech new --text",  # wider than the line: whole all the same
+        "to play",
+    ]
+    assert wrapped_lines(text, 12) == ["then type", "marrakech", "new --text", "to play"]
+
+
+@given(
+    st.lists(st.sampled_from(PHRASES), min_size=1, max_size=8),
+    st.integers(0, 8),
+    st.integers(8, 40),
+)
+def test_a_span_kept_whole_is_on_one_line_and_nothing_is_lost(
+    phrases: list[str], at: int, width: int
+) -> None:
+    command = "marrakech new --text"
+    before = "".join(phrases[:at])
+    text = f"{before} {command} {''.join(phrases[at:])}".strip()
+    start = text.index(command)
+    lines = wrapped_lines(text, width, [(start, start + len(command))])
+    assert any(command in line for line in lines), lines
+    assert "".join("".join(lines).split()) == "".join(text.split())
+    assert all(cell_len(line) <= width or command in line for line in lines), lines

@@ -28,13 +28,14 @@ from marrakech.textmode.commands import (
     parse,
 )
 from marrakech.textmode.game import (
-    AIMING_LINE,
+    AIMING_LINES,
     HELP_HEADING,
     HERE_LINES,
     HOST_LINES,
     JOINED_LINES,
+    LAYING_LINE,
     LOOKING_LINES,
-    PLAYING_LINES,
+    TURNING_LINES,
     TextGame,
 )
 from marrakech.textmode.loop import play
@@ -46,7 +47,7 @@ MARRAKECH = (sys.executable, "-m", "marrakech")
 
 DOC = Path(__file__).parents[2] / "docs" / "text-mode.md"
 
-STANDARD_HELP = (HELP_HEADING, *PLAYING_LINES, *LOOKING_LINES, *HERE_LINES)
+STANDARD_HELP = (HELP_HEADING, *TURNING_LINES, LAYING_LINE, *LOOKING_LINES, *HERE_LINES)
 """What help says at a game of the standard rules at one keyboard."""
 
 ENGLISH_LINES = (
@@ -135,8 +136,9 @@ def test_every_japanese_name_is_in_the_doc_and_the_japanese_help(japanese: None)
     doc = DOC.read_text(encoding="utf-8")
     every_table = (
         HELP_HEADING,
-        *PLAYING_LINES,
-        AIMING_LINE,
+        *TURNING_LINES,
+        *AIMING_LINES,
+        LAYING_LINE,
         *LOOKING_LINES,
         *HERE_LINES,
         *HOST_LINES,

@@ -12,13 +12,14 @@ import pytest
 from marrakech.games.session import GameSetup, Session
 from marrakech.textmode.commands import COMMAND_WORDS, parse
 from marrakech.textmode.game import (
-    AIMING_LINE,
+    AIMING_LINES,
     HELP_HEADING,
     HERE_LINES,
     HOST_LINES,
     JOINED_LINES,
+    LAYING_LINE,
     LOOKING_LINES,
-    PLAYING_LINES,
+    TURNING_LINES,
     TextGame,
 )
 from marrakech.textmode.loop import play
@@ -60,7 +61,14 @@ def test_forms_listed_together_mean_the_same() -> None:
 
 
 def test_the_help_names_every_command() -> None:
-    every_line = (HELP_HEADING, *PLAYING_LINES, AIMING_LINE, *LOOKING_LINES, *HERE_LINES)
+    every_line = (
+        HELP_HEADING,
+        *TURNING_LINES,
+        *AIMING_LINES,
+        LAYING_LINE,
+        *LOOKING_LINES,
+        *HERE_LINES,
+    )
     help_text = " ".join((*every_line, *HOST_LINES, *JOINED_LINES))
     for word in COMMAND_WORDS:
         assert re.search(rf"\b{word}\b", help_text), word

@@ -438,6 +438,17 @@ def test_help_names_the_commands_of_this_game() -> None:
     assert "aim left" in aiming
 
 
+def test_help_gives_the_short_forms_of_the_ways_and_what_they_do_in_this_game() -> None:
+    standard = answer(game(), "help")
+    assert "left, right, ahead (l, r, a): turn Assam that way and roll the die." in standard
+    # In an aiming game nobody turns Assam before their roll ("r" there is refused):
+    # left and right aim him for the next player.
+    aiming = answer(game(variant=Variant.AIM), "help")
+    assert not any("turn Assam" in line for line in aiming), aiming
+    assert "roll: roll the die (in this variant nobody turns Assam before their roll)." in aiming
+    assert any("left, right, ahead (l, r, a) when aiming: aim Assam" in line for line in aiming)
+
+
 def test_summary_says_each_players_tolls_colours_and_scores_round_by_round() -> None:
     played = game("random", "greedy", seed=5)
     list(played.advance())

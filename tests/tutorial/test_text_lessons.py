@@ -155,6 +155,14 @@ def test_lesson_6_in_words_then_the_short_game() -> None:
     assert named.player == "Ayla"
 
 
+def test_each_line_of_the_lessons_help_is_whole_sentences() -> None:
+    # A sentence cut in two lines ("... lessons lists them, lesson 3" / "opens lesson 3;
+    # ...") came out as two lines, the first broken again at an 80-column terminal.
+    lines = said(lessons(), "help")
+    assert all(line.endswith(".") for line in lines), lines
+    assert any(line.startswith("lesson 3 opens lesson 3;") for line in lines), lines
+
+
 def test_the_lesson_commands() -> None:
     text = lessons()
     assert said(text, "help")[0].startswith("left, right, ahead, roll, lay c2.3-2.4")
