@@ -104,9 +104,10 @@ class Hint:
     weights: tuple[float, ...] = ()
     """What a point of each seat's is worth to the player, in points of theirs
     (``Evaluator.margin_weights``): the parts are weighed with these."""
-    also: tuple[Choice, ...] = ()
+    also: tuple[tuple[Choice, float], ...] = ()
     """The other ways worth about the same as the pick, besides ``compared`` (the third,
-    where all three are): the sentences say so. Carpets alike are not listed."""
+    where all three are), each with the chance to win it leaves: the sentences say so, and
+    that any will do. Carpets alike are not listed."""
     others: tuple[tuple[Choice, float], ...] = ()
     """The ways to turn Assam (or aim him) the sentences do not otherwise name, each with
     the chance to win it leaves, best first: said last, so that every facing's chance is
@@ -151,7 +152,7 @@ def hint(
         found = replace(found, parts=_cancelling(evaluator.compare(best, other, weights)))
     if not isinstance(pick, Place) and _either(found):
         also = tuple(  # the third way (carpets alike are too many to name)
-            _choice(value)
+            (_choice(value), value.win_chance)
             for value in ranked[1:]
             if value is not other and ranking.as_good_as_best(value.action)
         )
@@ -160,7 +161,7 @@ def hint(
         others = tuple(
             (_choice(value), value.win_chance)
             for value in ranked[1:]
-            if value is not other and _choice(value) not in found.also
+            if value is not other and _choice(value) not in dict(found.also)
         )
         found = replace(found, others=others)
     return replace(found, sentences=(*_sentences(found, chances), *_others_words(found)))
@@ -364,6 +365,8 @@ def _percent(chance: float) -> str:
 
 def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
     assert found.compared is not None
+    if found.also:
+        return _any_way_sentences(found, chances)
     if not chances:
         return _sentences_without_chances(found)
     choice, other = _words(found.pick, True), _words(found.compared)
@@ -371,7 +374,6 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
     if found.parts and _either(found) and not _same_chance_shown(found):  # (a hair lower)
         return (
             _parts_sentence(found),
-            *_also_words(found),
             _(
                 "Your chance to win: {mine} ({other}: {theirs}), less than half a percentage "
                 "point apart: either will do."
@@ -380,7 +382,6 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
     if found.parts and _either(found):
         return (
             _parts_sentence(found),
-            *_also_words(found),
             _("Your chance to win: {mine} with both, so either will do.").format(mine=mine),
         )
     if found.parts and _same_chance_shown(found) and _chance_decided(found):
@@ -416,7 +417,6 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
                 "{choice} and {other} are worth about the same, {mine} and {theirs} chance to "
                 "win, less than half a percentage point apart: either will do."
             ).format(choice=choice, other=other, mine=mine, theirs=theirs),
-            *_also_words(found),
         )
     if not _same_chance_shown(found):  # a better chance for about as many points, or fewer
         if found.points <= -SHOWN:
@@ -452,17 +452,66 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
                 "is a little better (both show as {chance})."
             ).format(choice=choice, other=other, chance=mine),
         )
-    if found.also:  # the three ways alike
-        return (
-            _(
-                "All three ways are worth about the same, {chance} chance to win: any will do."
-            ).format(chance=mine),
-        )
     return (
         _(
             "{choice} and {other} are worth about the same, {chance} chance to win: either will do."
         ).format(choice=choice, other=other, chance=mine),
-        *_also_words(found),
+    )
+
+
+def _any_way_sentences(found: Hint, chances: bool) -> tuple[str, ...]:
+    """Where all three ways are worth about the same (``Hint.also``): what decided the
+    pick's lead over the way compared, if anything shows, that the third is worth about
+    the same too, and that any will do, with each way's chance to win where shown."""
+    assert found.compared is not None
+    ways = (
+        (found.pick, found.win_chance),
+        (found.compared, found.compared_win_chance),
+        *found.also,
+    )
+    shown = [_percent(chance) for _way, chance in ways]
+
+    def each(first: int) -> str:
+        """The ways from ``first`` on, each with its chance: "going straight: 34% and
+        turning left: 35%"."""
+        return listed(
+            [
+                # Translators: a way and the chance to win it leaves, in a list in brackets:
+                # "(going straight: 34% and turning left: 35%)".
+                _("{choice}: {chance}").format(choice=_words(way), chance=percent)
+                for (way, _chance), percent in zip(ways[first:], shown[first:], strict=True)
+            ]
+        )
+
+    if not found.parts:
+        if not chances:
+            return (_("All three ways are worth about the same: any will do."),)
+        if len(set(shown)) == 1:
+            return (
+                _(
+                    "All three ways are worth about the same, {chance} chance to win: any will do."
+                ).format(chance=shown[0]),
+            )
+        return (
+            _(
+                "All three ways are worth about the same, less than half a percentage point "
+                "apart in chance to win ({chances}): any will do."
+            ).format(chances=each(0)),
+        )
+    said = (_parts_sentence(found), *_also_words(found))
+    if not chances:
+        return (*said, _("Any will do."))
+    if len(set(shown)) == 1:
+        return (
+            *said,
+            _("Your chance to win: {mine} whichever way, so any will do.").format(mine=shown[0]),
+        )
+    return (
+        *said,
+        _(
+            "Your chance to win: {mine} ({others}), less than half a percentage point apart: "
+            "any will do."
+        ).format(mine=shown[0], others=each(1)),
     )
 
 
@@ -479,7 +528,7 @@ def _also_words(found: Hint) -> tuple[str, ...]:
     """A sentence for each other option worth about the same as the pick (``Hint.also``)."""
     return tuple(
         _("{choice} is worth about the same too.").format(choice=_words(choice, True))
-        for choice in found.also
+        for choice, _chance in found.also
     )
 
 
@@ -541,7 +590,7 @@ def _sentences_without_chances(found: Hint) -> tuple[str, ...]:
     # As the sentences with chances say it: "better" when the chances differ as shown.
     better = _chance_decided(found) and not _same_chance_shown(found)
     if found.parts and _either(found):
-        return (_parts_sentence(found), *_also_words(found), _("Either will do."))
+        return (_parts_sentence(found), _("Either will do."))
     if found.parts and _chance_decided(found) and found.points < SHOWN:  # parts that cancel out
         return (_parts_sentence(found), _("It gives the better chance to win."))
     if found.parts:
@@ -575,8 +624,6 @@ def _sentences_without_chances(found: Hint) -> tuple[str, ...]:
                 "is a little better."
             ).format(choice=choice, other=other),
         )
-    if found.also:  # the three ways alike
-        return (_("All three ways are worth about the same: any will do."),)
     return (
         _("{choice} and {other} are worth about the same: either will do.").format(
             choice=choice, other=other

@@ -153,7 +153,7 @@ def assert_the_review_grades_them_best(state: GameState, found: Hint) -> None:
     """Where a hint says "either (any) will do", the review grades each option it means
     "best": a player who took the hint at its word is not marked down."""
     assert found.compared is not None
-    for option in (found.compared, *found.also):
+    for option in (found.compared, *(way for way, _chance in found.also)):
         judgement = judge(state, option)
         assert judgement is not None
         assert grade(judgement.loss_win_chance, judgement.loss_points) == BEST, option
@@ -567,3 +567,42 @@ def test_options_alike_in_all_say_which_parts_cancel_out_and_which_gives_the_bet
     )
     assert found.sentences == (reason, "Your chance to win: 40% (turning left: 37%).")
     assert without.sentences == (reason, "It gives the better chance to win.")
+
+
+def random_game_position(players: int, seed: int, index: int) -> GameState:
+    """The position before step ``index`` of a standard game played at random."""
+    spec = GameSpec(players, Variant.STANDARD, seed, seed % players, False, False)
+    return list(play(spec))[index].before
+
+
+def test_where_all_three_ways_are_alike_any_will_do_not_either_with_both() -> None:
+    # Seed 0, turn 37 (2 players): turning right is 0.3 points ahead of turning left, and
+    # going straight is worth about the same too; all three show 6%.
+    state = random_game_position(2, 0, 72)
+    found = hint(state)
+    assert found is not None and found.any_way
+    assert found.sentences[1:] == (
+        "Going straight is worth about the same too.",
+        "Your chance to win: 6% whichever way, so any will do.",
+    )
+    quiet = hint(state, chances=False)
+    assert quiet is not None and quiet.sentences[1:] == (
+        "Going straight is worth about the same too.",
+        "Any will do.",
+    )
+    # Seed 67 (3 players): less than half a percentage point apart, shown apart: each way's
+    # chance is given.
+    found = hint(random_game_position(3, 67, 45))
+    assert found is not None and found.any_way
+    assert found.sentences[-1] == (
+        "Your chance to win: 43% (going straight: 42% and turning right: 42%), less than half "
+        "a percentage point apart: any will do."
+    )
+    # Seed 29 (4 players): no part shows; each way is named with its chance.
+    found = hint(random_game_position(4, 29, 66))
+    assert found is not None and found.any_way
+    assert found.sentences == (
+        "All three ways are worth about the same, less than half a percentage point apart in "
+        "chance to win (going straight: 9%, turning right: 8% and turning left: 8%): any will "
+        "do.",
+    )
