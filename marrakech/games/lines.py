@@ -224,20 +224,19 @@ def phrases(template: str, **values: object) -> list[str]:
     template's words that join them (", ", " · "), where a line may break instead
     (``phrase_breaks``). The values are at the even places, the joins at the odd ones."""
     formatter = string.Formatter()
-    lead, pieces = "", list[str]()
+    pieces, words = list[str](), ""
     for literal, field, spec, conversion in formatter.parse(template):
-        if pieces:
-            pieces.append(literal)  # a join, or the words after the last value
-        else:
-            lead += literal
-        if field is not None:
-            value = formatter.convert_field(formatter.get_field(field, (), values)[0], conversion)
-            said = formatter.format_field(value, spec or "")
-            pieces.append(said if pieces else lead + said)
-    if len(pieces) % 2 == 0 and pieces:  # the words after the last value go with it
-        after = pieces.pop()
-        pieces[-1] += after
-    return pieces or [lead]
+        words += literal  # ("{{" parts a template's words: they run on to the next value)
+        if field is None:
+            continue
+        value = formatter.convert_field(formatter.get_field(field, (), values)[0], conversion)
+        said = formatter.format_field(value, spec or "")
+        pieces.extend((words, said) if pieces else (words + said,))
+        words = ""
+    if not pieces:
+        return [words]
+    pieces[-1] += words  # the words after the last value go with it
+    return pieces
 
 
 def phrase_breaks(text: Text, joins: Sequence[tuple[int, int]], width: int) -> Text:
@@ -249,7 +248,7 @@ def phrase_breaks(text: Text, joins: Sequence[tuple[int, int]], width: int) -> T
     pieces = text.divide([edge for join in joins for edge in join])
     broken = pieces[0].copy()
     for join, phrase in zip(pieces[1::2], pieces[2::2], strict=True):
-        line = broken.plain.rpartition("\n")[2]  # the line so far
+        line = wrapped_lines(broken.plain.rpartition("\n")[2], width)[-1]  # the line so far
         first = phrase.plain.partition("\n")[0]  # the phrase's, up to what follows it
         if line.strip() and cell_len(line + join.plain + first) > width:
             broken.append("\n")

@@ -360,10 +360,26 @@ def save_problem(name: str, session: Session) -> str | None:
     )
 
 
-def save_named(name: str, session: Session) -> Path:
+def save_named(name: str, session: Session, *, most: int | None = None) -> Path:
     """Save the game as ``saves/<name>.json``, replacing any save of that name (ask
-    ``save_problem`` first); its path."""
+    ``save_problem`` first); its path. SaveFileError where the name is new and ``most``
+    games are saved under names already (pasted games apart: a browser's page keeps a
+    few, on the server)."""
     path = saves_dir() / f"{check_name(name)}.json"
+    if most is not None and not path.exists():
+        named = [p for p in list_saves() if not p.stem.startswith(f"{PASTED_PREFIX}-")]
+        if len(named) >= most:
+            raise SaveFileError(
+                ngettext(
+                    "{count} game is saved here under a name already, the most there is room "
+                    "for: save under one of their names to replace it (a new page starts with "
+                    "none)",
+                    "{count} games are saved here under names already, the most there is room "
+                    "for: save under one of their names to replace it (a new page starts with "
+                    "none)",
+                    len(named),
+                ).format(count=len(named))
+            )
     write_atomic(path, record_to_json(session))
     return path
 

@@ -36,6 +36,10 @@ def reading_seconds(app: App[Any], text: str) -> float:
     return max(float(app.NOTIFICATION_TIMEOUT), 2 + cell_len(text) / READING_CELLS_PER_SECOND)
 
 
+SAVES_IN_A_BROWSER = 20
+"""The most games a browser's page keeps saved under names (its files are on the server);
+saving under one of their names replaces it all the same."""
+
 NOTICE_TEXT_WIDTH = 30
 """The cells a notice's text takes across: the 33 of a notice (``Toast`` in app.tcss, as
 wide as the game's side panel) less its border and padding."""
@@ -144,6 +148,7 @@ class GameDocuments:
             app.push_screen(replace, lambda yes: write(name) if yes else None)
 
         def write(name: str) -> None:
+            name = storage.check_name(name)  # as the file is named (full-width letters made plain)
             self.name = name
             if app.is_web:
                 keep_and_download(name)
@@ -164,7 +169,7 @@ class GameDocuments:
                 "browser's downloads:\n{filename}"
             )
             try:
-                storage.save_named(name, self.session)
+                storage.save_named(name, self.session, most=SAVES_IN_A_BROWSER)
             except (SaveFileError, OSError) as error:  # the download goes all the same
                 app.notify(str(error), title=_("Not saved"), severity="error", markup=False)
                 said = None

@@ -169,6 +169,9 @@ def test_a_template_s_values_are_phrases_and_its_words_between_them_joins() -> N
     assert said == ["A, B", " · ", "3 turns", " · ", "B won"]
     assert phrases("({a}) and {b}!", a=1, b=2) == ["(1", ") and ", "2!"]  # the ends go along
     assert phrases("no value") == ["no value"]
+    # Braces doubled in a template are its words, not a value ("{{" shows "{").
+    assert phrases("{a} {{x}} {b}", a=1, b=2) == ["1", " {x} ", "2"]
+    assert phrases("{{{a}}}", a=1) == ["{1}"]
 
 
 def test_a_line_breaks_at_a_join_where_the_next_phrase_would_be_cut() -> None:
@@ -180,7 +183,11 @@ def test_a_line_breaks_at_a_join_where_the_next_phrase_would_be_cut() -> None:
     assert broken.plain == "Ayla, Bo (greedy computer) · 48 turns\nover: Bo won"  # the join dropped
     assert broken.spans[0].style == "italic"
     assert phrase_breaks(text, joins, 60).plain == text.plain  # all on one line
-    assert phrase_breaks(text, joins, 20).plain == (  # too wide a phrase: the next on its own
+    # A phrase too wide for a line wraps; the next follows on its last line where it fits.
+    assert phrase_breaks(text, joins, 20).plain == (
+        "Ayla, Bo (greedy computer) · 48 turns\nover: Bo won"
+    )
+    assert phrase_breaks(text, joins, 16).plain == (
         "Ayla, Bo (greedy computer)\n48 turns\nover: Bo won"
     )
     after = Text("Ayla · Bo won\na longer line of its own, after the last phrase")

@@ -384,6 +384,22 @@ def test_a_browser_keeps_no_pasted_game_an_outside_bot_plays_nor_more_than_its_m
     assert len(list_saves()) == 1
 
 
+def test_a_browser_keeps_no_more_named_saves_than_its_most_but_replaces_one(
+    data_home: Path,
+) -> None:
+    storage.save_pasted(record_to_json(_game(30)), PASTED_AT, most=1)  # counted apart
+    storage.save_named("friday", _game(), most=1)
+    with pytest.raises(
+        SaveFileError,
+        match=r"1 game is saved here under a name already, .* save under one of their names",
+    ):
+        storage.save_named("saturday", _game(), most=1)
+    storage.save_named("friday", _game(20), most=1)  # the same name: replaced
+    assert sorted(path.stem for path in list_saves())[0] == "friday"
+    assert load_game(storage.saves_dir() / "friday.json").actions == _game(20).actions
+    assert len(list_saves()) == 2
+
+
 def test_pasted_text_that_is_too_big_or_no_game_writes_nothing(data_home: Path) -> None:
     with pytest.raises(SaveFileError, match="larger than"):
         storage.save_pasted(" " * (MAX_SAVE_BYTES + 1), PASTED_AT)

@@ -195,10 +195,10 @@ async def test_in_a_browser_a_game_saved_under_a_name_is_listed_by_it_in_saved_g
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await pilot.press("enter", "s")  # a game under way, saved
         await wait_until(pilot, lambda: app.screen.query(Input), "the name prompt")
-        app.screen.query_one(Input).value = "friday"
+        app.screen.query_one(Input).value = "ｆｒｉｄａｙ"  # noqa: RUF001 (full-width letters)
         await pilot.press("enter")
         await wait_until(pilot, lambda: toasts(app), "the save's notice")
-        assert delivered == ["friday.json"]  # the download goes as before
+        assert delivered == ["friday.json"]  # the download goes as before, named as the save
         assert " ".join(" ".join(toasts(app)).split()) == (
             "Saved Kept in Saved games while this page is open, and on its way to your "
             "browser's downloads: friday.json"

@@ -57,9 +57,10 @@ RESULT_KEYS = N_("Esc: board · c: summary · v: review · r: replay · s: save 
 """The results' keys beside Enter's button, in a line under them."""
 
 RESULT_KEYS_IN_A_BROWSER = N_(
-    "Esc: board · c: summary · v: review · r: replay · s: download · e: export · q: first page"
+    "Esc: board · c: summary · v: review · r: replay · s: save · e: export · q: first page"
 )
-"""The results' keys in a browser, where s downloads and q goes back to the first page."""
+"""The results' keys in a browser, where q goes back to the first page (s saves there too:
+kept in the page's Saved games, and downloaded)."""
 
 
 class ResultsScreen(ModalScreen[NextGame]):

@@ -285,7 +285,7 @@ class TutorialScreen(MarketScreen[Session | None]):
         """After a new pick: words saying a try was wrong stay while the carpet would be
         refused for the same reason, and go otherwise (a way for Assam, a carpet that would
         do what the step asks, or that would be refused for another reason)."""
-        if self.mood == "wrong" and (
+        if self.mood in ("wrong", "aside") and (
             self.course.how() is How.TURN
             or self.carpet is None
             or self.course.why_not(self.carpet) != self._refused_for
@@ -302,11 +302,17 @@ class TutorialScreen(MarketScreen[Session | None]):
         self.turn = turn
         self._picked()
 
-    def action_picked_again(self, _way: str) -> None:
+    def action_picked_again(self, way: str) -> None:
         """A way's key pressed again, that way picked already: the lesson says so (as the
-        help says "picked already" of that key), and which keys act."""
-        self.app.bell()
-        self.said, self.mood = (picked_again(self.course.view.state, self.turn),), "wrong"
+        help says "picked already" of that key), and which keys act. A turn pressed twice
+        is marked wrong (a turn is a quarter turn, never more); ↑ with Assam going
+        straight on, as the step begins, is no mistake: an aside."""
+        said = (picked_again(self.course.view.state, self.turn),)
+        if way == "straight":
+            self.said, self.mood = said, "aside"
+        else:
+            self.app.bell()
+            self.said, self.mood = said, "wrong"
         self._draw()
 
     def action_turn_around(self) -> None:

@@ -11,8 +11,9 @@ from rich.text import Text
 from marrakech.games.words import sentences
 from marrakech.tui.widgets.wrapped import WrappedStatic
 
-Mood = Literal["note", "done", "wrong"]
-"""What the last words said: a note (the welcome), a step done, or a try that was not it."""
+Mood = Literal["note", "done", "wrong", "aside"]
+"""What the last words said: a note (the welcome), a step done, a try that was not it, or
+an aside on a key that changed nothing (no mark: nothing was wrong)."""
 
 DONE_MARK = "✓ "
 """Before the words of a step done (they read so without colour too)."""
@@ -51,7 +52,9 @@ class LessonPanel(WrappedStatic):
         if step:
             text.append(step + "\n", style=self._style("step"))
         text.append("\n" + instruction)
-        if said and mood != "note":
+        if said and mood == "aside":
+            text.append("\n\n" + sentences(said), style=self._style("step"))
+        elif said and mood != "note":
             mark = DONE_MARK if mood == "done" else WRONG_MARK
             text.append("\n\n" + mark + sentences(said), style=self._style(mood))
         self.update(text)
