@@ -493,14 +493,14 @@ def decision_line(decision: Decision, names: tuple[str, ...]) -> str:
         if decision.grade == flagged:
             line = _(
                 "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
-                "chance to win; a deeper search finds {deeper} chance to win and "
-                "{deeper_points} points lost, still a {grade}."
+                "chance to win; a deeper search finds it lost {deeper_points} points and "
+                "{deeper} chance to win, still a {grade}."
             )
         else:
             line = _(
                 "Turn {turn}, {name}: {played}, best {best}: lost {points} points and {chance} "
-                "chance to win; a deeper search finds {deeper} chance to win and "
-                "{deeper_points} points lost, so the {flagged} is not confirmed: {grade}."
+                "chance to win; a deeper search finds it lost {deeper_points} points and "
+                "{deeper} chance to win, so the {flagged} is not confirmed: {grade}."
             )
     elif (
         decision.doubted_by_chance
@@ -626,14 +626,15 @@ def skill_parts_words(name: str, account: Account) -> str | None:
 
 def rolls_line(luck_split: Split, seat: int, names: tuple[str, ...]) -> str | None:
     """The roll that gave ``seat`` the most and the one that took the most from it, in a
-    line ("Ayla's luckiest roll: turn 22, Bo rolled 4 (+7.2); ..."); None without rolls."""
+    line ("Ayla's luckiest roll: turn 22, Bo rolled 4 (+7.2 for Ayla); ..."); None without
+    rolls."""
     pinned = luckiest_rolls(luck_split, seat)
     if pinned is None:
         return None
     best, worst = pinned
     return _(
-        "{name}'s luckiest roll: turn {turn}, {roller} rolled {value} ({luck}); unluckiest: "
-        "turn {worst_turn}, {worst_roller} rolled {worst_value} ({worst_luck})."
+        "{name}'s luckiest roll: turn {turn}, {roller} rolled {value} ({luck} for {name}); "
+        "unluckiest: turn {worst_turn}, {worst_roller} rolled {worst_value} ({worst_luck})."
     ).format(
         name=names[seat],
         turn=best.turn,

@@ -86,7 +86,8 @@ def test_luck_and_skill_add_up_to_each_margin_and_skill_is_zero_sum_by_its_parts
         line = rolls_line(found.luck, seat, session.setup.names)
         assert line == (
             f"{session.setup.names[seat]}'s luckiest roll: turn {best.turn}, "
-            f"{session.setup.names[best.seat]} rolled {best.value} ({best.luck[seat]:+.1f}); "
+            f"{session.setup.names[best.seat]} rolled {best.value} ({best.luck[seat]:+.1f} for "
+            f"{session.setup.names[seat]}); "
             f"unluckiest: turn {worst.turn}, {session.setup.names[worst.seat]} rolled "
             f"{worst.value} ({worst.luck[seat]:+.1f})."
         )

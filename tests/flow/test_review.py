@@ -658,7 +658,7 @@ def test_a_blunder_by_points_stands_when_the_second_look_by_chance_finds_a_mista
     assert (decision.grade, decision.doubted) == (BLUNDER, True)
     assert decision_line(decision, session.setup.names) == (
         "Turn 41, Me: carpet on (1,1)-(2,1), best carpet on (0,2)-(0,3): lost 9.70 points and "
-        "16.4% chance to win; a deeper search finds 7.3% chance to win and 8.32 points lost, "
+        "16.4% chance to win; a deeper search finds it lost 8.32 points and 7.3% chance to win, "
         "still a blunder."
     )
     document = review_document(found)["decisions"][found.decisions.index(decision)]

@@ -209,7 +209,7 @@ async def test_under_the_luck_chart_a_key_says_what_each_word_means(players: int
     assert "Working out luck and skill" not in text
     # Then, for each player, the roll that gave them most and the one that took most.
     pinned = re.findall(
-        r"(\w+(?: \d)?)'s luckiest roll: turn \d+, [\w ]+ rolled \d \([+-]\d+\.\d\); "
+        r"(\w+(?: \d)?)'s luckiest roll: turn \d+, [\w ]+ rolled \d \([+-]\d+\.\d for \1\); "
         r"unluckiest: turn \d+, [\w ]+ rolled \d \([+-]\d+\.\d\)\.",
         text,
     )
