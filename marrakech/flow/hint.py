@@ -494,8 +494,8 @@ def _any_way_sentences(found: Hint, chances: bool) -> tuple[str, ...]:
             )
         return (
             _(
-                "All three ways are worth about the same, less than half a percentage point "
-                "apart in chance to win ({chances}): any will do."
+                "All three ways are worth about the same, their chances to win too close to "
+                "count ({chances}): any will do."
             ).format(chances=each(0)),
         )
     said = (_parts_sentence(found), *_also_words(found))
@@ -508,10 +508,9 @@ def _any_way_sentences(found: Hint, chances: bool) -> tuple[str, ...]:
         )
     return (
         *said,
-        _(
-            "Your chance to win: {mine} ({others}), less than half a percentage point apart: "
-            "any will do."
-        ).format(mine=shown[0], others=each(1)),
+        _("Your chance to win: {mine} ({others}), too close to count: any will do.").format(
+            mine=shown[0], others=each(1)
+        ),
     )
 
 

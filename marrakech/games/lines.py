@@ -244,7 +244,7 @@ def phrase_breaks(text: Text, joins: Sequence[tuple[int, int]], width: int) -> T
     begins and ends: " · "), with a line break in place of each join where the phrase
     after it does not fit on the rest of the line: a phrase that fits on a line is never
     cut ("over: Ayla won" reads whole). One wider than a line is left for the wrapping
-    after to break, and the next phrase begins a line of its own."""
+    after to break, and the next phrase follows on its last line where it fits there."""
     pieces = text.divide([edge for join in joins for edge in join])
     broken = pieces[0].copy()
     for join, phrase in zip(pieces[1::2], pieces[2::2], strict=True):

@@ -69,8 +69,8 @@ TURNING_LINES = (
 AIMING_LINES = (
     N_("roll: roll the die (in this variant nobody turns Assam before their roll)."),
     N_(
-        "aim left, aim right (aim ahead where allowed), or left, right, ahead (l, r, a) when "
-        "aiming: aim Assam for the next player."
+        "aim left, aim right (aim ahead where allowed), or left, right (l, r; ahead, a, where "
+        "allowed) when aiming: aim Assam for the next player."
     ),
 )
 """The lines of ``help`` on the roll and the aim, in a game of an aiming variant (where

@@ -121,9 +121,21 @@ def typed_lines(
     return stdin
 
 
-TO_COPY = re.compile(r"\bmarrakech(?= )|(?<![\w~-])~?/")
-"""Where a command or a path to copy begins: "marrakech ...", or a full path ("/home/..."
-or "~/..."). A page named in passing ("docs/text-mode.md") is no path to copy."""
+TO_COPY = re.compile(
+    r"(?<![A-Za-z0-9_./-])marrakech(?= )|(?<![\w~-])~?/|(?<![\w\\])(?:[A-Za-z]:\\|\\\\)"
+)
+"""Where a command or a path to copy begins: "marrakech ..." (after a blank, a mark or a
+Japanese word), or a full path ("/home/...", "~/...", "C:\\Users\\..." or a shared
+folder's "\\\\server\\..."). A page named in passing ("docs/text-mode.md") is no path to
+copy."""
+
+CARRIES_ON = re.compile(r".*[/\\].*|.*\.\w+")
+"""A word after a blank that is still part of a path: it holds a folder's separator
+("Support/marrakech/saves") or ends in a file's ending ("夜.json")."""
+
+TAKES_A_NAME = frozenset(("load", "replay", "review", "delete", "verify", "join"))
+"""The commands whose next word is theirs whatever it is: a save's name ("marrakech load
+friday"), a record or a host's address."""
 
 WORD = re.compile(r"\S+")
 """A word, as a command or a path is read: what lies between blanks."""
@@ -166,20 +178,21 @@ def to_copy(line: str) -> list[tuple[int, int]]:
 
 def _path(text: str) -> str:
     """The path ``text`` begins with: up to a closing mark or a wide punctuation mark (a
-    file's name may be Japanese, 金曜日.json, but holds no 。 nor 」), or a blank after the
-    sentence's punctuation or before Japanese words ("... kept in /home/ayla/dice.json;
-    to check them", "/home/ayla/dice.json に残りました"). Other blanks stay in it: a data
-    folder may have one ("Application Support"), and a save's name ("金曜日 夜.json")."""
+    file's name may be Japanese, 金曜日.json, but holds no 。 nor 」), or a blank after
+    which the words are the sentence's ("... kept in /home/ayla/dice.json; to check
+    them", "/home/ayla/games cannot be written", "/home/ayla/dice.json に残りました"). A
+    blank stays in it where the word after it carries the path on (``CARRIES_ON``): a data
+    folder may have one ("Application Support/marrakech"), and a save's name ("金曜日
+    夜.json")."""
     end = 0
     for word in WORD.finditer(text):
         kept = _cut(word.group(), _ends_path)
-        japanese = is_wide(kept[:1]) and not re.search(r"[./]", kept)
-        if end and (text[end - 1] in AFTER or japanese):
+        if end and (text[end - 1] in AFTER or not CARRIES_ON.fullmatch(kept.rstrip(AFTER))):
             break
         end = word.start() + len(kept)
         if kept != word.group():
             break
-    return text[:end].rstrip(AFTER)
+    return text[:end].rstrip(AFTER).rstrip()
 
 
 def _ends_path(char: str) -> bool:
@@ -199,10 +212,13 @@ def _cut(word: str, ends: Callable[[str], bool]) -> str:
 
 def _command_end(line: str, end: int) -> int:
     """Where the command whose "marrakech" ends at ``end`` ends (see ``to_copy``)."""
+    command = ""
     for count, word in enumerate(WORD.finditer(line, end)):
         kept = _cut(word.group(), _ends_command).rstrip(AFTER)
         named = count == 0 and COMMAND_NAME.fullmatch(kept) is not None
-        if not kept or not (named or ARGUMENT.fullmatch(kept)):
+        command = kept if named else command
+        its_name = count == 1 and command in TAKES_A_NAME
+        if not kept or not (named or its_name or ARGUMENT.fullmatch(kept)):
             break
         end = word.start() + len(kept)
         if len(kept) < len(word.group()):  # a mark or a wide character ends it

@@ -595,14 +595,13 @@ def test_where_all_three_ways_are_alike_any_will_do_not_either_with_both() -> No
     found = hint(random_game_position(3, 67, 45))
     assert found is not None and found.any_way
     assert found.sentences[-1] == (
-        "Your chance to win: 43% (going straight: 42% and turning right: 42%), less than half "
-        "a percentage point apart: any will do."
+        "Your chance to win: 43% (going straight: 42% and turning right: 42%), too close to "
+        "count: any will do."
     )
     # Seed 29 (4 players): no part shows; each way is named with its chance.
     found = hint(random_game_position(4, 29, 66))
     assert found is not None and found.any_way
     assert found.sentences == (
-        "All three ways are worth about the same, less than half a percentage point apart in "
-        "chance to win (going straight: 9%, turning right: 8% and turning left: 8%): any will "
-        "do.",
+        "All three ways are worth about the same, their chances to win too close to count "
+        "(going straight: 9%, turning right: 8% and turning left: 8%): any will do.",
     )

@@ -174,3 +174,24 @@ def test_a_page_named_in_passing_does_not_keep_its_line_from_breaking(
     assert len(lines) > 1 and all(cell_len(line) <= 40 for line in lines), lines
     assert not any(line.startswith(("）", "：")) for line in lines), lines
     assert "docs/text-mode.md" in "\n".join(lines)
+
+
+def test_a_path_ends_where_the_sentence_goes_on_and_a_windows_path_is_kept_whole(
+    terminal: Terminal,
+) -> None:
+    # The words after a folder are the sentence's, not the path's: "cannot be written"
+    # went along with it, overflowed, and the terminal cut "writ" / "ten".
+    folder = "/home/ayla/.local/share/marrakech/games"
+    lines = written(terminal, f"The folder {folder} cannot be written to by this user.")
+    assert folder in lines and all(cell_len(line) <= 40 for line in lines if line != folder)
+    terminal.seek(0)
+    terminal.truncate()
+    windows = r"C:\Users\Ayla Smith\AppData\Local\marrakech\saves\friday.json"
+    assert written(terminal, f'Saved as "friday", in {windows}.') == [
+        'Saved as "friday", in',
+        f"{windows}.",  # wider than the terminal, whole on its own line
+    ]
+    terminal.seek(0)
+    terminal.truncate()
+    lines = written(terminal, "Your game waits: type marrakech load friday to go on with it.")
+    assert any("marrakech load friday" in line for line in lines), lines

@@ -306,7 +306,7 @@ class TutorialScreen(MarketScreen[Session | None]):
         """A way's key pressed again, that way picked already: the lesson says so (as the
         help says "picked already" of that key), and which keys act. A turn pressed twice
         is marked wrong (a turn is a quarter turn, never more); ↑ with Assam going
-        straight on, as the step begins, is no mistake: an aside."""
+        straight on (as a step begins) is no mistake: an aside."""
         said = (picked_again(self.course.view.state, self.turn),)
         if way == "straight":
             self.said, self.mood = said, "aside"
