@@ -74,6 +74,22 @@ async def test_the_why_of_a_hint_goes_once_the_position_it_speaks_of_is_played()
 
 
 @run
+async def test_the_why_of_a_hint_goes_once_assam_is_turned_another_way() -> None:
+    # The reasons stayed over the risk table after the player turned Assam away from the
+    # hint's way, covering the rows they were choosing by.
+    session = Session(GameSetup(2, seats=("person", "greedy"), seed=1))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await ask_for_a_hint(pilot, app)  # the opening: any way will do, Assam as he is
+        await pilot.press("up")  # the hint's own way, picked already
+        await pilot.pause()
+        assert hint_why_shown(app)
+        await pilot.press("left")
+        await pilot.pause()
+        assert not hint_why_shown(app)
+
+
+@run
 async def test_a_notice_the_decision_brings_stays_when_the_hints_reasons_go(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -17,7 +17,16 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 
-from marrakech.engine import Aim, GameState, MarrakechError, Orient, Phase, Place, Transition
+from marrakech.engine import (
+    Aim,
+    GameState,
+    MarrakechError,
+    Orient,
+    Phase,
+    Place,
+    Transition,
+    Turn,
+)
 from marrakech.flow import GameFlow, Notice
 from marrakech.flow.cursor import NO_UTURN
 from marrakech.games.autosaves import GameFile
@@ -113,6 +122,8 @@ class GameScreen(MarketScreen["NextGame"]):
         """A computer's decision that came due while something was open over the board."""
         self.hint_why = PassingNotice()
         """A hint's reasons, while on screen."""
+        self._hinted_turn: Turn | None = None
+        """The way the last hint turned Assam (its reasons go when he is turned another)."""
         self._handover_until = 0.0
         """Until when (``time.monotonic``) a roll is not taken (``HANDOVER_SECONDS``)."""
         self._last_person: int | None = None
@@ -321,6 +332,8 @@ class GameScreen(MarketScreen["NextGame"]):
             self._say(_(NO_UTURN))
         elif (turned := self.pointing.turned(self.state, way)) is not None:
             self._point(turned)
+            if turned.turn != self._hinted_turn:  # the player's own way: the table is theirs
+                self._forget_hint_why()
 
     def _needs_a_fresh_look(self, played: Transition) -> bool:
         """Whether ``played`` left the next decision to a different person from the last
@@ -474,6 +487,7 @@ class GameScreen(MarketScreen["NextGame"]):
         if self.flow.is_current(event.move):
             found = hint_found(event.move, event.result)
             self._point(self.pointing.hinting(event.result, found))
+            self._hinted_turn = self.pointing.turn
             if why := sentences(found.sentences if found is not None else ()):
                 # A hint asked again: its reasons once, not stacked.
                 notice = Notice(why, title=_("Why this hint"))
