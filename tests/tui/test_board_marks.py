@@ -259,3 +259,24 @@ async def test_rolls_never_touch_the_carpet_they_stop_on(size: str) -> None:
     assert ["12" in seen[(6, 1)], "23" in seen[(6, 2)]] == [True, True], seen
     assert all("B1" in text for text in seen.values()), seen
     assert [text for text in seen.values() if re.search(r"\d[A-Za-z·]", text)] == [], seen
+
+
+@run
+async def test_a_carpet_s_join_never_runs_into_the_rolls_after_it() -> None:
+    # The same carpet, Assam at (6,0) facing S: on the one-line squares "B1 ═23 B1" read
+    # "=23". The join keeps the carpet's colour, without its mark.
+    state = position(players=3, carpets=[("B", (6, 1), (6, 2))], assam=((6, 0), "S"))
+    app = BoardApp()
+    async with app.run_test(size=SIZES["5x1"]) as pilot:
+        await pilot.pause()
+        board = app.query_one(BoardWidget)
+        board.show(state, lanes=tuple(Lane(risk.stops) for risk in lane_risks(state)))
+        await pilot.pause()
+        drawn = picture(board)
+        row = next(line for line in drawn if "".join(char for char, _ in line).count("B1") == 2)
+        text = "".join(char for char, _style in row)
+        assert re.search(r"B1 +23 B1", text) and "═" not in text, text
+        board.show(state)  # no rolls: the join is marked again
+        await pilot.pause()
+        text = "".join(char for char, _style in picture(board)[drawn.index(row)])
+        assert re.search(r"B1 +═ +B1", text), text

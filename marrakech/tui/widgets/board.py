@@ -22,7 +22,8 @@ one arrow for Assam (on the larger squares also a frame round his square; his sq
 its carpet's colour), the digits 1-4 on the squares a lane stops on (each roll that stops
 there by any way, once, bright when by the picked way; side by side at every size, as the
 key says: "34" where a 3 and a 4 stop, above the letter on the larger squares, before it
-on a one-line square and never touching it: "34 Y1", the letter a column further right), a
+on a one-line square and never touching it: "34 Y1", the letter a column further right; a
+carpet's ``═`` before them leaves its colour only, "═34" reading as one word), a
 ghost carpet as an outline of ``░`` in its colour (``x`` marks when it is illegal: the
 first and last column of a one-line square, the edge of a larger one) round what its
 squares show now (their carpets, labels and Assam stay readable under it), and ``$`` on a
@@ -395,8 +396,11 @@ class BoardWidget(Widget):
                     self._draw_ghost_outline(canvas, layout, square, ghost)
                 if col < SIZE - 1:
                     join = self._joined(state, square, (row, col + 1), ghost)
+                    # The join's colour alone where a roll starts the next square's line:
+                    # "═3" read as one word ("Y1 ═3 Y2").
+                    marked = join and not in_core.get((row, col + 1), 0)
                     for line in range(layout.cell_height):
-                        mark = "═" if join and line == layout.cell_height // 2 else " "
+                        mark = "═" if marked and line == layout.cell_height // 2 else " "
                         canvas.put(x + layout.cell_width, y + line, mark, join or gap)
                 if row < SIZE - 1:
                     join = self._joined(state, square, (row + 1, col), ghost)
