@@ -82,6 +82,22 @@ def test_enter_starts_a_two_player_game_of_two_people() -> None:
     assert results[0].takeback is None
 
 
+def test_up_from_the_buttons_reaches_the_fields_and_down_comes_back_to_start() -> None:
+    # The form opens on Start: Up did nothing, and the fields took nine Shift+Tabs.
+    seen: list[str | None] = []
+
+    async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
+        await pilot.press("right", "up")  # from Learn to play too
+        seen.append(screen.focused.id if screen.focused else None)
+        await pilot.press("4", "2", "down")
+        seen.append(screen.focused.id if screen.focused else None)
+        await pilot.press("enter")
+
+    _, results = play(steps)
+    assert seen == ["seed", "start"]
+    assert results == [GameSetup(players=2, seed=42)]
+
+
 def test_escape_quits() -> None:
     async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
         await pilot.press("escape")
@@ -145,7 +161,9 @@ def _keys_help(from_results: bool) -> tuple[str, list[str]]:
 
 def test_the_keys_say_quit_once_and_spell_escape_esc() -> None:
     footer, rows = _keys_help(from_results=False)
-    assert footer.split("▏")[0].split() == ["Esc", "Quit", "^o", "Saved", "games", "?", "Help"]
+    assert footer.split("▏")[0].split() == [
+        *("Tab", "Next", "field", "Esc", "Quit", "^o", "Saved", "games", "?", "Help")
+    ]
     assert [row for row in rows if row.endswith(("Quit", "games", "Help", "help"))] == [
         "Esc ^q q Quit",
         "^o Saved games",
@@ -159,7 +177,9 @@ def test_the_keys_say_quit_once_and_spell_escape_esc() -> None:
 @pytest.mark.slow
 def test_from_the_results_escape_goes_back_and_the_app_keys_quit() -> None:
     footer, rows = _keys_help(from_results=True)
-    assert footer.split("▏")[0].split()[:5] == ["Esc", "Back", "to", "the", "results"]
+    assert footer.split("▏")[0].split()[:8] == [
+        *("Tab", "Next", "field", "Esc", "Back", "to", "the", "results")
+    ]
     assert [row for row in rows if row.endswith(("Quit", "games", "Help", "results"))] == [
         "Esc Back to the results",
         "^o Saved games",

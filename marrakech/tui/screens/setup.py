@@ -310,7 +310,8 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         *(Binding(key, "quit", N_("Quit"), priority=key == "ctrl+q") for key in QUIT_KEYS),
         Binding("ctrl+o", "saved_games", N_("Saved games")),
         # Textual's own keys between the fields, said here so that the help lists them.
-        Binding("tab", "app.focus_next", N_("Next field"), show=False, key_display="Tab"),
+        # Shown: a newcomer starts on Start, with every field above it.
+        Binding("tab", "app.focus_next", N_("Next field"), key_display="Tab"),
         Binding(
             "shift+tab",
             "app.focus_previous",
@@ -321,15 +322,28 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         # Along the buttons, as on the results (the form's own widgets keep their arrows).
         Binding("left", "other_button(-1)", N_("Previous button"), show=False),
         Binding("right", "other_button(1)", N_("Next button"), show=False),
+        # Up from the buttons to the last field, down from it back to Start.
+        Binding("up", "fields", N_("The fields"), show=False),
+        Binding("down", "to_start", N_("Start"), show=False),
     ]
 
     AUTO_FOCUS = "#start"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The arrows step along the buttons only from a button."""
-        if action == "other_button":
+        if action in ("other_button", "fields"):
             return isinstance(self.focused, Button)
+        if action == "to_start":
+            return self.focused is self.query_one("#seed", Input)
         return True
+
+    def action_fields(self) -> None:
+        """From the buttons, to the last field above them (then Shift+Tab climbs on)."""
+        self.query_one("#seed", Input).focus()
+
+    def action_to_start(self) -> None:
+        """From the last field, down to Start."""
+        self.query_one("#start", Button).focus()
 
     def action_other_button(self, by: int) -> None:
         """Focus the button before (-1) or after (1) the focused one, round the row."""
