@@ -280,3 +280,30 @@ async def test_a_carpet_s_join_never_runs_into_the_rolls_after_it() -> None:
         await pilot.pause()
         text = "".join(char for char, _style in picture(board)[drawn.index(row)])
         assert re.search(r"B1 +═ +B1", text), text
+
+
+@pytest.mark.parametrize("size", SIZES)
+@run
+async def test_the_carpet_laid_last_shows_its_labels_reversed(size: str) -> None:
+    # A computer's carpet appeared with nothing to say where it went.
+    state = position(players=3, carpets=[("R", (2, 2), (2, 3)), ("B", (4, 4), (5, 4))])
+    app = BoardApp()
+    async with app.run_test(size=SIZES[size]) as pilot:
+        await pilot.pause()
+        board = app.query_one(BoardWidget)
+        board.show(state)
+        await pilot.pause()
+        drawn = picture(board)
+        squares = boxes(board)
+
+    def label_reversed(square: Square) -> bool:
+        xs, ys = squares[square]
+        return any(
+            char.isalpha() and bool(style.reverse)
+            for y in ys
+            for x in xs
+            for char, style in [drawn[y][x]]
+        )
+
+    assert [label_reversed(square) for square in ((4, 4), (5, 4))] == [True, True]
+    assert [label_reversed(square) for square in ((2, 2), (2, 3), (0, 0))] == [False] * 3

@@ -26,8 +26,9 @@ on a one-line square and never touching it: "34 Y1", the letter a column further
 carpet's ``═`` before them leaves its colour only, "═34" reading as one word), a
 ghost carpet as an outline of ``░`` in its colour (``x`` marks when it is illegal: the
 first and last column of a one-line square, the edge of a larger one) round what its
-squares show now (their carpets, labels and Assam stay readable under it), and ``$`` on a
-charged region. The drawing grows with the widget (three cell sizes) and is centred.
+squares show now (their carpets, labels and Assam stay readable under it), ``$`` on a
+charged region, and the labels of the carpet laid last reversed (a computer's move shows
+where it went). The drawing grows with the widget (three cell sizes) and is centred.
 Carpets take their colours from ``marrakech.tui.palette``, everything else from the
 component classes in app.tcss. The border loops are drawn from the rules' own table,
 ``engine.BORDER_LOOPS``.
@@ -71,7 +72,7 @@ _CORE = 5
 """The columns of a square's content line: a roll (on the one-line squares), Assam (or a
 second roll), letter, height, mark (two rolls there move the letter and height a column
 right, over the mark's: ``_rolls_in_core``)."""
-_OVERLAYS = frozenset({"ghost", "region", "assam-frame"})
+_OVERLAYS = frozenset({"ghost", "region", "assam-frame", "newest"})
 """Marks drawn over a square that keep its carpet's colours (only the text style changes)."""
 _LEFT = 4
 """Columns left of the market: row label, space, loop, loop."""
@@ -200,6 +201,7 @@ class BoardWidget(Widget):
         "board--ghost",
         "board--illegal",
         "board--region",
+        "board--newest",
     }
 
     class SquareClicked(Message):
@@ -455,15 +457,18 @@ class BoardWidget(Widget):
         the letter and height ``shift`` columns right, where two rolls go before them."""
         state = view.state
         stack = state.stack(square)
+        label = base
         if stack:
             top = stack[-1]
             letter = (
                 top.colour.letter.lower() if state.is_neutral(top.colour) else top.colour.letter
             )
             height = str(len(stack)) if len(stack) < 10 else "+"
+            if top.carpet == state.next_carpet - 1:  # the carpet laid last
+                label = base + self._style("newest")
         else:
             letter, height = "·", " "
-        canvas.put(x + 2 + shift, y, f"{letter}{height}", base)
+        canvas.put(x + 2 + shift, y, f"{letter}{height}", label)
         if square in view.region:
             canvas.put(x + 4, y, "$", base)
         if square == view.assam.square:

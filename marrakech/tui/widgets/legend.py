@@ -35,6 +35,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
         ),
     ),
     ("$", N_("the region whose toll was just paid")),
+    ("G1", N_("reversed: the carpet laid last")),
     ("r b y g", N_("grey carpets of a player who is out: free, worth nothing")),
     (f"5{_TIMES}5+7{_TIMES}1", N_("coins: five 5-dirham and seven 1-dirham coins")),
     ("pay", N_("risk table: the chance of paying a toll that way")),
@@ -47,6 +48,10 @@ most needed first."""
 LANE_MARKS = frozenset(("1 2 3 4", "34"))
 """The marks drawn as the market draws where Assam stops (``Legend``'s ``legend--lane``
 looks as the board's ``board--lane``: app.tcss gives both one rule)."""
+
+NEWEST_MARK = "G1"
+"""The mark drawn reversed, as the market draws the labels of the carpet laid last
+(``board--newest``)."""
 
 RISK_HEADINGS = ("pay", "toll", "out")
 """The marks that are the risk table's column headings: shown in the spoken language
@@ -94,6 +99,9 @@ def legend_text(
             lines.append("\n")
             if number == 0 and lane is not None and mark in LANE_MARKS:
                 lines.append(mark, style=lane)
+                lines.append(" " * (indent - cell_len(mark)))
+            elif number == 0 and mark == NEWEST_MARK:
+                lines.append(mark, style=Style(bold=True, reverse=True))
                 lines.append(" " * (indent - cell_len(mark)))
             else:
                 pad = mark + " " * (indent - cell_len(mark)) if number == 0 else " " * indent
