@@ -306,3 +306,28 @@ async def test_an_arrow_leading_to_no_allowed_spot_says_so() -> None:
         # The status line starts it; all of it is a notice (too long for the status line).
         assert "No allowed spot further that way. Cannot lay" in " ".join(screen_text(app).split())
         assert said in [" ".join(toast.split()) for toast in toasts(app)]
+
+
+@run
+async def test_where_assam_does_not_face_up_the_screen_the_status_says_where_the_arrows_turn() -> (
+    None
+):
+    # A newcomer pressed ← with Assam facing south and saw him turn to the screen's right.
+    session = Session(GameSetup(2, seed=1))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await pilot.pause()
+        assert "his own left and right" not in screen_text(app)  # facing north: as the screen
+        await pilot.press("left", "enter")
+        await wait_until(pilot, lambda: session.state.phase is Phase.PLACE, "the carpet")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: session.state.phase is Phase.ORIENT, "the next turn")
+        facing = session.state.assam.facing
+        assert facing is not Direction.N
+        left, right = (facing.turned(turn).name for turn in (Turn.LEFT, Turn.RIGHT))
+        names = {"N": "north", "E": "east", "S": "south", "W": "west"}
+        said = f"← turns Assam {names[left]}, → {names[right]}: his own left and right."
+        await wait_until(pilot, lambda: said in screen_text(app), "the arrows' ways")
+        await pilot.resize_terminal(80, 24)  # no room for it: left out, never a notice
+        await pilot.pause()
+        assert "his own left" not in screen_text(app) and not toasts(app)

@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import BindingType
@@ -147,6 +148,12 @@ class GameScreen(MarketScreen["NextGame"]):
     def on_mount(self) -> None:
         self._advance()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit the market, and say the status again once laid out at the new size: an aside
+        it had room for may have none now, or the other way round."""
+        super().on_resize(event)
+        self.call_after_refresh(self._draw)
+
     def on_unmount(self) -> None:
         self.flow.close()  # an unfinished game stays, for another window or a later start
 
@@ -194,7 +201,10 @@ class GameScreen(MarketScreen["NextGame"]):
         if self.chances.wanted(self.flow.state):
             self.pacer.chances(self.flow, self.flow.state)
         self.query_one(GameLog).show(frame.log)
-        self.query_one(StatusLine).show(frame.status)
+        status_line, status = self.query_one(StatusLine), frame.status
+        if frame.aside and status_line.fits(aside := status + Text("\n" + frame.aside, "dim")):
+            status = aside  # only where it has room: an aside is never cut, nor a notice
+        status_line.show(status)
 
     async def language_changed(self) -> None:
         """Say everything again in the language spoken now, keeping everything the game

@@ -19,6 +19,7 @@ from marrakech.engine import (
     Action,
     Aim,
     Assam,
+    Direction,
     GameState,
     Orient,
     Phase,
@@ -223,6 +224,9 @@ class Frame:
     presence: tuple[str, ...] = ()
     """Each seat's player's presence in a few words, when they play from elsewhere and
     are not at the table: "not joined", "away" ("" for the others)."""
+    aside: str = ""
+    """A line the status may add where it has room and nothing else to say second
+    (``arrow_words``: what the arrows do when Assam does not face up the screen)."""
 
     @property
     def lanes(self) -> tuple[Lane, ...]:
@@ -290,6 +294,7 @@ class Frame:
             pointing.turn,
             pointing.ghost(flow.state) if mine else None,
             presence,
+            "" if "\n" in status.plain else arrow_words(flow) or "",
         )
 
     def money_change(self, seat: int) -> int:
@@ -475,6 +480,22 @@ def _toll_words(flow: GameFlow) -> str | None:
         payee=flow.names[last.payee],
         paid=dirhams_words(last.paid),
         region=toll_region(last),
+    )
+
+
+def arrow_words(flow: GameFlow) -> str | None:
+    """Where ← and → turn Assam, while a person here chooses his way and he does not face
+    up the screen (there, his left is the screen's): "← turns Assam east, → west"."""
+    state = flow.state
+    facing = state.assam.facing
+    if not flow.person_to_move or state.phase not in (Phase.ORIENT, Phase.AIM):
+        return None
+    if facing is Direction.N:
+        return None
+    # Translators: what the arrow keys do when Assam does not face up the screen: "← turns
+    # Assam east, → west: his own left and right."
+    return _("← turns Assam {left}, → {right}: his own left and right.").format(
+        left=compass_word(facing.turned(Turn.LEFT)), right=compass_word(facing.turned(Turn.RIGHT))
     )
 
 
