@@ -244,6 +244,18 @@ class Shown:
         return (*self.sizes[-1], self.told_at[-1])
 
 
+def a_new_game(browser: Any, address: str, width: int, height: int) -> tuple[Any, Shown]:
+    """A page of ``address`` at ``width`` x ``height`` pixels, where Enter on the new-game
+    form started a game, and what it is shown."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    shown = Shown(page)
+    page.goto(address)
+    shown.wait_for("Saved games")  # the new-game form
+    page.focus("textarea.xterm-helper-textarea")
+    page.keyboard.press("Enter")  # a game at once
+    return page, shown
+
+
 def short_finished_game() -> Session:
     """A 2-player game that a bankruptcy ends early (71 actions: the review is quick)."""
     session = Session(GameSetup(2, names=("Ayla", "Bo"), seed=1012))
@@ -302,12 +314,7 @@ def test_a_small_window_gets_a_smaller_font_that_fits_the_market(server: str) ->
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         try:
             for address, fits in ((server, True), (f"{server}/?fontsize=16", False)):
-                page = browser.new_page(viewport={"width": 800, "height": 500})
-                shown = Shown(page)
-                page.goto(address)
-                shown.wait_for("Saved games")  # the new-game form
-                page.focus("textarea.xterm-helper-textarea")
-                page.keyboard.press("Enter")  # a game at once
+                page, shown = a_new_game(browser, address, 800, 500)
                 if fits:  # 80 columns and 24 rows at least: the market shows
                     shown.wait_for("Enter rolls")
                     assert "The market needs a page" not in shown.text
@@ -337,12 +344,7 @@ def test_the_font_fits_the_window_again_when_it_is_resized_during_a_game(server:
                 (server, (((800, 500), MARKET), ((400, 300), TOO_SMALL), ((1200, 800), MARKET))),
                 (f"{server}/?fontsize=16", (((800, 500), TOO_SMALL),)),  # a size asked stays
             ):
-                page = browser.new_page(viewport={"width": 1200, "height": 800})
-                shown = Shown(page)
-                page.goto(address)
-                shown.wait_for("Saved games")  # the new-game form
-                page.focus("textarea.xterm-helper-textarea")
-                page.keyboard.press("Enter")  # a game at once
+                page, shown = a_new_game(browser, address, 1200, 800)
                 shown.wait_for(MARKET)
                 wide = shown.sizes[-1]
                 for (width, height), seen in resized:
