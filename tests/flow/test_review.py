@@ -481,6 +481,7 @@ def test_a_flag_the_deeper_search_finds_cheaper_is_an_inaccuracy_and_says_how_mu
     assert (document["doubted"], document["deeper_loss_win_chance"]) == (True, 0.0295)
 
 
+@pytest.mark.slow
 def test_a_flag_by_points_alone_is_looked_at_again_in_points() -> None:
     # Greedy against greedy, seed 4: Ayla's carpet at turn 35 loses 3.34 points of her
     # lead by the evaluator (and 3.0% chance to win): a mistake by the points alone. The

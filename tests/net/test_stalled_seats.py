@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from rich.text import Text
 from tui.helpers import panel_titles, screen_text, toasts
 
@@ -218,6 +219,7 @@ def test_a_player_leaving_a_seat_a_computer_plays_already_is_offered_no_computer
     asyncio.run(scenario())
 
 
+@pytest.mark.slow
 def test_a_player_waiting_for_an_answer_to_an_undo_request_is_not_idle() -> None:
     async def scenario() -> None:
         # Bo's wait is counted from Ayla's carpet, and the undo must reach the host within

@@ -388,6 +388,7 @@ async def test_in_a_browser_d_sends_the_highlighted_game_to_the_downloads(
         assert delivered == []
 
 
+@pytest.mark.slow
 @run
 async def test_delete_removes_the_highlighted_game_once_asked_and_highlights_the_next() -> None:
     newer = saved("newer", one_turn_game(("Ann", "Bo")), age=1)

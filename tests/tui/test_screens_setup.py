@@ -105,10 +105,9 @@ def test_escape_quits() -> None:
     assert play(steps)[1] == [None]
 
 
-@pytest.mark.parametrize("key", ["q", "escape"])
-def test_q_quits_as_escape_does(key: str) -> None:
+def test_q_quits_as_escape_does() -> None:
     async def steps(pilot: Pilot[None], screen: NewGameScreen) -> None:
-        await pilot.press(key)
+        await pilot.press("q")
 
     assert play(steps)[1] == [None]
 

@@ -424,6 +424,7 @@ async def test_a_letter_typed_for_an_answer_never_leaves_and_coming_back_finds_t
     assert again.return_code == 0
 
 
+@pytest.mark.slow
 @run
 async def test_the_die_says_it_rolls_and_a_click_on_it_rolls() -> None:
     app = MarrakechApp(tutorial=True)
