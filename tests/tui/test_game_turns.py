@@ -331,3 +331,27 @@ async def test_where_assam_does_not_face_up_the_screen_the_status_says_where_the
         await pilot.resize_terminal(80, 24)  # no room for it: left out, never a notice
         await pilot.pause()
         assert "his own left" not in screen_text(app) and not toasts(app)
+
+
+@run
+async def test_undo_takes_back_a_way_picked_and_not_played_before_any_decision() -> None:
+    # Hot-seat, takebacks off: Bo turned Assam and pressed u, and was told that Ayla's
+    # decision stands; his own pick, not played yet, is what he meant.
+    session = Session(GameSetup(2, names=("Ayla", "Bo"), seed=1))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = game_screen(app)
+        await pilot.press("left", "enter")
+        await wait_until(pilot, lambda: session.state.phase is Phase.PLACE, "the carpet")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: session.state.current == 1, "Bo's turn")
+        await pilot.press("right")
+        assert screen.pointing.turn is Turn.RIGHT
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.pointing.turn is Turn.STRAIGHT and len(session.actions) == 3
+        assert "Your pick is taken back." in screen_text(app)
+        await pilot.press("u")  # nothing of Bo's now: Ayla's decision stands
+        await pilot.pause()
+        assert "Cannot undo: takebacks are off" in screen_text(app)
+        assert len(session.actions) == 3

@@ -439,6 +439,12 @@ class GameScreen(MarketScreen["NextGame"]):
 
         Guarded here, not only by check_action: the command palette calls it directly.
         """
+        state = self.flow.state
+        if self.flow.person_to_move and self.pointing.picked_a_way(state):
+            # Not played yet: the pick goes back to where the turn began, no decision undone.
+            fresh = Pointing.fresh(state)
+            self._point(fresh.saying(_("Your pick is taken back.")))
+            return
         why = self.flow.why_no_undo() or _("nothing to take back")
         self._rewind(redo=False, refused=_("Cannot undo: {why}.").format(why=why))
 

@@ -64,7 +64,7 @@ PALETTE = (
     ("save", N_("Save game"), N_("Save the game under a name")),
     ("export_log", N_("Export log"), N_("Write the game log as text to the data folder")),
     ("toggle_risk", N_("Risk preview"), N_("Show or hide the chance of paying")),
-    ("undo", N_("Undo"), N_("Take back the last decision")),
+    ("undo", N_("Undo"), N_("Take back the way picked, or else the last decision")),
     ("redo", N_("Redo"), N_("Play again what was undone")),
     ("hint", N_("Hint"), N_("Ask the expert computer player")),
     ("win_chances", N_("Chances to win"), N_("Show or hide each player's chance to win now")),
@@ -154,6 +154,8 @@ def key_state(
     if action == "win_chances":  # off the footer; where not allowed, w says why (below)
         return flow.why_no_win_chances() is None
     if action == "undo":  # pressed when it cannot act, it says why
+        if not walking and flow.person_to_move and pointing.picked_a_way(state):
+            return True  # the way picked, not played yet, goes first
         can = not walking and flow.undo_seat() is not None
         if people_without_takebacks(flow):  # hot-seat, takebacks off: only when it acts
             return can and flow.can_undo

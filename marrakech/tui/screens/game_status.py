@@ -88,6 +88,12 @@ class Pointing:
         """The same pick with a message."""
         return replace(self, message=message)
 
+    def picked_a_way(self, state: GameState) -> bool:
+        """Whether a way is picked for Assam, before the roll or an aim, other than the one
+        a position starts with (``fresh``): undo takes that pick back first."""
+        in_play = state.phase in (Phase.ORIENT, Phase.AIM)
+        return in_play and self.turn is not None and self.turn != cursor.default_turn(state)
+
     def turned(self, state: GameState, way: str) -> Pointing | None:
         """Turned one way ("left", "right", "straight"); None when that way leads nowhere."""
         turn = cursor.turned(state, self.turn, way)
