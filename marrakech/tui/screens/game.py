@@ -50,6 +50,7 @@ from marrakech.tui.screens.game_keys import (
     IN_BROWSER_HELP,
     PALETTE,
     key_state,
+    takes_back_a_pick,
     why_dimmed,
 )
 from marrakech.tui.screens.game_status import ChancesShown, Frame, Pointing, hint_found
@@ -439,10 +440,9 @@ class GameScreen(MarketScreen["NextGame"]):
 
         Guarded here, not only by check_action: the command palette calls it directly.
         """
-        state = self.flow.state
-        if self.flow.person_to_move and self.pointing.picked_a_way(state):
+        if takes_back_a_pick(self.flow, self.pointing):
             # Not played yet: the pick goes back to where the turn began, no decision undone.
-            fresh = Pointing.fresh(state)
+            fresh = Pointing.fresh(self.flow.state)
             self._point(fresh.saying(_("Your pick is taken back.")))
             return
         why = self.flow.why_no_undo() or _("nothing to take back")

@@ -98,6 +98,12 @@ PLAYING_KEYS = frozenset(
 """The actions of a person at the board: to play, to ask for a hint, to take back."""
 
 
+def takes_back_a_pick(flow: GameFlow, pointing: Pointing) -> bool:
+    """Whether undo takes back the way the person to move has picked and not played yet
+    (``Pointing.picked_a_way``), before any decision."""
+    return flow.person_to_move and pointing.picked_a_way(flow.state)
+
+
 def key_state(
     flow: GameFlow, pointing: Pointing, walking: bool, action: str, parameters: tuple[object, ...]
 ) -> bool | None:
@@ -154,7 +160,7 @@ def key_state(
     if action == "win_chances":  # off the footer; where not allowed, w says why (below)
         return flow.why_no_win_chances() is None
     if action == "undo":  # pressed when it cannot act, it says why
-        if not walking and flow.person_to_move and pointing.picked_a_way(state):
+        if not walking and takes_back_a_pick(flow, pointing):
             return True  # the way picked, not played yet, goes first
         can = not walking and flow.undo_seat() is not None
         if people_without_takebacks(flow):  # hot-seat, takebacks off: only when it acts
