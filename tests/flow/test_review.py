@@ -694,6 +694,7 @@ def test_in_the_last_turns_the_chances_are_exact_and_a_blunder_needs_no_second_l
     )
 
 
+@pytest.mark.slow
 @pytest.mark.xdist_group("last-facing-review")  # reviewed once (last_facing_game)
 def test_a_move_level_on_points_with_the_best_found_says_so_not_0_00_points_more() -> None:
     session, found = last_facing_game()

@@ -154,6 +154,7 @@ async def test_quitting_from_the_results_goes_to_the_first_page_in_a_browser(
         assert app.is_running is in_a_browser
 
 
+@pytest.mark.slow
 @run
 async def test_in_a_browser_leaving_a_game_goes_to_the_first_page_and_saved_games_keeps_it(
     monkeypatch: pytest.MonkeyPatch, data_home: Path
@@ -180,6 +181,7 @@ async def test_in_a_browser_leaving_a_game_goes_to_the_first_page_and_saved_game
         assert str(data_home) not in listed  # no folder of the server's
 
 
+@pytest.mark.slow
 @run
 async def test_in_a_browser_a_game_saved_under_a_name_is_listed_by_it_in_saved_games(
     monkeypatch: pytest.MonkeyPatch,

@@ -333,6 +333,7 @@ async def test_where_assam_does_not_face_up_the_screen_the_status_says_where_the
         assert "his own left" not in screen_text(app) and not toasts(app)
 
 
+@pytest.mark.slow
 @run
 async def test_undo_takes_back_a_way_picked_and_not_played_before_any_decision() -> None:
     # Hot-seat, takebacks off: Bo turned Assam and pressed u, and was told that Ayla's

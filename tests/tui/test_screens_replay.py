@@ -154,6 +154,7 @@ def test_keys_pressed_in_a_burst_each_step_once_and_then_all_is_still(
     asyncio.run(run())
 
 
+@pytest.mark.slow
 @run
 async def test_the_replay_fits_80_by_24_whole() -> None:
     session = finished_game()

@@ -284,6 +284,7 @@ async def test_a_saved_game_pasted_as_text_is_kept_highlighted_and_plays_on() ->
         assert app.screen.state == game.state
 
 
+@pytest.mark.slow
 @run
 async def test_pasted_text_that_is_no_game_is_refused_with_the_reason_and_nothing_written() -> None:
     app = MarrakechApp()
