@@ -187,13 +187,21 @@ def _touching(before: tuple[int, str], after: tuple[int, str]) -> bool:
     return start + len(left) == offset and not is_wide(left) and is_wide(right)
 
 
-def narrowest(text: str) -> int:
+def narrowest(text: str, keep: Sequence[str] = ()) -> int:
     """The fewest cells a line of ``text`` needs for ``line_starts`` to break it only where
     it likes to: its widest word of narrow characters, short kanji or katakana word (with
-    the number glued to it), or wide character."""
+    the number glued to it), wide character, or word of ``keep`` found in it."""
     pieces = [found.group() for found in PIECES.finditer(text)]
     words = [found.group() for found in WORDS.finditer(text)]
-    return max((cell_len(piece) for piece in pieces + words if not piece.isspace()), default=0)
+    kept = [word for word in keep if word and word in text]
+    return max(
+        (cell_len(piece) for piece in pieces + words + kept if not piece.isspace()), default=0
+    )
+
+
+def spans_of(text: str, words: Sequence[str]) -> list[Span]:
+    """Where each of ``words`` (players' names, say) stands in ``text``, to keep whole."""
+    return [found.span() for word in words if word for found in re.finditer(re.escape(word), text)]
 
 
 def wrapped_lines(text: str, width: int, whole: Sequence[Span] = ()) -> list[str]:
@@ -203,15 +211,17 @@ def wrapped_lines(text: str, width: int, whole: Sequence[Span] = ()) -> list[str
     return [text[start:end].strip() for start, end in pairwise(bounds)]
 
 
-def wrap_text(text: Text, width: int) -> Text:
+def wrap_text(text: Text, width: int, keep: Sequence[str] = ()) -> Text:
     """Styled ``text`` with a line break wherever ``line_starts`` breaks a paragraph with
-    wide characters in ``width`` cells (a paragraph without any is left to Rich)."""
+    wide characters in ``width`` cells, never inside one of the words of ``keep`` (a
+    paragraph without wide characters is left to Rich)."""
     paragraphs = []
     for paragraph in text.split("\n", allow_blank=True):
         if not is_wide(paragraph.plain):
             paragraphs.append(paragraph)
             continue
-        lines = paragraph.divide(line_starts(paragraph.plain, width))
+        whole = spans_of(paragraph.plain, keep)
+        lines = paragraph.divide(line_starts(paragraph.plain, width, whole))
         for line in lines:
             line.rstrip()
         paragraphs.append(Text("\n").join(lines))

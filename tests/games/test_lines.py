@@ -143,6 +143,7 @@ def test_the_narrowest_a_text_needs_is_its_widest_word() -> None:
     assert narrowest("プレイヤーの名前") == 10  # プレイヤー, a katakana word
     assert narrowest("商人2の青") == 5  # 商人2, a name and its number
     assert narrowest("Player 1") == 6
+    assert narrowest("さくらの青", keep=("さくら", "ボー")) == 6  # a name kept whole
     assert (
         "".join(wrapped_lines("プレイヤーの名前", narrowest("プレイヤーの名前")))
         == "プレイヤーの名前"

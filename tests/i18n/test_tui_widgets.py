@@ -264,6 +264,31 @@ async def test_the_game_log_breaks_japanese_where_japanese_may() -> None:
     assert all(line[0] not in NO_LINE_START for line in lines)
 
 
+NAMED_SENTENCE = (
+    "さくらはアッサムを右に向けました。サイコロで1を出して3行2列へ進み、プレイヤー2に通行料"
+    "2ディルハムを払いました。"
+)
+"""A log's sentence naming two players whose names a line of Japanese could break: in
+hiragana, and in katakana with a number."""
+
+
+@run
+async def test_the_game_log_never_breaks_a_players_name() -> None:
+    app = LogHarness()
+    names = ("さくら", "プレイヤー2")
+    async with app.run_test(size=(80, 12)) as pilot:
+        log = app.query_one(GameLog)
+        for width in range(14, 40):
+            log.styles.width = width
+            log.show([NAMED_SENTENCE], names)
+            log.sentences = ()  # shown again at the next width
+            await pilot.pause()
+            lines = [line.strip("• ") for line in screen_text(app).splitlines() if line.strip()]
+            assert "".join(lines) == NAMED_SENTENCE, width
+            for name in names:
+                assert any(name in line for line in lines), (width, lines)
+
+
 @run
 async def test_a_japanese_footer_too_long_for_80_columns_leaves_out_quit_not_help(
     japanese: None,
@@ -297,7 +322,7 @@ async def test_the_whole_log_and_the_replay_break_japanese_where_it_may(width: i
     async with app.run_test(size=(width, 40)) as pilot:
         await pilot.pause()
         sentences = [turn.words for turn in recaps(session.transitions, session.setup.names)]
-        app.push_screen(LogScreen(sentences[:12]))
+        app.push_screen(LogScreen(sentences[:12], session.setup.names))
         await pilot.pause()
         log = screen_text(app)
         app.pop_screen()

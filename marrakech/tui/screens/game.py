@@ -201,7 +201,7 @@ class GameScreen(MarketScreen["NextGame"]):
         )
         if self.chances.wanted(self.flow.state):
             self.pacer.chances(self.flow, self.flow.state)
-        self.query_one(GameLog).show(frame.log)
+        self.query_one(GameLog).show(frame.log, self.flow.names)
         status_line, status = self.query_one(StatusLine), frame.status
         if frame.aside and status_line.fits(aside := status + Text("\n" + frame.aside, "dim")):
             status = aside  # only where it has room: an aside is never cut, nor a notice
@@ -541,7 +541,7 @@ class GameScreen(MarketScreen["NextGame"]):
         """The whole game so far on a screen of its own, to scroll through."""
         from marrakech.tui.screens.log import LogScreen
 
-        self.app.push_screen(LogScreen(self.flow.log()))
+        self.app.push_screen(LogScreen(self.flow.log(), self.flow.names))
 
     def action_win_chances(self) -> None:
         """Show or hide each player's chance to win now (guarded, as undo is: never to a

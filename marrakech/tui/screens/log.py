@@ -52,11 +52,13 @@ class LogScreen(ModalScreen[None]):
         Binding("end", "edge(1)", N_("To the end"), show=False),
     ]
 
-    def __init__(self, sentences: Sequence[str]) -> None:
-        """The log of a game: one sentence per turn, oldest first."""
+    def __init__(self, sentences: Sequence[str], names: Sequence[str] = ()) -> None:
+        """The log of a game: one sentence per turn, oldest first; a line never breaks
+        inside one of the players' ``names``."""
         super().__init__()
         translate_bindings(self)
         self.sentences = tuple(sentences)
+        self.names = tuple(names)
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -73,7 +75,7 @@ class LogScreen(ModalScreen[None]):
         table.add_column(justify="right", style="dim", no_wrap=True)
         table.add_column()
         for number, sentence in enumerate(self.sentences, start=1):
-            table.add_row(str(number), WrappedText(Text(sentence)))
+            table.add_row(str(number), WrappedText(Text(sentence), keep=self.names))
         return table
 
     def on_mount(self) -> None:

@@ -124,9 +124,10 @@ class ReplayScreen(MarketScreen[None]):
     def _log(self) -> list[Option]:
         first = self.session.states[0]
         start = _("The market opens: {name} plays first.").format(name=self.names[first.current])
-        options = [Option(hanging("", Text(start, style="italic"), TURN_NUMBER_WIDTH))]
+        names, width = self.names, TURN_NUMBER_WIDTH
+        options = [Option(hanging("", Text(start, style="italic"), width, names))]
         for number, turn in enumerate(self.turns, start=1):
-            options.append(Option(hanging(str(number), Text(turn.words), TURN_NUMBER_WIDTH)))
+            options.append(Option(hanging(str(number), Text(turn.words), width, names)))
         return options
 
     def on_mount(self) -> None:

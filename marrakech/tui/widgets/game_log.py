@@ -32,15 +32,16 @@ class GameLog(VerticalScroll, can_focus=False):
     def compose(self) -> ComposeResult:
         yield Static(id="log-text")
 
-    def show(self, sentences: Sequence[str]) -> None:
+    def show(self, sentences: Sequence[str], names: Sequence[str] = ()) -> None:
         """Show these sentences, oldest first, the latest in view: each after a bullet, its
         lines under its words, so that the top line, cut from its start by the scroll,
-        never reads as a sentence of its own (naming the wrong player)."""
+        never reads as a sentence of its own (naming the wrong player); a line never
+        breaks inside one of the players' ``names``."""
         sentences = tuple(sentences)
         if sentences == self.sentences:
             return
         self.sentences = sentences
-        entries = [hanging(BULLET, Text(sentence), 1) for sentence in sentences]
+        entries = [hanging(BULLET, Text(sentence), 1, names) for sentence in sentences]
         self.query_one("#log-text", Static).update(Group(*entries))
         self.call_after_refresh(self.scroll_end, animate=False)
 

@@ -64,13 +64,17 @@ class WrappedText:
     drawn in (a table's column, a list's line), where it has wide characters; and first
     between its phrases, when it has them."""
 
-    def __init__(self, text: Text, *, joins: Sequence[tuple[int, int]] = ()) -> None:
+    def __init__(
+        self, text: Text, *, joins: Sequence[tuple[int, int]] = (), keep: Sequence[str] = ()
+    ) -> None:
         """``joins``: where each join between two phrases of ``text`` (a saved game's
         players, its turns, who won) begins and ends: a line breaks there, the join
         dropped, when the next phrase does not fit on it (``lines.phrase_breaks``), and
-        inside a phrase only when it is wider than a whole line."""
+        inside a phrase only when it is wider than a whole line. ``keep``: words (the
+        players' names) a line of Japanese never breaks inside."""
         self.text = text
         self.joins = tuple(joins)
+        self.keep = tuple(keep)
 
     def __str__(self) -> str:
         return self.text.plain
@@ -80,21 +84,23 @@ class WrappedText:
         text = self.text
         if self.joins and width > 0:
             text = phrase_breaks(text, self.joins, width)
-        yield wrap_text(text, width) if is_wide(text.plain) and width > 0 else text
+        yield wrap_text(text, width, self.keep) if is_wide(text.plain) and width > 0 else text
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         measured = Measurement.get(console, options, self.text)
         if is_wide(self.text.plain):  # it breaks between words Japanese may break between
-            return Measurement(min(narrowest(self.text.plain), measured.maximum), measured.maximum)
+            least = narrowest(self.text.plain, self.keep)
+            return Measurement(min(least, measured.maximum), measured.maximum)
         return measured
 
 
-def hanging(mark: str, words: Text, mark_width: int) -> Table:
+def hanging(mark: str, words: Text, mark_width: int, keep: Sequence[str] = ()) -> Table:
     """One entry of a list: ``mark`` (a number, a bullet) dim in a column of its own,
     ``mark_width`` cells wide, and ``words`` beside it, wrapped under themselves (so that
-    a line cut from its start never reads as an entry of its own)."""
+    a line cut from its start never reads as an entry of its own), never inside one of
+    the words of ``keep`` (the players' names)."""
     entry = Table.grid(padding=(0, 1, 0, 0))
     entry.add_column(width=mark_width, justify="right", style="dim")
     entry.add_column(ratio=1)
-    entry.add_row(mark, WrappedText(words))
+    entry.add_row(mark, WrappedText(words, keep=keep))
     return entry
