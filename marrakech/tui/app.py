@@ -226,6 +226,10 @@ class DrawableThemes(ThemeProvider):
         return [(name, choose) for name, choose in super().commands if name in drawable]
 
 
+NOTICE_GONE_SECONDS = 0.2
+"""How long after a notice's time is up the screen is drawn again (its going drawn first)."""
+
+
 class MarrakechApp(App[None]):
     """The game in the terminal.
 
@@ -299,6 +303,19 @@ class MarrakechApp(App[None]):
         if not markup and is_wide(message):
             message = wrap_text(Text(message), NOTICE_TEXT_WIDTH).plain
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        stays = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        self.set_timer(stays + NOTICE_GONE_SECONDS, self._notice_gone)
+
+    def clear_notifications(self) -> None:
+        """Take every notice off, and draw the whole screen again after (``_notice_gone``)."""
+        super().clear_notifications()
+        self.set_timer(NOTICE_GONE_SECONDS, self._notice_gone)
+
+    def _notice_gone(self) -> None:
+        """Draw the whole screen again once a notice has gone: Textual may leave a notice
+        that went, or part of one, on the terminal (stacked notices that went while others
+        came, at a network table), until something else is drawn there."""
+        self.refresh(layout=True)
 
     def on_mount(self) -> None:
         storage.remove_stale_temporaries()

@@ -257,3 +257,27 @@ async def test_a_hint_asked_twice_shows_its_reasons_once() -> None:
         await ask_for_a_hint(pilot, app)
         reasons = [toast for toast in toasts(app) if toast.startswith("Why this hint")]
         assert len(reasons) == 1
+
+
+@run
+async def test_the_whole_screen_is_drawn_again_once_notices_go() -> None:
+    # Textual can leave a notice that went on the terminal (stacked notices going while
+    # others came, at a network table): the screen is drawn again whole once one goes.
+    app = MarrakechApp(session=Session(GameSetup(2, seats=("person", "greedy"), seed=1)))
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await pilot.pause()
+        redrawn: list[bool] = []
+        refresh = app.refresh
+
+        def recorded(**how: Any) -> Any:
+            redrawn.append(how.get("layout", False))
+            return refresh(**how)
+
+        app.refresh = recorded  # type: ignore[method-assign]
+        app.notify("A notice that goes by itself.", timeout=0.1)
+        await wait_until(pilot, lambda: not toasts(app) and True in redrawn, "drawn again")
+        redrawn.clear()
+        app.notify("A notice taken off.", timeout=60)
+        await pilot.pause()
+        await pilot.press("escape")  # the notices off the board
+        await wait_until(pilot, lambda: not toasts(app) and True in redrawn, "drawn again")
