@@ -95,6 +95,8 @@ class RollLuck:
     luck: tuple[float, ...]
     """For each seat, the margin it expected after the roll less the average over the
     die: what this roll gave it (below 0: took from it)."""
+    in_game: tuple[int, ...]
+    """The seats still in the game when it was rolled (one it put out among them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +112,13 @@ class Split:
 
 def luckiest_rolls(found: Split, seat: int) -> tuple[RollLuck, RollLuck] | None:
     """The roll that gave ``seat`` the most, and the one that took the most from it (its
-    own or another seat's); None when the game had no roll."""
-    if not found.rolls:
+    own or another seat's), while it was in the game (the rolls after it went out still
+    move its margin, but it has nothing left at stake); None when it saw no roll."""
+    rolls = [roll for roll in found.rolls if seat in roll.in_game]
+    if not rolls:
         return None
-    best = max(found.rolls, key=lambda roll: roll.luck[seat])
-    worst = min(found.rolls, key=lambda roll: roll.luck[seat])
+    best = max(rolls, key=lambda roll: roll.luck[seat])
+    worst = min(rolls, key=lambda roll: roll.luck[seat])
     return best, worst
 
 
@@ -213,7 +217,8 @@ def split(
                 after = expected(transition.after)
                 luck = tuple(after[seat] - average[seat] for seat in range(seats))
                 add(chance["dice"], luck)
-                rolls.append(RollLuck(turn, transition.seat, transition.action.value, luck))
+                value, in_game = transition.action.value, transition.before.alive
+                rolls.append(RollLuck(turn, transition.seat, value, luck, in_game))
                 add(inconsistency, [average[seat] - before[seat] for seat in range(seats)])
                 continue
             judgement = judged.get(index)

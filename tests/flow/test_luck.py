@@ -81,8 +81,9 @@ def test_luck_and_skill_add_up_to_each_margin_and_skill_is_zero_sum_by_its_parts
     for seat, account in enumerate(accounts):
         assert sum(roll.luck[seat] for roll in rolls) == pytest.approx(account.parts["dice"])
         best, worst = luckiest_rolls(found.luck, seat) or pytest.fail("no rolls")
-        assert best.luck[seat] == max(roll.luck[seat] for roll in rolls)
-        assert worst.luck[seat] == min(roll.luck[seat] for roll in rolls)
+        in_game = [roll for roll in rolls if seat in roll.in_game]
+        assert best.luck[seat] == max(roll.luck[seat] for roll in in_game)
+        assert worst.luck[seat] == min(roll.luck[seat] for roll in in_game)
         line = rolls_line(found.luck, seat, session.setup.names)
         assert line == (
             f"{session.setup.names[seat]}'s luckiest roll: turn {best.turn}, "
@@ -93,6 +94,25 @@ def test_luck_and_skill_add_up_to_each_margin_and_skill_is_zero_sum_by_its_parts
         )
         assert line in review_lines(found, session.setup.names)
     assert 1 <= rolls[0].turn <= rolls[-1].turn <= len(found.luck.by_turn)
+
+
+@pytest.mark.slow
+def test_a_player_s_luckiest_rolls_are_rolled_while_they_are_in_the_game() -> None:
+    # A seat goes bankrupt before the end, and a roll after moves its margin the most.
+    session = finished(3, {}, 213)
+    found = review(session, computers=True)
+    (out,) = [seat for seat in range(3) if seat not in session.state.alive]
+    went = next(
+        number
+        for number, transition in enumerate(session.transitions)
+        if out not in transition.after.alive
+    )
+    rolled = [t for t in session.transitions[: went + 1] if isinstance(t.action, Roll)]
+    best, worst = luckiest_rolls(found.luck, out) or pytest.fail("no rolls")
+    assert worst.luck[out] < 0 < best.luck[out]
+    for roll in (best, worst):  # among the rolls up to the one that put it out
+        assert (roll.seat, roll.value) in [(t.seat, t.action.value) for t in rolled]
+        assert roll.turn <= found.luck.rolls[len(rolled) - 1].turn
 
 
 @pytest.mark.slow
