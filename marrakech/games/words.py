@@ -11,6 +11,7 @@ stay English in every language: they are the text mode's commands.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
@@ -588,15 +589,21 @@ _FULL_STOPS = {"ja": "。"}
 _UNCASED = frozenset({"ja"})
 """The languages whose sentences begin with no capital."""
 
+_ADDRESS_FIRST = re.compile(r"[^\s:/]*[:/]\S")
+"""A sentence opening with an address, a path or a web address (``ws://host``,
+``localhost:8765``, ``/home/ayla``): its first word stays as written."""
+
 
 def as_sentence(text: str, *, capital: bool = True) -> str:
     """A message (the engine's, the flow's) as a sentence: a capital first (unless
     ``capital`` is False, after a colon; never in a sentence of a language without
-    capitals, where the first word is a name or an address as written), a full stop last,
+    capitals, where the first word is a name or an address as written, nor where it is an
+    address or a path), a full stop last,
     the one of the language spoken now (Japanese ends with its own, 。), whatever the last
     word is (a player's name may be written in any script); a message with no word of that
     language (an operating system's, left in English) ends with "."."""
-    if capital and not (language.current() in _UNCASED and is_wide(text)):
+    uncased = language.current() in _UNCASED and is_wide(text)
+    if capital and not uncased and not _ADDRESS_FIRST.match(text):
         text = text[:1].upper() + text[1:]
     if text.endswith((".", "!", "?", *_FULL_STOPS.values())):
         return text

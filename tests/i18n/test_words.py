@@ -173,6 +173,15 @@ def test_a_carpet_laid_says_whose_squares_it_covers() -> None:
     )
 
 
+def test_a_sentence_opening_with_an_address_or_a_path_keeps_it_as_written() -> None:
+    assert (
+        words.as_sentence("ws://10.0.0.1:1 does not answer") == "ws://10.0.0.1:1 does not answer."
+    )
+    assert words.as_sentence("localhost:8765 is busy") == "localhost:8765 is busy."
+    assert words.as_sentence("/home/ayla cannot be written") == "/home/ayla cannot be written."
+    assert words.as_sentence("note: a word") == "Note: a word."
+
+
 def test_a_message_left_in_english_ends_with_its_own_full_stop(japanese: None) -> None:
     assert words.as_sentence("permission denied") == "Permission denied."
     assert words.as_sentence("保存できません：permission denied") == (
