@@ -68,7 +68,7 @@ def line_starts(text: str, width: int, whole: Sequence[Span] = ()) -> list[int]:
             cut.update(range(start, start + len(piece)))
         else:
             pieces.append((start, piece))
-    words = _words(text)
+    words, phrases = _words(text), _phrases(text)
     starts: list[int] = []
     line: list[Piece] = []  # the pieces of the line under way
     used = cell_len(text[: len(text) - len(text.lstrip())])  # an indent the first line keeps
@@ -80,7 +80,9 @@ def line_starts(text: str, width: int, whole: Sequence[Span] = ()) -> list[int]:
             continue
         size = cell_len(piece)
         if line and used + size > width:
-            kept, carried = _carry(line, (offset, piece), cut, words)
+            kept, carried = _carry(line, (offset, piece), cut, phrases)
+            if carried and not _kept_well(text, kept, carried[0], width, PHRASE_LINE_FULL):
+                kept, carried = _carry(line, (offset, piece), cut, words)
             if carried and not _kept_well(text, kept, carried[0], width):
                 kept, carried = _carry(line, (offset, piece), cut, {})
             if carried and cell_len(text[carried[0][0] : offset]) + size > width:
@@ -130,6 +132,33 @@ line breaks inside one only where keeping it whole would leave the line less tha
 full or break kinsoku."""
 
 
+PHRASES = re.compile(r"[\u4e00-\u9fff\u3005\u30a1-\u30fa\u30fc]+[\u3041-\u3096]*|[\u3041-\u3096]+")
+"""Runs of kanji or katakana with the hiragana after them (a word with its endings and
+particles: 始めます, ゲームを), and runs of hiragana alone: a line of Japanese breaks
+before one rather than inside it ("終了しま" / "す。") where the line stays
+``PHRASE_LINE_FULL``."""
+
+PHRASE_LINE_FULL = 2 / 3
+"""How full a line must stay for a phrase (``PHRASES``) to go whole to the next line."""
+
+
+def _phrases(text: str) -> dict[int, int]:
+    """Where each character of a phrase (``PHRASES``, joined with any short word of
+    ``WORDS`` it overlaps, so that keeping one keeps both) is, the phrase's start by the
+    offset of each of its characters."""
+    spans = sorted(
+        [found.span() for found in PHRASES.finditer(text)]
+        + [found.span() for found in WORDS.finditer(text)]
+    )
+    joined: list[Span] = []
+    for start, end in spans:
+        if joined and start < joined[-1][1]:
+            joined[-1] = (joined[-1][0], max(end, joined[-1][1]))
+        else:
+            joined.append((start, end))
+    return {offset: start for start, end in joined for offset in range(start, end)}
+
+
 def _words(text: str) -> dict[int, int]:
     """Where each character of a short run of kanji or katakana (``WORDS``) is, the run's
     start by the offset of each of its characters."""
@@ -168,12 +197,12 @@ def _carry(
     return line, carried
 
 
-def _kept_well(text: str, kept: list[Piece], head: Piece, width: int) -> bool:
-    """Whether a line broken before ``head`` to keep a word whole (``_carry`` with words)
-    is a good line: at least half full, and breaking no rule of kinsoku where the carry
-    stopped at the line's first piece."""
+def _kept_well(text: str, kept: list[Piece], head: Piece, width: int, full: float = 1 / 2) -> bool:
+    """Whether a line broken before ``head`` to keep a word or a phrase whole (``_carry``
+    with words or phrases) is a good line: at least ``full`` (half full for a word), and
+    breaking no rule of kinsoku where the carry stopped at the line's first piece."""
     return (
-        2 * cell_len(text[kept[0][0] : head[0]]) >= width
+        cell_len(text[kept[0][0] : head[0]]) >= full * width
         and kept[-1][1][-1] not in NO_LINE_END
         and head[1][0] not in NO_LINE_START
     )

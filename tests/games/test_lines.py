@@ -45,11 +45,11 @@ CHARACTERS = "商人北進出止払まっすぐみしたりにをでへは、。
 def test_a_japanese_sentence_breaks_where_japanese_may() -> None:
     assert wrapped_lines(SENTENCE, 12) == [
         "商人1は北へ",
-        "まっすぐ進",  # not "まっすぐ進み" with "、" to start the next line
-        "み、2を出し",
-        "ました。",
-        "（3,4）で止",  # noqa: RUF001
-        "まり、",
+        "まっすぐ",  # not "まっすぐ進" with "み、" to start the next line
+        "進み、2を",
+        "出しました。",  # not "出し" with "ました。" on the next line
+        "（3,4）で",  # noqa: RUF001
+        "止まり、",
         "商人2に",  # not "商人" to end a line with "2に" to start the next
         "4ディルハム",  # the word whole, with its number
         "払います。",
@@ -71,7 +71,7 @@ def test_styles_go_with_their_characters() -> None:
     text.append("商人1は北へまっすぐ進み、", style="bold")
     text.append("2を出しました。", style="red")
     wrapped = wrap_text(text, 12)
-    assert wrapped.plain == "商人1は北へ\nまっすぐ進\nみ、2を出し\nました。"
+    assert wrapped.plain == "商人1は北へ\nまっすぐ\n進み、2を\n出しました。"
     assert [span.style for span in wrapped[wrapped.plain.index("2")].spans] == ["red"]
     assert wrap_text(Text("English stays as it is."), 5).plain == "English stays as it is."
 
@@ -105,9 +105,9 @@ def test_no_line_breaks_between_a_number_and_the_wide_character_after_it(
 
 def test_a_short_run_of_kanji_or_katakana_stays_whole_unless_its_line_would_be_half_empty() -> None:
     assert wrapped_lines("じゅうたんの通行料金を払います。", 14) == [
-        "じゅうたんの",
-        "通行料金を払い",  # not "じゅうたんの通" with "行料金" on the next line
-        "ます。",
+        "じゅうたんの",  # not "じゅうたんの通" with "行料金" on the next line
+        "通行料金を",
+        "払います。",  # not "払い" with "ます。" on the next line
     ]
     assert wrapped_lines("コンピューターが考えています。", 16) == [
         "コンピューターが",  # not broken inside the katakana word
@@ -120,6 +120,20 @@ def test_a_short_run_of_kanji_or_katakana_stays_whole_unless_its_line_would_be_h
         "払います。",
     ]
     assert wrapped_lines("2に4ディルハム払います。", 12) == ["2に4ディルハ", "ム払います。"]
+
+
+def test_a_word_goes_down_with_its_endings_where_the_line_stays_two_thirds_full() -> None:
+    # Not "Esc で終了しま" with "す。" alone on the next line.
+    assert wrapped_lines("Enter でゲームを始めます。Esc で終了します。", 40) == [
+        "Enter でゲームを始めます。Esc で",
+        "終了します。",
+    ]
+    assert wrapped_lines("(0,6)と(1,6)に黄色のじゅうたんを敷きました。", 40) == [
+        "(0,6)と(1,6)に黄色のじゅうたんを",
+        "敷きました。",
+    ]
+    # Where the line would be left less than two thirds full, it breaks as before.
+    assert wrapped_lines("を起動すると再開できます。", 20) == ["を起動すると再開でき", "ます。"]
 
 
 def test_a_square_s_name_stays_whole_where_the_line_stays_half_full() -> None:

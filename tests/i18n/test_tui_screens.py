@@ -61,8 +61,9 @@ class Harness(App[None]):
 
 def lines_of(app: App[Any]) -> list[str]:
     """The screen as the terminal shows it, one line per row (wide characters as they are)."""
+    width, height = app.size
     console = Console(
-        width=WIDTH, height=HEIGHT, file=io.StringIO(), force_terminal=True, record=True
+        width=width, height=height, file=io.StringIO(), force_terminal=True, record=True
     )
     console.print(app.screen._compositor.render_update(full=True))
     return console.export_text().splitlines()
