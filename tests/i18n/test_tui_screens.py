@@ -130,7 +130,7 @@ def test_the_results_screen_speaks_japanese_and_fits(japanese: None) -> None:
     session = Session(GameSetup(2, names=names), start=over([30, 12]))
     lines = shown(ResultsScreen(GameDocuments(session), names))
     text = "\n".join(lines)
-    for label in ("市場が閉まりました", "順位", "プレイヤー", "ディルハム", "合計", "もう一度"):
+    for label in ("市場が閉まりました", "順位", "プレイヤー", "所持金", "合計", "もう一度"):
         assert label in text
     for english in ("The market closes", "Rank", "Play again", "Total"):
         assert english not in text
