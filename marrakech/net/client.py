@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 import json
 import socket as socket_lib
+import ssl
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -142,6 +143,21 @@ def not_a_host(error: InvalidHandshake) -> str | None:
     return None
 
 
+def not_secure(uri: str, error: ssl.SSLError) -> str:
+    """Why a secure (``wss://``) connection could not be made: no certificate trusted, or
+    a server that does not speak TLS there (a host reached directly, not through a
+    secure proxy)."""
+    if isinstance(error, ssl.SSLCertVerificationError):
+        problem = shown(error.verify_message or str(error), 80)
+        return _("{address} has a certificate this computer does not trust: {problem}").format(
+            address=shown(uri), problem=problem
+        )
+    return _(
+        "{address} does not answer securely: a host that friends reach directly, not "
+        "through a secure proxy, is joined with no scheme or with ws://"
+    ).format(address=shown(uri))
+
+
 def _settles_undo(
     change: Change, before: tuple[int, bool] | None, flow: ReplicaFlow | None
 ) -> bool:
@@ -246,6 +262,10 @@ class Client:
                     )
             except HostError as error:
                 return self._closed(str(error))
+            except ssl.SSLError as error:
+                # Never reached, or a certificate not trusted: no later try goes otherwise.
+                if self.flow is None or isinstance(error, ssl.SSLCertVerificationError):
+                    return self._closed(not_secure(self.uri, error))
             except (InvalidURI, ValueError) as error:
                 return self._closed(
                     _("cannot reach {address}: {problem}").format(

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import ssl
+import subprocess
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -111,6 +113,59 @@ def test_a_server_that_is_no_game_host_is_one_line_not_a_minute_of_retries() -> 
         assert [change.kind for change in heard] == ["closed"]
         assert heard[0].text.startswith(
             f"ws://127.0.0.1:{port} does not answer as a game host: "
+        ), heard[0].text
+
+    asyncio.run(scenario())
+
+
+def test_a_secure_address_of_a_plain_server_is_one_line_not_a_minute_of_retries() -> None:
+    async def scenario() -> None:
+        async def plain(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await reader.read(100)  # a TLS greeting, answered as HTTP would
+            writer.write(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+            await writer.drain()
+            writer.close()
+
+        server = await asyncio.start_server(plain, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        client = Client(f"wss://127.0.0.1:{port}", code="AAAA-BBBB-CCCC", keep_finished=False)
+        heard: list[Change] = []
+        client.listen(heard.append)
+        assert await asyncio.wait_for(client.run(), WAIT) == 1
+        server.close()
+        assert [change.kind for change in heard] == ["closed"]
+        assert heard[0].text == (
+            f"wss://127.0.0.1:{port} does not answer securely: a host that friends reach "
+            "directly, not through a secure proxy, is joined with no scheme or with ws://"
+        )
+
+    asyncio.run(scenario())
+
+
+def test_a_secure_server_with_a_certificate_nobody_trusts_says_so(tmp_path: Path) -> None:
+    key, certificate = tmp_path / "key.pem", tmp_path / "certificate.pem"
+    made = ("-subj", "/CN=localhost", "-keyout", str(key), "-out", str(certificate))
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", *made],
+        check=True,
+        capture_output=True,
+    )
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(certificate, key)
+
+    async def scenario() -> None:
+        async def nothing(socket: ServerConnection) -> None:
+            await socket.wait_closed()
+
+        async with serve(nothing, "127.0.0.1", 0, ssl=context) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            client = Client(f"wss://127.0.0.1:{port}", code="AAAA-BBBB-CCCC", keep_finished=False)
+            heard: list[Change] = []
+            client.listen(heard.append)
+            assert await asyncio.wait_for(client.run(), WAIT) == 1
+        assert [change.kind for change in heard] == ["closed"]
+        assert heard[0].text.startswith(
+            f"wss://127.0.0.1:{port} has a certificate this computer does not trust: "
         ), heard[0].text
 
     asyncio.run(scenario())
