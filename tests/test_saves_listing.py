@@ -26,9 +26,9 @@ from marrakech.games.records import record_to_json
 from marrakech.games.session import GameSetup, Session
 
 FINAL = (
-    "Type marrakech load NAME to go on with a game, marrakech replay NAME to step through "
-    "it or marrakech review NAME to see what each decision cost, NAME being what starts "
-    "its line, up to the first colon or comma outside quotes, quotes and all."
+    "To open one, type marrakech load (to go on with it), marrakech replay (to step through "
+    "it) or marrakech review (to see what each decision cost), then the word its line "
+    "starts with, as written there."
 )
 
 
@@ -101,7 +101,7 @@ def test_the_three_groups_newest_first_each_game_with_the_word_that_opens_it(
         "'Friday night': Ayla and Bo (hard computer), 10 turns played, Ayla to play.",
         "1 finished game:",
         "4644d7d6ff40: Ayla and Bo (hard computer), 48 turns played, over: Bo won.",
-        FINAL,
+        FINAL + " For example: marrakech load ba9876543210.",  # the first that opens
     ]
     assert broken.read_text(encoding="utf-8") == "{"  # left as it was
 
@@ -237,11 +237,11 @@ def test_at_a_terminal_the_lines_break_between_words_each_command_whole(
         monkeypatch.setattr(sys, "stdout", out)
         assert main(["saves"]) == 0
         assert out.getvalue().splitlines()[-5:] == [
-            "Type marrakech load NAME to go on with a game,",
-            "marrakech replay NAME to step through it or",
-            "marrakech review NAME to see what each decision cost, NAME",
-            "being what starts its line, up to the first colon or comma",
-            "outside quotes, quotes and all.",
+            "To open one, type marrakech load (to go on with it),",
+            "marrakech replay (to step through it) or",
+            "marrakech review (to see what each decision cost), then the",
+            "word its line starts with, as written there. For example:",
+            "marrakech load ba9876543210.",
         ]
 
 

@@ -27,7 +27,7 @@ from marrakech.games.narrate import turns_played
 from marrakech.games.records import SaveFileError
 from marrakech.games.session import Session
 from marrakech.games.text import shown
-from marrakech.games.words import listed
+from marrakech.games.words import listed, sentences
 
 OTHERS_NAMED = 3
 """At most this many other unfinished games are named in ``others_line``."""
@@ -183,14 +183,22 @@ def saves_lines() -> list[str]:
             ).format(count=count)
         )
         lines += [file_line(path) for path in finished]
-    lines.append(
-        _(
-            "Type marrakech load NAME to go on with a game, marrakech replay NAME to step "
-            "through it or marrakech review NAME to see what each decision cost, NAME being "
-            "what starts its line, up to the first colon or comma outside quotes, quotes and "
-            "all."
-        )
+    how = _(
+        "To open one, type marrakech load (to go on with it), marrakech replay (to step "
+        "through it) or marrakech review (to see what each decision cost), then the word "
+        "its line starts with, as written there."
     )
+    free = [
+        game.path
+        for game in unfinished
+        if game.session is not None and not (game.hosted or game.open_elsewhere)
+    ]
+    example = next(iter(free + saves + finished), None)
+    if example is not None:  # the first game listed that opens so
+        # Translators: the command is typed as it is.
+        example_line = _("For example: marrakech load {word}.").format(word=word_for(example))
+        how = sentences((how, example_line))
+    lines.append(how)
     return lines
 
 
