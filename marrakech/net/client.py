@@ -143,19 +143,23 @@ def not_a_host(error: InvalidHandshake) -> str | None:
     return None
 
 
-def not_secure(uri: str, error: ssl.SSLError) -> str:
+def not_secure(uri: str, error: OSError) -> str:
     """Why a secure (``wss://``) connection could not be made: no certificate trusted, or
-    a server that does not speak TLS there (a host reached directly, not through a
-    secure proxy)."""
+    a server that does not speak TLS there (most often a host reached directly, not
+    through a secure proxy: it drops the greeting, ``ConnectionResetError``)."""
     if isinstance(error, ssl.SSLCertVerificationError):
         problem = shown(error.verify_message or str(error), 80)
         return _("{address} has a certificate this computer does not trust: {problem}").format(
             address=shown(uri), problem=problem
         )
+    if isinstance(error, ConnectionResetError):
+        problem = _("the connection was dropped")
+    else:
+        problem = shown(getattr(error, "reason", None) or str(error), 80)
     return _(
-        "{address} does not answer securely: a host that friends reach directly, not "
-        "through a secure proxy, is joined with no scheme or with ws://"
-    ).format(address=shown(uri))
+        "{address} does not answer securely ({problem}): a host that friends reach "
+        "directly, not through a secure proxy, is joined with ws:// or with no scheme"
+    ).format(address=shown(uri), problem=problem)
 
 
 def _settles_undo(
@@ -265,6 +269,10 @@ class Client:
             except ssl.SSLError as error:
                 # Never reached, or a certificate not trusted: no later try goes otherwise.
                 if self.flow is None or isinstance(error, ssl.SSLCertVerificationError):
+                    return self._closed(not_secure(self.uri, error))
+            except ConnectionResetError as error:
+                # A host with no secure proxy in front drops a secure greeting unanswered.
+                if self.flow is None and urlsplit(self.uri).scheme == "wss":
                     return self._closed(not_secure(self.uri, error))
             except (InvalidURI, ValueError) as error:
                 return self._closed(

@@ -118,25 +118,19 @@ def test_a_server_that_is_no_game_host_is_one_line_not_a_minute_of_retries() -> 
     asyncio.run(scenario())
 
 
-def test_a_secure_address_of_a_plain_server_is_one_line_not_a_minute_of_retries() -> None:
+def test_a_secure_address_of_a_host_with_no_proxy_is_one_line_not_a_minute_of_retries() -> None:
     async def scenario() -> None:
-        async def plain(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-            await reader.read(100)  # a TLS greeting, answered as HTTP would
-            writer.write(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
-            await writer.drain()
-            writer.close()
-
-        server = await asyncio.start_server(plain, "127.0.0.1", 0)
-        port = server.sockets[0].getsockname()[1]
-        client = Client(f"wss://127.0.0.1:{port}", code="AAAA-BBBB-CCCC", keep_finished=False)
-        heard: list[Change] = []
-        client.listen(heard.append)
-        assert await asyncio.wait_for(client.run(), WAIT) == 1
-        server.close()
+        async with hosted(GameSetup(2, names=("Ayla", "Bo"), seed=3)) as table:
+            address = f"wss://{table.address}"
+            client = Client(address, code=table.code(1), keep_finished=False)
+            heard: list[Change] = []
+            client.listen(heard.append)
+            assert await asyncio.wait_for(client.run(), WAIT) == 1
         assert [change.kind for change in heard] == ["closed"]
         assert heard[0].text == (
-            f"wss://127.0.0.1:{port} does not answer securely: a host that friends reach "
-            "directly, not through a secure proxy, is joined with no scheme or with ws://"
+            f"{address} does not answer securely (the connection was dropped): a host that "
+            "friends reach directly, not through a secure proxy, is joined with ws:// or with "
+            "no scheme"
         )
 
     asyncio.run(scenario())
