@@ -7,11 +7,13 @@ after an opening mark (the Japanese rule called kinsoku), never between a word o
 characters and the wide character right after it (a number and its counter: "3列"),
 never inside a word of narrow characters that fits on a line, and not inside a short run
 of kanji or katakana (most often one word: 料金, コンピューター) unless keeping it whole
-would leave the line less than half full. Where the caller names spans to keep whole (a
-command to copy: ``textmode.terminal``), a line never breaks inside one: it goes whole to
-the next line, and one wider than a line stays whole there, overflowing. The command line's
-help, the market's key, the app's paragraphs (``tui.widgets.wrapped``: the status line, the
-moves log, the lessons), its notices and the help's pages
+would leave the line less than half full, and before such a word with the hiragana after
+it (its endings and particles: 終了します, ゲームを) rather than inside them where the line
+stays two thirds full. Where the caller names spans to keep whole (a command to copy:
+``textmode.terminal``; a player's name), a line never breaks inside one: it goes whole to
+the next line, and one wider than a line stays whole there, overflowing. The command
+line's help, the market's key, the app's paragraphs (``tui.widgets.wrapped``: the status
+line, the moves log, the lessons), its notices and the help's pages
 (``tui.widgets.wrapped_markdown``) wrap with it.
 """
 
@@ -68,7 +70,7 @@ def line_starts(text: str, width: int, whole: Sequence[Span] = ()) -> list[int]:
             cut.update(range(start, start + len(piece)))
         else:
             pieces.append((start, piece))
-    words, phrases = _words(text), _phrases(text)
+    words, endings = _words(text), _with_endings(text)
     starts: list[int] = []
     line: list[Piece] = []  # the pieces of the line under way
     used = cell_len(text[: len(text) - len(text.lstrip())])  # an indent the first line keeps
@@ -80,8 +82,8 @@ def line_starts(text: str, width: int, whole: Sequence[Span] = ()) -> list[int]:
             continue
         size = cell_len(piece)
         if line and used + size > width:
-            kept, carried = _carry(line, (offset, piece), cut, phrases)
-            if carried and not _kept_well(text, kept, carried[0], width, PHRASE_LINE_FULL):
+            kept, carried = _carry(line, (offset, piece), cut, endings)
+            if carried and not _kept_well(text, kept, carried[0], width, ENDINGS_LINE_FULL):
                 kept, carried = _carry(line, (offset, piece), cut, words)
             if carried and not _kept_well(text, kept, carried[0], width):
                 kept, carried = _carry(line, (offset, piece), cut, {})
@@ -132,22 +134,25 @@ line breaks inside one only where keeping it whole would leave the line less tha
 full or break kinsoku."""
 
 
-PHRASES = re.compile(r"[\u4e00-\u9fff\u3005\u30a1-\u30fa\u30fc]+[\u3041-\u3096]*|[\u3041-\u3096]+")
+WITH_ENDINGS = re.compile(
+    r"[\u4e00-\u9fff\u3005\u30a1-\u30fa\u30fc]+[\u3041-\u3096]*|[\u3041-\u3096]+"
+)
 """Runs of kanji or katakana with the hiragana after them (a word with its endings and
 particles: 始めます, ゲームを), and runs of hiragana alone: a line of Japanese breaks
 before one rather than inside it ("終了しま" / "す。") where the line stays
-``PHRASE_LINE_FULL``."""
+``ENDINGS_LINE_FULL``."""
 
-PHRASE_LINE_FULL = 2 / 3
-"""How full a line must stay for a phrase (``PHRASES``) to go whole to the next line."""
+ENDINGS_LINE_FULL = 2 / 3
+"""How full a line must stay for a word with its endings (``WITH_ENDINGS``) to go whole to
+the next line."""
 
 
-def _phrases(text: str) -> dict[int, int]:
-    """Where each character of a phrase (``PHRASES``, joined with any short word of
-    ``WORDS`` it overlaps, so that keeping one keeps both) is, the phrase's start by the
-    offset of each of its characters."""
+def _with_endings(text: str) -> dict[int, int]:
+    """Where each character of a word with its endings (``WITH_ENDINGS``, joined with any
+    short word of ``WORDS`` it overlaps, so that keeping one keeps both) is, the start of
+    the run by the offset of each of its characters."""
     spans = sorted(
-        [found.span() for found in PHRASES.finditer(text)]
+        [found.span() for found in WITH_ENDINGS.finditer(text)]
         + [found.span() for found in WORDS.finditer(text)]
     )
     joined: list[Span] = []
@@ -198,8 +203,8 @@ def _carry(
 
 
 def _kept_well(text: str, kept: list[Piece], head: Piece, width: int, full: float = 1 / 2) -> bool:
-    """Whether a line broken before ``head`` to keep a word or a phrase whole (``_carry``
-    with words or phrases) is a good line: at least ``full`` (half full for a word), and
+    """Whether a line broken before ``head`` to keep a word (with its endings or not) whole
+    (``_carry``) is a good line: at least ``full`` (half full for a word alone), and
     breaking no rule of kinsoku where the carry stopped at the line's first piece."""
     return (
         cell_len(text[kept[0][0] : head[0]]) >= full * width
@@ -216,16 +221,13 @@ def _touching(before: tuple[int, str], after: tuple[int, str]) -> bool:
     return start + len(left) == offset and not is_wide(left) and is_wide(right)
 
 
-def narrowest(text: str, keep: Sequence[str] = ()) -> int:
+def narrowest(text: str) -> int:
     """The fewest cells a line of ``text`` needs for ``line_starts`` to break it only where
     it likes to: its widest word of narrow characters, short kanji or katakana word (with
-    the number glued to it), wide character, or word of ``keep`` found in it."""
+    the number glued to it), or wide character."""
     pieces = [found.group() for found in PIECES.finditer(text)]
     words = [found.group() for found in WORDS.finditer(text)]
-    kept = [word for word in keep if word and word in text]
-    return max(
-        (cell_len(piece) for piece in pieces + words + kept if not piece.isspace()), default=0
-    )
+    return max((cell_len(piece) for piece in pieces + words if not piece.isspace()), default=0)
 
 
 def spans_of(text: str, words: Sequence[str]) -> list[Span]:
@@ -242,14 +244,20 @@ def wrapped_lines(text: str, width: int, whole: Sequence[Span] = ()) -> list[str
 
 def wrap_text(text: Text, width: int, keep: Sequence[str] = ()) -> Text:
     """Styled ``text`` with a line break wherever ``line_starts`` breaks a paragraph with
-    wide characters in ``width`` cells, never inside one of the words of ``keep`` (a
-    paragraph without wide characters is left to Rich)."""
+    wide characters in ``width`` cells, never inside one of the words of ``keep`` that
+    fits on a line (a paragraph without wide characters is left to Rich)."""
     paragraphs = []
     for paragraph in text.split("\n", allow_blank=True):
         if not is_wide(paragraph.plain):
             paragraphs.append(paragraph)
             continue
-        whole = spans_of(paragraph.plain, keep)
+        plain = paragraph.plain
+        # A word wider than a line is broken all the same: kept whole, it would be cut off.
+        whole = [
+            (start, end)
+            for start, end in spans_of(plain, keep)
+            if cell_len(plain[start:end]) <= width
+        ]
         lines = paragraph.divide(line_starts(paragraph.plain, width, whole))
         for line in lines:
             line.rstrip()

@@ -122,6 +122,22 @@ def test_a_short_run_of_kanji_or_katakana_stays_whole_unless_its_line_would_be_h
     assert wrapped_lines("2に4ディルハム払います。", 12) == ["2に4ディルハ", "ム払います。"]
 
 
+def test_a_name_kept_whole_is_broken_only_where_it_is_wider_than_a_line() -> None:
+    said = "アレクサンドリアヴィクトリアはさくらに払いました。"
+    names = ("アレクサンドリアヴィクトリア", "さくら")
+    assert wrap_text(Text(said), 20, names).plain.split("\n") == [
+        "アレクサンドリア",  # 28 cells: broken all the same, nothing cut off
+        "ヴィクトリアはさくら",
+        "に払いました。",
+    ]
+    assert wrap_text(Text(said), 16, names).plain.split("\n") == [
+        "アレクサンドリア",
+        "ヴィクトリアは",
+        "さくらに払いまし",  # not "さ" / "くら"
+        "た。",
+    ]
+
+
 def test_a_word_goes_down_with_its_endings_where_the_line_stays_two_thirds_full() -> None:
     # Not "Esc で終了しま" with "す。" alone on the next line.
     assert wrapped_lines("Enter でゲームを始めます。Esc で終了します。", 40) == [
@@ -157,7 +173,6 @@ def test_the_narrowest_a_text_needs_is_its_widest_word() -> None:
     assert narrowest("プレイヤーの名前") == 10  # プレイヤー, a katakana word
     assert narrowest("商人2の青") == 5  # 商人2, a name and its number
     assert narrowest("Player 1") == 6
-    assert narrowest("さくらの青", keep=("さくら", "ボー")) == 6  # a name kept whole
     assert (
         "".join(wrapped_lines("プレイヤーの名前", narrowest("プレイヤーの名前")))
         == "プレイヤーの名前"

@@ -71,7 +71,7 @@ class WrappedText:
         players, its turns, who won) begins and ends: a line breaks there, the join
         dropped, when the next phrase does not fit on it (``lines.phrase_breaks``), and
         inside a phrase only when it is wider than a whole line. ``keep``: words (the
-        players' names) a line of Japanese never breaks inside."""
+        players' names) a line of Japanese breaks inside only when one is wider than it."""
         self.text = text
         self.joins = tuple(joins)
         self.keep = tuple(keep)
@@ -89,7 +89,7 @@ class WrappedText:
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         measured = Measurement.get(console, options, self.text)
         if is_wide(self.text.plain):  # it breaks between words Japanese may break between
-            least = narrowest(self.text.plain, self.keep)
+            least = narrowest(self.text.plain)
             return Measurement(min(least, measured.maximum), measured.maximum)
         return measured
 
