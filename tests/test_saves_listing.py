@@ -126,6 +126,16 @@ def test_each_word_listed_opens_its_game_and_each_file_is_read_once(
     assert opened == {games[key] for key in ("newer", "older", "save", "finished")}
 
 
+def test_the_example_of_how_to_open_a_game_is_one_that_opens(
+    data_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = storage.saves_dir() / "oops.json"
+    broken.parent.mkdir(parents=True)
+    broken.write_text("{", encoding="utf-8")
+    put(played(10_000), autosaves.history_dir(), "4644d7d6ff40", 1_000)
+    assert listed(capsys)[-1] == FINAL + " For example: marrakech load 4644d7d6ff40."
+
+
 def test_a_name_that_leads_elsewhere_or_cannot_be_typed_is_listed_by_its_path(
     data_home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

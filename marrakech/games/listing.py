@@ -133,15 +133,15 @@ def unfinished_line(game: Unfinished) -> str:
     return _("{word}: {game}.").format(word=word, game=about)
 
 
-def file_line(path: Path) -> str:
+def file_line(path: Path) -> tuple[str, bool]:
     """The line of a named save or a finished game: the word that opens it, and the game;
-    or why the file cannot be read."""
+    or why the file cannot be read. And whether it could be read."""
     try:
         session = storage.load_game(path)
     except storage.READ_ERRORS as error:
         problem = storage.game_problem(error, path) if isinstance(error, SaveFileError) else error
-        return _unreadable(path, str(problem))
-    return _("{word}: {game}.").format(word=word_for(path), game=game_words(session))
+        return _unreadable(path, str(problem)), False
+    return _("{word}: {game}.").format(word=word_for(path), game=game_words(session)), True
 
 
 def saves_lines() -> list[str]:
@@ -159,6 +159,11 @@ def saves_lines() -> list[str]:
             )
         ]
     lines: list[str] = []
+    opening = [  # the games listed that open by their word, in the order listed
+        game.path
+        for game in unfinished
+        if game.session is not None and not (game.hosted or game.open_elsewhere)
+    ]
     if unfinished:
         count = len(unfinished)
         lines.append(
@@ -174,7 +179,10 @@ def saves_lines() -> list[str]:
                 count=count
             )
         )
-        lines += [file_line(path) for path in saves]
+        for path in saves:
+            line, opens = file_line(path)
+            lines.append(line)
+            opening += [path] if opens else []
     if finished:
         count = len(finished)
         lines.append(
@@ -182,22 +190,19 @@ def saves_lines() -> list[str]:
                 "{count} finished game:", "{count} finished games, newest first:", count
             ).format(count=count)
         )
-        lines += [file_line(path) for path in finished]
+        for path in finished:
+            line, opens = file_line(path)
+            lines.append(line)
+            opening += [path] if opens else []
     how = _(
         "To open one, type marrakech load (to go on with it), marrakech replay (to step "
         "through it) or marrakech review (to see what each decision cost), then the word "
         "its line starts with, as written there."
     )
-    free = [
-        game.path
-        for game in unfinished
-        if game.session is not None and not (game.hosted or game.open_elsewhere)
-    ]
-    example = next(iter(free + saves + finished), None)
-    if example is not None:  # the first game listed that opens so
+    if opening:
         # Translators: the command is typed as it is.
-        example_line = _("For example: marrakech load {word}.").format(word=word_for(example))
-        how = sentences((how, example_line))
+        example = _("For example: marrakech load {word}.").format(word=word_for(opening[0]))
+        how = sentences((how, example))
     lines.append(how)
     return lines
 
