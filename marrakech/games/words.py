@@ -598,10 +598,10 @@ def as_sentence(text: str, *, capital: bool = True) -> str:
     """A message (the engine's, the flow's) as a sentence: a capital first (unless
     ``capital`` is False, after a colon; never in a sentence of a language without
     capitals, where the first word is a name or an address as written, nor where it is an
-    address or a path), a full stop last,
-    the one of the language spoken now (Japanese ends with its own, 。), whatever the last
-    word is (a player's name may be written in any script); a message with no word of that
-    language (an operating system's, left in English) ends with "."."""
+    address or a path), a full stop last, the one of the language spoken now (Japanese
+    ends with its own, 。), whatever the last word is (a player's name may be written in
+    any script); a message with no word of that language (an operating system's, left in
+    English) ends with "."."""
     uncased = language.current() in _UNCASED and is_wide(text)
     if capital and not uncased and not _ADDRESS_FIRST.match(text):
         text = text[:1].upper() + text[1:]
