@@ -20,11 +20,12 @@ from marrakech.games.records import record_to_json
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.confirm import ConfirmScreen
+from marrakech.tui.screens.game import GameScreen
 from marrakech.tui.screens.replay import ReplayScreen
 from marrakech.tui.screens.results import ResultsScreen
 from marrakech.tui.screens.setup import NewGameScreen
 
-from .helpers import position, run, screen_text, toasts
+from .helpers import position, run, screen_text, toasts, wait_until
 from .test_screens_saves import open_saves
 
 READ_ONLY = os.strerror(errno.EROFS)
@@ -103,6 +104,31 @@ async def test_a_new_game_leaves_an_unfinished_one_untouched_and_resumable() -> 
         await pilot.press("enter")  # the first decision autosaves the new game
         await pilot.pause()
         assert unfinished() == [("New", "One"), ("Old", "Game")]
+
+
+@pytest.mark.slow
+@run
+async def test_a_new_game_set_up_in_the_middle_of_one_leaves_it_in_saved_games() -> None:
+    app = MarrakechApp(session=Session(GameSetup(2, names=("First", "Game"), seed=1)))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("enter")  # a decision: the game is autosaved
+        await pilot.pause()
+        played = app.screen
+        for then in ("escape", "enter"):  # back to the game, then a new one started
+            await pilot.press("ctrl+p", *"New game")
+            await wait_until(
+                pilot, lambda: "this one stays in Saved games" in screen_text(app), "listed"
+            )
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form")
+            assert "Escape goes back to the game being played" in screen_text(app)
+            assert "Esc Back to the game" in screen_text(app)
+            await pilot.press(then)
+            await pilot.pause()
+            assert (app.screen is played) is (then == "escape")
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.flow.session.state.phase is Phase.ORIENT  # the new game's start
+        assert unfinished() == [("First", "Game")]  # the first one, still to play on
 
 
 @run

@@ -146,7 +146,7 @@ def _keys_help(from_results: bool) -> tuple[str, list[str]]:
         async with app.run_test(size=(100, 36)) as pilot:
             await pilot.pause()
             if from_results:
-                app.push_screen(NewGameScreen(GameSetup(players=2), from_results=True))
+                app.push_screen(NewGameScreen(GameSetup(players=2), over="results"))
                 await pilot.pause()
             assert isinstance(app.screen, NewGameScreen)
             footer = screen_text(app).splitlines()[-1]

@@ -34,7 +34,7 @@ from marrakech.games.autosaves import GameFile
 from marrakech.games.language import _
 from marrakech.games.lines import wrapped_lines
 from marrakech.games.narrate import one_line, rewound
-from marrakech.games.session import WIN_CHANCE_AID, Session
+from marrakech.games.session import WIN_CHANCE_AID, GameSetup, Session
 from marrakech.games.settings import Settings
 from marrakech.games.words import sentences
 from marrakech.tui.files import (
@@ -69,6 +69,7 @@ from marrakech.tui.widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
     from marrakech.tui.screens.results import NextGame
+    from marrakech.tui.screens.saves import OpenSave
 
 HINT_WHY_SECONDS = 30.0
 """A hint's reasons stay this long at least, unless the decision is made first (they go
@@ -569,6 +570,17 @@ class GameScreen(MarketScreen["NextGame"]):
     def action_export_log(self) -> None:
         """Write the game log as text into the data directory (in a browser, download it)."""
         self.documents.export(self.app)
+
+    def action_new_game(self) -> None:
+        """Set up another game over this one (Escape there comes back to it): a new game,
+        or a saved one, takes this one's place, which stays unfinished in Saved games."""
+        from marrakech.tui.screens.setup import NewGameScreen  # needed only for a new game
+
+        def chosen(choice: GameSetup | OpenSave | None) -> None:
+            if choice is not None:
+                self.dismiss(choice)
+
+        self.app.push_screen(NewGameScreen(self.flow.session.setup, over="game"), chosen)
 
     def palette_entries(self) -> Iterable[tuple[SystemCommand, str]]:
         """This screen's entries for the command palette (undo, redo, hint when they act),

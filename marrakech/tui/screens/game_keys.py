@@ -69,6 +69,7 @@ PALETTE = (
     ("hint", N_("Hint"), N_("Ask the expert computer player")),
     ("win_chances", N_("Chances to win"), N_("Show or hide each player's chance to win now")),
     ("open_log", N_("Log"), N_("The whole game so far, to scroll through")),
+    ("new_game", N_("New game"), N_("Set up another game; this one stays in Saved games")),
 )
 """The game screen's command-palette entries: action, title, help (translated where shown)."""
 
@@ -141,6 +142,8 @@ def key_state(
         return cursor.turned(state, pointing.turn, way) is not None or None
     if action == "results":
         return False
+    if action == "new_game":  # a network table goes on without this seat: it quits instead
+        return not flow.networked
     if action == "not_yours":
         return not walking and not flow.person_to_move
     if action == "roll":

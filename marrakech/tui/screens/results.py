@@ -264,7 +264,7 @@ class ResultsScreen(ModalScreen[NextGame]):
                 self.dismiss(choice)
 
         setup = self.documents.session.setup
-        self.app.push_screen(NewGameScreen(setup, from_results=True), chosen)
+        self.app.push_screen(NewGameScreen(setup, over="results"), chosen)
 
     def action_summary(self) -> None:
         """Open the summary of the game, with its chart (drawn only when asked for)."""

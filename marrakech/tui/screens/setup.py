@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -91,6 +91,10 @@ _HINTS = {
     "seed": N_("Decides every die roll and the 2-player piles: the same seed, the same game."),
     "start": N_("Enter starts the game; Escape quits."),
     "start-again": N_("Enter starts the game; Escape goes back to the results."),
+    "start-another": N_(
+        "Enter starts the new game; Escape goes back to the game being played, which stays "
+        "in Saved games either way."
+    ),
     "saved": N_("Play on or replay a game saved under a name (ctrl+o)."),
     "learn": N_("New to Marrakech? Six short lessons on the market, then a short game."),
     "newcomer": N_("New to Marrakech? Learn to play teaches it in a few minutes."),
@@ -181,13 +185,18 @@ def _cursor_on_pressed(radio_set: RadioSet) -> None:
         radio_set.action_next_button()
 
 
+Over = Literal["results", "game"]
+"""What the new-game form may be opened over, to go back to: a game's results, or a game
+being played."""
+
+
 class NewGameScreen(Screen[GameSetup | OpenSave | None]):
     """Set up a new game; dismisses with a GameSetup, a saved game to open, or None to quit.
 
     ``defaults`` fills the form (e.g. the last game's set-up for "play again"); the seed
-    always starts blank, so a new game gets new dice unless a seed is typed. Opened from
-    the results (``from_results``), Escape and the Back button go back to them (None)
-    instead of quitting.
+    always starts blank, so a new game gets new dice unless a seed is typed. Opened over
+    a game's results or over a game being played (``over``), Escape and the Back button go
+    back to them (None) instead of quitting.
     """
 
     DEFAULT_CSS = """
@@ -351,19 +360,19 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         if isinstance(self.focused, Button) and self.focused in buttons:
             buttons[(buttons.index(self.focused) + by) % len(buttons)].focus()
 
-    def __init__(self, defaults: GameSetup | None = None, *, from_results: bool = False) -> None:
+    def __init__(self, defaults: GameSetup | None = None, *, over: Over | None = None) -> None:
         """A form filled from ``defaults`` (a 2-player game of two people when None);
-        ``from_results``: opened from a game's results, to which Escape goes back."""
+        ``over``: opened over a game's results, or over a game being played, to which
+        Escape goes back."""
         super().__init__()
-        self.from_results = from_results
+        self.over = over
         translate_bindings(self)
-        if from_results:  # Escape goes back: its key says so; the app's keys quit
+        if over is not None:  # Escape goes back: its key says so; the app's keys quit
+            back = _("Back to the results") if over == "results" else _("Back to the game")
             self._bindings = BindingsMap.from_keys(
                 {
                     key: [
-                        replace(binding, description=_("Back to the results"))
-                        if binding.action == "quit"
-                        else binding
+                        replace(binding, description=back) if binding.action == "quit" else binding
                         for binding in bindings
                     ]
                     for key, bindings in self._bindings.key_to_bindings.items()
@@ -432,7 +441,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
                 yield Button(_("Start"), variant="primary", id="start")
                 yield Button(_("Learn to play"), id="learn")
                 yield Button(_("Saved games"), id="saved")
-                if self.from_results:
+                if self.over is not None:
                     yield Button(_("Back"), id="back")
                 else:
                     yield Button(_("Quit"), id="quit")
@@ -440,10 +449,12 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         yield Footer()
 
     def _start_hint(self) -> str:
-        """The hint shown first: from the results, how to go back; to someone who has never
-        opened the lessons, that they are there too."""
-        if self.from_results:
+        """The hint shown first: over the results or a game, how to go back; to someone who
+        has never opened the lessons, that they are there too."""
+        if self.over == "results":
             return _(_HINTS["start-again"])
+        if self.over == "game":
+            return _(_HINTS["start-another"])
         if progress.load() is not None:
             return _(_HINTS["start"])
         return sentences((_(_HINTS["newcomer"]), _(_HINTS["start"])))
@@ -679,10 +690,10 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         )
 
     def action_quit(self) -> None:
-        """Leave without a game: quit, or go back to the results it was opened from; first
+        """Leave without a game: quit, or go back to what it was opened over; first
         asking, when the form was changed (what was typed would be lost to a slip of Esc),
         or in a browser, when the page's games would end with it."""
-        if self.from_results:
+        if self.over is not None:
             self._leave_the_form()
         else:  # the page's question, where it is asked, says it all
             quit_asking_in_a_browser(
