@@ -87,6 +87,8 @@ def line_starts(text: str, width: int, whole: Sequence[Span] = ()) -> list[int]:
                 kept, carried = _carry(line, (offset, piece), cut, words)
             if carried and not _kept_well(text, kept, carried[0], width):
                 kept, carried = _carry(line, (offset, piece), cut, {})
+            if _widowed(text, kept, (carried or [(offset, piece)])[0], width):
+                kept, carried = kept[:-1], [kept[-1], *carried]
             if carried and cell_len(text[carried[0][0] : offset]) + size > width:
                 carried = []  # the width comes first: the marks stay where they were
             line = carried
@@ -210,6 +212,26 @@ def _kept_well(text: str, kept: list[Piece], head: Piece, width: int, full: floa
         cell_len(text[kept[0][0] : head[0]]) >= full * width
         and kept[-1][1][-1] not in NO_LINE_END
         and head[1][0] not in NO_LINE_START
+    )
+
+
+WIDOW_CELLS = 4
+"""The most a paragraph's last line of Japanese may hold before its last character goes
+down to it too ("す。" alone is a widow; "ます。" is not)."""
+
+
+def _widowed(text: str, kept: list[Piece], head: Piece, width: int) -> bool:
+    """Whether a line broken before ``head`` leaves the paragraph's last line a widow of
+    Japanese (at most ``WIDOW_CELLS``, "ん。"), which the line's last character, a wide
+    one, should go down to, where the line stays half full and kinsoku allows it."""
+    rest = text[head[0] :].rstrip()
+    if cell_len(rest) > WIDOW_CELLS or not is_wide(rest) or len(kept) < 2:
+        return False
+    before, last = kept[-2:]
+    return (
+        cell_len(last[1]) == 2
+        and not _touching(before, last)  # "2に" stays whole
+        and _kept_well(text, kept[:-1], last, width)
     )
 
 

@@ -133,8 +133,8 @@ def test_a_name_kept_whole_is_broken_only_where_it_is_wider_than_a_line() -> Non
     assert wrap_text(Text(said), 16, names).plain.split("\n") == [
         "アレクサンドリア",
         "ヴィクトリアは",
-        "さくらに払いまし",  # not "さ" / "くら"
-        "た。",
+        "さくらに払いま",  # not "さ" / "くら"
+        "した。",  # not "た。" alone
     ]
 
 
@@ -150,6 +150,12 @@ def test_a_word_goes_down_with_its_endings_where_the_line_stays_two_thirds_full(
     ]
     # Where the line would be left less than two thirds full, it breaks as before.
     assert wrapped_lines("を起動すると再開できます。", 20) == ["を起動すると再開でき", "ます。"]
+
+
+def test_a_paragraph_never_ends_on_one_character_and_its_full_stop_alone() -> None:
+    assert wrapped_lines("どちらでもかまいません。", 20) == ["どちらでもかまいま", "せん。"]
+    assert wrapped_lines("Esc で終了します。", 14) == ["Esc で終了し", "ます。"]
+    assert wrapped_lines("商人2に", 6) == ["商人", "2に"]  # a number keeps its particle
 
 
 def test_a_square_s_name_stays_whole_where_the_line_stays_half_full() -> None:
