@@ -216,17 +216,27 @@ def _kept_well(text: str, kept: list[Piece], head: Piece, width: int, full: floa
 
 
 WIDOW_CELLS = 4
-"""The most a paragraph's last line of Japanese may hold before its last character goes
-down to it too ("す。" alone is a widow; "ます。" is not)."""
+"""The most the end of a sentence of Japanese may hold at the start of a line before the
+last character of the line above goes down to it too ("す。" alone is a widow; "ます。"
+is not)."""
+
+SENTENCE_END = re.compile("[。！？]")  # noqa: RUF001
+"""What ends a sentence of Japanese."""
 
 
 def _widowed(text: str, kept: list[Piece], head: Piece, width: int) -> bool:
-    """Whether a line broken before ``head`` leaves the paragraph's last line a widow of
-    Japanese (at most ``WIDOW_CELLS``, "ん。"), which the line's last character, a wide
-    one, should go down to, where the line stays half full and kinsoku allows it."""
-    rest = text[head[0] :].rstrip()
-    if cell_len(rest) > WIDOW_CELLS or not is_wide(rest) or len(kept) < 2:
+    """Whether a line broken before ``head`` leaves the end of a sentence of Japanese a
+    widow on the next line (at most ``WIDOW_CELLS``, "ん。", the paragraph's end or
+    another sentence after it), which the line's last character, a wide one, should go
+    down to, where the line stays half full and kinsoku allows it."""
+    rest = text[head[0] :]
+    end = SENTENCE_END.search(rest)
+    tail = rest[: end.end()] if end else rest.rstrip()
+    if cell_len(tail) > WIDOW_CELLS or not is_wide(tail) or len(kept) < 2:
         return False
+    after = next((found for found in PIECES.finditer(rest, len(tail)) if found[0].strip()), None)
+    if after is not None and cell_len(rest[: after.end()]) <= width:
+        return False  # the next sentence goes on beside it: no widow
     before, last = kept[-2:]
     return (
         cell_len(last[1]) == 2

@@ -156,6 +156,18 @@ def test_a_paragraph_never_ends_on_one_character_and_its_full_stop_alone() -> No
     assert wrapped_lines("どちらでもかまいません。", 20) == ["どちらでもかまいま", "せん。"]
     assert wrapped_lines("Esc で終了します。", 14) == ["Esc で終了し", "ます。"]
     assert wrapped_lines("商人2に", 6) == ["商人", "2に"]  # a number keeps its particle
+    # Nor a sentence inside one where what follows goes on the next line; where it goes on
+    # beside the sentence's end, that is no widow.
+    assert wrapped_lines("0.9点有利です。marrakech で", 12) == [
+        "0.9点有利",
+        "です。",
+        "marrakech で",
+    ]
+    assert wrapped_lines("0.9点有利です。その後の出目", 12) == [
+        "0.9点有利で",
+        "す。その後",
+        "の出目",
+    ]
 
 
 def test_a_square_s_name_stays_whole_where_the_line_stays_half_full() -> None:

@@ -276,7 +276,7 @@ hiragana, and in katakana with a number."""
 async def test_the_game_log_never_breaks_a_players_name() -> None:
     app = LogHarness()
     names = ("さくら", "プレイヤー2")
-    async with app.run_test(size=(80, 12)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         log = app.query_one(GameLog)
         for width in range(14, 40, 3):
             log.styles.width = width
