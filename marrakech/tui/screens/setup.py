@@ -95,11 +95,14 @@ _HINTS = {
         "Enter starts the new game; Escape goes back to the game being played, which stays "
         "in Saved games either way."
     ),
-    "saved": N_("Play on or replay a game saved under a name (ctrl+o)."),
+    "saved": N_(
+        "Play on or replay a saved game: an unfinished one, or one saved under a name (ctrl+o)."
+    ),
     "learn": N_("New to Marrakech? Six short lessons on the market, then a short game."),
     "newcomer": N_("New to Marrakech? Learn to play teaches it in a few minutes."),
     "quit": N_("Leave without playing."),
     "back": N_("Back to the results of the game just played."),
+    "back-to-game": N_("Back to the game being played, as it was left."),
 }
 
 
@@ -652,6 +655,8 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
             text = kind_hint(str(self._value(key)))
         elif key == "start":
             text = self._start_hint()
+        elif key == "back" and self.over == "game":
+            text = _(_HINTS["back-to-game"])
         else:
             text = _(_HINTS[key]) if key in _HINTS else ""
         if key == "seed":
