@@ -70,7 +70,8 @@ def line_starts(text: str, width: int, whole: Sequence[Span] = ()) -> list[int]:
             cut.update(range(start, start + len(piece)))
         else:
             pieces.append((start, piece))
-    words, endings = _words(text), _with_endings(text)
+    word_spans = [found.span() for found in WORDS.finditer(text)]
+    words, endings = _starts(word_spans), _starts(_with_endings(text, word_spans))
     starts: list[int] = []
     line: list[Piece] = []  # the pieces of the line under way
     used = cell_len(text[: len(text) - len(text.lstrip())])  # an indent the first line keeps
@@ -149,31 +150,22 @@ ENDINGS_LINE_FULL = 2 / 3
 the next line."""
 
 
-def _with_endings(text: str) -> dict[int, int]:
-    """Where each character of a word with its endings (``WITH_ENDINGS``, joined with any
-    short word of ``WORDS`` it overlaps, so that keeping one keeps both) is, the start of
-    the run by the offset of each of its characters."""
-    spans = sorted(
-        [found.span() for found in WITH_ENDINGS.finditer(text)]
-        + [found.span() for found in WORDS.finditer(text)]
-    )
+def _with_endings(text: str, words: Sequence[Span]) -> list[Span]:
+    """Where each word with its endings (``WITH_ENDINGS``) stands, joined with any short
+    word of ``words`` it overlaps, so that keeping one keeps both."""
     joined: list[Span] = []
-    for start, end in spans:
+    for start, end in sorted([found.span() for found in WITH_ENDINGS.finditer(text)] + [*words]):
         if joined and start < joined[-1][1]:
             joined[-1] = (joined[-1][0], max(end, joined[-1][1]))
         else:
             joined.append((start, end))
-    return {offset: start for start, end in joined for offset in range(start, end)}
+    return joined
 
 
-def _words(text: str) -> dict[int, int]:
-    """Where each character of a short run of kanji or katakana (``WORDS``) is, the run's
-    start by the offset of each of its characters."""
-    return {
-        offset: found.start()
-        for found in WORDS.finditer(text)
-        for offset in range(found.start(), found.end())
-    }
+def _starts(spans: Sequence[Span]) -> dict[int, int]:
+    """The start of the span each character of ``spans`` is in, by its offset (a short
+    word's, ``WORDS``, or a word's with its endings)."""
+    return {offset: start for start, end in spans for offset in range(start, end)}
 
 
 def _carry(
