@@ -34,7 +34,7 @@ from marrakech.games.autosaves import GameFile
 from marrakech.games.language import _
 from marrakech.games.lines import wrapped_lines
 from marrakech.games.narrate import one_line, rewound
-from marrakech.games.session import WIN_CHANCE_AID, GameSetup, Session
+from marrakech.games.session import WIN_CHANCE_AID, Session
 from marrakech.games.settings import Settings
 from marrakech.games.words import sentences
 from marrakech.tui.files import (
@@ -68,6 +68,7 @@ from marrakech.tui.widgets.status_line import StatusLine
 from marrakech.tui.widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
+    from marrakech.games.session import GameSetup
     from marrakech.tui.screens.results import NextGame
     from marrakech.tui.screens.saves import OpenSave
 
