@@ -136,6 +136,31 @@ async def test_a_new_game_set_up_in_the_middle_of_one_leaves_it_in_saved_games()
 
 
 @run
+async def test_saved_games_over_a_game_list_it_as_played_here_and_go_back_to_it() -> None:
+    unfinished_game()
+    app = MarrakechApp(session=Session(GameSetup(2, names=("First", "Game"), seed=1)))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("enter")  # a decision: the game is autosaved
+        await pilot.pause()
+        played = app.screen
+        assert isinstance(played, GameScreen)
+        played.action_new_game()
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form")
+        await open_saves(pilot)
+        listed = screen_text(app)
+        assert "being played here: Enter goes back to it" in listed
+        assert "open in another window" not in listed
+        saves = app.screen
+        assert saves.check_action("delete", ()) is None  # the newest: the one played here
+        await pilot.press("down")  # the old game: it may be deleted
+        assert saves.check_action("delete", ()) is True
+        await pilot.press("up", "enter")
+        await pilot.pause()
+        assert app.screen is played
+        assert unfinished() == [("First", "Game"), ("Old", "Game")]
+
+
+@run
 async def test_opening_a_finished_game_writes_nothing(tmp_path: Path) -> None:
     unfinished_game()
     app = MarrakechApp(load=finished_game(tmp_path))

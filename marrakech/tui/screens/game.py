@@ -581,7 +581,8 @@ class GameScreen(MarketScreen["NextGame"]):
             if choice is not None:
                 self.dismiss(choice)
 
-        self.app.push_screen(NewGameScreen(self.flow.session.setup, over="game"), chosen)
+        form = NewGameScreen(self.flow.session.setup, over="game", playing=self.flow.autosave_path)
+        self.app.push_screen(form, chosen)
 
     def palette_entries(self) -> Iterable[tuple[SystemCommand, str]]:
         """This screen's entries for the command palette (undo, redo, hint when they act),

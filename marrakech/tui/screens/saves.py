@@ -216,15 +216,19 @@ def finished_option(path: Path, *, in_browser: bool = False) -> Option:
     return Option(about(Text.assemble(title, ended + "\n"), session), id=str(path))
 
 
-def unfinished_option(game: Unfinished) -> Option:
+def unfinished_option(game: Unfinished, *, playing: bool = False) -> Option:
     """The list entry for an unfinished game; one open in another window, or a network
-    game this machine hosts (with the command that hosts it again), is disabled."""
+    game this machine hosts (with the command that hosts it again), is disabled.
+    ``playing``: the game this window plays under the list (Enter goes back to it)."""
     when = datetime.fromtimestamp(game.modified).strftime(_WHEN)
     title = (_("Unfinished game"), "bold")
     if game.session is None:
         problem = _unreadable(f"{game.path.name}: {game.problem}")
         text = Text.assemble(title, "\n", (problem, "italic"))
         return Option(WrappedText(text), id=str(game.path), disabled=True)
+    if playing:
+        here = _("  being played here: Enter goes back to it")
+        return Option(about(Text.assemble(title, here + "\n"), game.session), id=str(game.path))
     if game.open_elsewhere:
         elsewhere = _("  open in another window")
         entry = about(Text.assemble(title, elsewhere + "\n"), game.session)
@@ -278,7 +282,8 @@ class SavesScreen(ModalScreen[OpenSave | None]):
     one (over the list), Delete removes one for good (once asked), Escape goes back.
 
     Unfinished games come first (one open in another window cannot be opened twice, nor a
-    network game this machine hosts here), then the named saves, then the finished games.
+    network game this machine hosts here; the game this window plays under the list goes
+    on), then the named saves, then the finished games.
     Files that cannot be read are listed with the reason and left untouched. A saved game's
     text pasted here is kept among the named saves (a browser's way in for a download).
     """
@@ -327,12 +332,15 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         Binding("ctrl+v", "how_to_paste", N_("Paste"), show=False),
     ]
 
-    def __init__(self, highlighted: Path | None = None) -> None:
+    def __init__(self, highlighted: Path | None = None, *, playing: Path | None = None) -> None:
         """The list of saved games, read once the screen is shown (``highlighted``: the
-        one to show highlighted, such as the game just replayed; else the newest)."""
+        one to show highlighted, such as the game just replayed; else the newest).
+        ``playing``: the unfinished game this window plays under the list, if any; choosing
+        it goes back to it (``OpenSave`` of its path), and it cannot be deleted from here."""
         super().__init__()
         translate_bindings(self)
         self._highlighted = highlighted
+        self._playing = None if playing is None else str(playing)
         self._outside: dict[str, tuple[OutsideSeat, ...]] = {}
         """Per save file (its path), the seats outside bots play."""
         self._finished: frozenset[str] = frozenset()
@@ -361,8 +369,9 @@ class SavesScreen(ModalScreen[OpenSave | None]):
         options = []
         finished: set[str] = set()
         for game in autosaves.unfinished_games():
-            options.append(unfinished_option(game))
-            if game.session is not None:
+            playing = str(game.path) == self._playing
+            options.append(unfinished_option(game, playing=playing))
+            if game.session is not None and not playing:
                 outside[str(game.path)] = outside_bots(game.session)
         for path in storage.list_saves():
             option, session = _save_entry(path)
@@ -477,6 +486,8 @@ class SavesScreen(ModalScreen[OpenSave | None]):
             return False  # in a terminal the files are where the note under the list says
         if action in ("open", "download", "delete") and self._chosen() is None:
             return None
+        if action == "delete" and str(self._chosen()) == self._playing:
+            return None  # the game under the list: it ends by being played, or from there
         if action == "review":  # a finished game's, over this list (Escape comes back)
             chosen = self._chosen()
             return chosen is not None and str(chosen) in self._finished

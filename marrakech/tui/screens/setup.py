@@ -363,12 +363,20 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         if isinstance(self.focused, Button) and self.focused in buttons:
             buttons[(buttons.index(self.focused) + by) % len(buttons)].focus()
 
-    def __init__(self, defaults: GameSetup | None = None, *, over: Over | None = None) -> None:
+    def __init__(
+        self,
+        defaults: GameSetup | None = None,
+        *,
+        over: Over | None = None,
+        playing: Path | None = None,
+    ) -> None:
         """A form filled from ``defaults`` (a 2-player game of two people when None);
         ``over``: opened over a game's results, or over a game being played, to which
-        Escape goes back."""
+        Escape goes back; ``playing``: that game's file (Saved games lists it as the game
+        played here, and choosing it there goes back to it)."""
         super().__init__()
         self.over = over
+        self.playing = playing
         translate_bindings(self)
         if over is not None:  # Escape goes back: its key says so; the app's keys quit
             back = _("Back to the results") if over == "results" else _("Back to the game")
@@ -633,10 +641,12 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
         def chosen(choice: OpenSave | None) -> None:
             if choice is not None and choice.replay:
                 self.post_message(self.Replay(self, choice.path))
+            elif choice is not None and choice.path == self.playing:
+                self.dismiss(None)  # back to the game this form was opened over
             elif choice is not None:
                 self.dismiss(choice)
 
-        self.app.push_screen(SavesScreen(highlighted), chosen)
+        self.app.push_screen(SavesScreen(highlighted, playing=self.playing), chosen)
 
     def on_resize(self) -> None:
         self.set_class(self.size.height < _SHORT, "-short")
