@@ -122,6 +122,24 @@ def test_the_way_picked_is_listed_as_picked_already_not_as_not_now() -> None:
     asyncio.run(run())
 
 
+def test_only_a_game_says_its_keys_change_as_a_turn_goes_on() -> None:
+    async def heading(app: MarrakechApp) -> str:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            await pilot.press("f1")  # on the form, ? is typed into a name
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            return str(app.screen.query_one("#now", Static).render())
+
+    async def run() -> None:
+        over_the_form = await heading(MarrakechApp())
+        assert over_the_form == "The keys of this screen:"
+        over_a_game = await heading(MarrakechApp(session=Session(GameSetup(2, seed=8))))
+        assert over_a_game == "The keys of this screen (they change as a turn goes on):"
+
+    asyncio.run(run())
+
+
 @pytest.mark.slow
 def test_in_the_lessons_the_way_picked_is_listed_as_picked_already() -> None:
     async def run() -> None:

@@ -296,9 +296,7 @@ class HelpScreen(ModalScreen[None]):
             box.border_subtitle = _("Esc, q or ? closes")
             with TabbedContent():
                 with TabPane(_("Keys"), id="keys-tab"), VerticalScroll():
-                    yield Static(
-                        _("The keys of this screen (they change as a turn goes on):"), id="now"
-                    )
+                    yield Static(self._keys_heading(), id="now")
                     yield Static(self._keys_table(), id="keys")
                 with TabPane(_("How to play"), id="rules-tab"), VerticalScroll(id="rules"):
                     yield Lazy(self._rules())
@@ -321,6 +319,15 @@ class HelpScreen(ModalScreen[None]):
         if self in stack and stack.index(self) > 0:
             return stack[stack.index(self) - 1]
         return None
+
+    def _keys_heading(self) -> str:
+        """The line over the keys: a game's keys change as its turns go on, a form's do not."""
+        from marrakech.tui.screens.game import GameScreen
+        from marrakech.tui.screens.tutorial import TutorialScreen
+
+        if isinstance(self._below(), GameScreen | TutorialScreen):
+            return _("The keys of this screen (they change as a turn goes on):")
+        return _("The keys of this screen:")
 
     def _keys_table(self) -> Table:
         table = Table(box=None, show_header=False, padding=(0, 2))
