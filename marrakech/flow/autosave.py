@@ -8,6 +8,8 @@ reported once, and the game goes on.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from marrakech.engine import Phase
 from marrakech.flow.notice import Notice, Notify
 from marrakech.games.autosaves import GameFile
@@ -28,6 +30,8 @@ class Autosaver:
         self.finished = session.state.phase is Phase.OVER
         """True once the game has ended (or when it was over already): nothing more to write."""
         self._failing = False
+        self._kept: Path | None = None
+        """Where the game that ended here was kept among the finished games."""
 
     def save(self) -> None:
         """Write the game as it stands now (after each decision, and a seat's new name)."""
@@ -54,11 +58,32 @@ class Autosaver:
         try:
             if self.file is None:
                 self.file = GameFile.new()
-            self.file.finish(self.session)
+            self._kept = self.file.finish(self.session)
         except SaveFileError as error:
             self.notify(
                 Notice(
                     _("The finished game was not kept: {error}").format(error=error),
+                    severity="warning",
+                )
+            )
+
+    def reopen(self) -> None:
+        """The end of the game was taken back: it goes on, back among the unfinished games
+        (under its own name, the finished copy gone), written at the next ``save``."""
+        if not self.finished:
+            return
+        self.finished = False
+        kept, self._kept = self._kept, None
+        if kept is None:  # it was not kept: the next save gives it a file of its own
+            self.file = None
+            return
+        try:
+            self.file = GameFile.reopen(kept)
+        except (SaveFileError, OSError) as error:
+            self.file = None
+            self.notify(
+                Notice(
+                    _("The game goes on, but its finished copy stays: {error}").format(error=error),
                     severity="warning",
                 )
             )

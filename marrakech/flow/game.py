@@ -93,6 +93,7 @@ class GameFlow:
         """
         self.session = session
         self.notify = notify
+        self._over_when_opened = session.state.phase is Phase.OVER
         self._autosaver = (
             Autosaver(session, lambda notice: self.notify(notice), game_file) if autosave else None
         )
@@ -462,11 +463,14 @@ class GameFlow:
         A person's decision to take back (the computers' moves after it go with it), a
         seen roll only with takebacks on, and with several people at the keyboard and
         takebacks off, a player takes back only their own decisions, never another
-        player's.
+        player's. The end of a game played here is taken back only with takebacks on (a
+        game over when it was opened, or at a network table, stays over).
         """
-        if self.over:
+        if self.over and (self.networked or self._over_when_opened):
             return _("the game is over")
         reason = self.session.why_no_undo(self._given_to_computers())
+        if reason is None and self.over and not self.session.setup.takeback_allowed:
+            reason = _("takebacks are off, so the end of the game stands")
         owner, to_move = self.undo_seat(), self.to_move
         if reason is None and self._handed_on() and not self.session.setup.takeback_allowed:
             assert owner is not None and to_move is not None
@@ -500,8 +504,10 @@ class GameFlow:
     def undo(self) -> None:
         """Take back the last decision a person made (the computers' moves after it too).
 
-        Whether it may go back past a roll already seen, or take back another player's
-        decision, is the set-up's takeback setting (see ``why_no_undo``); the rolls after
+        Whether it may go back past a roll already seen, or the end of the game, or take
+        back another player's decision, is the set-up's takeback setting (see
+        ``why_no_undo``); a game whose end is taken back goes back among the unfinished
+        games (``Autosaver.reopen``). The rolls after
         an undo are fresh draws, never the ones taken back (``Session.undo``), and a game
         where a roll was taken back, or a decision after its turn was handed on to another
         person, says so (``TAKEBACK_AID``). Raises IllegalAction saying why not.
@@ -509,7 +515,10 @@ class GameFlow:
         reason = self.why_no_undo()
         if reason is not None:
             raise IllegalAction(_("cannot undo: {reason}").format(reason=reason))
+        ended = self.over
         self.session.undo(self._given_to_computers(), handed_on=self._handed_on())
+        if ended and self._autosaver is not None:
+            self._autosaver.reopen()
         self._settled()
 
     def redo(self) -> None:

@@ -151,6 +151,24 @@ class GameFile:
             raise
         return cls(path, lock), session
 
+    @classmethod
+    def reopen(cls, finished: Path) -> GameFile:
+        """Bring a game that ended here (``finish`` kept it as ``finished``) back among the
+        unfinished games under its own name, locked: its end was taken back. SaveFileError
+        saying why when it cannot be moved; the finished copy then stays as it was."""
+        path = storage.data_folder(games_dir()) / finished.name
+        lock = _lock(path)
+        try:
+            os.replace(finished, path)
+        except OSError as error:
+            cls(path, lock).close()  # its lock file goes too: there is no game there
+            raise SaveFileError(
+                _("cannot move {path} back: {reason}").format(
+                    path=shown(str(finished)), reason=error.strerror or error
+                )
+            ) from error
+        return cls(path, lock)
+
     def save(self, session: Session) -> None:
         """Write the game as it stands (atomically)."""
         storage.write_atomic(self.path, record_to_json(session))

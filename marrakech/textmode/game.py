@@ -366,6 +366,9 @@ class TextGame:
                 lines += words.score_lines(self.state, self.names, flow.session.setup.levels)
                 if aids := words.aids_line(flow.session.aids):
                     lines.append(aids)
+                if flow.can_undo:
+                    # Translators: "undo" is a command: keep it in English.
+                    lines.append(_("Type undo to take back the decision that ended the game."))
         elif flow.person_to_move and self._prompted is not flow.state:
             self._prompted = flow.state
             lines.append(self.may_do())
@@ -539,13 +542,14 @@ class TextGame:
 
     def _rewind(self, *, redo: bool) -> Reply:
         flow = self.flow
-        if flow.over:  # said once, with what is left to do
+        if flow.over and (redo or not flow.can_undo):  # said once, with what is left to do
             return Reply([_game_over_line()])
         before, asked = flow.session.transitions, flow.undo_asked()
         if redo:
             flow.redo()
         else:
             flow.undo()
+            self._ended = False  # an end taken back: the next end is told again
         lines = rewound(before, flow.session.transitions, self.names, redo=redo, asked=asked)
         if flow.session.transitions == before:  # a network game: its owner is asked first
             return Reply(lines or [_("Asked to take back the last decision.")])

@@ -218,14 +218,38 @@ def test_a_finished_game_whose_move_to_the_history_fails_is_never_offered_again(
     assert len(autosaves.finished_games()) == 1  # moved at the next listing
 
 
-def test_nothing_is_undone_redone_or_written_once_the_game_is_over() -> None:
+def test_without_takebacks_nothing_is_undone_redone_or_written_once_the_game_is_over() -> None:
     flow = _flow(Session(GameSetup(2, seed=4), start=build(players=2, piles=["R", "B"])))
-    _finish(flow)
-    assert not flow.can_undo and flow.why_no_undo() == "the game is over"
+    _finish(flow)  # two people at one keyboard: takebacks off
+    assert not flow.can_undo
+    assert flow.why_no_undo() == (
+        "takebacks are off, so the end of the game stands (a new game's Takeback setting "
+        "allows them)"
+    )
     assert not flow.can_redo
-    with pytest.raises(IllegalAction, match="the game is over"):
+    with pytest.raises(IllegalAction, match="the end of the game stands"):
         flow.undo()
     assert list(autosaves.games_dir().glob("*.json")) == []
+    opened = _flow(storage.load_game(autosaves.finished_games()[0]))
+    assert opened.why_no_undo() == "the game is over"  # a finished game opened is a record
+
+
+def test_with_takebacks_the_end_is_taken_back_and_the_game_is_unfinished_again() -> None:
+    start = build(players=2, piles=["R", "B"])
+    flow = _flow(Session(GameSetup(2, seed=4, takeback=True), start=start))
+    _finish(flow)
+    [kept] = autosaves.finished_games()
+    ended = flow.session.actions
+    flow.undo()
+    assert not flow.over and flow.session.actions == ended[:-1]
+    assert autosaves.finished_games() == []
+    [again] = autosaves.unfinished_games()
+    assert again.path.name == kept.name and again.open_elsewhere  # held by this game
+    assert again.session is not None and again.session.actions == ended[:-1]
+    flow.redo()
+    assert flow.over and autosaves.unfinished_games() == []
+    [finished] = autosaves.finished_games()
+    assert storage.load_game(finished).actions == ended
 
 
 def test_a_game_that_ends_on_the_first_decision_here_is_kept_too() -> None:

@@ -136,7 +136,16 @@ def test_the_text_mode_says_the_die_rolls_anew_and_the_end_says_takebacks_were_u
     assert play(game, io.StringIO("ahead\n1\n"), out) == 0
     assert game.flow.over
     assert "Ayla goes straight, rolls 1" in out.getvalue()
-    assert out.getvalue().splitlines()[-1] == "Help used while playing: takebacks."
+    assert out.getvalue().splitlines()[-2:] == [
+        "Help used while playing: takebacks.",
+        "Type undo to take back the decision that ended the game.",
+    ]
+    taken_back = game.respond("undo").lines  # Ayla's carpet, and Bo's turn that ended it
+    assert taken_back[0].startswith("Taken back: Ayla lays a red carpet")
+    assert not game.flow.over and game.flow.person_to_move
+    out = io.StringIO()
+    assert play(game, io.StringIO("1\n"), out) == 0
+    assert game.flow.over and "Help used while playing: takebacks." in out.getvalue()
 
 
 def test_an_undo_played_again_by_redo_is_no_takeback() -> None:

@@ -70,4 +70,7 @@ def test_the_end_says_which_help_was_used() -> None:
     assert game.respond("hint").lines[0].startswith("Hint: ")
     out = io.StringIO()
     assert play(game, io.StringIO("ahead\n1\n"), out) == 0
-    assert out.getvalue().splitlines()[-1] == "Help used while playing: hints."
+    assert out.getvalue().splitlines()[-2:] == [
+        "Help used while playing: hints.",
+        "Type undo to take back the decision that ended the game.",  # alone: takebacks on
+    ]

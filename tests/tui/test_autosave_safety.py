@@ -160,6 +160,31 @@ async def test_saved_games_over_a_game_list_it_as_played_here_and_go_back_to_it(
         assert unfinished() == [("First", "Game"), ("Old", "Game")]
 
 
+@pytest.mark.slow
+@run
+async def test_with_takebacks_on_the_end_of_the_game_is_taken_back_from_the_results() -> None:
+    piles = [colours_for_seat(seat, 2)[0].name[0] for seat in range(2)]
+    session = Session(GameSetup(2, seed=4, takeback=True), start=position(piles=piles))
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("enter", "enter", "enter", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        assert "u: take back" in screen_text(app)
+        [kept] = autosaves.finished_games()
+        await pilot.press("u")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen), "the board")
+        assert isinstance(app.screen, GameScreen)
+        assert session.state.phase is Phase.PLACE and session.state.current == 1
+        assert "Taken back: Player 2 lays" in screen_text(app)
+        assert autosaves.finished_games() == []
+        assert [game.path.name for game in autosaves.unfinished_games()] == [kept.name]
+        await pilot.press("enter")  # the last carpet again: the results again
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        await pilot.press("escape", "u")  # from the final board too
+        await wait_until(pilot, lambda: session.state.phase is Phase.PLACE, "taken back")
+        assert not isinstance(app.screen, ResultsScreen)
+
+
 @run
 async def test_opening_a_finished_game_writes_nothing(tmp_path: Path) -> None:
     unfinished_game()

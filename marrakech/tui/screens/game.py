@@ -260,7 +260,10 @@ class GameScreen(MarketScreen["NextGame"]):
         if any(isinstance(screen, ResultsScreen) for screen in self.app.screen_stack):
             return
         results = ResultsScreen(
-            self.documents, self.flow.names, offer_new_game=not self.flow.networked
+            self.documents,
+            self.flow.names,
+            offer_new_game=not self.flow.networked,
+            take_back=self.flow.can_undo,
         )
         self.app.push_screen(results, self._results_closed)
         self._results_open = True
@@ -270,6 +273,8 @@ class GameScreen(MarketScreen["NextGame"]):
         self._results_open = False
         if choice == "board":
             self._draw()
+        elif choice == "undo":
+            self.action_undo()
         else:
             self.dismiss(choice or "quit")
 

@@ -117,7 +117,11 @@ def key_state(
     that play or take back are hidden; so is redo at a network table (none is offered).
     """
     state = flow.state
-    if flow.over:  # the final board: the results, the log, saving and exporting
+    if flow.over:  # the final board: the results, the log, saving, exporting, taking back
+        if action == "undo":
+            return not walking and flow.can_undo
+        if action == "refused" and parameters[0] == "undo":  # u says why the end stands
+            return not walking and not flow.can_undo
         return action in ("results", "open_log", "save", "export_log")
     if action == "save" and not flow.can_save:
         return False  # a network client's copy: the hidden piles are the host's until the end

@@ -35,8 +35,9 @@ from marrakech.tui.widgets.key_line import KeyLine
 
 NextGame: TypeAlias = str | GameSetup | OpenSave
 """What the results close with: "board" (look at the final board), "quit", "again" (set up
-a new game: a network game's results, which offer no form), or the new-game form's
-choice, a set-up to play or a saved game to open."""
+a new game: a network game's results, which offer no form), "undo" (take back the decision
+that ended the game), or the new-game form's choice, a set-up to play or a saved game to
+open."""
 
 
 def ranking(state: GameState) -> list[tuple[str, Score]]:
@@ -125,6 +126,7 @@ class ResultsScreen(ModalScreen[NextGame]):
         Binding("r", "replay", N_("Replay")),
         Binding("s", "save", N_("Save")),
         Binding("e", "export", N_("Export log")),
+        Binding("u", "finish('undo')", N_("Take back")),
         Binding("left", "app.focus_previous", N_("Previous button"), show=False),
         Binding("right", "app.focus_next", N_("Next button"), show=False),
     ]
@@ -134,13 +136,20 @@ class ResultsScreen(ModalScreen[NextGame]):
     (and not even that while the results are fresh: ``SETTLE_SECONDS``)."""
 
     def __init__(
-        self, documents: GameDocuments, names: tuple[str, ...], *, offer_new_game: bool = True
+        self,
+        documents: GameDocuments,
+        names: tuple[str, ...],
+        *,
+        offer_new_game: bool = True,
+        take_back: bool = False,
     ) -> None:
         """The results of a finished game (its state's phase is OVER), a name per seat;
         ``offer_new_game``: Play again opens the new-game form over the results (else, at
-        a network table, there is no Play again)."""
+        a network table, there is no Play again); ``take_back``: u closes them with "undo",
+        to take back the decision that ended the game (takebacks on)."""
         super().__init__()
         self.offer_new_game = offer_new_game
+        self.take_back = take_back
         translate_bindings(self)
         self.documents = documents
         self.state: GameState = documents.session.state
@@ -168,9 +177,11 @@ class ResultsScreen(ModalScreen[NextGame]):
                 # In a browser q leaves for the first page: a page ends only there.
                 yield Button(_("First page") if self.app.is_web else _("Quit"), id="quit")
             yield Label(self._enter_words(_("Summary")), id="enter", markup=False)
-            yield KeyLine(
-                _(RESULT_KEYS_IN_A_BROWSER if self.app.is_web else RESULT_KEYS), id="keys"
-            )
+            keys = _(RESULT_KEYS_IN_A_BROWSER if self.app.is_web else RESULT_KEYS)
+            if self.take_back:
+                # Translators: added to the results' keys when the end may be taken back.
+                keys += _(" · u: take back")
+            yield KeyLine(keys, id="keys")
 
     def _table(self) -> Table:
         table = Table(box=None, padding=(0, 1), header_style="bold")
@@ -244,12 +255,14 @@ class ResultsScreen(ModalScreen[NextGame]):
         dimmed while the results are fresh (a key meant for the game's last move)."""
         if action == "finish" and parameters == ("again",) and not self.offer_new_game:
             return False
+        if action == "finish" and parameters == ("undo",) and not self.take_back:
+            return False
         if action in SETTLING and self._fresh:
             return None
         return True
 
     def action_finish(self, choice: str) -> None:
-        """Close with "board" or "quit"; "again" opens the new-game form."""
+        """Close with "board", "quit" or "undo"; "again" opens the new-game form."""
         if choice == "again":
             self._new_game()
         else:
