@@ -215,6 +215,58 @@ async def test_in_a_browser_a_game_saved_under_a_name_is_listed_by_it_in_saved_g
         assert any("Unfinished game" in line for line in lines)  # the game too, as in a terminal
 
 
+@pytest.mark.slow
+@run
+async def test_in_a_browser_a_save_asks_before_replacing_and_downloads_if_not_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    delivered: list[str | None] = []
+    monkeypatch.setattr(
+        MarrakechApp,
+        "deliver_text",
+        lambda app, file, save_filename=None, **_: delivered.append(save_filename),
+    )
+    storage.save_named("friday", Session(GameSetup(2, names=("Other", "Game"), seed=2)))
+    app = a_new_game(monkeypatch, in_a_browser=True)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+
+        async def save_as_friday() -> None:
+            await pilot.press("s")
+            await wait_until(pilot, lambda: app.screen.query(Input), "the name prompt")
+            app.screen.query_one(Input).value = "friday"
+            await pilot.press("enter")
+            await pilot.pause()
+
+        await pilot.press("enter")  # a game under way
+        for answer in ("n", "y"):  # another game is saved as friday: asked before replacing
+            await save_as_friday()
+            assert isinstance(app.screen, ConfirmScreen)
+            assert app.screen.question == (
+                "friday holds another game, of Other and Game (0 turns). Replace it with this game?"
+            )
+            await pilot.press(answer)
+            await pilot.pause()
+            assert delivered == ([] if answer == "n" else ["friday.json"])
+        assert storage.load_game(storage.saves_dir() / "friday.json").setup.names == (
+            "Player 1",
+            "Player 2",
+        )
+
+        def full(*args: object, **kwargs: object) -> None:
+            raise storage.SaveFileError("the disk is full")
+
+        monkeypatch.setattr(storage, "save_named", full)
+        app.clear_notifications()
+        await save_as_friday()  # this game again: nothing to ask; keeping it fails
+        await wait_until(pilot, lambda: len(toasts(app)) == 2, "the two notices")
+        said = [" ".join(toast.split()) for toast in toasts(app)]
+        assert said == [
+            "Not saved the disk is full",
+            "Download On its way to your browser's downloads: friday.json",
+        ]
+        assert delivered == ["friday.json", "friday.json"]  # the download goes all the same
+
+
 @run
 async def test_a_small_terminal_gets_a_message() -> None:
     app = MarrakechApp(session=Session(GameSetup(2, seed=1)))
