@@ -102,6 +102,17 @@ async def test_the_quit_question_is_not_covered_by_a_notice_said_just_before() -
         assert toasts(app) == []
 
 
+def downloads(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
+    """The names of the files the app sends to the browser from now on (none is sent)."""
+    delivered: list[str | None] = []
+    monkeypatch.setattr(
+        MarrakechApp,
+        "deliver_text",
+        lambda app, file, save_filename=None, **_: delivered.append(save_filename),
+    )
+    return delivered
+
+
 def a_new_game(monkeypatch: pytest.MonkeyPatch, *, in_a_browser: bool) -> MarrakechApp:
     """The app with a new 2-player game, run in a browser's page or in a terminal."""
     as_in_a_browser(monkeypatch, in_a_browser)
@@ -187,12 +198,7 @@ async def test_in_a_browser_a_game_saved_under_a_name_is_listed_by_it_in_saved_g
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # The name named only the download: Saved games listed the game as "Unfinished game".
-    delivered: list[str | None] = []
-    monkeypatch.setattr(
-        MarrakechApp,
-        "deliver_text",
-        lambda app, file, save_filename=None, **_: delivered.append(save_filename),
-    )
+    delivered = downloads(monkeypatch)
     app = a_new_game(monkeypatch, in_a_browser=True)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await pilot.press("enter", "s")  # a game under way, saved
@@ -220,12 +226,7 @@ async def test_in_a_browser_a_game_saved_under_a_name_is_listed_by_it_in_saved_g
 async def test_in_a_browser_a_save_asks_before_replacing_and_downloads_if_not_kept(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    delivered: list[str | None] = []
-    monkeypatch.setattr(
-        MarrakechApp,
-        "deliver_text",
-        lambda app, file, save_filename=None, **_: delivered.append(save_filename),
-    )
+    delivered = downloads(monkeypatch)
     storage.save_named("friday", Session(GameSetup(2, names=("Other", "Game"), seed=2)))
     app = a_new_game(monkeypatch, in_a_browser=True)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
