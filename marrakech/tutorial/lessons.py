@@ -573,7 +573,17 @@ FINISHED_SKIPPED = N_(
 """Said at the end of the lessons instead of FINISHED when some were skipped."""
 
 LEFT_LESSONS = N_("Your place is kept. You can come back to this lesson with marrakech tutorial.")
-"""Said when the learner leaves the lessons before their end."""
+"""Said when the learner leaves the lessons before their end (and the program with them)."""
+
+LEFT_LESSONS_FOR_THE_FORM = N_(
+    "Your place is kept: Learn to play comes back to this lesson (so does marrakech tutorial)."
+)
+"""Said when the learner leaves the lessons for the new-game form, before their end."""
+
+LEFT_LESSONS_IN_A_BROWSER = N_(
+    "Your place is kept while this page is open: Learn to play comes back to this lesson."
+)
+"""Said when the learner leaves the lessons in a browser, where the page keeps the place."""
 
 # -- the keys of the full-screen app -------------------------------------------------------
 

@@ -57,9 +57,10 @@ def save(bookmark: Bookmark) -> None:
         return
 
 
-def kept_words(bookmark: Bookmark | None) -> str | None:
+def kept_words(bookmark: Bookmark | None, said: str = LEFT_LESSONS) -> str | None:
     """What to say to a learner leaving the lessons at ``bookmark``: that the next visit
-    starts there; None at the very start (nothing to come back to)."""
+    starts there, in the words ``said`` (how to come back: ``LEFT_LESSONS`` and the
+    others); None at the very start (nothing to come back to)."""
     if bookmark is None or (bookmark.lesson, bookmark.step) == (LESSONS[0].key, 0):
         return None
-    return _(LEFT_LESSONS)
+    return _(said)

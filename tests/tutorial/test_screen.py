@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from tui.helpers import run, screen_text, toasts, wait_until
+from tui.helpers import as_in_a_browser, run, screen_text, toasts, wait_until
 
 from marrakech.tui import palette
 from marrakech.tui.app import MarrakechApp
@@ -390,6 +390,25 @@ async def test_the_carpet_about_to_be_laid_hides_neither_assam_nor_the_carpets_u
         assert "✗" not in screen  # the carpet where the step wants it: the words are gone
 
 
+@run
+async def test_in_a_browser_leaving_the_lessons_says_the_page_keeps_the_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # It named marrakech tutorial, a command a browser's player has nowhere to type.
+    as_in_a_browser(monkeypatch)
+    at("bankrupt")
+    app = MarrakechApp()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        app.open_tutorial()
+        await press(pilot, "escape")
+        assert isinstance(app.screen, NewGameScreen)
+        assert flat(" ".join(toasts(app))) == (
+            "Your place is kept while this page is open: Learn to play comes back to this "
+            "lesson."
+        )
+
+
 @pytest.mark.slow
 @run
 async def test_a_letter_typed_for_an_answer_never_leaves_and_coming_back_finds_the_question() -> (
@@ -405,8 +424,8 @@ async def test_a_letter_typed_for_an_answer_never_leaves_and_coming_back_finds_t
         await press(pilot, "escape")
         assert isinstance(app.screen, NewGameScreen)
         assert (
-            "Your place is kept. You can come back to this lesson with marrakech tutorial."
-            in flat(" ".join(toasts(app)))
+            "Your place is kept: Learn to play comes back to this lesson (so does marrakech "
+            "tutorial)." in flat(" ".join(toasts(app)))
         )
     again = MarrakechApp(tutorial=True)
     async with again.run_test(size=(80, 24)) as pilot:

@@ -72,6 +72,8 @@ from marrakech.tutorial.lessons import (
     KEYS_LAST_LESSON,
     KEYS_NEXT_LESSON,
     KEYS_PRACTICE,
+    LEFT_LESSONS_FOR_THE_FORM,
+    LEFT_LESSONS_IN_A_BROWSER,
     PICKED_WAY,
     PICKED_WAY_SHARED,
     TITLE,
@@ -477,7 +479,8 @@ class TutorialScreen(MarketScreen[Session | None]):
         says so)."""
         self._stop_walk()
         self.course.keep()
-        kept = progress.kept_words(self.course.bookmark)
+        said = LEFT_LESSONS_IN_A_BROWSER if self.app.is_web else LEFT_LESSONS_FOR_THE_FORM
+        kept = progress.kept_words(self.course.bookmark, said)
         if kept is not None:
             self.app.notify(kept, markup=False)
         self.dismiss(None)
