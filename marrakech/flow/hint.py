@@ -515,12 +515,23 @@ def _any_way_sentences(found: Hint, chances: bool) -> tuple[str, ...]:
 
 
 def _others_words(found: Hint) -> tuple[str, ...]:
-    """A sentence for each way not otherwise named, with its chance (``Hint.others``)."""
-    return tuple(
-        # Translators: the chance to win a way to turn Assam leaves, e.g. "Turning left: 53%."
-        _("{choice}: {chance}.").format(choice=_words(choice, True), chance=_percent(chance))
-        for choice, chance in found.others
-    )
+    """A sentence for each way not otherwise named, with its chance (``Hint.others``); one
+    whose chance shows higher than the pick's, though less than half a percentage point
+    above it (``judging.EQUAL_CHANCE``), says why it is not the pick."""
+    said = []
+    for choice, chance in found.others:
+        words, theirs = _words(choice, True), _percent(chance)
+        if round(chance * 100) > round(found.win_chance * 100):
+            said.append(
+                _(
+                    "{choice}: {chance}, less than half a percentage point more, so the points "
+                    "decide."
+                ).format(choice=words, chance=theirs)
+            )
+        else:
+            # Translators: the chance to win a way to turn Assam leaves, e.g. "Turning left: 53%."
+            said.append(_("{choice}: {chance}.").format(choice=words, chance=theirs))
+    return tuple(said)
 
 
 def _also_words(found: Hint) -> tuple[str, ...]:

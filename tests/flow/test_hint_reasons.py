@@ -528,6 +528,16 @@ def test_a_chance_a_hair_lower_that_shows_the_same_is_said_once() -> None:
     )
 
 
+def test_a_way_not_picked_whose_chance_shows_higher_says_why_it_is_not_the_pick() -> None:
+    # "Your chance to win: 9% with both ... Going straight: 10%." read as a contradiction.
+    found = hint(played_position(332, 105))
+    assert found is not None and found.pick == Orient(Turn.LEFT)
+    assert found.sentences[-2:] == (
+        "Your chance to win: 9% with both, so either will do.",
+        "Going straight: 10%, less than half a percentage point more, so the points decide.",
+    )
+
+
 def test_in_the_last_turns_the_hint_quotes_the_rest_of_the_game_worked_out_exactly() -> None:
     # Turn 47 of a game against the expert, two carpets left: going straight wins 27 games
     # in 36, turning right 20, turning left 19 (the estimate said left, 81%).

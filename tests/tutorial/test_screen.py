@@ -404,8 +404,7 @@ async def test_in_a_browser_leaving_the_lessons_says_the_page_keeps_the_place(
         await press(pilot, "escape")
         assert isinstance(app.screen, NewGameScreen)
         assert flat(" ".join(toasts(app))) == (
-            "Your place is kept while this page is open: Learn to play comes back to this "
-            "lesson."
+            "Your place is kept while this page is open: Learn to play comes back to this lesson."
         )
 
 
