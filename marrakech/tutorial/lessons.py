@@ -414,7 +414,10 @@ LESSONS: tuple[Lesson, ...] = (
                     "Covering half of a carpet is fine, even halves of two carpets at once. "
                     "Lay yours across two carpets, for example on {a} and {b}."
                 ),
-                N_("Allowed! Each of those two carpets still shows one half."),
+                N_(
+                    "Allowed! Each of those two carpets still shows one half, and the number "
+                    "on your squares counts the carpets piled there now."
+                ),
                 start=_carpets,
                 hint=N_(
                     "For this step, cover half of one carpet and half of another: {a} and {b}."

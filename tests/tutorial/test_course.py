@@ -108,7 +108,10 @@ def test_lesson_4_each_refusal_explained_then_two_carpets_covered() -> None:
     assert said[0].startswith("Refused: it would cover both halves of the blue carpet at once.")
     said = done(course, Lay(Place((3, 2), (4, 2))), Lay(Place((3, 4), (4, 4))))
     assert said[0] == "That carpet would be allowed, but it does not cover halves of two carpets."
-    assert said[-1] == "Allowed! Each of those two carpets still shows one half."
+    assert said[-1] == (
+        "Allowed! Each of those two carpets still shows one half, and the number on your "
+        "squares counts the carpets piled there now."
+    )
 
 
 def test_lesson_5_bankruptcy_takes_all_you_have() -> None:

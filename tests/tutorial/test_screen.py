@@ -200,7 +200,8 @@ async def test_lesson_4_every_refusal_tried_and_explained() -> None:
         screen = flat(await press(pilot, "up", "r", "down", "left", "enter"))
         assert "✓ Refused: it would cover both halves of the blue carpet at once." in screen
         screen = flat(await press(pilot, "enter", "right", "down", "down", "enter"))
-        assert "✓ Allowed! Each of those two carpets still shows one half." in screen
+        assert "✓ Allowed! Each of those two carpets still shows one half, and the number" in screen
+        assert "counts the carpets piled there now." in screen
 
 
 @run

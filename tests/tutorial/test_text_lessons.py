@@ -97,8 +97,9 @@ def test_lesson_4_in_words() -> None:
     # The last step names a carpet: its prompt's example is that one, not another.
     assert "for example on (3,4) and (4,4)." in " ".join(lines)
     assert "lay c3.4-4.4 lays it on (3,4) and (4,4)" in lines[-1]
-    assert (
-        said(text, "lay c3.4-4.4")[0] == "Allowed! Each of those two carpets still shows one half."
+    assert said(text, "lay c3.4-4.4")[0] == (
+        "Allowed! Each of those two carpets still shows one half, and the number on your "
+        "squares counts the carpets piled there now."
     )
 
 
