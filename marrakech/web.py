@@ -222,8 +222,8 @@ def page_words() -> dict[str, str]:
         "title": "Marrakech",
         "starting": _("The market is opening..."),
         "start": _("Start"),
-        "ended": _("This game has ended."),
-        "again": _("Play again"),
+        "ended": _("The market has closed."),
+        "again": _("Open it again"),
     }
 
 

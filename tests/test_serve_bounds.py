@@ -317,7 +317,8 @@ def test_the_page_is_the_games_own_and_asks_no_other_site() -> None:
             ).text()
             assert '<html lang="en">' in page and "<title>Marrakech</title>" in page
             assert re.search(r'rel="icon"\s+href="data:image/svg\+xml,', page)
-            assert "The market is opening..." in page and "Play again" in page
+            assert "The market is opening..." in page and "The market has closed." in page
+            assert ">Open it again<" in page
             assert 'data-session-websocket-url="ws://127.0.0.1:8123/ws"' in page
             assert 'data-font-size="20"' in page
             links = re.findall(r'(?:href|src)="([^"]+)"|url\("([^"]+)"\)', page)

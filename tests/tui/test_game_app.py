@@ -170,7 +170,7 @@ async def test_quitting_from_the_results_goes_to_the_first_page_in_a_browser(
 async def test_in_a_browser_leaving_a_game_goes_to_the_first_page_and_saved_games_keeps_it(
     monkeypatch: pytest.MonkeyPatch, data_home: Path
 ) -> None:
-    # Quitting ended the page: a dead page saying "This game has ended", the game gone.
+    # Quitting ended the page: a dead page saying "The market has closed", the game gone.
     app = a_new_game(monkeypatch, in_a_browser=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("enter")  # a game under way: it autosaves
