@@ -7,7 +7,7 @@ import time
 from marrakech.engine import Place
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
-from marrakech.tui.widgets.game_footer import FooterKeyCap
+from marrakech.tui.widgets.key_footer import FooterKeyCap
 
 from .helpers import run
 

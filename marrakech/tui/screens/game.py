@@ -58,8 +58,8 @@ from marrakech.tui.screens.market_screen import MarketScreen
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.board import BoardWidget
 from marrakech.tui.widgets.die_face import DieFace
-from marrakech.tui.widgets.game_footer import GameFooter
 from marrakech.tui.widgets.game_log import GameLog
+from marrakech.tui.widgets.key_footer import KeyFooter
 from marrakech.tui.widgets.legend import Legend
 from marrakech.tui.widgets.pacer import Pacer
 from marrakech.tui.widgets.risk_preview import RiskPreview
@@ -145,7 +145,7 @@ class GameScreen(MarketScreen["NextGame"]):
             risk_preview = shown if shown is not None else self.flow.has_people
             yield SidePanel(self.flow.seats, risk_preview=risk_preview, id="side")
         yield TooSmall(id="too-small")
-        yield GameFooter(compact=True)
+        yield KeyFooter(compact=True)
         yield self.pacer
 
     def on_mount(self) -> None:
@@ -214,7 +214,7 @@ class GameScreen(MarketScreen["NextGame"]):
         holds (its widgets' words are built where they are drawn: a fresh draw speaks it)."""
         translate_bindings(self)
         self.query_one(TooSmall).speak()
-        await self.query_one(GameFooter).recompose()
+        await self.query_one(KeyFooter).recompose()
         self.query_one(Legend).refresh()
         self.pointing = self.pointing.respoken(self.state)
         self._draw()

@@ -12,10 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from marrakech.games.language import N_, _
 from marrakech.tui.screens.translated import translate_bindings
+from marrakech.tui.widgets.key_footer import KeyFooter
 from marrakech.tui.widgets.wrapped import WrappedText
 
 
@@ -65,7 +66,7 @@ class LogScreen(ModalScreen[None]):
             box.border_title = _("The game so far")
             with VerticalScroll(id="turns"):
                 yield Static(self._text(), markup=False)
-        yield Footer()
+        yield KeyFooter(compact=True)
 
     def _text(self) -> Text | Table:
         """The turns numbered, a sentence's wrapped lines under its first word."""

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from marrakech.engine import GameState, Phase
@@ -22,6 +22,7 @@ from marrakech.games.session import Session
 from marrakech.tui.screens.market_screen import MarketScreen
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.board import BoardWidget
+from marrakech.tui.widgets.key_footer import KeyFooter
 from marrakech.tui.widgets.player_panel import PlayerPanel
 from marrakech.tui.widgets.too_small import TooSmall
 from marrakech.tui.widgets.wrapped import WrappedStatic, hanging
@@ -119,7 +120,7 @@ class ReplayScreen(MarketScreen[None]):
                     yield PlayerPanel(seat, self.names[seat], setup.level(seat), id=f"seat-{seat}")
                 yield OptionList(*self._log(), id="turns")
         yield TooSmall(id="too-small")
-        yield Footer()
+        yield KeyFooter(compact=True)
 
     def _log(self) -> list[Option]:
         first = self.session.states[0]

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from marrakech.engine import Action, Aim, Orient, Place
@@ -41,6 +41,7 @@ from marrakech.tui.screens.market_screen import MarketScreen
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.accounts_table import AccountsTable
 from marrakech.tui.widgets.board import BoardWidget, Ghost, Lane
+from marrakech.tui.widgets.key_footer import KeyFooter
 from marrakech.tui.widgets.too_small import TooSmall
 from marrakech.tui.widgets.wrapped import WrappedStatic
 
@@ -170,7 +171,7 @@ class ReviewScreen(MarketScreen[None]):
                 yield WrappedStatic(id="worst-title", markup=False)  # it may name a player
                 yield OptionList(id="worst")
         yield TooSmall(id="too-small")
-        yield Footer()
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(BoardWidget).show(self.game.session.state)

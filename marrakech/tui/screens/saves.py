@@ -41,6 +41,7 @@ from marrakech.games.text import shown
 from marrakech.tui.files import download
 from marrakech.tui.screens.confirm import ConfirmScreen
 from marrakech.tui.screens.translated import translate_bindings
+from marrakech.tui.widgets.key_footer import KeyFooter
 from marrakech.tui.widgets.wrapped import WrappedText
 
 _EMPTY = N_("No saved games yet: during a game, s saves one under a name.")
@@ -356,7 +357,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
             yield OptionList(id="saves", classes="-empty")
             yield Label(_("Reading the saved games..."), id="status")
             yield Static(where_kept(in_browser=self.app.is_web), id="where", markup=False)
-        yield Footer()
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self._read_saves()

@@ -18,7 +18,6 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import (
     Button,
-    Footer,
     Input,
     Label,
     OptionList,
@@ -48,6 +47,7 @@ from marrakech.tui.screens.chips import chips
 from marrakech.tui.screens.confirm import ConfirmScreen, quit_asking_in_a_browser
 from marrakech.tui.screens.saves import OpenSave, SavesScreen
 from marrakech.tui.screens.translated import translate_bindings
+from marrakech.tui.widgets.key_footer import KeyFooter
 from marrakech.tui.widgets.wrapped import WrappedStatic
 from marrakech.tutorial import progress
 
@@ -457,7 +457,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
                 else:
                     yield Button(_("Quit"), id="quit")
             yield WrappedStatic(Text(self._start_hint()), id="hint")
-        yield Footer()
+        yield KeyFooter(compact=True)
 
     def _start_hint(self) -> str:
         """The hint shown first: over the results or a game, how to go back; to someone who

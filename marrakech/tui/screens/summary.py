@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from marrakech.engine import Colour
 from marrakech.flow import recaps
@@ -29,6 +29,7 @@ from marrakech.tui.palette import CARPET_COLOURS
 from marrakech.tui.screens.chips import chips
 from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.chart_legend import ChartLegend
+from marrakech.tui.widgets.key_footer import KeyFooter
 from marrakech.tui.widgets.luck_chart import LuckChart
 from marrakech.tui.widgets.score_chart import ScoreChart
 from marrakech.tui.widgets.wrapped import WrappedStatic, WrappedText
@@ -127,7 +128,7 @@ class SummaryScreen(Screen[None]):
                     yield WrappedStatic(
                         _("Working out luck and skill…"), id="luck-working", markup=False
                     )
-        yield Footer()
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         found = self.game.found

@@ -10,7 +10,7 @@ from textual.screen import Screen
 
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
-from marrakech.tui.widgets.game_footer import FooterKeyCap, GameFooter
+from marrakech.tui.widgets.key_footer import FooterKeyCap, KeyFooter
 
 from .helpers import run, screen_text, wait_until
 
@@ -30,7 +30,7 @@ class Turning(Screen[None]):
         self.turns: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield GameFooter(compact=True)
+        yield KeyFooter(compact=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "turn" and self.turns[-1:] == [parameters[0]]:

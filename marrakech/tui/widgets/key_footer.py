@@ -1,10 +1,12 @@
-"""The footer of the game screen: the keys of the moment, dimmed in place.
+"""The footer of every screen: the keys of the moment, dimmed in place, as many as fit.
 
 Textual's Footer rebuilds all its keys whenever the bindings change, which costs tens of
 milliseconds. While a player turns Assam only the enabled state of the same keys changes
 (Left dims once he has turned left: no 180 degrees), so this footer dims and undims its
-keys in place and rebuilds only when the set of keys shown changes. It always has
-Textual's compact look, and shows no binding groups (the game has none).
+keys in place and rebuilds only when the set of keys shown changes. Where the keys do
+not fit the width, it leaves some out whole (the command palette's first) rather than
+cut the last one. It always has Textual's compact look, and shows no binding groups (the
+game has none).
 """
 
 from __future__ import annotations
@@ -106,8 +108,9 @@ first, in this order (each still works, and the help lists it): the rest stay wh
 instead of the last being cut."""
 
 
-class GameFooter(Footer):
-    """A Footer that dims and undims its keys without rebuilding itself."""
+class KeyFooter(Footer):
+    """A Footer that dims and undims its keys without rebuilding itself, and shows only
+    the keys that fit."""
 
     def shown(self, screen: Screen[object]) -> list[ActiveBinding]:
         """The bindings shown: the first shown one of each action, then the command palette's
@@ -147,7 +150,13 @@ class GameFooter(Footer):
             for active in shown
         )
 
+    keys_ready = False
+    """True once the screen has told its bindings (``bindings_changed``): before, asking
+    which keys can act may ask a screen whose widgets are not there yet."""
+
     def compose(self) -> ComposeResult:
+        if not self.keys_ready:
+            return
         for active in self.shown(self.screen):
             yield FooterKeyCap(
                 active,
@@ -157,9 +166,11 @@ class GameFooter(Footer):
 
     def on_resize(self) -> None:
         """Show the keys the width has room for (rebuilt only if they change)."""
-        self.bindings_changed(self.screen)
+        if self.keys_ready:
+            self.bindings_changed(self.screen)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
+        self.keys_ready = True
         shown = self.shown(screen)
         keys = list(self.query_children(FooterKeyCap))
         if [key.binding for key in keys] != [active.binding for active in shown]:
