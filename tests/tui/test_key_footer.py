@@ -1,18 +1,22 @@
-"""Pilot tests of the game footer: the keys of the moment, dimmed in place, clickable."""
+"""Pilot tests of the footer: the keys of the moment, dimmed in place, clickable, and only
+as many as fit."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from marrakech.games import storage
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
+from marrakech.tui.screens.review import ReviewScreen
 from marrakech.tui.widgets.key_footer import FooterKeyCap, KeyFooter
 
-from .helpers import run, screen_text, wait_until
+from .helpers import keep_a_finished_game, run, screen_text, wait_until
 
 
 class Turning(Screen[None]):
@@ -122,6 +126,24 @@ async def test_a_narrow_footer_leaves_the_palette_key_out_for_the_games_keys() -
         await pilot.resize_terminal(100, 5)
         await wait_until(pilot, lambda: "palette" in footer_line(app), "the wider footer")
         assert footer_line(app).endswith("^p palette")
+
+
+@pytest.mark.slow
+@run
+async def test_the_review_s_footer_at_80_columns_shows_whole_keys_only() -> None:
+    # It read "... Esc Back ^q Qu▏^p palette": the palette's key lay over the last one.
+    app = MarrakechApp(session=storage.load_game(keep_a_finished_game()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("v")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await wait_until(pilot, lambda: review.game.found is not None, "the review worked out")
+        await wait_until(pilot, lambda: "All misses" in footer_line(app), "the footer")
+        assert " ".join(footer_line(app).split()) == (
+            "← Previous → Next space Other move a All misses Esc Back ^q Quit ? Help"
+        )
 
 
 @run
