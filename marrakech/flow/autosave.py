@@ -2,8 +2,8 @@
 
 Each game has a file of its own (``marrakech.games.autosaves``): it is made at the game's first
 decision, written after every decision, and moved to the finished games when the game
-ends here. A finished game opened from a file writes nothing. A failed write is
-reported once, and the game goes on.
+ends here (and back, under its own name, if its end is taken back). A finished game
+opened from a file writes nothing. A failed write is reported once, and the game goes on.
 """
 
 from __future__ import annotations
@@ -28,10 +28,11 @@ class Autosaver:
         self.file = file
         """The game's autosave file, once it has one."""
         self.finished = session.state.phase is Phase.OVER
-        """True once the game has ended (or when it was over already): nothing more to write."""
+        """True while the game is over (ended here, or over already): nothing to write."""
         self._failing = False
         self._kept: Path | None = None
-        """Where the game that ended here was kept among the finished games."""
+        """Where the game that ended here was kept: among the finished games, or where it
+        was played when it could not be moved there."""
 
     def save(self) -> None:
         """Write the game as it stands now (after each decision, and a seat's new name)."""
@@ -58,6 +59,7 @@ class Autosaver:
         try:
             if self.file is None:
                 self.file = GameFile.new()
+            self._kept = self.file.path  # until it is moved
             self._kept = self.file.finish(self.session)
         except SaveFileError as error:
             self.notify(
@@ -69,18 +71,18 @@ class Autosaver:
 
     def reopen(self) -> None:
         """The end of the game was taken back: it goes on, back among the unfinished games
-        (under its own name, the finished copy gone), written at the next ``save``."""
+        under its own name (the finished copy moved back), written at the next ``save``."""
         if not self.finished:
             return
         self.finished = False
         kept, self._kept = self._kept, None
-        if kept is None:  # it was not kept: the next save gives it a file of its own
+        if kept is None:  # it had no file yet: the next save gives it one
             self.file = None
             return
         try:
             self.file = GameFile.reopen(kept)
-        except (SaveFileError, OSError) as error:
-            self.file = None
+        except SaveFileError as error:
+            self.file = None  # the next save gives it a file of its own
             self.notify(
                 Notice(
                     _("The game goes on, but its finished copy stays: {error}").format(error=error),

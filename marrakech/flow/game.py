@@ -507,7 +507,7 @@ class GameFlow:
         Whether it may go back past a roll already seen, or the end of the game, or take
         back another player's decision, is the set-up's takeback setting (see
         ``why_no_undo``); a game whose end is taken back goes back among the unfinished
-        games (``Autosaver.reopen``). The rolls after
+        games (``Autosaver.reopen``) and says a takeback was used. The rolls after
         an undo are fresh draws, never the ones taken back (``Session.undo``), and a game
         where a roll was taken back, or a decision after its turn was handed on to another
         person, says so (``TAKEBACK_AID``). Raises IllegalAction saying why not.
@@ -515,8 +515,8 @@ class GameFlow:
         reason = self.why_no_undo()
         if reason is not None:
             raise IllegalAction(_("cannot undo: {reason}").format(reason=reason))
-        ended = self.over
-        self.session.undo(self._given_to_computers(), handed_on=self._handed_on())
+        ended = self.over  # the result was seen: taking it back is a takeback, as a roll is
+        self.session.undo(self._given_to_computers(), handed_on=self._handed_on() or ended)
         if ended and self._autosaver is not None:
             self._autosaver.reopen()
         self._settled()

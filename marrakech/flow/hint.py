@@ -359,8 +359,13 @@ def _move_towards(
             shown[index] = moved
 
 
+def _whole_percent(chance: float) -> int:
+    """A chance to win (0 to 1) as the percent shown."""
+    return round(chance * 100)
+
+
 def _percent(chance: float) -> str:
-    return f"{round(chance * 100)}%"
+    return f"{_whole_percent(chance)}%"
 
 
 def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
@@ -521,7 +526,7 @@ def _others_words(found: Hint) -> tuple[str, ...]:
     said = []
     for choice, chance in found.others:
         words, theirs = _words(choice, True), _percent(chance)
-        if round(chance * 100) > round(found.win_chance * 100):
+        if _whole_percent(chance) > _whole_percent(found.win_chance):
             said.append(
                 _(
                     "{choice}: {chance}, less than half a percentage point more, so the points "

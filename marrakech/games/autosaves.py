@@ -5,7 +5,8 @@ decision, so two windows never share a file and starting a new game never touche
 another one. A window holds a lock on the game it has open (``games/<id>.lock``, an
 operating-system lock that dies with the process, so a crash never leaves a game locked);
 a second window lists that game as open elsewhere and cannot open it twice. A game that
-ends moves to ``history/``, the finished games, kept to look back on and replay.
+ends moves to ``history/``, the finished games, kept to look back on and replay (and
+back, should its end be taken back in the window where it ended).
 
 A game this machine hosts on the network autosaves there too, and has a host file of the
 same id (``online/<id>.json``): it is hosted again (``host_command``), never resumed at
@@ -153,13 +154,17 @@ class GameFile:
 
     @classmethod
     def reopen(cls, finished: Path) -> GameFile:
-        """Bring a game that ended here (``finish`` kept it as ``finished``) back among the
-        unfinished games under its own name, locked: its end was taken back. SaveFileError
-        saying why when it cannot be moved; the finished copy then stays as it was."""
+        """Bring a game that ended here (``finish`` kept it as ``finished``, or left it where
+        it was played when it could not move it) back among the unfinished games under its
+        own name, locked: its end was taken back. A finished copy deleted meanwhile is no
+        matter: the next ``save`` writes the game. SaveFileError saying why when the copy
+        cannot be moved back; it then stays as it was."""
         path = storage.data_folder(games_dir()) / finished.name
         lock = _lock(path)
         try:
-            os.replace(finished, path)
+            os.replace(finished, path)  # where it could not be moved, a move onto itself
+        except FileNotFoundError:
+            pass
         except OSError as error:
             cls(path, lock).close()  # its lock file goes too: there is no game there
             raise SaveFileError(

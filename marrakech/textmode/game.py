@@ -145,8 +145,15 @@ RECALLED_TURNS = 2
 """How many of its last turns a game loaded or resumed says before going on."""
 
 
-def _game_over_line() -> str:
-    """What a move or a hint gets once the game is over."""
+def _game_over_line(can_undo: bool = False) -> str:
+    """What a move or a hint gets once the game is over (``can_undo``: its end may be
+    taken back)."""
+    if can_undo:
+        # Translators: "undo", "review" and "quit" are commands: keep them in English.
+        return _(
+            "The game is over: type undo to take back your last decision and play on, review "
+            "to look back at it, or quit."
+        )
     return _("The game is over: nothing is left to play. Type review to look back at it, or quit.")
 
 
@@ -366,9 +373,6 @@ class TextGame:
                 lines += words.score_lines(self.state, self.names, flow.session.setup.levels)
                 if aids := words.aids_line(flow.session.aids):
                     lines.append(aids)
-                if flow.can_undo:
-                    # Translators: "undo" is a command: keep it in English.
-                    lines.append(_("Type undo to take back the decision that ended the game."))
         elif flow.person_to_move and self._prompted is not flow.state:
             self._prompted = flow.state
             lines.append(self.may_do())
@@ -448,7 +452,7 @@ class TextGame:
             return self._decide(self._turn_action(command))
         if isinstance(command, LayNumber):
             if self.flow.over:
-                return Reply([_game_over_line()])
+                return Reply([_game_over_line(self.flow.can_undo)])
             placements = self.state.legal_placements()
             if not 1 <= command.number <= len(placements):
                 if not placements:
@@ -489,7 +493,7 @@ class TextGame:
     def _decide(self, action: Orient | Place | Aim | None) -> Reply:
         """Play a person's decision (None: roll the die) and say what it did."""
         if self.flow.over:
-            return Reply([_game_over_line()])
+            return Reply([_game_over_line(self.flow.can_undo)])
         if action is not None:
             reason = self.state.why_illegal(action)
         elif self.state.phase is not Phase.ROLL:
@@ -522,7 +526,7 @@ class TextGame:
         if self._waiting_for_another():
             return words.waiting_line(self.state, self.names, self.flow.me)
         if self.flow.over:
-            return _game_over_line()
+            return _game_over_line(self.flow.can_undo)
         return words.choices_line(self.state)
 
     def _plain(self, name: str) -> Reply:
@@ -543,7 +547,7 @@ class TextGame:
     def _rewind(self, *, redo: bool) -> Reply:
         flow = self.flow
         if flow.over and (redo or not flow.can_undo):  # said once, with what is left to do
-            return Reply([_game_over_line()])
+            return Reply([_game_over_line(self.flow.can_undo)])
         before, asked = flow.session.transitions, flow.undo_asked()
         if redo:
             flow.redo()
@@ -578,7 +582,7 @@ class TextGame:
 
     def _hint(self) -> str:
         if self.flow.over:
-            return _game_over_line()
+            return _game_over_line(self.flow.can_undo)
         if not self.flow.person_to_move:
             return _("Hints are for your own decisions: it is not your turn.")
         if self.state.phase not in (Phase.ORIENT, Phase.PLACE, Phase.AIM):

@@ -112,15 +112,29 @@ def converse(
     return None
 
 
-def review_offer() -> str:
-    """The line said once a game is over, when the person may still type."""
+def review_offer(can_undo: bool = False) -> str:
+    """The line said once a game is over, when the person may still type (``can_undo``:
+    the game's end may be taken back)."""
+    if can_undo:
+        # Translators: "review", "undo" and "quit" are commands: keep them in English.
+        return _(
+            "Type review to see what each decision cost and how much was luck, undo to take "
+            "back your last decision and play on, or quit."
+        )
     return _("Type review to see what each decision cost and how much was luck, or quit.")
 
 
-def after_the_end(game: TextGame, lines: Lines, out: TextIO, prompt_on_same_line: bool) -> int:
+def after_the_end(
+    game: TextGame,
+    lines: Lines,
+    out: TextIO,
+    prompt_on_same_line: bool,
+    say: Callable[[list[str]], None],
+) -> bool:
     """Once the game is over: offer the review, and answer what only tells something
-    (review, board, scores, log, help) until quit or the end of the input."""
-    write(out, [review_offer()])
+    (review, board, scores, log, help) until quit or the end of the input (False), or an
+    undo that takes the end back (True: the game goes on)."""
+    write(out, [review_offer(game.flow.can_undo)])
     converse(
         lines,
         out,
@@ -128,8 +142,10 @@ def after_the_end(game: TextGame, lines: Lines, out: TextIO, prompt_on_same_line
         game.now_line,
         prompt_on_same_line=prompt_on_same_line,
         ended=tuple,
+        then=lambda reply: game.advance(say) if reply.moved else (),
+        going=lambda: game.flow.over,
     )
-    return 0
+    return not game.flow.over
 
 
 def play(
@@ -145,7 +161,8 @@ def play(
     The game ends with its last move, ``quit``, the end of the input (exit 0) or Ctrl-C
     (exit 130); an unfinished game stays autosaved, to resume. With ``stay_at_the_end`` (a
     person at a terminal), the last move is followed by the offer of the review
-    (``after_the_end``); without, by the end of the program.
+    (``after_the_end``, where an undo may take the end back and play on); without, by the
+    end of the program.
     """
     try:
 
@@ -154,19 +171,21 @@ def play(
 
         write(out, game.opening())
         write(out, game.advance(say))
-        quit_or_ended = converse(
-            lines,
-            out,
-            game.respond,
-            game.now_line,
-            prompt_on_same_line=prompt_on_same_line,
-            ended=lambda: [one_line(_("The input has ended."), game.goodbye())],
-            then=lambda reply: game.advance(say) if reply.moved else (),
-            going=lambda: not game.flow.over,
-        )
-        if quit_or_ended is None and game.flow.over and stay_at_the_end:
-            return after_the_end(game, lines, out, prompt_on_same_line)
-        return 0
+        while True:
+            quit_or_ended = converse(
+                lines,
+                out,
+                game.respond,
+                game.now_line,
+                prompt_on_same_line=prompt_on_same_line,
+                ended=lambda: [one_line(_("The input has ended."), game.goodbye())],
+                then=lambda reply: game.advance(say) if reply.moved else (),
+                going=lambda: not game.flow.over,
+            )
+            if quit_or_ended is not None or not game.flow.over or not stay_at_the_end:
+                return 0
+            if not after_the_end(game, lines, out, prompt_on_same_line, say):
+                return 0
     except KeyboardInterrupt:
         out.write("\n" if prompt_on_same_line else "")
         write(out, [one_line(_("Interrupted."), game.goodbye())])

@@ -12,7 +12,7 @@ from marrakech.flow import GameFlow, Notice, SeatKind
 from marrakech.games import autosaves, storage
 from marrakech.games.autosaves import GameFile
 from marrakech.games.dice import LoadedDie
-from marrakech.games.session import GameSetup, Session
+from marrakech.games.session import TAKEBACK_AID, GameSetup, Session
 
 
 def _flow(session: Session, notices: list[Notice] | None = None) -> GameFlow:
@@ -240,8 +240,10 @@ def test_with_takebacks_the_end_is_taken_back_and_the_game_is_unfinished_again()
     _finish(flow)
     [kept] = autosaves.finished_games()
     ended = flow.session.actions
+    assert flow.session.aids == set()
     flow.undo()
     assert not flow.over and flow.session.actions == ended[:-1]
+    assert flow.session.aids == {TAKEBACK_AID}  # the end was seen, and taken back
     assert autosaves.finished_games() == []
     [again] = autosaves.unfinished_games()
     assert again.path.name == kept.name and again.open_elsewhere  # held by this game
@@ -250,6 +252,36 @@ def test_with_takebacks_the_end_is_taken_back_and_the_game_is_unfinished_again()
     assert flow.over and autosaves.unfinished_games() == []
     [finished] = autosaves.finished_games()
     assert storage.load_game(finished).actions == ended
+
+
+def test_an_end_taken_back_after_its_finished_copy_was_deleted_goes_on_under_its_name() -> None:
+    notices: list[Notice] = []
+    start = build(players=2, piles=["R", "B"])
+    flow = _flow(Session(GameSetup(2, seed=4, takeback=True), start=start), notices)
+    _finish(flow)
+    [kept] = autosaves.finished_games()
+    autosaves.delete(kept)  # from Saved games, opened over the results
+    flow.undo()
+    assert notices == []  # nothing was lost: the game is written again as it goes on
+    [again] = autosaves.unfinished_games()
+    assert again.path.name == kept.name
+
+
+def test_an_end_not_kept_with_the_finished_games_is_taken_back_in_its_own_file(
+    data_home: Path,
+) -> None:
+    notices: list[Notice] = []
+    start = build(players=2, piles=["R", "B"])
+    flow = _flow(Session(GameSetup(2, seed=4, takeback=True), start=start), notices)
+    data_home.mkdir(parents=True, exist_ok=True)
+    (data_home / "history").write_text("in the way", encoding="utf-8")
+    _finish(flow)
+    [played_in] = autosaves.games_dir().glob("*.json")  # finished, where it was played
+    flow.undo()
+    (data_home / "history").unlink()
+    [again] = autosaves.unfinished_games()  # one game, not a second file beside it
+    assert again.path == played_in and again.session is not None
+    assert not flow.over and again.session.actions == flow.session.actions
 
 
 def test_a_game_that_ends_on_the_first_decision_here_is_kept_too() -> None:

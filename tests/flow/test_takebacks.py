@@ -136,41 +136,34 @@ def test_the_text_mode_says_the_die_rolls_anew_and_the_end_says_takebacks_were_u
     assert play(game, io.StringIO("ahead\n1\n"), out) == 0
     assert game.flow.over
     assert "Ayla goes straight, rolls 1" in out.getvalue()
-    assert out.getvalue().splitlines()[-2:] == [
-        "Help used while playing: takebacks.",
-        "Type undo to take back the decision that ended the game.",
-    ]
-    taken_back = game.respond("undo").lines  # Ayla's carpet, and Bo's turn that ended it
-    assert taken_back[0].startswith("Taken back: Ayla lays a red carpet")
-    assert not game.flow.over and game.flow.person_to_move
+    assert out.getvalue().splitlines()[-1] == "Help used while playing: takebacks."
+
+
+def test_at_a_terminal_undo_after_the_end_plays_on_and_the_end_comes_again() -> None:
+    start = build(players=2, piles=["R", "B"], phase="orient")
+    setup = GameSetup(2, names=("Ayla", "Bo"), seats=("person", "greedy"), seed=SEED)
+    game = TextGame.local(Session(setup, start=start), autosave=False)
+    typed = io.StringIO("ahead\n1\nundo\n1\nquit\n")
     out = io.StringIO()
-    assert play(game, io.StringIO("1\n"), out) == 0
-    assert game.flow.over and "Help used while playing: takebacks." in out.getvalue()
+    assert play(game, typed, out, stay_at_the_end=True) == 0
+    said = out.getvalue().splitlines()
+    offer = (
+        "Type review to see what each decision cost and how much was luck, undo to take back "
+        "your last decision and play on, or quit."
+    )
+    assert said.count(offer) == 2  # once at each end
+    first, second = (n for n, line in enumerate(said) if line == offer)
+    taken_back = [line for line in said[first:second] if line.startswith("Taken back: ")]
+    assert taken_back and taken_back[0].startswith("Taken back: Ayla lays a red carpet")
+    assert any(line.startswith("Bo ") for line in said[first:second])  # the computer again
+    assert game.flow.over  # ended a second time, and quit after
+    assert said[second - 1] == "Help used while playing: takebacks."  # the end was seen
 
 
-def test_an_undo_played_again_by_redo_is_no_takeback() -> None:
-    flow = against_a_computer()
-    flow.decide(Orient(Turn.STRAIGHT))
-    flow.undo()
-    flow.redo()  # the same roll stands: nothing was taken back
-    assert flow.session.aids == set()
-    assert words.aids_line(flow.session.aids) is None
-    flow.undo()
-    flow.decide(Orient(Turn.LEFT))  # another way after seeing the roll: a takeback
-    assert flow.session.aids == {TAKEBACK_AID}
-
-
-def test_a_decision_taken_back_after_its_turn_was_handed_on_is_a_takeback_too() -> None:
-    # As the takeback setting says: "undo may take back a roll seen or a turn handed on;
-    # the summary says so". A carpet taken back once the next person is to move took back
-    # no roll, and the game did not say so.
-    setup = GameSetup(2, names=("Ayla", "Bo"), seed=SEED, takeback=True)
-    flow = GameFlow(Session(setup), lambda notice: None, autosave=False)
-    flow.decide(Orient(Turn.STRAIGHT))
-    flow.decide(flow.state.legal_placements()[0])  # Bo is to move
-    assert flow.session.aids == set()
-    flow.undo()
-    assert flow.state.current == 0 and flow.session.aids == {TAKEBACK_AID}
-    assert words.aids_line(flow.session.aids) == "Help used while playing: takebacks."
-    flow.redo()  # played again as it was: nothing was taken back
-    assert flow.session.aids == set()
+def test_through_a_pipe_the_end_says_nothing_of_undo() -> None:
+    start = build(players=2, piles=["R", "B"], phase="orient")
+    setup = GameSetup(2, names=("Ayla", "Bo"), seats=("person", "greedy"), seed=SEED)
+    game = TextGame.local(Session(setup, start=start), autosave=False)
+    out = io.StringIO()
+    assert play(game, io.StringIO("ahead\n1\n"), out) == 0
+    assert game.flow.over and "undo" not in out.getvalue()

@@ -200,14 +200,11 @@ def test_a_whole_game_in_japanese_through_the_loop(japanese: None) -> None:
     assert "99番のじゅうたんはありません。選択肢（legal）の番号は1〜" in out.getvalue()
 
     # The end: the result, in the shared words (Japanese once they are), then the scores,
-    # then the help used (a hint was asked for), then that undo takes the end back.
+    # then the help used (a hint was asked for).
     result = words.result_line(game.state, game.names)
     assert result in printed
-    assert printed[-2:] == [
-        "使った補助機能：ヒント。",
-        "undo と入力すると、ゲームを終わらせた決定を取り消せます。",
-    ]
-    assert printed.index(result) == len(printed) - 3 - len(game.state.players)
+    assert printed[-1] == "使った補助機能：ヒント。"
+    assert printed.index(result) == len(printed) - 2 - len(game.state.players)
     assert english_of_the_text_mode(printed) == []
 
 

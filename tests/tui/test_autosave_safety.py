@@ -135,6 +135,7 @@ async def test_a_new_game_set_up_in_the_middle_of_one_leaves_it_in_saved_games()
         assert unfinished() == [("First", "Game")]  # the first one, still to play on
 
 
+@pytest.mark.slow
 @run
 async def test_saved_games_over_a_game_list_it_as_played_here_and_go_back_to_it() -> None:
     unfinished_game()
@@ -151,10 +152,12 @@ async def test_saved_games_over_a_game_list_it_as_played_here_and_go_back_to_it(
         assert "being played here: Enter goes back to it" in listed
         assert "open in another window" not in listed
         saves = app.screen
-        assert saves.check_action("delete", ()) is None  # the newest: the one played here
-        await pilot.press("down")  # the old game: it may be deleted
-        assert saves.check_action("delete", ()) is True
-        await pilot.press("up", "enter")
+        await pilot.press("delete")  # the newest, the one played here: Del is dimmed
+        await pilot.pause()
+        assert app.screen is saves
+        await pilot.press("down", "delete")  # the old game: it may be deleted
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "asked")
+        await pilot.press("escape", "up", "enter")
         await pilot.pause()
         assert app.screen is played
         assert unfinished() == [("First", "Game"), ("Old", "Game")]

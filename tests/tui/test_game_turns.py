@@ -356,3 +356,20 @@ async def test_undo_takes_back_a_way_picked_and_not_played_before_any_decision()
         await pilot.pause()
         assert "Cannot undo: takebacks are off" in screen_text(app)
         assert len(session.actions) == 3
+
+
+@run
+async def test_a_bankruptcy_taken_back_takes_its_news_off_the_screen() -> None:
+    # Taken back from the results, "Player 1 cannot pay ...: bankrupt" stayed over the
+    # side panel beside Player 1 with their dirhams back and Enter to roll.
+    start = position(carpets=[("B", (2, 3), (1, 3))], money=[0, 30])
+    setup = GameSetup(2, seats=("person", "greedy"), seed=1)
+    app = MarrakechApp(session=Session(setup, start=start, dice=LoadedDie((1,) * 6)))
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await pilot.press("enter")  # straight on, a roll of 1: onto blue, with nothing
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        assert any("bankrupt and out of the game" in toast for toast in toasts(app))
+        await pilot.press("u")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen), "the board")
+        assert not any("bankrupt and out of the game" in toast for toast in toasts(app))
+        assert any("Taken back: Player 1 goes straight" in toast for toast in toasts(app))

@@ -14,7 +14,7 @@ from marrakech.games import storage
 from marrakech.games.session import GameSetup, Session
 from marrakech.tui.app import MarrakechApp
 from marrakech.tui.screens.review import ReviewScreen
-from marrakech.tui.widgets.key_footer import FooterKeyCap, KeyFooter
+from marrakech.tui.widgets.key_footer import PALETTE_MIN_WIDTH, FooterKeyCap, KeyFooter
 
 from .helpers import keep_a_finished_game, run, screen_text, wait_until
 
@@ -34,7 +34,7 @@ class Turning(Screen[None]):
         self.turns: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield KeyFooter(compact=True)
+        yield KeyFooter(palette_min_width=PALETTE_MIN_WIDTH)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "turn" and self.turns[-1:] == [parameters[0]]:
@@ -144,6 +144,14 @@ async def test_the_review_s_footer_at_80_columns_shows_whole_keys_only() -> None
         assert " ".join(footer_line(app).split()) == (
             "← Previous → Next space Other move a All misses Esc Back ^q Quit ? Help"
         )
+
+
+@run
+async def test_the_palette_s_key_shows_beside_a_form_s_few_keys_at_80_columns() -> None:
+    app = MarrakechApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: "? Help" in footer_line(app), "the form's footer")
+        assert footer_line(app).endswith("^p palette")
 
 
 @run

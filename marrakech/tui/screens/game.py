@@ -59,7 +59,7 @@ from marrakech.tui.screens.translated import translate_bindings
 from marrakech.tui.widgets.board import BoardWidget
 from marrakech.tui.widgets.die_face import DieFace
 from marrakech.tui.widgets.game_log import GameLog
-from marrakech.tui.widgets.key_footer import KeyFooter
+from marrakech.tui.widgets.key_footer import PALETTE_MIN_WIDTH, KeyFooter
 from marrakech.tui.widgets.legend import Legend
 from marrakech.tui.widgets.pacer import Pacer
 from marrakech.tui.widgets.risk_preview import RiskPreview
@@ -126,6 +126,8 @@ class GameScreen(MarketScreen["NextGame"]):
         """A computer's decision that came due while something was open over the board."""
         self.hint_why = PassingNotice()
         """A hint's reasons, while on screen."""
+        self.bankruptcy = PassingNotice()
+        """The news of a bankruptcy, while on screen (an undo takes it back with it)."""
         self._hinted_turn: Turn | None = None
         """The way the last hint turned Assam (its reasons go when he is turned another)."""
         self._handover_until = 0.0
@@ -145,7 +147,7 @@ class GameScreen(MarketScreen["NextGame"]):
             risk_preview = shown if shown is not None else self.flow.has_people
             yield SidePanel(self.flow.seats, risk_preview=risk_preview, id="side")
         yield TooSmall(id="too-small")
-        yield KeyFooter(compact=True)
+        yield KeyFooter(palette_min_width=PALETTE_MIN_WIDTH)
         yield self.pacer
 
     def on_mount(self) -> None:
@@ -240,7 +242,7 @@ class GameScreen(MarketScreen["NextGame"]):
         """Get ready for whatever the position waits for: a person, a computer or the end;
         after ``played`` (the decision just shown), first announce a bankruptcy it caused."""
         if played is not None and (notice := self.flow.bankruptcy(played)) is not None:
-            show_notice(self.app, notice)
+            self.bankruptcy.show(self.app, notice)
         self.pointing = Pointing.fresh(self.state)
         if played is not None and self.flow.seats[played.before.current].is_person:
             self._last_person = played.before.current
@@ -488,6 +490,8 @@ class GameScreen(MarketScreen["NextGame"]):
         before, asked = self.flow.session.transitions, None if redo else self.flow.undo_asked()
         self.flow.redo() if redo else self.flow.undo()
         self._forget_hint_why()
+        if not redo:
+            self.bankruptcy.take_back(self.app)
         self._advance()
         after = self.flow.session.transitions
         # The last undo's (or redo's) whole words, if still up as a notice, are contradicted

@@ -66,7 +66,7 @@ class LogScreen(ModalScreen[None]):
             box.border_title = _("The game so far")
             with VerticalScroll(id="turns"):
                 yield Static(self._text(), markup=False)
-        yield KeyFooter(compact=True)
+        yield KeyFooter()
 
     def _text(self) -> Text | Table:
         """The turns numbered, a sentence's wrapped lines under its first word."""

@@ -120,7 +120,7 @@ class ReplayScreen(MarketScreen[None]):
                     yield PlayerPanel(seat, self.names[seat], setup.level(seat), id=f"seat-{seat}")
                 yield OptionList(*self._log(), id="turns")
         yield TooSmall(id="too-small")
-        yield KeyFooter(compact=True)
+        yield KeyFooter()
 
     def _log(self) -> list[Option]:
         first = self.session.states[0]

@@ -171,7 +171,7 @@ class ReviewScreen(MarketScreen[None]):
                 yield WrappedStatic(id="worst-title", markup=False)  # it may name a player
                 yield OptionList(id="worst")
         yield TooSmall(id="too-small")
-        yield KeyFooter(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(BoardWidget).show(self.game.session.state)

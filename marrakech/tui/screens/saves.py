@@ -357,7 +357,7 @@ class SavesScreen(ModalScreen[OpenSave | None]):
             yield OptionList(id="saves", classes="-empty")
             yield Label(_("Reading the saved games..."), id="status")
             yield Static(where_kept(in_browser=self.app.is_web), id="where", markup=False)
-        yield KeyFooter(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._read_saves()

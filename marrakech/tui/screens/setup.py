@@ -457,7 +457,7 @@ class NewGameScreen(Screen[GameSetup | OpenSave | None]):
                 else:
                     yield Button(_("Quit"), id="quit")
             yield WrappedStatic(Text(self._start_hint()), id="hint")
-        yield KeyFooter(compact=True)
+        yield KeyFooter()
 
     def _start_hint(self) -> str:
         """The hint shown first: over the results or a game, how to go back; to someone who

@@ -128,7 +128,7 @@ class SummaryScreen(Screen[None]):
                     yield WrappedStatic(
                         _("Working out luck and skill…"), id="luck-working", markup=False
                     )
-        yield KeyFooter(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         found = self.game.found

@@ -44,7 +44,7 @@ from marrakech.tui.screens.tutorial_keys import (
 )
 from marrakech.tui.widgets.board import BoardWidget, Ghost, Lane
 from marrakech.tui.widgets.die_face import ROLL_HINT, DieFace
-from marrakech.tui.widgets.key_footer import KeyFooter
+from marrakech.tui.widgets.key_footer import PALETTE_MIN_WIDTH, KeyFooter
 from marrakech.tui.widgets.lesson_panel import LessonPanel, Mood
 from marrakech.tui.widgets.lesson_seats import LessonSeats
 from marrakech.tui.widgets.status_line import StatusLine
@@ -125,7 +125,7 @@ class TutorialScreen(MarketScreen[Session | None]):
                 yield LessonPanel(id="lesson")
                 yield DieFace(id="lesson-die")
         yield TooSmall(id="too-small")
-        yield KeyFooter(compact=True)
+        yield KeyFooter(palette_min_width=PALETTE_MIN_WIDTH)
 
     def on_mount(self) -> None:
         self._fresh()

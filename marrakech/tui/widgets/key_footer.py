@@ -96,7 +96,8 @@ catalogue (the footer translates every key's description where it draws it)."""
 
 PALETTE_MIN_WIDTH = 96
 """Narrower than this, the game's own keys need the whole footer: the command palette's
-key (still working) is not shown."""
+key (still working) is not shown there, even where the keys of the moment leave room
+(it would come and go as they change)."""
 
 LEFT_OUT_WHILE_DIMMED = ("redo",)
 """Where the keys do not fit the width, these are left out before any other while they
@@ -111,6 +112,12 @@ instead of the last being cut."""
 class KeyFooter(Footer):
     """A Footer that dims and undims its keys without rebuilding itself, and shows only
     the keys that fit."""
+
+    def __init__(self, *, palette_min_width: int = 0) -> None:
+        """The footer of a screen; ``palette_min_width``: the width below which the command
+        palette's key is not shown (``PALETTE_MIN_WIDTH`` for the game's keys)."""
+        super().__init__(compact=True)
+        self.palette_min_width = palette_min_width
 
     def shown(self, screen: Screen[object]) -> list[ActiveBinding]:
         """The bindings shown: the first shown one of each action, then the command palette's
@@ -134,7 +141,8 @@ class KeyFooter(Footer):
             shown = [active for active in shown if active.binding.action != action]
         palette = active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
         width = self.app.size.width
-        if palette is None or width < PALETTE_MIN_WIDTH or self._cells([*shown, palette]) >= width:
+        too_narrow = width < self.palette_min_width
+        if palette is None or too_narrow or self._cells([*shown, palette]) >= width:
             return shown
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             shown.append(palette)
