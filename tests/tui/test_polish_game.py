@@ -157,9 +157,10 @@ async def test_the_focused_field_of_the_new_game_form_stands_out() -> None:
         plain_background = seed.styles.background
         plain_caption = caption.styles.color
         seed.focus()
-        await pilot.pause()
+        await wait_until(  # its class follows the focus, a message later
+            pilot, lambda: distance(caption.styles.color, plain_caption) > 100, "the caption lit"
+        )
         assert distance(seed.styles.background, plain_background) > 100
-        assert distance(caption.styles.color, plain_caption) > 100
         assert caption.styles.text_style.bold
 
 
