@@ -373,3 +373,21 @@ async def test_a_bankruptcy_taken_back_takes_its_news_off_the_screen() -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen), "the board")
         assert not any("bankrupt and out of the game" in toast for toast in toasts(app))
         assert any("Taken back: Player 1 goes straight" in toast for toast in toasts(app))
+
+
+@run
+async def test_u_on_the_results_says_why_the_end_stands_where_takebacks_are_off() -> None:
+    piles = ["R", ""]  # Player 1's last carpet ends the game
+    session = Session(GameSetup(2, seed=4), start=position(piles=piles))  # two people
+    app = MarrakechApp(session=session)
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await pilot.press("enter", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        assert "u: take back" not in screen_text(app)
+        await pilot.press("u")
+        await wait_until(pilot, lambda: toasts(app), "the notice")
+        assert " ".join(" ".join(toasts(app)).split()) == (
+            "Cannot undo: takebacks are off, so the end of the game stands (a new game's "
+            "Takeback setting allows them)."
+        )
+        assert isinstance(app.screen, ResultsScreen) and session.state.phase is Phase.OVER

@@ -265,7 +265,7 @@ class GameScreen(MarketScreen["NextGame"]):
             self.documents,
             self.flow.names,
             offer_new_game=not self.flow.networked,
-            take_back=self.flow.can_undo,
+            why_no_take_back=self.flow.why_no_undo(),
         )
         self.app.push_screen(results, self._results_closed)
         self._results_open = True

@@ -127,6 +127,7 @@ class ResultsScreen(ModalScreen[NextGame]):
         Binding("s", "save", N_("Save")),
         Binding("e", "export", N_("Export log")),
         Binding("u", "finish('undo')", N_("Take back")),
+        Binding("u", "cannot_take_back", show=False),
         Binding("left", "app.focus_previous", N_("Previous button"), show=False),
         Binding("right", "app.focus_next", N_("Next button"), show=False),
     ]
@@ -141,15 +142,17 @@ class ResultsScreen(ModalScreen[NextGame]):
         names: tuple[str, ...],
         *,
         offer_new_game: bool = True,
-        take_back: bool = False,
+        why_no_take_back: str | None = "",
     ) -> None:
         """The results of a finished game (its state's phase is OVER), a name per seat;
         ``offer_new_game``: Play again opens the new-game form over the results (else, at
-        a network table, there is no Play again); ``take_back``: u closes them with "undo",
-        to take back the decision that ended the game (takebacks on)."""
+        a network table, there is no Play again); ``why_no_take_back``: None where u
+        closes them with "undo", to take back the last decision and the end with it
+        (takebacks on), else why u cannot (said when it is pressed; "" says nothing)."""
         super().__init__()
         self.offer_new_game = offer_new_game
-        self.take_back = take_back
+        self.why_no_take_back = why_no_take_back
+        self.take_back = why_no_take_back is None
         translate_bindings(self)
         self.documents = documents
         self.state: GameState = documents.session.state
@@ -257,6 +260,8 @@ class ResultsScreen(ModalScreen[NextGame]):
             return False
         if action == "finish" and parameters == ("undo",) and not self.take_back:
             return False
+        if action == "cannot_take_back":
+            return bool(self.why_no_take_back)
         if action in SETTLING and self._fresh:
             return None
         return True
@@ -267,6 +272,11 @@ class ResultsScreen(ModalScreen[NextGame]):
             self._new_game()
         else:
             self.dismiss(choice)
+
+    def action_cannot_take_back(self) -> None:
+        """u where the end cannot be taken back: say why."""
+        why = self.why_no_take_back or ""
+        self.notify(_("Cannot undo: {why}.").format(why=why), markup=False)
 
     def _new_game(self) -> None:
         """Set up the next game over the results: Escape there comes back here."""
