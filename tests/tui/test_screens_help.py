@@ -122,6 +122,7 @@ def test_the_way_picked_is_listed_as_picked_already_not_as_not_now() -> None:
     asyncio.run(run())
 
 
+@pytest.mark.slow
 def test_only_a_game_says_its_keys_change_as_a_turn_goes_on() -> None:
     async def heading(app: MarrakechApp) -> str:
         async with app.run_test(size=(100, 32)) as pilot:
