@@ -263,6 +263,7 @@ async def test_v_reviews_a_finished_game_over_the_list_and_not_an_unfinished_one
         await wait_until(pilot, lambda: app.screen is saves, "the list again")
 
 
+@pytest.mark.slow
 @run
 async def test_a_saved_game_pasted_as_text_is_kept_highlighted_and_plays_on() -> None:
     game = one_turn_game(("Ann", "Bo"))

@@ -86,7 +86,11 @@ def panel_rows(app: MarrakechApp, panel: PlayerPanel) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    ("players", "size"), [(2, (110, 34)), pytest.param(3, (100, 32), marks=pytest.mark.slow)]
+    ("players", "size"),
+    [
+        pytest.param(2, (110, 34), marks=pytest.mark.slow),
+        pytest.param(3, (100, 32), marks=pytest.mark.slow),
+    ],
 )
 @run
 async def test_a_level_with_no_room_beside_the_chance_shows_under_it_instead_of_the_coins(
