@@ -145,18 +145,6 @@ RECALLED_TURNS = 2
 """How many of its last turns a game loaded or resumed says before going on."""
 
 
-def _game_over_line(can_undo: bool = False) -> str:
-    """What a move or a hint gets once the game is over (``can_undo``: its end may be
-    taken back)."""
-    if can_undo:
-        # Translators: "undo", "review" and "quit" are commands: keep them in English.
-        return _(
-            "The game is over: type undo to take back your last decision and play on, review "
-            "to look back at it, or quit."
-        )
-    return _("The game is over: nothing is left to play. Type review to look back at it, or quit.")
-
-
 class TextGame:
     """A game played in lines at any table; see the module docstring."""
 
@@ -452,7 +440,7 @@ class TextGame:
             return self._decide(self._turn_action(command))
         if isinstance(command, LayNumber):
             if self.flow.over:
-                return Reply([_game_over_line(self.flow.can_undo)])
+                return Reply([self._game_over_line()])
             placements = self.state.legal_placements()
             if not 1 <= command.number <= len(placements):
                 if not placements:
@@ -493,7 +481,7 @@ class TextGame:
     def _decide(self, action: Orient | Place | Aim | None) -> Reply:
         """Play a person's decision (None: roll the die) and say what it did."""
         if self.flow.over:
-            return Reply([_game_over_line(self.flow.can_undo)])
+            return Reply([self._game_over_line()])
         if action is not None:
             reason = self.state.why_illegal(action)
         elif self.state.phase is not Phase.ROLL:
@@ -526,7 +514,7 @@ class TextGame:
         if self._waiting_for_another():
             return words.waiting_line(self.state, self.names, self.flow.me)
         if self.flow.over:
-            return _game_over_line(self.flow.can_undo)
+            return self._game_over_line()
         return words.choices_line(self.state)
 
     def _plain(self, name: str) -> Reply:
@@ -547,7 +535,7 @@ class TextGame:
     def _rewind(self, *, redo: bool) -> Reply:
         flow = self.flow
         if flow.over and (redo or not flow.can_undo):  # said once, with what is left to do
-            return Reply([_game_over_line(self.flow.can_undo)])
+            return Reply([self._game_over_line()])
         before, asked = flow.session.transitions, flow.undo_asked()
         if redo:
             flow.redo()
@@ -580,9 +568,22 @@ class TextGame:
             return Reply(lines)
         return Reply([one_line(_("You said no: your decision stands."), self.now_line())])
 
+    def _game_over_line(self) -> str:
+        """What a move or a hint gets once the game is over (and whether its end may still
+        be taken back)."""
+        if self.flow.can_undo:
+            # Translators: "undo", "review" and "quit" are commands: keep them in English.
+            return _(
+                "The game is over: type undo to take back your last decision and play on, review "
+                "to look back at it, or quit."
+            )
+        return _(
+            "The game is over: nothing is left to play. Type review to look back at it, or quit."
+        )
+
     def _hint(self) -> str:
         if self.flow.over:
-            return _game_over_line(self.flow.can_undo)
+            return self._game_over_line()
         if not self.flow.person_to_move:
             return _("Hints are for your own decisions: it is not your turn.")
         if self.state.phase not in (Phase.ORIENT, Phase.PLACE, Phase.AIM):

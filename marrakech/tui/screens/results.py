@@ -152,7 +152,6 @@ class ResultsScreen(ModalScreen[NextGame]):
         super().__init__()
         self.offer_new_game = offer_new_game
         self.why_no_take_back = why_no_take_back
-        self.take_back = why_no_take_back is None
         translate_bindings(self)
         self.documents = documents
         self.state: GameState = documents.session.state
@@ -181,7 +180,7 @@ class ResultsScreen(ModalScreen[NextGame]):
                 yield Button(_("First page") if self.app.is_web else _("Quit"), id="quit")
             yield Label(self._enter_words(_("Summary")), id="enter", markup=False)
             keys = _(RESULT_KEYS_IN_A_BROWSER if self.app.is_web else RESULT_KEYS)
-            if self.take_back:
+            if self.why_no_take_back is None:
                 # Translators: added to the results' keys when the end may be taken back.
                 keys += _(" · u: take back")
             yield KeyLine(keys, id="keys")
@@ -258,7 +257,7 @@ class ResultsScreen(ModalScreen[NextGame]):
         dimmed while the results are fresh (a key meant for the game's last move)."""
         if action == "finish" and parameters == ("again",) and not self.offer_new_game:
             return False
-        if action == "finish" and parameters == ("undo",) and not self.take_back:
+        if action == "finish" and parameters == ("undo",) and self.why_no_take_back is not None:
             return False
         if action == "cannot_take_back":
             return bool(self.why_no_take_back)
@@ -275,8 +274,7 @@ class ResultsScreen(ModalScreen[NextGame]):
 
     def action_cannot_take_back(self) -> None:
         """u where the end cannot be taken back: say why."""
-        why = self.why_no_take_back or ""
-        self.notify(_("Cannot undo: {why}.").format(why=why), markup=False)
+        self.notify(_("Cannot undo: {why}.").format(why=self.why_no_take_back), markup=False)
 
     def _new_game(self) -> None:
         """Set up the next game over the results: Escape there comes back here."""
