@@ -8,13 +8,13 @@ other option: the one a player would naively prefer when it is another (the lane
 cheapest toll on this roll, the carpet that gains most squares now), else the runner-up.
 It names the one to three parts (``PART_NAMES``, four where the largest loss needs three
 gains to outweigh it) that differ most between the two, each with its figure, and the whole
-difference: "Turning left gives up 0.7 points on the toll on this roll, but gains
-1.2 points on tolls on the later rolls: worth 0.5 points more than turning right." A figure
-that favours the other option is quoted only beside quoted figures for the pick that
-outweigh it, or where the two are worth about the same in all: then the largest part (half
-a point or more) and the largest the other way that cancel it out ("Turning left gives up
-1.4 points on the next player's roll, but gains 1.4 points on tolls on the later rolls:
-worth about the same as turning right.").
+difference: "In points of your lead, turning left gives up 0.7 on the toll on this roll,
+but gains 1.2 on tolls on the later rolls: 0.5 more than turning right." A figure that
+favours the other option is quoted only beside quoted figures for the pick that outweigh
+it, or where the two are worth about the same in all: then the largest part (half a point
+or more) and the largest the other way that cancel it out ("In points of your lead,
+turning left gives up 1.4 on the next player's roll, but gains 1.4 on tolls on the later
+rolls: about the same as turning right.").
 
 The figures are points of the player's lead, as the chance to win counts them
 (``Evaluator.compare``): a dirham paid to a rival counts against the payer and for the
@@ -171,8 +171,8 @@ def why_better(
     state: GameState, best: Action, played: Action, evaluator: Evaluator = DEFAULT_EVALUATOR
 ) -> str | None:
     """Why ``best`` is worth more than ``played`` in ``state``, in the hint's words (the
-    parts that differ most, in points of the lead: "Laying it on ... gains 1.2 points on
-    ...: worth 2.1 points more than laying it on ..."); None where it is not worth more
+    parts that differ most, in points of the lead: "In points of your lead, laying it on
+    ... gains 1.2 on ...: 2.1 more than laying it on ..."); None where it is not worth more
     points than shows (a better chance to win for fewer points, say)."""
     ranking = rank(state, evaluator)
     if ranking is None:
@@ -299,10 +299,11 @@ OTHER_WORDS = N_("everything else")
 
 
 def _items(parts: Sequence[Part]) -> str:
-    # Translators: one part of a hint's reason, e.g. "0.7 points on the toll on this roll".
+    # Translators: one part of a hint's reason, in points of the player's lead, e.g. "0.7 on
+    # the toll on this roll".
     return listed(
         [
-            _("{points} points on {part}").format(
+            _("{points} on {part}").format(
                 points=f"{abs(part.points):.1f}",
                 part=_(OTHER_WORDS if part.name == OTHER_PARTS else PART_WORDS[part.name]),
             )
@@ -578,23 +579,25 @@ def _said_parts(found: Hint) -> tuple[list[Part], int]:
 def _parts_sentence(found: Hint) -> str:
     """The parts that decided, and what the pick is worth more in all."""
     assert found.compared is not None
-    choice, other = _words(found.pick, True), _words(found.compared)
+    choice, other = _words(found.pick), _words(found.compared)
     said, total = _said_parts(found)
     gains = [part for part in said if part.points > 0]
     losses = [part for part in said if part.points < 0]
     points = f"{total / 10:.1f}"
-    if losses and total <= 0:  # "worth 0.0 points more" would read as a slip (parts cancelling)
+    # The unit comes first: with 2 players a toll of 2.3 dirhams moves the lead by 4.6.
+    if losses and total <= 0:  # "0.0 more" would read as a slip (parts cancelling)
         return _(
-            "{choice} gives up {losses}, but gains {gains}: worth about the same as {other}."
+            "In points of your lead, {choice} gives up {losses}, but gains {gains}: about "
+            "the same as {other}."
         ).format(choice=choice, losses=_items(losses), gains=_items(gains), other=other)
     if losses:
         return _(
-            "{choice} gives up {losses}, but gains {gains}: worth {points} points more "
-            "than {other}."
+            "In points of your lead, {choice} gives up {losses}, but gains {gains}: "
+            "{points} more than {other}."
         ).format(
             choice=choice, losses=_items(losses), gains=_items(gains), points=points, other=other
         )
-    return _("{choice} gains {gains}: worth {points} points more than {other}.").format(
+    return _("In points of your lead, {choice} gains {gains}: {points} more than {other}.").format(
         choice=choice, gains=_items(gains), points=points, other=other
     )
 

@@ -134,7 +134,7 @@ def assert_they_cancel_out(state: GameState, found: Hint) -> None:
     )
     assert found.parts[1:] == tuple(others[: len(found.parts) - 1])
     assert all(abs(part.points) >= SHOWN for part in found.parts)
-    assert "worth about the same as" in found.sentences[0]
+    assert "about the same as" in found.sentences[0]
 
 
 def assert_the_figures_said_add_up(found: Hint) -> None:
@@ -143,9 +143,10 @@ def assert_the_figures_said_add_up(found: Hint) -> None:
         return
     sentence = found.sentences[0]
     losses, _, gains = sentence.rpartition(", but gains ")
-    figures = [float(figure) for figure in re.findall(r"(\d+\.\d) points", gains)]
-    *items, total = [*figures, 0.0] if "worth about the same as" in gains else figures
-    given_up = [float(figure) for figure in re.findall(r"(\d+\.\d) points", losses)]
+    assert sentence.startswith("In points of your lead, "), sentence
+    figures = [float(figure) for figure in re.findall(r"(\d+\.\d) (?:on|more)", gains)]
+    *items, total = [*figures, 0.0] if "about the same as" in gains else figures
+    given_up = [float(figure) for figure in re.findall(r"(\d+\.\d) on", losses)]
     assert round(sum(items) - sum(given_up), 1) == total, sentence
 
 
@@ -239,9 +240,8 @@ def test_chances_less_than_half_a_percentage_point_apart_are_equal_and_the_point
     assert (found.pick, found.compared) == (Orient(Turn.LEFT), Orient(Turn.RIGHT))
     assert found.chance_a_hair_lower
     assert found.sentences == (
-        "Turning left gives up 0.1 points on the carpet laid this turn and 0.1 points on "
-        "everything else, but gains 1.2 points on the toll on this roll: worth 1.0 points more "
-        "than turning right.",
+        "In points of your lead, turning left gives up 0.1 on the carpet laid this turn and 0.1 "
+        "on everything else, but gains 1.2 on the toll on this roll: 1.0 more than turning right.",
         "Your chance to win: 0% (turning right: 1%), less than half a percentage point apart, "
         "so the points decide.",
         "Going straight: 0%.",
@@ -266,9 +266,9 @@ def test_options_a_hair_apart_in_chance_and_alike_in_points_are_either_will_do()
     cancelling = hint(played_position(8, 68))
     assert cancelling is not None and cancelling.chance_a_hair_lower
     assert cancelling.sentences == (
-        "Laying it on (2,1)-(3,1) gives up 0.4 points on the next player's roll and 0.1 points "
-        "on everything else, but gains 0.5 points on the carpet laid this turn: worth about "
-        "the same as laying it on (1,2)-(1,3).",
+        "In points of your lead, laying it on (2,1)-(3,1) gives up 0.4 on the next player's roll "
+        "and 0.1 on everything else, but gains 0.5 on the carpet laid this turn: about the same "
+        "as laying it on (1,2)-(1,3).",
         "Your chance to win: 17% (laying it on (1,2)-(1,3): 18%), less than half a percentage "
         "point apart: either will do.",
     )
@@ -290,9 +290,9 @@ def issue_example() -> GameState:
 
 
 EXAMPLE_ENGLISH = (
-    "Turning left gives up 0.7 points on the toll on this roll and 0.4 points on everything "
-    "else, but gains 1.1 points on squares that earn tolls later and 0.8 points on the carpet "
-    "laid this turn: worth 0.8 points more than turning right.",
+    "In points of your lead, turning left gives up 0.7 on the toll on this roll and 0.4 on "
+    "everything else, but gains 1.1 on squares that earn tolls later and 0.8 on the carpet laid "
+    "this turn: 0.8 more than turning right.",
     "Your chance to win: 54% (turning right: 51%).",
     "Going straight: 49%.",  # every facing's chance is given
 )
@@ -316,6 +316,7 @@ def test_the_issue_s_example_in_japanese() -> None:
         language.use(language.ENGLISH)
     assert found is not None
     assert found.sentences == (
+        "あなたのリード（ほかのプレイヤーとの点差）で数えると、"
         "「左に向ける」は「右に向ける」と比べて、この出目の通行料の面で0.7点とその他の面で"
         "0.4点不利ですが、のちに通行料を稼ぐマスの面で1.1点とこの手番に敷くじゅうたんの面で"
         "0.8点有利です。差し引き0.8点有利です。",
@@ -339,9 +340,9 @@ def test_a_carpet_hint_in_english_and_japanese() -> None:
     assert not found.naive  # no other carpet gains more now: the runner-up
     assert_ranks_its_pick_first(state, found)
     assert found.sentences == (
-        "Laying it on (2,3)-(2,4) gains 1.0 points on the carpet laid this turn, 0.1 points "
-        "on tolls on the later rolls and 0.1 points on squares that earn tolls later: worth "
-        "1.2 points more than laying it on (4,2)-(4,3).",
+        "In points of your lead, laying it on (2,3)-(2,4) gains 1.0 on the carpet laid this turn, "
+        "0.1 on tolls on the later rolls and 0.1 on squares that earn tolls later: 1.2 more than "
+        "laying it on (4,2)-(4,3).",
         "Your chance to win: 80% (laying it on (4,2)-(4,3): 75%).",
     )
     assert language.use("ja") == "ja"
@@ -351,6 +352,7 @@ def test_a_carpet_hint_in_english_and_japanese() -> None:
         language.use(language.ENGLISH)
     assert found is not None
     assert found.sentences == (
+        "あなたのリード（ほかのプレイヤーとの点差）で数えると、"
         "「(2,3)と(2,4)に敷く」は「(4,2)と(4,3)に敷く」と比べて、この手番に敷くじゅうたんの"
         "面で1.0点、その後の出目の通行料の面で0.1点とのちに通行料を稼ぐマスの面で0.1点有利"
         "です。合わせて1.2点有利です。",
@@ -364,8 +366,8 @@ def test_an_aim_quotes_what_outweighs_the_figure_against_it() -> None:
     assert found is not None
     assert_ranks_its_pick_first(state, found)
     assert found.sentences[0] == (
-        "Turning right gives up 0.4 points on which carpets are likely to be covered, but "
-        "gains 0.5 points on the next player's roll: worth 0.1 points more than turning left."
+        "In points of your lead, turning right gives up 0.4 on which carpets are likely to be "
+        "covered, but gains 0.5 on the next player's roll: 0.1 more than turning left."
     )
 
 
@@ -469,8 +471,8 @@ def test_parts_that_cancel_to_the_tenth_say_about_the_same_not_0_0_more() -> Non
     found = hint(next(positions(range(200, 201))))
     assert found is not None
     assert found.sentences == (
-        "Laying it on (5,5)-(5,6) gives up 0.1 points on tolls on the later rolls, but gains "
-        "0.1 points on the next player's roll: worth about the same as laying it on "
+        "In points of your lead, laying it on (5,5)-(5,6) gives up 0.1 on tolls on the later "
+        "rolls, but gains 0.1 on the next player's roll: about the same as laying it on "
         "(5,4)-(5,5).",
         "Your chance to win: 27% with both, so either will do.",
     )
@@ -544,9 +546,8 @@ def test_in_the_last_turns_the_hint_quotes_the_rest_of_the_game_worked_out_exact
     found = hint(my_facing_in_the_last_facing_game(46))
     assert found is not None and found.pick == Orient(Turn.STRAIGHT)
     assert found.sentences == (
-        "Going straight gives up 0.2 points on the carpet laid this turn, but gains 0.4 points "
-        "on the rest of the game (worked out exactly): worth 0.2 points more than turning "
-        "right.",
+        "In points of your lead, going straight gives up 0.2 on the carpet laid this turn, but "
+        "gains 0.4 on the rest of the game (worked out exactly): 0.2 more than turning right.",
         "Your chance to win: 75% (turning right: 56%).",
         "Turning left: 53%.",
     )
@@ -571,9 +572,9 @@ def test_options_alike_in_all_say_which_parts_cancel_out_and_which_gives_the_bet
     found, without = hint(state), hint(state, chances=False)
     assert found is not None and without is not None
     reason = (
-        "Turning right gives up 0.7 points on the carpet laid this turn and 0.2 points on "
-        "everything else, but gains 0.9 points on the toll on this roll: worth about the same "
-        "as turning left."
+        "In points of your lead, turning right gives up 0.7 on the carpet laid this turn and 0.2 "
+        "on everything else, but gains 0.9 on the toll on this roll: about the same as turning "
+        "left."
     )
     assert found.sentences == (reason, "Your chance to win: 40% (turning left: 37%).")
     assert without.sentences == (reason, "It gives the better chance to win.")
