@@ -29,7 +29,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR, DecisionValue, Evaluator, Part
-from marrakech.engine import Action, Aim, GameState, Orient, Phase, Place, Turn
+from marrakech.engine import (
+    Action,
+    Aim,
+    GameState,
+    Orient,
+    Phase,
+    Place,
+    Turn,
+    carpets_per_colour,
+)
 from marrakech.flow.computers import ComputerMove
 from marrakech.flow.judging import EQUAL_CHANCE, EQUAL_POINTS, alike, rank
 from marrakech.games.language import N_, _
@@ -164,7 +173,23 @@ def hint(
             if value is not other and _choice(value) not in dict(found.also)
         )
         found = replace(found, others=others)
-    return replace(found, sentences=(*_sentences(found, chances), *_others_words(found)))
+    start = _first_move_words(state, best) if chances else ()
+    said = _sentences(found, chances)
+    if start and not found.parts:  # the ways alike: the edge says the chance, once
+        said = (_("All three ways are worth about the same: any will do."),)
+    return replace(found, sentences=(*said, *_others_words(found), *start))
+
+
+def _first_move_words(state: GameState, best: DecisionValue) -> tuple[str, ...]:
+    """At the game's first decision, where its chance to win comes from: nothing has been
+    decided yet, and playing first is an edge (the review counts it as luck, ``start``)."""
+    full = carpets_per_colour(len(state.players))
+    untouched = all(player.carpets_left == full * len(player.colours) for player in state.players)
+    chance = _percent(best.win_chance)
+    even = _percent(1 / len(state.players))
+    if state.phase is not Phase.ORIENT or not untouched or chance == even:
+        return ()
+    return (_("Moving first: {chance} to win, not {even}.").format(chance=chance, even=even),)
 
 
 def why_better(

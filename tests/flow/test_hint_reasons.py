@@ -483,8 +483,8 @@ def test_where_all_three_ways_are_alike_the_hint_says_so() -> None:
     found = hint(new_game(2, seed=1))
     assert found is not None
     assert found.sentences == (
-        f"All three ways are worth about the same, {round(found.win_chance * 100)}% chance "
-        "to win: any will do.",
+        "All three ways are worth about the same: any will do.",
+        f"Moving first: {round(found.win_chance * 100)}% to win, not 50%.",
     )
     assert found.any_way
     quiet = hint(new_game(2, seed=1), chances=False)  # between people: no chance quoted
@@ -616,3 +616,22 @@ def test_where_all_three_ways_are_alike_any_will_do_not_either_with_both() -> No
         "All three ways are worth about the same, their chances to win too close to count "
         "(going straight: 9%, turning right: 8% and turning left: 8%): any will do.",
     )
+
+
+def test_the_first_decision_says_its_chance_is_the_edge_of_playing_first() -> None:
+    start = new_game(2, seed=3)
+    found = hint(start)
+    assert found is not None
+    assert found.sentences == (
+        "All three ways are worth about the same: any will do.",
+        "Moving first: 63% to win, not 50%.",
+    )
+    four = hint(new_game(4, seed=3))
+    assert four is not None
+    assert four.sentences[-1] == "Moving first: 32% to win, not 25%."
+    # Said once: not where the chances are not shown, nor once a carpet is down.
+    quiet = hint(start, chances=False)
+    assert quiet is not None and not any("Moving first" in line for line in quiet.sentences)
+    later = start.apply(Orient(Turn.STRAIGHT)).apply(Roll(3)).apply(Place((0, 2), (1, 2)))
+    second = hint(later)
+    assert second is not None and not any("Moving first" in line for line in second.sentences)
