@@ -101,6 +101,15 @@ def plural(count: int, noun: str) -> str:
     return _counted(count, noun) or _english_plural(count, noun)
 
 
+def how_long(seconds: float) -> str:
+    """A length of time in words, to the second: "a minute", "2 minutes", "45 seconds"."""
+    whole = round(seconds)
+    if whole >= 60 and whole % 60 == 0:
+        minutes = whole // 60
+        return ngettext("a minute", "{count} minutes", minutes).format(count=minutes)
+    return ngettext("{count} second", "{count} seconds", whole).format(count=whole)
+
+
 def square_text(square: Square) -> str:
     """A square as the rules write it: (row,col), counted from 0 ("3行4列" in Japanese)."""
     # Translators: a square of the market, row and column counted from 0 as the rules

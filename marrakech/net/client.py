@@ -49,6 +49,7 @@ from marrakech.games.autosaves import GameFile
 from marrakech.games.language import _
 from marrakech.games.records import SaveFileError
 from marrakech.games.text import quoted, shown
+from marrakech.games.words import how_long
 from marrakech.net import texts
 from marrakech.net.address import host_uri
 from marrakech.net.fair import DiceWitness
@@ -310,13 +311,19 @@ class Client:
                 if host_stopped:
                     lost = _("the host at {address} stopped the game; waiting for it to come back")
                 elif self.flow:
-                    lost = _("the connection to the host is lost at {address}; trying again")
+                    lost = _(
+                        "the connection to the host is lost at {address}; trying again for {time}"
+                    )
                 elif unknown_name:  # a typo, most likely (or no network, or not up yet)
-                    lost = _("no host is named {host}: check the address; trying again")
+                    lost = _("no host is named {host}: check the address; trying again for {time}")
                 else:
-                    lost = _("no host answers at {address}; trying again")
+                    lost = _("no host answers at {address}; trying again for {time}")
                 host = urlsplit(self.uri).hostname or self.uri
-                where = {"address": shown(self.uri), "host": quoted(host)}
+                where = {
+                    "address": shown(self.uri),
+                    "host": quoted(host),
+                    "time": how_long(self.retry_seconds),
+                }
                 self._tell(Change("lost", text=lost.format(**where)))
             elif now - lost_at > self.retry_seconds:
                 if host_stopped:

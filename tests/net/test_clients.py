@@ -253,7 +253,7 @@ def test_a_connection_lost_after_the_host_came_back_is_not_called_the_host_stopp
         address = f"ws://127.0.0.1:{port}"
         assert [change.text for change in heard] == [
             f"the host at {address} stopped the game; waiting for it to come back",
-            f"no host answers at {address}; trying again",
+            f"no host answers at {address}; trying again for 0 seconds",
             f"the host at {address} cannot be reached, and this program has stopped trying; "
             "the same join line joins again once the host answers",
         ]
@@ -279,9 +279,13 @@ def test_a_host_name_that_names_nothing_is_said_so_at_once(
     assert asyncio.run(asyncio.wait_for(client.run(), 10)) == 1
     first = heard[0].text
     if unknown:  # still tried again: offline, or a name the host's machine is not up with
-        assert first == "no host is named 'nosuchhost.invalid': check the address; trying again"
+        assert first == (
+            "no host is named 'nosuchhost.invalid': check the address; trying again for 0 seconds"
+        )
     else:  # a lookup that failed for now
-        assert first == "no host answers at ws://nosuchhost.invalid:47110; trying again"
+        assert first == (
+            "no host answers at ws://nosuchhost.invalid:47110; trying again for 0 seconds"
+        )
     assert heard[-1].kind == "closed"
 
 
@@ -302,7 +306,9 @@ def test_joining_for_the_full_board_says_ctrl_c_gives_up_while_it_tries(
     client.retry_seconds = 0
     assert asyncio.run(running._join_on_board(client, never_opened)) == 1
     first = capsys.readouterr().out.splitlines()[0]
-    assert first == "No host answers at ws://127.0.0.1:47110; trying again. Ctrl+C gives up."
+    assert first == (
+        "No host answers at ws://127.0.0.1:47110; trying again for 0 seconds. Ctrl+C gives up."
+    )
 
 
 def test_a_replica_refuses_a_move_that_does_not_follow_its_game() -> None:
@@ -552,7 +558,7 @@ def test_a_seat_whose_input_ends_before_an_unreachable_host_answers_says_so_and_
         )
         assert ended == 1
         assert out.getvalue().splitlines() == [
-            f"No host answers at ws://{address}; trying again.",
+            f"No host answers at ws://{address}; trying again for a minute.",
             "The input has ended and the host has not answered: giving up.",
         ]
 

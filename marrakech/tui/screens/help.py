@@ -342,6 +342,15 @@ class HelpScreen(ModalScreen[None]):
             dimmed = [(a.node, a.binding) for a in bindings if not a.enabled]
             for keys, description in key_rows(self.app, dimmed, dimmed=True):
                 table.add_row(keys, description, style="dim")
+            palette = below.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+            if palette and self.app.ENABLE_COMMAND_PALETTE:  # a footer too narrow leaves it out
+                table.add_row(
+                    self.app.get_key_display(palette.binding),
+                    _(
+                        "the command palette: this screen's commands, the language, the "
+                        "theme, Assam's pace"
+                    ),
+                )
         table.add_row("Esc q ?", _("close this help"))
         return table
 

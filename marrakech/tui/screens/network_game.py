@@ -42,7 +42,7 @@ class NetworkGameScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "give_seat", N_("Computer plays")),
-        Binding("i", "invite", N_("Join lines"), show=False),
+        Binding("i", "invite", INVITE, show=False),
         Binding("b", "seat_back", N_("My seat back")),
     ]
 
