@@ -671,6 +671,7 @@ class HostGame:
             else RateLimit(limits.spectator_rate, limits.spectator_burst),
             limits.send_queue,
         )
+        named_before = None if seat is None else self.flow.names[seat]
         if seat is not None and hello.name is not None and hello.name != self.flow.names[seat]:
             refusal = self._rename(seat, hello.name)
             if refusal is not None:
@@ -689,11 +690,18 @@ class HostGame:
             if old is not None:
                 self._take_from(old)
                 # Their code, typed elsewhere: told, in case it is not they who typed it.
-                again = _(
-                    "{name} joined again from another connection (seat {seat}): the one "
-                    "before is closed."
-                )
-                self._log(again.format(name=self.flow.names[seat], seat=seat + 1))
+                name = self.flow.names[seat]
+                if name == named_before:
+                    again = _(
+                        "{name} joined again from another connection (seat {seat}): the one "
+                        "before is closed."
+                    )
+                else:  # someone else, perhaps, with the code: said with both names
+                    again = _(
+                        "{name} took seat {seat} from {before} with its join code, from "
+                        "another connection: {before}'s is closed."
+                    )
+                self._log(again.format(name=name, seat=seat + 1, before=named_before))
                 self.flow.tell(Change("seats", seat))
             else:
                 self._tell_host(seat, here=True)

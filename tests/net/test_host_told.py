@@ -244,6 +244,14 @@ def test_the_host_is_told_when_a_seat_is_joined_again_from_another_connection() 
                 "Network game: Bo joined again from another connection (seat 2): the one "
                 "before is closed."
             ]
+            # Under another name, both names are said: it may be someone else with the code.
+            eve = await Peer.open(table.address, {"code": table.code(1), "name": "Eve"})
+            await eve.next("game")
+            assert seat.advance() == [
+                "Seat 2 is now Eve.",
+                "Network game: Eve took seat 2 from Bo with its join code, from another "
+                "connection: Bo's is closed.",
+            ]
 
     asyncio.run(scenario())
 
