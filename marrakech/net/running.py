@@ -347,6 +347,19 @@ async def _join(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
     finally:  # Ctrl+C too: the record of the dice seen is kept and said
         client.keep_unfinished()  # left before the end: what was seen so far, to check
         _say_record(client.record, finished=client.flow is not None and client.flow.over)
+        if code is not None and client.flow is not None and not client.flow.over:
+            _say_join_again(args, code)
+
+
+def _say_join_again(args: argparse.Namespace, code: str) -> None:
+    """Tell a seat left before the end how to take it again: its own join line."""
+    words = ["marrakech", "join", args.address, code]
+    words += ["--name", args.name] if args.name is not None else []
+    words += ["--bot", args.bot] if args.bot is not None else []
+    words += ["--text"] if args.text else []
+    # Translators: the command after the colon is typed as it is.
+    line = _("To take your seat again while the game goes on: {command}")
+    print(shown(line.format(command=shlex.join(words))), flush=True)
 
 
 def _in_the_foreground() -> bool:

@@ -362,13 +362,19 @@ def test_a_player_who_quits_mid_game_keeps_the_dice_seen_and_verify_says_unfinis
             joining = asyncio.ensure_future(running._join(args, quits_after_the_first_roll, None))
             await until(lambda: 1 in host.game.players)
             host.flow.play(Orient(Turn.LEFT))  # Ayla's roll: Bo's client adds its share
+            joined.extend((host.address, host.code(1)))
             return await asyncio.wait_for(joining, 10), ""
 
+    joined: list[str] = []
     code, _ = asyncio.run(scenario())
+    address, seat_code = joined
     assert code == 0
     out = capsys.readouterr().out
     said = [line for line in out.splitlines() if line.startswith("The game is not over")]
     assert len(said) == 1, out
+    # And how to come back: the seat's own join line.
+    again = f"To take your seat again while the game goes on: marrakech join {address} {seat_code}"
+    assert out.splitlines()[-1] == f"{again} --text"
     path = Path(said[0].split(" kept in ", 1)[1].split("; to check them", 1)[0])
     assert said[0].endswith(f"to check them: marrakech verify {path}")
     assert path.parent.name == "dice" and path.name.endswith("-seat2.json")
