@@ -187,7 +187,9 @@ REVIEW_HELP = (
         "the positions you steered into turned out than the evaluator expected when you chose "
         "them, which is what looking further ahead than it gains. The hints look as far "
         "as the evaluator: following them gains no foresight, and a computer that looks "
-        "further (hard, expert) gains it against you."
+        "further (hard, expert) gains it against you. In a single game foresight also holds "
+        "the evaluator's own errors and may swing many points either way: trust it over "
+        "many games."
     ),
     N_(
         "**The summary's chart**: **c** shows each player's chance to win at the start of "
