@@ -30,8 +30,12 @@ from dataclasses import dataclass, replace
 
 from marrakech.bots.evaluator import DEFAULT_EVALUATOR, DecisionValue, Evaluator, Part
 from marrakech.engine import (
+    START_SQUARE,
+    STARTING_MONEY,
     Action,
     Aim,
+    Assam,
+    Direction,
     GameState,
     Orient,
     Phase,
@@ -175,30 +179,45 @@ def hint(
         found = replace(found, others=others)
     start = _first_move_words(state, best) if chances else ()
     said = _sentences(found, chances)
-    if start and not found.parts:  # the ways alike: the edge says the chance, once
+    if start and found.any_way:  # the ways alike: the edge says the chance, once
         said = (_("All three ways are worth about the same: any will do."),)
     return replace(found, sentences=(*said, *_others_words(found), *start))
 
 
 def _first_move_words(state: GameState, best: DecisionValue) -> tuple[str, ...]:
     """At the game's first decision, where its chance to win comes from: nothing has been
-    decided yet, and playing first is an edge (the review counts it as luck, ``start``)."""
+    decided yet, and playing first is an edge (the review counts it as luck, ``start``).
+    Only from the rules' own start: a position built otherwise may favour anyone."""
     full = carpets_per_colour(len(state.players))
-    untouched = all(player.carpets_left == full * len(player.colours) for player in state.players)
-    chance = _percent(best.win_chance)
-    even = _percent(1 / len(state.players))
-    if state.phase is not Phase.ORIENT or not untouched or chance == even:
+    fresh = (
+        state.phase is Phase.ORIENT
+        and state.next_carpet == 0
+        and state.assam == Assam(START_SQUARE, Direction.N)
+        and all(
+            player.money == STARTING_MONEY
+            and player.carpets_left == full * len(player.colours)
+            and not player.eliminated
+            for player in state.players
+        )
+    )
+    chance, even = _percent(best.win_chance), _percent(1 / len(state.players))
+    if not fresh or chance == even:
         return ()
     return (_("Moving first: {chance} to win, not {even}.").format(chance=chance, even=even),)
 
 
 def why_better(
-    state: GameState, best: Action, played: Action, evaluator: Evaluator = DEFAULT_EVALUATOR
+    state: GameState,
+    best: Action,
+    played: Action,
+    player: str,
+    evaluator: Evaluator = DEFAULT_EVALUATOR,
 ) -> str | None:
     """Why ``best`` is worth more than ``played`` in ``state``, in the hint's words (the
-    parts that differ most, in points of the lead: "In points of your lead, laying it on
-    ... gains 1.2 on ...: 2.1 more than laying it on ..."); None where it is not worth more
-    points than shows (a better chance to win for fewer points, say)."""
+    parts that differ most, in points of the lead of ``player``, the one deciding: "In
+    points of Bo's lead, laying it on ... gains 1.2 on ...: 2.1 more than laying it on
+    ..."); None where it is not worth more points than shows (a better chance to win for
+    fewer points, say)."""
     ranking = rank(state, evaluator)
     if ranking is None:
         return None
@@ -206,7 +225,7 @@ def why_better(
     if best not in values or played not in values:
         return None
     found = _compared(values[best], values[played], ranking.weights, evaluator)
-    return _parts_sentence(found) if found.parts else None
+    return _parts_sentence(found, player) if found.parts else None
 
 
 def _compared(
@@ -601,29 +620,37 @@ def _said_parts(found: Hint) -> tuple[list[Part], int]:
     return [Part(part.name, shown / 10) for part, shown in zip(exact, tenths, strict=True)], total
 
 
-def _parts_sentence(found: Hint) -> str:
-    """The parts that decided, and what the pick is worth more in all."""
+def _parts_sentence(found: Hint, player: str | None = None) -> str:
+    """The parts that decided, and what the pick is worth more in all, in points of the
+    lead of the player deciding: "your lead", or ``player``'s (a review of anyone)."""
     assert found.compared is not None
     choice, other = _words(found.pick), _words(found.compared)
     said, total = _said_parts(found)
     gains = [part for part in said if part.points > 0]
     losses = [part for part in said if part.points < 0]
     points = f"{total / 10:.1f}"
+    # Translators: whose lead a hint's figures count, in "In points of {lead}, ...".
+    lead = _("your lead") if player is None else _("{name}'s lead").format(name=player)
     # The unit comes first: with 2 players a toll of 2.3 dirhams moves the lead by 4.6.
     if losses and total <= 0:  # "0.0 more" would read as a slip (parts cancelling)
         return _(
-            "In points of your lead, {choice} gives up {losses}, but gains {gains}: about "
-            "the same as {other}."
-        ).format(choice=choice, losses=_items(losses), gains=_items(gains), other=other)
+            "In points of {lead}, {choice} gives up {losses}, but gains {gains}: about the "
+            "same as {other}."
+        ).format(lead=lead, choice=choice, losses=_items(losses), gains=_items(gains), other=other)
     if losses:
         return _(
-            "In points of your lead, {choice} gives up {losses}, but gains {gains}: "
-            "{points} more than {other}."
+            "In points of {lead}, {choice} gives up {losses}, but gains {gains}: {points} "
+            "more than {other}."
         ).format(
-            choice=choice, losses=_items(losses), gains=_items(gains), points=points, other=other
+            lead=lead,
+            choice=choice,
+            losses=_items(losses),
+            gains=_items(gains),
+            points=points,
+            other=other,
         )
-    return _("In points of your lead, {choice} gains {gains}: {points} more than {other}.").format(
-        choice=choice, gains=_items(gains), points=points, other=other
+    return _("In points of {lead}, {choice} gains {gains}: {points} more than {other}.").format(
+        lead=lead, choice=choice, gains=_items(gains), points=points, other=other
     )
 
 

@@ -668,7 +668,7 @@ def review_lines(found: Review, names: tuple[str, ...]) -> Iterable[str]:
     for decision in found.decisions:
         yield decision_line(decision, names)
         if GRADE_ORDER.index(decision.grade) >= inaccuracy and decision.played != decision.best:
-            why = why_better(decision.state, decision.best, decision.played)
+            why = why_better(decision.state, decision.best, decision.played, names[decision.seat])
             if why is not None:
                 yield why
     for player in found.players:

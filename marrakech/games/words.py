@@ -102,8 +102,9 @@ def plural(count: int, noun: str) -> str:
 
 
 def how_long(seconds: float) -> str:
-    """A length of time in words, to the second: "a minute", "2 minutes", "45 seconds"."""
-    whole = round(seconds)
+    """A length of time in words, in whole seconds rounded up (1 at least): "a minute",
+    "2 minutes", "90 seconds", "1 second"."""
+    whole = max(1, math.ceil(seconds))
     if whole >= 60 and whole % 60 == 0:
         minutes = whole // 60
         return ngettext("a minute", "{count} minutes", minutes).format(count=minutes)

@@ -698,8 +698,8 @@ class HostGame:
                     )
                 else:  # someone else, perhaps, with the code: said with both names
                     again = _(
-                        "{name} took seat {seat} from {before} with its join code, from "
-                        "another connection: {before}'s is closed."
+                        "{name} took seat {seat} from {before}, with that seat's join code "
+                        "from another connection: {before}'s connection is closed."
                     )
                 self._log(again.format(name=name, seat=seat + 1, before=named_before))
                 self.flow.tell(Change("seats", seat))

@@ -347,7 +347,11 @@ async def _join(args: argparse.Namespace, lines: Lines, board: Board | None) -> 
     finally:  # Ctrl+C too: the record of the dice seen is kept and said
         client.keep_unfinished()  # left before the end: what was seen so far, to check
         _say_record(client.record, finished=client.flow is not None and client.flow.over)
-        if code is not None and client.flow is not None and not client.flow.over:
+        flow = client.flow
+        # Not where the host ended this seat (taken from another terminal, dice that do not
+        # add up): its join line would only take the seat back.
+        seat_kept = flow is not None and (flow.stopped is None or flow.host_gone)
+        if code is not None and flow is not None and not flow.over and seat_kept:
             _say_join_again(args, code)
 
 

@@ -500,13 +500,14 @@ def test_why_a_better_move_is_better_is_said_as_the_hint_says_it() -> None:
     for state in positions(range(1, 12)):
         found = hint(state)
         assert found is not None and found.compared is not None
-        why = why_better(state, found.pick, found.compared)
-        # (Parts that cancel out are no reason why one is better.)
-        assert why == (found.sentences[0] if found.parts and found.points >= SHOWN else None)
+        why = why_better(state, found.pick, found.compared, "Bo")
+        # (Parts that cancel out are no reason why one is better.) A review names whose lead.
+        said = found.sentences[0].replace("In points of your lead, ", "In points of Bo's lead, ")
+        assert why == (said if found.parts and found.points >= SHOWN else None)
     state = next(positions(range(1, 2)))
     found = hint(state)
     assert found is not None and found.compared is not None
-    assert why_better(state, found.compared, found.pick) is None  # worth less: no "why"
+    assert why_better(state, found.compared, found.pick, "Bo") is None  # worth less: no "why"
 
 
 def my_facing_in_the_last_facing_game(next_carpet: int) -> GameState:
@@ -635,3 +636,12 @@ def test_the_first_decision_says_its_chance_is_the_edge_of_playing_first() -> No
     later = start.apply(Orient(Turn.STRAIGHT)).apply(Roll(3)).apply(Place((0, 2), (1, 2)))
     second = hint(later)
     assert second is not None and not any("Moving first" in line for line in second.sentences)
+    # Nor from a start built otherwise (fewer dirhams, Assam elsewhere): not the seat's edge.
+    for built in (
+        build(players=2, money=[10, 30], phase="orient", current=0),
+        build(players=2, assam="0.0 E", phase="orient", current=0),
+    ):
+        other = hint(built)
+        assert other is not None and not any("Moving first" in line for line in other.sentences)
+    as_dealt = hint(build(players=2, phase="orient", current=0))  # the rules' own start
+    assert as_dealt is not None and as_dealt.sentences[-1].startswith("Moving first: ")

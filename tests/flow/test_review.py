@@ -641,9 +641,11 @@ def test_after_an_inaccuracy_or_worse_the_lines_say_why_the_better_move_is_bette
     assert missed
     for decision in missed:
         at = lines.index(decision_line(decision, ("Ayla", "Bo")))
-        why = why_better(decision.state, decision.best, decision.played)
+        name = ("Ayla", "Bo")[decision.seat]
+        why = why_better(decision.state, decision.best, decision.played, name)
         assert (lines[at + 1] == why) if why is not None else lines[at + 1].startswith("Turn ")
-    assert any(why_better(d.state, d.best, d.played) for d in missed)
+        assert why is None or why.startswith(f"In points of {name}'s lead, ")  # not "your"
+    assert any(why_better(d.state, d.best, d.played, "Ayla") for d in missed)
 
 
 @pytest.mark.slow

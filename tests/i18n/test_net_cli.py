@@ -172,7 +172,7 @@ def test_a_client_without_a_host_says_so_in_japanese(japanese: None) -> None:
         assert await asyncio.wait_for(client.run(), 10) == 1
         address = f"ws://127.0.0.1:{port}"
         assert [(c.kind, c.text) for c in heard] == [
-            ("lost", f"{address} でホストが応答しません。0秒のあいだ再試行します"),
+            ("lost", f"{address} でホストが応答しません。1秒間再試行します"),
             (
                 "closed",
                 f"{address} のホストに接続できず、このプログラムは再試行をやめました。"

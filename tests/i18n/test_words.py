@@ -190,3 +190,25 @@ def test_a_message_left_in_english_ends_with_its_own_full_stop(japanese: None) -
     assert words.as_sentence("ボーの番です：Ayla") == "ボーの番です：Ayla。"
     # Japanese has no capitals: an address (or a name) opening a sentence stays as written.
     assert words.as_sentence("ws://host:1 のホスト") == "ws://host:1 のホスト。"
+
+
+def test_a_length_of_time_is_said_in_whole_seconds_or_minutes() -> None:
+    said = [words.how_long(seconds) for seconds in (0, 0.2, 1, 45.5, 60, 90, 120)]
+    assert said == [
+        "1 second",
+        "1 second",
+        "1 second",
+        "46 seconds",
+        "a minute",
+        "90 seconds",
+        "2 minutes",
+    ]
+
+
+def test_a_length_of_time_in_japanese(japanese: None) -> None:
+    assert [words.how_long(seconds) for seconds in (0.2, 60, 90, 120)] == [
+        "1秒",
+        "1分",
+        "90秒",
+        "2分",
+    ]

@@ -253,7 +253,7 @@ def test_a_connection_lost_after_the_host_came_back_is_not_called_the_host_stopp
         address = f"ws://127.0.0.1:{port}"
         assert [change.text for change in heard] == [
             f"the host at {address} stopped the game; waiting for it to come back",
-            f"no host answers at {address}; trying again for 0 seconds",
+            f"no host answers at {address}; trying again for 1 second",
             f"the host at {address} cannot be reached, and this program has stopped trying; "
             "the same join line joins again once the host answers",
         ]
@@ -280,11 +280,11 @@ def test_a_host_name_that_names_nothing_is_said_so_at_once(
     first = heard[0].text
     if unknown:  # still tried again: offline, or a name the host's machine is not up with
         assert first == (
-            "no host is named 'nosuchhost.invalid': check the address; trying again for 0 seconds"
+            "no host is named 'nosuchhost.invalid': check the address; trying again for 1 second"
         )
     else:  # a lookup that failed for now
         assert first == (
-            "no host answers at ws://nosuchhost.invalid:47110; trying again for 0 seconds"
+            "no host answers at ws://nosuchhost.invalid:47110; trying again for 1 second"
         )
     assert heard[-1].kind == "closed"
 
@@ -307,7 +307,7 @@ def test_joining_for_the_full_board_says_ctrl_c_gives_up_while_it_tries(
     assert asyncio.run(running._join_on_board(client, never_opened)) == 1
     first = capsys.readouterr().out.splitlines()[0]
     assert first == (
-        "No host answers at ws://127.0.0.1:47110; trying again for 0 seconds. Ctrl+C gives up."
+        "No host answers at ws://127.0.0.1:47110; trying again for 1 second. Ctrl+C gives up."
     )
 
 

@@ -328,6 +328,38 @@ def test_a_host_resumed_keeps_its_commitments_and_rolls_a_roll_left_waiting() ->
     asyncio.run(scenario())
 
 
+def test_a_seat_taken_from_another_terminal_is_not_told_its_join_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import argparse
+
+    from marrakech.net import running
+
+    async def plays_on(table: Callable[[], Any], listen: Any, until: Any, **options: Any) -> int:
+        return int(await until)
+
+    async def scenario() -> int:
+        async with hosted(SETUP, headless=False) as host:
+            args = argparse.Namespace(
+                command="join",
+                address=host.address,
+                code=host.code(1),
+                name=None,
+                bot=None,
+                watch=False,
+                text=True,
+            )
+            joining = asyncio.ensure_future(running._join(args, plays_on, None))
+            await until(lambda: 1 in host.game.players)
+            await Peer.seat(host.address, host.code(1))  # Bo's code, typed elsewhere
+            return await asyncio.wait_for(joining, 10)
+
+    assert asyncio.run(scenario()) == 1
+    out = capsys.readouterr().out
+    assert "The game is not over: the dice seen so far are kept in" in out
+    assert "To take your seat again" not in out  # the line would take it back from the other
+
+
 def test_a_player_who_quits_mid_game_keeps_the_dice_seen_and_verify_says_unfinished(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -249,8 +249,8 @@ def test_the_host_is_told_when_a_seat_is_joined_again_from_another_connection() 
             await eve.next("game")
             assert seat.advance() == [
                 "Seat 2 is now Eve.",
-                "Network game: Eve took seat 2 from Bo with its join code, from another "
-                "connection: Bo's is closed.",
+                "Network game: Eve took seat 2 from Bo, with that seat's join code from "
+                "another connection: Bo's connection is closed.",
             ]
 
     asyncio.run(scenario())

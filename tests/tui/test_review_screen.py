@@ -109,7 +109,7 @@ async def test_the_worst_decisions_show_on_the_market_played_then_better() -> No
         await pilot.pause()
         assert "On the market: the better move" in screen_text(app)
         # Why it is better, in the hint's words, where it is worth more points than shows.
-        why = why_better(first.state, first.best, first.played)
+        why = why_better(first.state, first.best, first.played, "Ayla")
         shown = " ".join(screen_text(app).split())
         assert (why is None or " ".join(why.split())[:40] in shown) and why != ""
         if len(screen.shown) > 1:
@@ -460,7 +460,8 @@ async def better_moves_said(
         status = screen.query_one("#status").region
         lines = screen_text(app).splitlines()[status.y : status.bottom]
         text = " ".join(" ".join(line[:side] for line in lines).split())
-        yield decision, why_better(decision.state, decision.best, decision.played), text
+        name = screen.names[decision.seat]
+        yield decision, why_better(decision.state, decision.best, decision.played, name), text
 
 
 def missed_session() -> Session:

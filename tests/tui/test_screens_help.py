@@ -54,7 +54,7 @@ class Harness(App[None]):
         self.push_screen(GameLike())
 
 
-PALETTE_ROW = "the command palette: this screen's commands, the language, the theme, Assam's pace"
+PALETTE_ROW = "Command palette: this screen's commands, the language, the theme, Assam's pace"
 
 
 def keys_listed(screen: HelpScreen) -> list[tuple[str, str]]:
@@ -76,8 +76,8 @@ def test_help_lists_keys_shows_rules_and_closes() -> None:
                 ("r", "Roll"),
                 ("u ^z", "Undo"),
                 ("←", "Turn left"),
-                ("^r", "Redo (not now)"),
                 ("^p", PALETTE_ROW),
+                ("^r", "Redo (not now)"),
                 ("Esc q ?", "close this help"),
             ]
             await pilot.press("right")

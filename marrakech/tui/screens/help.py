@@ -187,7 +187,7 @@ REVIEW_HELP = (
         "the positions you steered into turned out than the evaluator expected when you chose "
         "them, which is what looking further ahead than it gains. The hints look as far "
         "as the evaluator: following them gains no foresight, and a computer that looks "
-        "further (hard, expert) gains it against you. In a single game foresight also holds "
+        "further (hard, expert) gains it against you. In a single game foresight also includes "
         "the evaluator's own errors and may swing many points either way: trust it over "
         "many games."
     ),
@@ -341,18 +341,18 @@ class HelpScreen(ModalScreen[None]):
                 self.app, [(a.node, a.binding) for a in bindings if a.enabled]
             ):
                 table.add_row(keys, description)
-            dimmed = [(a.node, a.binding) for a in bindings if not a.enabled]
-            for keys, description in key_rows(self.app, dimmed, dimmed=True):
-                table.add_row(keys, description, style="dim")
             palette = below.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
             if palette and self.app.ENABLE_COMMAND_PALETTE:  # a footer too narrow leaves it out
                 table.add_row(
                     self.app.get_key_display(palette.binding),
                     _(
-                        "the command palette: this screen's commands, the language, the "
-                        "theme, Assam's pace"
+                        "Command palette: this screen's commands, the language, the theme, "
+                        "Assam's pace"
                     ),
                 )
+            dimmed = [(a.node, a.binding) for a in bindings if not a.enabled]
+            for keys, description in key_rows(self.app, dimmed, dimmed=True):
+                table.add_row(keys, description, style="dim")
         table.add_row("Esc q ?", _("close this help"))
         return table
 

@@ -325,7 +325,9 @@ class ReviewScreen(MarketScreen[None]):
         """Why the better move of ``decision`` is better, as a hint would say it (worked
         out once)."""
         if decision not in self._whys:
-            self._whys[decision] = why_better(decision.state, decision.best, decision.played)
+            self._whys[decision] = why_better(
+                decision.state, decision.best, decision.played, self.names[decision.seat]
+            )
         return self._whys[decision]
 
     def on_resize(self, event: events.Resize) -> None:
