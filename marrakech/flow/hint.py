@@ -472,10 +472,10 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
         if found.points <= -SHOWN:
             return (
                 _(
-                    "{choice} is worth {points} points less on average than {other}, but gives "
-                    "a better chance to win: {mine} against {theirs}."
+                    "In points of your lead, {choice} is worth {points} less on average than "
+                    "{other}, but gives a better chance to win: {mine} against {theirs}."
                 ).format(
-                    choice=choice,
+                    choice=_words(found.pick),
                     points=f"{-found.points:.1f}",
                     other=other,
                     mine=mine,
@@ -491,9 +491,11 @@ def _sentences(found: Hint, chances: bool) -> tuple[str, ...]:
     if found.points <= -EITHER_BELOW:  # a chance better by less than shows, for fewer points
         return (
             _(
-                "{choice} is worth {points} points less on average than {other}, but its "
-                "chance to win is a little better (both show as {chance})."
-            ).format(choice=choice, points=f"{-found.points:.1f}", other=other, chance=mine),
+                "In points of your lead, {choice} is worth {points} less on average than "
+                "{other}, but its chance to win is a little better (both show as {chance})."
+            ).format(
+                choice=_words(found.pick), points=f"{-found.points:.1f}", other=other, chance=mine
+            ),
         )
     if _chance_decided(found):  # by less than shows, for about as many points
         return (
@@ -669,9 +671,9 @@ def _sentences_without_chances(found: Hint) -> tuple[str, ...]:
     if better and found.points <= -SHOWN:
         return (
             _(
-                "{choice} is worth {points} points less on average than {other}, but gives "
-                "a better chance to win."
-            ).format(choice=choice, points=f"{-found.points:.1f}", other=other),
+                "In points of your lead, {choice} is worth {points} less on average than "
+                "{other}, but gives a better chance to win."
+            ).format(choice=_words(found.pick), points=f"{-found.points:.1f}", other=other),
         )
     if better:
         return (
@@ -683,9 +685,9 @@ def _sentences_without_chances(found: Hint) -> tuple[str, ...]:
     if found.points <= -EITHER_BELOW:
         return (
             _(
-                "{choice} is worth {points} points less on average than {other}, but its "
-                "chance to win is a little better."
-            ).format(choice=choice, points=f"{-found.points:.1f}", other=other),
+                "In points of your lead, {choice} is worth {points} less on average than "
+                "{other}, but its chance to win is a little better."
+            ).format(choice=_words(found.pick), points=f"{-found.points:.1f}", other=other),
         )
     if _chance_decided(found):  # by less than shows, for about as many points
         return (

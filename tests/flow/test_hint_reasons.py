@@ -222,12 +222,12 @@ def test_a_pick_worth_fewer_points_for_a_chance_better_by_less_than_shows_says_s
     assert found.points <= -EITHER_BELOW
     assert found.win_chance - found.compared_win_chance >= EQUAL_CHANCE
     assert found.sentences == (
-        "Turning right is worth 1.0 points less on average than turning left, but its chance "
-        "to win is a little better (both show as 3%).",
+        "In points of your lead, turning right is worth 1.0 less on average than turning left, "
+        "but its chance to win is a little better (both show as 3%).",
     )
     assert without.sentences == (
-        "Turning right is worth 1.0 points less on average than turning left, but its chance "
-        "to win is a little better.",
+        "In points of your lead, turning right is worth 1.0 less on average than turning left, "
+        "but its chance to win is a little better.",
     )
 
 
