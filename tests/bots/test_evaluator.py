@@ -250,6 +250,7 @@ def test_the_last_facing_s_chances_are_exact() -> None:
     )
 
 
+@pytest.mark.slow
 def test_at_the_carpet_that_brings_the_last_turns_every_option_is_exact() -> None:
     session = storage.load_game(Path(__file__).parents[1] / "data" / "last_facing.json")
     states = [step.before for step in session.transitions]

@@ -98,6 +98,7 @@ async def test_lesson_1_turn_roll_and_a_first_carpet() -> None:
         assert "Lesson 2 of 6: The edge of the market" in screen
 
 
+@pytest.mark.slow
 @run
 async def test_a_way_s_key_pressed_again_says_that_way_is_picked_already() -> None:
     # Pressed again, → did nothing at all: the learner could not tell why.
@@ -366,6 +367,7 @@ async def test_every_step_with_its_longest_words_fits_80_by_24() -> None:
                 course.next()
 
 
+@pytest.mark.slow
 @run
 async def test_the_carpet_about_to_be_laid_hides_neither_assam_nor_the_carpets_under_it() -> None:
     at("carpets", 1)
@@ -391,6 +393,7 @@ async def test_the_carpet_about_to_be_laid_hides_neither_assam_nor_the_carpets_u
         assert "✗" not in screen  # the carpet where the step wants it: the words are gone
 
 
+@pytest.mark.slow
 @run
 async def test_in_a_browser_leaving_the_lessons_says_the_page_keeps_the_place(
     monkeypatch: pytest.MonkeyPatch,
