@@ -178,9 +178,10 @@ def hint(
         )
         found = replace(found, others=others)
     start = _first_move_words(state, best) if chances else ()
-    said = _sentences(found, chances)
     if start and found.any_way:  # the ways alike: the edge says the chance, once
-        said = (_("All three ways are worth about the same: any will do."),)
+        said: tuple[str, ...] = (_("All three ways are worth about the same: any will do."),)
+    else:
+        said = _sentences(found, chances)
     return replace(found, sentences=(*said, *_others_words(found), *start))
 
 

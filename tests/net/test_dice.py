@@ -6,6 +6,7 @@ peers. A host that changes a roll is played by rewriting what it broadcasts.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 from collections.abc import Callable
@@ -328,11 +329,16 @@ def test_a_host_resumed_keeps_its_commitments_and_rolls_a_roll_left_waiting() ->
     asyncio.run(scenario())
 
 
+def bo_joins_in_text(address: str, code: str) -> argparse.Namespace:
+    """The options of ``marrakech join ADDRESS CODE --text``, as ``running._join`` takes them."""
+    return argparse.Namespace(
+        command="join", address=address, code=code, name=None, bot=None, watch=False, text=True
+    )
+
+
 def test_a_seat_taken_from_another_terminal_is_not_told_its_join_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    import argparse
-
     from marrakech.net import running
 
     async def plays_on(table: Callable[[], Any], listen: Any, until: Any, **options: Any) -> int:
@@ -340,15 +346,7 @@ def test_a_seat_taken_from_another_terminal_is_not_told_its_join_line(
 
     async def scenario() -> int:
         async with hosted(SETUP, headless=False) as host:
-            args = argparse.Namespace(
-                command="join",
-                address=host.address,
-                code=host.code(1),
-                name=None,
-                bot=None,
-                watch=False,
-                text=True,
-            )
+            args = bo_joins_in_text(host.address, host.code(1))
             joining = asyncio.ensure_future(running._join(args, plays_on, None))
             await until(lambda: 1 in host.game.players)
             await Peer.seat(host.address, host.code(1))  # Bo's code, typed elsewhere
@@ -363,7 +361,6 @@ def test_a_seat_taken_from_another_terminal_is_not_told_its_join_line(
 def test_a_player_who_quits_mid_game_keeps_the_dice_seen_and_verify_says_unfinished(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    import argparse
     from pathlib import Path
 
     from marrakech.cli import main
@@ -382,15 +379,7 @@ def test_a_player_who_quits_mid_game_keeps_the_dice_seen_and_verify_says_unfinis
 
     async def scenario() -> tuple[int, str]:
         async with hosted(SETUP, headless=False) as host:
-            args = argparse.Namespace(
-                command="join",
-                address=host.address,
-                code=host.code(1),
-                name=None,
-                bot=None,
-                watch=False,
-                text=True,
-            )
+            args = bo_joins_in_text(host.address, host.code(1))
             joining = asyncio.ensure_future(running._join(args, quits_after_the_first_roll, None))
             await until(lambda: 1 in host.game.players)
             host.flow.play(Orient(Turn.LEFT))  # Ayla's roll: Bo's client adds its share
